@@ -1,0 +1,23 @@
+import { resolveBrowser } from '../../core/browser.ts';
+import type { CommandDef } from '../command.ts';
+
+export const doctorCommand: CommandDef = {
+  name: 'doctor',
+  summary: 'check the set-up: which Chromium runs, where outputs go, whether a model is configured',
+  options: [{ flags: '--browser', description: 'only resolve the browser (exit 2 when none is found)' }],
+  json: true,
+  async run(ctx, _args, options) {
+    const browser = resolveBrowser(ctx.env);
+    ctx.print(`browser: ${browser.executablePath} (${browser.source})`);
+    if (options.browser) {
+      ctx.result({ browser });
+      return 0;
+    }
+    const model = ctx.env.OPENAI_API_KEY || ctx.env.OPENAI_BASE_URL ? ctx.env.BU_MODEL || '(default model)' : null;
+    ctx.print(`output: ${ctx.paths.root}`);
+    ctx.print(`runs database: ${ctx.paths.runsDb}`);
+    ctx.print(`model: ${model ?? 'none configured (set OPENAI_API_KEY or OPENAI_BASE_URL; capture uses the crawler)'}`);
+    ctx.result({ browser, output: ctx.paths.root, runsDb: ctx.paths.runsDb, model });
+    return 0;
+  },
+};

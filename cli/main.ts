@@ -1,0 +1,111 @@
+import { Command, CommanderError, Option } from 'commander';
+import { BuError, errorMessage } from '../core/errors.ts';
+import { defaultOutputRoot, outputPaths } from '../core/paths.ts';
+import { RunsDb } from '../core/runs-db.ts';
+import type { CliContext, CommandDef } from './command.ts';
+import { commands } from './commands.ts';
+
+/** Raised from commander's hooks so main can map it to exit 2 with our wording. */
+class CliUsage extends Error {}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+function makeContext(json: boolean, controller: AbortController): CliContext {
+  const env = process.env;
+  const cwd = process.cwd();
+  const paths = outputPaths(defaultOutputRoot(env, cwd));
+  return {
+    cwd,
+    env,
+    paths,
+    runs: new RunsDb(paths.runsDb),
+    json,
+    signal: controller.signal,
+    log: (message) => process.stderr.write(message + '\n'),
+    print: (message) => {
+      if (!json) process.stdout.write(message + '\n');
+    },
+    result: (value) => {
+      if (json) process.stdout.write(JSON.stringify(value) + '\n');
+    },
+  };
+}
+
+function build(def: CommandDef, parent: Command, state: { code: number; controller: AbortController }): void {
+  const cmd = parent.command(def.name).description(def.summary);
+  for (const arg of def.args ?? []) cmd.argument(arg);
+  for (const opt of def.options ?? []) {
+    const option = new Option(opt.flags, opt.description);
+    if (opt.choices) option.choices(opt.choices);
+    if (opt.repeatable) option.argParser(collect);
+    if (opt.default !== undefined) option.default(opt.default);
+    cmd.addOption(option);
+  }
+  if (def.json) cmd.option('--json', 'print the result as one JSON object on the last stdout line');
+  for (const sub of def.subcommands ?? []) build(sub, cmd, state);
+  if (def.run) {
+    const run = def.run;
+    cmd.action(async (...received: unknown[]) => {
+      const command = received[received.length - 1] as Command;
+      const options = command.opts();
+      const args = received.slice(0, def.args?.length ?? 0).map((a) => (Array.isArray(a) ? a.join(' ') : (a as string)));
+      state.code = await run(makeContext(Boolean(options.json), state.controller), args, options);
+    });
+  } else if (def.subcommands?.length) {
+    cmd.action(() => {
+      throw new CliUsage(`\`bu ${def.name}\` needs a subcommand (${def.subcommands!.map((s) => s.name).join(', ')}); see \`bu ${def.name} --help\``);
+    });
+  }
+}
+
+export function buildProgram(state: { code: number; controller: AbortController }): Command {
+  const program = new Command('bu')
+    .description('brow-use: capture, extract, generate and replay browser flows')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({ writeErr: () => undefined });
+  for (const def of commands) build(def, program, state);
+  program.commands.forEach(function override(cmd: Command) {
+    cmd.exitOverride().configureOutput({ writeErr: () => undefined });
+    cmd.commands.forEach(override);
+  });
+  return program;
+}
+
+/** The one exit point: returns the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const state = { code: 0, controller: new AbortController() };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (state.controller.signal.aborted) process.exit(130);
+    process.stderr.write(`\n${signal} received: stopping and saving what was recorded (again to force)\n`);
+    state.controller.abort(new Error(`interrupted by ${signal}`));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    await buildProgram(state).parseAsync(argv, { from: 'user' });
+    return state.code;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
+      const text = err.message.replace(/^error: /, '');
+      process.stderr.write(`bu: ${text}\n  run \`bu --help\` (or \`bu <command> --help\`) for usage\n`);
+      return 2;
+    }
+    if (err instanceof CliUsage) {
+      process.stderr.write(`bu: ${err.message}\n`);
+      return 2;
+    }
+    if (err instanceof BuError) {
+      process.stderr.write(`bu: ${err.message}\n${err.hint ? `  ${err.hint}\n` : ''}`);
+      return err.exitCode;
+    }
+    process.stderr.write(`bu: unexpected error: ${errorMessage(err)}\n${err instanceof Error && err.stack ? err.stack + '\n' : ''}`);
+    return 3;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

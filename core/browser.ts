@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { chromium, type Browser, type LaunchOptions } from 'playwright';
+import { UsageError } from './errors.ts';
+
+/**
+ * The one place that decides which Chromium runs and with which flags. Every launch in the
+ * project (CLI, tests, benchmarks, generated Playwright configs) goes through here.
+ */
+
+/** Flags that keep Chromium quiet on a closed network and working as root in containers. */
+export const kQuietArgs = [
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-default-apps',
+  '--disable-quic',
+];
+
+/** Debian's wrapper script lives in /usr/bin; the real binary is preferred to skip its shell. */
+const kSystemCandidates = [
+  '/usr/lib/chromium/chromium',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/snap/bin/chromium',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+];
+
+export interface ResolvedBrowser {
+  executablePath: string;
+  source: 'BU_BROWSER' | 'playwright' | 'system';
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** `BU_BROWSER` > Playwright's downloaded Chromium > a system Chromium or Chrome. */
+export function resolveBrowser(env: NodeJS.ProcessEnv = process.env): ResolvedBrowser {
+  const override = env.BU_BROWSER;
+  if (override) {
+    if (!isExecutable(override)) {
+      throw new UsageError(`BU_BROWSER=${override} is not an executable file`, 'point BU_BROWSER at a Chromium binary or unset it');
+    }
+    return { executablePath: override, source: 'BU_BROWSER' };
+  }
+  let bundled: string | undefined;
+  try {
+    bundled = chromium.executablePath();
+  } catch {
+    bundled = undefined;
+  }
+  if (bundled && isExecutable(bundled)) return { executablePath: bundled, source: 'playwright' };
+  for (const candidate of kSystemCandidates) {
+    if (isExecutable(candidate)) return { executablePath: candidate, source: 'system' };
+  }
+  throw new UsageError(
+    'no Chromium found (BU_BROWSER unset, no Playwright browser, no system Chromium)',
+    'run `make setup` (or `npx playwright install chromium`, or `apt-get install chromium`), or set BU_BROWSER',
+  );
+}
+
+function runsAsRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/** Launch args for this platform: the quiet flags, plus no sandbox where Chromium needs it. */
+export function chromiumArgs(): string[] {
+  const args = [...kQuietArgs];
+  if (os.platform() === 'linux' && (runsAsRoot() || process.env.CI)) args.unshift('--no-sandbox');
+  return args;
+}
+
+export interface BrowserLaunchOptions {
+  headless?: boolean;
+  env?: NodeJS.ProcessEnv;
+  extraArgs?: string[];
+}
+
+/** Options for `chromium.launch()` / `launchPersistentContext()` / a Playwright config's `use.launchOptions`. */
+export function launchOptions(options: BrowserLaunchOptions = {}): LaunchOptions {
+  const { executablePath } = resolveBrowser(options.env);
+  return {
+    executablePath,
+    headless: options.headless ?? true,
+    args: [...chromiumArgs(), ...(options.extraArgs ?? [])],
+  };
+}
+
+export async function launchBrowser(options: BrowserLaunchOptions = {}): Promise<Browser> {
+  return chromium.launch(launchOptions(options));
+}

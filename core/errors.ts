@@ -1,0 +1,37 @@
+/**
+ * Typed errors that carry their exit code. Only the CLI entry turns them into a process exit:
+ * 2 = bad usage or bad input, 1 = the job ran and failed.
+ */
+export class BuError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2,
+    /** What the user can do next; printed after the message. */
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Wrong flags, missing arguments, malformed or too-new input files: exit 2. */
+export class UsageError extends BuError {
+  constructor(message: string, hint?: string) {
+    super(message, 2, hint);
+  }
+}
+
+/** The job ran and did not succeed (a step failed, the browser died): exit 1. */
+export class JobFailedError extends BuError {
+  constructor(message: string, hint?: string) {
+    super(message, 1, hint);
+  }
+}
+
+export function assertNever(value: never, what = 'value'): never {
+  throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { ActionName, ActionParams } from './actions.ts';
+
+/**
+ * The replayable history (SPEC "The history"): one step per executed action, each with the
+ * target's fingerprint, the best locator at record time, and the page state before and after.
+ */
+
+export const kHistoryVersion = 1;
+
+export const Box = z.strictObject({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+export type Box = z.infer<typeof Box>;
+
+/** One frame between the page and the element: how to enter it. */
+export const FrameHop = z.strictObject({
+  /** CSS selector of the <iframe> element in its parent document. */
+  selector: z.string(),
+  name: z.string().nullable(),
+  url: z.string().nullable(),
+});
+
+export const Landmark = z.strictObject({ role: z.string(), name: z.string().nullable() });
+
+/** Everything known about an element at record time, so replay can find it again. */
+export const Fingerprint = z.strictObject({
+  role: z.string().nullable(),
+  /** Accessible name. */
+  name: z.string(),
+  tag: z.string(),
+  testId: z.string().nullable(),
+  id: z.string().nullable(),
+  nameAttr: z.string().nullable(),
+  type: z.string().nullable(),
+  placeholder: z.string().nullable(),
+  label: z.string().nullable(),
+  /** Visible text, whitespace-collapsed, truncated. */
+  text: z.string().nullable(),
+  /** Pathname (+search) of a link's href, or null. */
+  hrefPath: z.string().nullable(),
+  title: z.string().nullable(),
+  alt: z.string().nullable(),
+  ariaLabel: z.string().nullable(),
+  classes: z.array(z.string()),
+  frameChain: z.array(FrameHop),
+  /** CSS paths of open shadow hosts from the document down to the element's root. */
+  shadowHosts: z.array(z.string()),
+  landmarks: z.array(Landmark),
+  nearbyHeading: z.string().nullable(),
+  nearbyText: z.string().nullable(),
+  xpath: z.string(),
+  cssPath: z.string(),
+  box: Box.nullable(),
+  /** Position of this element among elements sharing its role+name in the same frame. */
+  roleNameIndex: z.number().int().min(0),
+  roleNameCount: z.number().int().min(0),
+  /** Value-like state at record time, used to verify the step. */
+  state: z.strictObject({
+    value: z.string().nullable(),
+    checked: z.boolean().nullable(),
+    selected: z.array(z.string()).nullable(),
+    disabled: z.boolean(),
+  }),
+});
+export type Fingerprint = z.infer<typeof Fingerprint>;
+
+export const RecordedLocator = z.strictObject({
+  /** Playwright code, e.g. `getByRole('button', { name: 'Save' })`. */
+  code: z.string(),
+  /** The selector `page.locator()` accepts verbatim (Playwright's internal form). */
+  selector: z.string(),
+  /** How many elements it matched at record time (1 when verified unique). */
+  matches: z.number().int().min(0),
+});
+export type RecordedLocator = z.infer<typeof RecordedLocator>;
+
+export const PageState = z.strictObject({
+  url: z.string(),
+  title: z.string(),
+  /** Hash of the normalized aria snapshot (volatile text removed). */
+  ariaHash: z.string(),
+  /** The main heading (first h1, else first heading), used to verify arrival. */
+  heading: z.string().nullable(),
+  /** Index of the active tab. */
+  tab: z.number().int().min(0),
+  tabCount: z.number().int().min(1),
+});
+export type PageState = z.infer<typeof PageState>;
+
+/** Element state after the action, when the action changes it (input, check, select). */
+export const TargetAfter = z.strictObject({
+  value: z.string().nullable(),
+  checked: z.boolean().nullable(),
+  selected: z.array(z.string()).nullable(),
+});
+
+const stepBase = {
+  index: z.number().int().min(0),
+  fingerprint: Fingerprint.nullable(),
+  locator: RecordedLocator.nullable(),
+  targetAfter: TargetAfter.nullable(),
+  pre: PageState,
+  post: PageState,
+  /** Milliseconds the action took at record time (informational; replay never sleeps it). */
+  durationMs: z.number().min(0),
+  ok: z.boolean(),
+  error: z.string().nullable(),
+  /** Short text result of the action (extracted content, dropdown options, ...). */
+  result: z.string().nullable(),
+};
+
+function step<N extends ActionName>(name: N) {
+  return z.strictObject({ action: z.literal(name), params: ActionParams[name], ...stepBase });
+}
+
+export const HistoryStep = z.discriminatedUnion('action', [
+  step('navigate'), step('search'), step('go_back'), step('wait'), step('click'), step('input'),
+  step('scroll'), step('send_keys'), step('hover'), step('switch'), step('close'), step('extract'),
+  step('screenshot'), step('dropdown_options'), step('select_dropdown'), step('upload_file'),
+  step('write_file'), step('read_file'), step('replace_file'), step('done'),
+]);
+export type HistoryStep = z.infer<typeof HistoryStep>;
+
+export const History = z.strictObject({
+  version: z.literal(kHistoryVersion),
+  sessionId: z.string(),
+  startUrl: z.string(),
+  recordedAt: z.string(),
+  viewport: z.strictObject({ width: z.number().int(), height: z.number().int() }).nullable(),
+  /** Names of secrets referenced as `{{secret:NAME}}` in params. */
+  secrets: z.array(z.string()),
+  /** Names of variables referenced as `{{var:NAME}}`, with their recorded values. */
+  variables: z.record(z.string(), z.string()),
+  steps: z.array(HistoryStep),
+});
+export type History = z.infer<typeof History>;

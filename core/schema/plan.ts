@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { ActionName, ActionParams, isElementAction, kOptionalElementActions } from './actions.ts';
+
+/**
+ * Plan files for `bu capture script`: the agent's vocabulary with targets written by a person.
+ * A target is a selector string `page.locator()` accepts, or `{ role, name, exact?, nth? }`.
+ */
+
+export const kPlanVersion = 1;
+
+export const RoleTarget = z.strictObject({
+  role: z.string().min(1),
+  name: z.string().optional(),
+  exact: z.boolean().optional(),
+  nth: z.number().int().min(0).optional(),
+});
+export const Target = z.union([z.string().min(1), RoleTarget]);
+export type Target = z.infer<typeof Target>;
+
+export interface PlanStep {
+  action: ActionName;
+  params: Record<string, unknown>;
+  target: Target | null;
+}
+
+function stepSchema(name: ActionName): z.ZodType {
+  const base = ActionParams[name];
+  if (isElementAction(name)) return base.extend({ target: Target });
+  if (kOptionalElementActions.has(name)) return base.extend({ target: Target.optional() });
+  return base;
+}
+
+/** A plan step is an object with exactly one key, the action name. */
+const RawPlanStep = z
+  .record(z.string(), z.unknown())
+  .check((ctx) => {
+    const keys = Object.keys(ctx.value);
+    if (keys.length !== 1) {
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: `a step has exactly one action key, got ${keys.length ? keys.join(', ') : 'none'}` });
+      return;
+    }
+    const name = ActionName.safeParse(keys[0]);
+    if (!name.success) {
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: `unknown action "${keys[0]}" (known: ${ActionName.options.join(', ')})` });
+      return;
+    }
+    const parsed = stepSchema(name.data).safeParse(ctx.value[keys[0]!]);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        ctx.issues.push({ ...issue, path: [keys[0]!, ...issue.path] } as never);
+      }
+    }
+  })
+  .transform((raw): PlanStep => {
+    const action = ActionName.parse(Object.keys(raw)[0]);
+    const { target, ...params } = stepSchema(action).parse(raw[action]) as Record<string, unknown>;
+    return { action, params, target: (target as Target | undefined) ?? null };
+  });
+
+export const Plan = z.strictObject({
+  version: z.literal(kPlanVersion),
+  url: z.string().min(1).optional(),
+  steps: z.array(RawPlanStep).min(1),
+});
+export type Plan = z.infer<typeof Plan>;

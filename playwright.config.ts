@@ -1,0 +1,18 @@
+import { defineConfig } from '@playwright/test';
+import { launchOptions } from './core/browser.ts';
+
+/** The project's own test suite. Every server a test needs is started by the test on 127.0.0.1. */
+export default defineConfig({
+  testDir: 'test',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: 2,
+  timeout: 60_000,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['./test/support/summary-reporter.ts']],
+  use: {
+    launchOptions: launchOptions(),
+    trace: 'retain-on-failure',
+  },
+});
