@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import type { Page } from 'playwright';
+import type { PageState } from '../schema/history.ts';
+
+/**
+ * State identity from the aria tree. Two visits to the same page give the same hash even when
+ * refs, focus, clocks, counters or other numbers changed; a different set of controls or headings
+ * gives a different hash.
+ */
+
+/** Attributes of ai-mode snapshots that say nothing about which state the page is in. */
+const kVolatileAttributes = /\s\[(?:ref|cursor|active|box)=?[^\]]*\]/g;
+/** Times like 12:30 or 12:30:45, optionally am/pm. */
+const kTimes = /\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?/gi;
+/** ISO-ish dates and d/m/y spellings. */
+const kDates = /\b\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b/g;
+/** Any remaining run of digits (counters, ids in text, prices). */
+const kNumbers = /\d+(?:[.,]\d+)*/g;
+
+export function normalizeAria(snapshot: string): string {
+  return snapshot
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(kVolatileAttributes, '')
+        .replace(kDates, '<date>')
+        .replace(kTimes, '<time>')
+        .replace(kNumbers, '#')
+        .trimEnd(),
+    )
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+}
+
+export function ariaHash(snapshot: string): string {
+  return createHash('sha256').update(normalizeAria(snapshot)).digest('hex').slice(0, 16);
+}
+
+export interface PageStateOptions {
+  tab: number;
+  tabCount: number;
+  /** An ai-mode snapshot just taken of this page; taken here when absent. */
+  snapshot?: string;
+}
+
+/** Reads the page's main heading: the first h1, else the first heading of any level. */
+function readHeading(): string | null {
+  const el = document.querySelector('h1, [role=heading][aria-level="1"]') ?? document.querySelector('h2, h3, h4, h5, h6, [role=heading]');
+  const text = (el as HTMLElement | null)?.innerText?.replace(/\s+/g, ' ').trim();
+  return text ? text.slice(0, 200) : null;
+}
+
+/**
+ * The page state recorded before and after each step. Uses an ai-mode snapshot (refs stay valid
+ * across ai-mode snapshots, any other snapshot mode invalidates them).
+ */
+export async function pageState(page: Page, tabOrOptions: number | PageStateOptions, tabCount?: number, snapshot?: string): Promise<PageState> {
+  const options: PageStateOptions =
+    typeof tabOrOptions === 'number' ? { tab: tabOrOptions, tabCount: tabCount ?? 1, snapshot } : tabOrOptions;
+  const aria = options.snapshot ?? (await page.ariaSnapshot({ mode: 'ai', timeout: 10_000 }).catch(() => ''));
+  const [title, heading] = await Promise.all([
+    page.title().catch(() => ''),
+    page.evaluate(readHeading).catch(() => null),
+  ]);
+  return { url: page.url(), title, ariaHash: ariaHash(aria), heading, tab: options.tab, tabCount: options.tabCount };
+}

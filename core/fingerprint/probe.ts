@@ -1,0 +1,165 @@
+/**
+ * The DOM half of a fingerprint, computed inside the page for one element. Self-contained: it is
+ * serialized into the page (through `inPage`), so it may not reference anything outside itself.
+ */
+
+export interface DomProbe {
+  tag: string;
+  testId: string | null;
+  id: string | null;
+  nameAttr: string | null;
+  type: string | null;
+  placeholder: string | null;
+  label: string | null;
+  text: string | null;
+  hrefPath: string | null;
+  title: string | null;
+  alt: string | null;
+  ariaLabel: string | null;
+  classes: string[];
+  shadowHosts: string[];
+  landmarks: { role: string; name: string | null }[];
+  nearbyHeading: string | null;
+  nearbyText: string | null;
+  xpath: string;
+  cssPath: string;
+  box: { x: number; y: number; width: number; height: number } | null;
+  state: { value: string | null; checked: boolean | null; selected: string[] | null; disabled: boolean };
+}
+
+export function probeElement(el: Element): DomProbe {
+  const kMaxText = 120;
+  // Longer sibling text is a block of content, not a caption of this element.
+  const kMaxNearbyText = 60;
+  const clean = (s: string | null | undefined): string | null => {
+    const t = (s ?? '').replace(/\s+/g, ' ').trim();
+    return t ? t.slice(0, kMaxText) : null;
+  };
+  const attr = (e: Element, name: string) => e.getAttribute(name);
+  const parentOf = (e: Element): Element | null => {
+    if (e.parentElement) return e.parentElement;
+    const root = e.parentNode;
+    return root instanceof ShadowRoot ? root.host : null;
+  };
+  const textOf = (e: Element) => clean((e as HTMLElement).innerText ?? e.textContent);
+  const byIds = (ids: string | null) => {
+    if (!ids) return null;
+    const root = el.getRootNode() as Document | ShadowRoot;
+    return clean(ids.split(/\s+/).map((id) => root.getElementById?.(id)?.textContent ?? '').join(' '));
+  };
+
+  // Positional paths inside the element's own root (document or shadow root).
+  const segments = (e: Element, css: boolean): string[] => {
+    const out: string[] = [];
+    let cur: Element | null = e;
+    while (cur && cur.parentNode && !(cur.parentNode instanceof Document) && !(cur.parentNode instanceof ShadowRoot)) {
+      const parent: Element = cur.parentElement!;
+      const same = Array.from(parent.children).filter((c) => c.tagName === cur!.tagName);
+      const tag = cur.tagName.toLowerCase();
+      const pos = same.indexOf(cur) + 1;
+      out.unshift(css ? (same.length > 1 ? `${tag}:nth-of-type(${pos})` : tag) : `${tag}[${pos}]`);
+      cur = parent;
+    }
+    if (cur) out.unshift(css ? cur.tagName.toLowerCase() : `${cur.tagName.toLowerCase()}[1]`);
+    return out;
+  };
+  const cssPathOf = (e: Element) => segments(e, true).join(' > ');
+
+  const shadowHosts: string[] = [];
+  for (let root = el.getRootNode(); root instanceof ShadowRoot; root = root.host.getRootNode()) {
+    shadowHosts.unshift(cssPathOf(root.host));
+  }
+
+  const kLandmarkTags: Record<string, string> = { nav: 'navigation', main: 'main', header: 'banner', footer: 'contentinfo', aside: 'complementary' };
+  const kLandmarkRoles = new Set(['navigation', 'main', 'banner', 'contentinfo', 'complementary', 'region', 'search', 'form', 'dialog']);
+  const landmarks: { role: string; name: string | null }[] = [];
+  for (let a = parentOf(el); a; a = parentOf(a)) {
+    const role = attr(a, 'role') ?? kLandmarkTags[a.tagName.toLowerCase()] ??
+      (a.tagName === 'DIALOG' ? 'dialog' : null) ??
+      ((a.tagName === 'SECTION' || a.tagName === 'FORM') && (attr(a, 'aria-label') || attr(a, 'aria-labelledby'))
+        ? (a.tagName === 'FORM' ? 'form' : 'region') : null);
+    if (role && kLandmarkRoles.has(role)) landmarks.unshift({ role, name: clean(attr(a, 'aria-label')) ?? byIds(attr(a, 'aria-labelledby')) });
+  }
+
+  // The closest heading before the element in document order, searching outwards.
+  const isHeading = (e: Element) => /^H[1-6]$/.test(e.tagName) || attr(e, 'role') === 'heading';
+  let nearbyHeading: string | null = null;
+  let nearbyText: string | null = null;
+  search: for (let cur: Element | null = el; cur; cur = parentOf(cur)) {
+    for (let sib = cur.previousElementSibling; sib; sib = sib.previousElementSibling) {
+      if (!nearbyText && sib.tagName !== 'SCRIPT') {
+        const text = textOf(sib);
+        if (text && text.length <= kMaxNearbyText) nearbyText = text;
+      }
+      const found = isHeading(sib) ? sib : Array.from(sib.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]')).pop();
+      if (found) {
+        nearbyHeading = textOf(found);
+        break search;
+      }
+    }
+  }
+
+  const input = el as HTMLInputElement;
+  const labels = 'labels' in input && input.labels ? Array.from(input.labels) : [];
+  const label = clean(labels.map((l) => l.textContent ?? '').join(' ')) ?? byIds(attr(el, 'aria-labelledby'));
+  let hrefPath: string | null = null;
+  const href = attr(el, 'href');
+  if (href !== null && el instanceof HTMLAnchorElement) {
+    try {
+      const url = new URL(el.href);
+      hrefPath = url.origin === location.origin ? url.pathname + url.search : url.href;
+    } catch {
+      hrefPath = href;
+    }
+  }
+  const rect = el.getBoundingClientRect();
+  const tag = el.tagName.toLowerCase();
+  const isSelect = el instanceof HTMLSelectElement;
+  const hasValue = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || isSelect;
+  const checkable = el instanceof HTMLInputElement && (input.type === 'checkbox' || input.type === 'radio');
+  const ariaChecked = attr(el, 'aria-checked');
+
+  return {
+    tag,
+    testId: attr(el, 'data-testid') ?? attr(el, 'data-test-id') ?? attr(el, 'data-test') ?? attr(el, 'data-qa') ?? attr(el, 'data-cy'),
+    id: el.id || null,
+    nameAttr: attr(el, 'name'),
+    type: attr(el, 'type'),
+    placeholder: attr(el, 'placeholder'),
+    label,
+    text: textOf(el),
+    hrefPath,
+    title: attr(el, 'title'),
+    alt: attr(el, 'alt'),
+    ariaLabel: attr(el, 'aria-label'),
+    classes: Array.from(el.classList),
+    shadowHosts,
+    landmarks,
+    nearbyHeading,
+    nearbyText,
+    xpath: '/' + segments(el, false).join('/'),
+    cssPath: cssPathOf(el),
+    box: rect.width || rect.height ? { x: Math.round(rect.x + scrollX), y: Math.round(rect.y + scrollY), width: Math.round(rect.width), height: Math.round(rect.height) } : null,
+    state: {
+      value: hasValue && !checkable ? (el as HTMLInputElement).value : null,
+      checked: checkable ? input.checked : ariaChecked ? ariaChecked === 'true' : null,
+      selected: isSelect ? Array.from((el as HTMLSelectElement).selectedOptions).map((o) => o.label || o.text) : null,
+      disabled: (el as HTMLButtonElement).disabled === true || attr(el, 'aria-disabled') === 'true',
+    },
+  };
+}
+
+/** Structural CSS path of an element inside its own root (used for iframe elements in frame chains). */
+export function cssPathInPage(el: Element): string {
+  const out: string[] = [];
+  let cur: Element | null = el;
+  while (cur && cur.parentElement) {
+    const parent: Element = cur.parentElement;
+    const same = Array.from(parent.children).filter((c) => c.tagName === cur!.tagName);
+    const tag = cur.tagName.toLowerCase();
+    out.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(cur) + 1})` : tag);
+    cur = parent;
+  }
+  if (cur) out.unshift(cur.tagName.toLowerCase());
+  return out.join(' > ');
+}

@@ -1,0 +1,70 @@
+import type { ElementHandle, Frame, Locator } from 'playwright';
+import { inPage } from '../in-page.ts';
+import { Fingerprint } from '../schema/history.ts';
+import { cssPathInPage, probeElement } from './probe.ts';
+
+/** How long to wait for the element to be attached before fingerprinting it. */
+const kResolveTimeoutMs = 5_000;
+
+export interface RoleName {
+  role: string | null;
+  name: string;
+}
+
+type AriaNode = string | { role?: string; name?: string; children?: AriaNode[] };
+
+/**
+ * Playwright's own role and accessible name for the element. Any aria snapshot other than a page
+ * ai-mode snapshot invalidates earlier refs, so callers that hold refs pass `hints` instead.
+ */
+async function roleAndName(locator: Locator): Promise<RoleName> {
+  const nodes = (await locator.ariaSnapshotJSON({ timeout: kResolveTimeoutMs })) as unknown as AriaNode[] | AriaNode;
+  const first = Array.isArray(nodes) ? nodes[0] : nodes;
+  if (!first || typeof first === 'string') return { role: null, name: typeof first === 'string' ? first : '' };
+  return { role: first.role && first.role !== 'generic' ? first.role : null, name: first.name ?? '' };
+}
+
+async function frameChainOf(frame: Frame): Promise<Fingerprint['frameChain']> {
+  const chain: Fingerprint['frameChain'] = [];
+  for (let cur: Frame | null = frame; cur?.parentFrame(); cur = cur.parentFrame()) {
+    const element = await cur.frameElement();
+    const selector = await element.evaluate(inPage(cssPathInPage));
+    await element.dispose();
+    chain.unshift({ selector, name: cur.name() || null, url: cur.url() || null });
+  }
+  return chain;
+}
+
+async function positionAmongRoleName(frame: Frame, handle: ElementHandle, { role, name }: RoleName): Promise<[number, number]> {
+  if (!role) return [0, 0];
+  const peers = frame.getByRole(role as Parameters<Frame['getByRole']>[0], name ? { name, exact: true } : {});
+  return peers.evaluateAll((els, target) => [Math.max(0, els.indexOf(target as Element)), els.length] as [number, number], handle);
+}
+
+/**
+ * Everything replay needs to find this element again (SPEC "The history"). `locator` must resolve
+ * to exactly one element. Without `hints`, role and name come from an element aria snapshot, which
+ * invalidates the page's aria refs: take a fresh ai snapshot before using refs again.
+ */
+export async function takeFingerprint(locator: Locator, hints?: RoleName): Promise<Fingerprint> {
+  const handle = await locator.elementHandle({ timeout: kResolveTimeoutMs });
+  if (!handle) throw new Error('element is not attached');
+  try {
+    const frame = await handle.ownerFrame();
+    if (!frame) throw new Error('element has no frame');
+    const dom = await handle.evaluate(inPage(probeElement));
+    const frameChain = await frameChainOf(frame);
+    const roleName = hints ?? (await roleAndName(locator));
+    const [roleNameIndex, roleNameCount] = await positionAmongRoleName(frame, handle, roleName);
+    return Fingerprint.parse({
+      ...dom,
+      role: roleName.role,
+      name: roleName.name,
+      frameChain,
+      roleNameIndex,
+      roleNameCount,
+    });
+  } finally {
+    await handle.dispose();
+  }
+}
