@@ -38,7 +38,7 @@ async function frameChainOf(frame: Frame): Promise<Fingerprint['frameChain']> {
 async function positionAmongRoleName(frame: Frame, handle: ElementHandle, { role, name }: RoleName): Promise<[number, number]> {
   if (!role) return [0, 0];
   const peers = frame.getByRole(role as Parameters<Frame['getByRole']>[0], name ? { name, exact: true } : {});
-  return peers.evaluateAll((els, target) => [Math.max(0, els.indexOf(target as Element)), els.length] as [number, number], handle);
+  return peers.evaluateAll((els, target) => [Math.max(0, els.indexOf(target as HTMLElement)), els.length] as [number, number], handle);
 }
 
 /**

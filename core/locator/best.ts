@@ -14,7 +14,7 @@ export async function bestLocator(locator: Locator): Promise<RecordedLocator> {
   if (matches <= 1) return { code: normalized.toString(), selector: selectorOf(normalized), matches };
   const handle = await locator.elementHandle();
   const position = handle
-    ? await normalized.evaluateAll((els, target) => els.indexOf(target as Element), handle)
+    ? await normalized.evaluateAll((els, target) => els.indexOf(target as HTMLElement), handle)
     : -1;
   await handle?.dispose();
   if (position < 0) return { code: normalized.toString(), selector: selectorOf(normalized), matches };
