@@ -100,6 +100,16 @@ export class RunsDb {
     return parsed.data;
   }
 
+  /** Temp files of writers that were killed mid-write (their pid is gone). Called under the lock. */
+  private async removeOrphanTemps(): Promise<void> {
+    const dir = path.dirname(this.file);
+    const prefix = `${path.basename(this.file)}.`;
+    for (const name of await fs.readdir(dir)) {
+      const pid = name.startsWith(prefix) && name.endsWith('.tmp') ? Number.parseInt(name.slice(prefix.length), 10) : NaN;
+      if (Number.isFinite(pid) && !pidAlive(pid)) await fs.rm(path.join(dir, name), { force: true });
+    }
+  }
+
   async get(sessionId: string): Promise<RunRecord | undefined> {
     return (await this.list()).find((run) => run.sessionId === sessionId);
   }
@@ -118,6 +128,7 @@ export class RunsDb {
       if (at >= 0) runs[at] = merged;
       else runs.push(merged);
       await writeFileAtomic(this.file, JSON.stringify(runs, null, 2) + '\n');
+      await this.removeOrphanTemps();
       return merged;
     });
   }

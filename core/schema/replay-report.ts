@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * The replay report (SPEC "The replay report"): `replays/<session>/<replay-id>.json`. One entry per
+ * history step says how its element was found (level, candidates, score, locator), whether the
+ * step passed, and why not; `final` is the page the replay left behind.
+ */
+
+export const kReplayReportVersion = 1;
+
+export const StepStatus = z.enum(['passed', 'healed', 'failed', 'skipped']);
+export type StepStatus = z.infer<typeof StepStatus>;
+
+export const FailureCategory = z.enum([
+  'missing_element', 'ambiguous', 'page_changed', 'postcondition_failed', 'action_error', 'policy_blocked',
+]);
+export type FailureCategory = z.infer<typeof FailureCategory>;
+
+/** Match levels of the rematch cascade, most trustworthy first; `llm` is a heal pick. */
+export const MatchLevel = z.enum([
+  'recorded', 'testId', 'idName', 'roleName', 'roleNameLoose', 'labelLike', 'text', 'scopedRoleName',
+  'structural', 'position', 'llm',
+]);
+export type MatchLevel = z.infer<typeof MatchLevel>;
+
+export const HealRecord = z.strictObject({
+  /** How many candidates the healer was shown. */
+  offered: z.number().int().min(0),
+  picked: z.number().int().nullable(),
+  reason: z.string(),
+  accepted: z.boolean(),
+  /** Agreement score of the pick with the fingerprint, when one was picked. */
+  score: z.number().nullable(),
+});
+export type HealRecord = z.infer<typeof HealRecord>;
+
+export const StepTiming = z.strictObject({
+  /** Milliseconds since the replay started. */
+  startMs: z.number().min(0),
+  findMs: z.number().min(0),
+  actMs: z.number().min(0),
+  verifyMs: z.number().min(0),
+  totalMs: z.number().min(0),
+});
+
+export const ReplayStep = z.strictObject({
+  index: z.number().int().min(0),
+  action: z.string(),
+  status: StepStatus,
+  level: MatchLevel.nullable(),
+  /** Candidates found at the deciding level. */
+  candidates: z.number().int().min(0).nullable(),
+  score: z.number().nullable(),
+  /** The locator the action used (Playwright code). */
+  locator: z.string().nullable(),
+  recordedLocator: z.string().nullable(),
+  category: FailureCategory.nullable(),
+  message: z.string().nullable(),
+  /** Levels that were tried and why they did not decide (rejected, ambiguous, ...). */
+  notes: z.array(z.string()),
+  heal: HealRecord.nullable(),
+  timing: StepTiming,
+});
+export type ReplayStep = z.infer<typeof ReplayStep>;
+
+export const ReplaySummary = z.strictObject({
+  ok: z.boolean(),
+  steps: z.number().int().min(0),
+  byStatus: z.record(StepStatus, z.number().int().min(0)),
+  byLevel: z.record(z.string(), z.number().int().min(0)),
+  failedStep: z.number().int().nullable(),
+  failureCategory: FailureCategory.nullable(),
+  totalMs: z.number().min(0),
+  llmCalls: z.number().int().min(0),
+  strategy: z.enum(['full', 'locator-only']),
+  heal: z.enum(['off', 'llm']),
+});
+export type ReplaySummary = z.infer<typeof ReplaySummary>;
+
+export const ReplayReport = z.strictObject({
+  version: z.literal(kReplayReportVersion),
+  sessionId: z.string(),
+  replayId: z.string(),
+  startedAt: z.iso.datetime(),
+  baseUrl: z.string().nullable(),
+  steps: z.array(ReplayStep),
+  summary: ReplaySummary,
+  final: z.strictObject({ url: z.string(), title: z.string(), ariaSnapshot: z.string() }),
+});
+export type ReplayReport = z.infer<typeof ReplayReport>;

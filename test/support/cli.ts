@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const kRepoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const kBuBin = path.join(kRepoRoot, 'bin', 'bu.js');
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** The last stdout line parsed as JSON, when it is one. */
+  json: Record<string, unknown> | null;
+}
+
+export interface RunCliOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+  /** Called with the child once spawned (e.g. to kill it). */
+  onSpawn?: (child: import('node:child_process').ChildProcess) => void;
+}
+
+/** Runs `bu` as a user would, in its own process. */
+export function runCli(args: string[], options: RunCliOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [kBuBin, ...args], {
+      cwd: options.cwd ?? kRepoRoot,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    options.onSpawn?.(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const last = stdout.trim().split('\n').pop() ?? '';
+      let json: Record<string, unknown> | null = null;
+      try {
+        const parsed: unknown = JSON.parse(last);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) json = parsed as Record<string, unknown>;
+      } catch {
+        json = null;
+      }
+      resolve({ code, signal, stdout, stderr, json });
+    });
+  });
+}
