@@ -3,7 +3,7 @@ SHELL := /bin/bash
 BU := node bin/bu.js
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup deps browser test-deps check test demo bench
+.PHONY: setup deps browser test-deps check test demo bench capture extract generate replay report
 
 setup: deps browser
 
@@ -40,3 +40,27 @@ test: test-deps check
 
 demo: setup
 	$(BU) demo
+
+# Benchmarks print ratios measured side by side in one run; they never fail on timing.
+bench: setup
+	@for b in bench/*.bench.ts; do echo "== $$b"; tsx $$b || exit 1; done
+
+capture: setup
+	@test -n "$(URL)" || { echo "usage: make capture URL=http://... [MODE=explore|guided|run] [INTENT=...]"; exit 2; }
+	$(BU) capture $(or $(MODE),explore) --url "$(URL)" $(if $(INTENT),$(if $(filter run,$(MODE)),--instruction,--intent) "$(INTENT)")
+
+extract: setup
+	@test -n "$(SESSION)" || { echo "usage: make extract SESSION=<id>"; exit 2; }
+	$(BU) extract $(SESSION)
+
+generate: setup
+	@test -n "$(SESSION)" || { echo "usage: make generate SESSION=<id>"; exit 2; }
+	$(BU) generate $(SESSION)
+
+replay: setup
+	@test -n "$(SESSION)" || { echo "usage: make replay SESSION=<id> [URL=...]"; exit 2; }
+	$(BU) replay $(SESSION) $(if $(URL),--base-url "$(URL)")
+
+report: setup
+	@test -n "$(SESSION)" || { echo "usage: make report SESSION=<id>"; exit 2; }
+	$(BU) report $(SESSION)

@@ -1,0 +1,146 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { readJsonFile, readJsonLines } from '../core/io/read.ts';
+import type { OutputPaths } from '../core/paths.ts';
+import { ActionRecord, EdgeRecord, StepRecord } from '../core/schema/extract.ts';
+import type { RunRecord } from '../core/schema/run.ts';
+import { compactDiff, diffLines } from './diff.ts';
+import type { EdgeView, ReplayView, ReportModel, StepView } from './model.ts';
+
+/**
+ * Gathers a run's report from disk: the run entry, the extracted steps and actions, the navigation
+ * edges and every replay report of the session. Screenshots are copied beside the page so the
+ * report folder can be opened anywhere, from file://.
+ */
+
+/** What the report reads of a replay report; other fields are kept but not needed here. */
+const ReplayStepLite = z.looseObject({
+  index: z.number().optional(),
+  action: z.string().optional(),
+  status: z.string(),
+  level: z.string().nullable().optional(),
+  candidates: z.number().nullable().optional(),
+  score: z.number().nullable().optional(),
+  locator: z.string().nullable().optional(),
+  category: z.string().nullable().optional(),
+  message: z.string().nullable().optional(),
+  error: z.string().nullable().optional(),
+  healedLocator: z.string().nullable().optional(),
+  durationMs: z.number().nullable().optional(),
+});
+const ReplayReportLite = z.looseObject({
+  replayId: z.string(),
+  steps: z.array(ReplayStepLite),
+  summary: z.record(z.string(), z.unknown()),
+  final: z.looseObject({ url: z.string().optional() }).nullable().optional(),
+});
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(() => true, () => false);
+}
+
+function stepViews(steps: StepRecord[], actions: ActionRecord[], screenshotMap: Map<string, string>): StepView[] {
+  const byCall = new Map(actions.map((a) => [a.callId, a]));
+  return steps.map((step, i) => {
+    const next = steps[i + 1];
+    const before = step.ariaLog?.snapshot ?? null;
+    const after = next?.ariaLog?.snapshot ?? null;
+    const stepActions = step.actions.map((id) => byCall.get(id)).filter((a): a is ActionRecord => Boolean(a));
+    return {
+      step: step.step,
+      title: step.summary || step.title,
+      intent: step.intent,
+      reasoning: step.reasoning,
+      actions: stepActions.map((a) => ({
+        apiName: a.apiName,
+        locator: a.locator?.code ?? null,
+        error: a.error?.message ?? null,
+        durationMs: a.endMs === null ? null : a.endMs - a.startMs,
+      })),
+      urlBefore: step.urlBefore,
+      urlAfter: step.urlAfter,
+      screenshot: step.screenshot ? (screenshotMap.get(step.screenshot) ?? null) : null,
+      error: step.error,
+      ariaDiff: before !== null && after !== null ? compactDiff(diffLines(before, after)) : null,
+    };
+  });
+}
+
+function edgeViews(edges: EdgeRecord[]): EdgeView[] {
+  const grouped = new Map<string, EdgeView>();
+  for (const edge of edges) {
+    const key = `${edge.from}\u0000${edge.to}\u0000${edge.apiName}`;
+    const seen = grouped.get(key);
+    if (seen) seen.count++;
+    else grouped.set(key, { from: edge.from, to: edge.to, label: edge.apiName, confidence: edge.confidence, count: 1 });
+  }
+  return [...grouped.values()];
+}
+
+async function replayViews(dir: string): Promise<ReplayView[]> {
+  if (!(await exists(dir))) return [];
+  const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  const out: ReplayView[] = [];
+  for (const file of files) {
+    const report = await readJsonFile(ReplayReportLite, path.join(dir, file), 'replay report');
+    out.push({
+      replayId: report.replayId,
+      file: path.join(dir, file),
+      summary: report.summary,
+      finalUrl: report.final?.url ?? null,
+      steps: report.steps.map((s, i) => ({
+        index: s.index ?? i,
+        action: s.action ?? '',
+        status: s.status,
+        level: s.level ?? null,
+        candidates: s.candidates ?? null,
+        score: s.score ?? null,
+        locator: s.locator ?? null,
+        category: s.category ?? null,
+        message: s.message ?? s.error ?? null,
+        healed: s.healedLocator ?? null,
+        durationMs: s.durationMs ?? null,
+      })),
+    });
+  }
+  return out;
+}
+
+export interface LoadOptions {
+  paths: OutputPaths;
+  sessionId: string;
+  run: RunRecord | undefined;
+  /** Where the report is written; screenshots are copied under it. */
+  outDir: string;
+}
+
+export async function loadReport({ paths, sessionId, run, outDir }: LoadOptions): Promise<ReportModel> {
+  const extractDir = paths.extractDir(sessionId);
+  const notes: string[] = [];
+  const steps = await readJsonLines(StepRecord, path.join(extractDir, 'steps.jsonl'), 'extracted steps');
+  const actions = await readJsonLines(ActionRecord, path.join(extractDir, 'actions.jsonl'), 'extracted actions');
+  const edgesFile = path.join(extractDir, 'edges.jsonl');
+  const edges = (await exists(edgesFile)) ? await readJsonLines(EdgeRecord, edgesFile, 'extracted edges') : [];
+  const screenshotMap = new Map<string, string>();
+  await fs.mkdir(path.join(outDir, 'screenshots'), { recursive: true });
+  for (const step of steps) {
+    if (!step.screenshot || screenshotMap.has(step.screenshot)) continue;
+    const source = path.join(extractDir, step.screenshot);
+    if (!(await exists(source))) continue;
+    const target = path.join('screenshots', path.basename(step.screenshot));
+    await fs.copyFile(source, path.join(outDir, target));
+    screenshotMap.set(step.screenshot, target);
+  }
+  const traceFile = (await exists(paths.trace(sessionId))) ? path.relative(process.cwd(), paths.trace(sessionId)) || paths.trace(sessionId) : null;
+  if (!run) notes.push(`no entry for ${sessionId} in the run database`);
+  return {
+    sessionId,
+    run: run ? { ...run } : null,
+    traceFile,
+    steps: stepViews(steps, actions, screenshotMap),
+    edges: edgeViews(edges),
+    replays: await replayViews(paths.replayDir(sessionId)),
+    notes,
+  };
+}

@@ -1,0 +1,64 @@
+import type { DiffLine } from './diff.ts';
+
+/** Everything the report page shows, gathered by load.ts and rendered by render.ts. */
+
+export interface ActionView {
+  apiName: string;
+  locator: string | null;
+  error: string | null;
+  durationMs: number | null;
+}
+
+export interface StepView {
+  step: number;
+  title: string;
+  intent: string | null;
+  reasoning: { kind: string; text: string }[];
+  actions: ActionView[];
+  urlBefore: string | null;
+  urlAfter: string | null;
+  /** Path relative to the report's index.html. */
+  screenshot: string | null;
+  error: string | null;
+  ariaDiff: (DiffLine | { op: 'skip'; count: number })[] | null;
+}
+
+export interface EdgeView {
+  from: string;
+  to: string;
+  label: string;
+  confidence: string;
+  count: number;
+}
+
+export interface ReplayStepView {
+  index: number;
+  action: string;
+  status: string;
+  level: string | null;
+  candidates: number | null;
+  score: number | null;
+  locator: string | null;
+  category: string | null;
+  message: string | null;
+  healed: string | null;
+  durationMs: number | null;
+}
+
+export interface ReplayView {
+  replayId: string;
+  file: string;
+  summary: Record<string, unknown>;
+  steps: ReplayStepView[];
+  finalUrl: string | null;
+}
+
+export interface ReportModel {
+  sessionId: string;
+  run: Record<string, unknown> | null;
+  traceFile: string | null;
+  steps: StepView[];
+  edges: EdgeView[];
+  replays: ReplayView[];
+  notes: string[];
+}
