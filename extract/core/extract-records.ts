@@ -1,0 +1,140 @@
+import { kExtractVersion, type ActionRecord, type EdgeRecord, type ExtractManifest } from '../../core/schema/extract.ts';
+import type { AriaLogLine, ReasoningLine } from '../../core/schema/logs.ts';
+import { UsageError } from '../../core/errors.ts';
+import { buildAction, isAction, type ScreenshotPick } from './actions.ts';
+import { buildModel, type Call } from './model.ts';
+import { trackNavigation } from './navigation.ts';
+import { parseTraceFile, type ParsedTraceFile } from './parse.ts';
+import { buildAria, buildConsole, buildNetwork } from './records.ts';
+import { SecretScrubber, type Redaction } from './redact.ts';
+import { buildSteps, planSteps, stepOfAction } from './steps.ts';
+
+/**
+ * The pure core of extract: trace texts and sidecars in, file contents out. No file system, no
+ * zip library, no clock: the same input always gives the same bytes.
+ */
+
+export interface TraceFileText {
+  /** Entry name, e.g. `trace.trace`, `test.trace`, `0-trace.trace`. */
+  name: string;
+  text: string;
+  /** The `.network` companion, when present. */
+  network: string | null;
+}
+
+export interface ExtractInput {
+  /** Shown in messages and the manifest (the zip's base name). */
+  zipName: string;
+  sha256: string;
+  bytes: number;
+  sessionId: string | null;
+  traceFiles: TraceFileText[];
+  /** Every entry name in the zip. */
+  entries: ReadonlySet<string>;
+  /** Text of the `aria/*.json` entries. */
+  ariaTexts: ReadonlyMap<string, string>;
+  reasoning: ReasoningLine[] | null;
+  ariaLog: AriaLogLine[] | null;
+  hasHistory: boolean;
+}
+
+export interface ExtractOutput {
+  manifest: ExtractManifest;
+  /** Relative path -> content, in a fixed order. */
+  files: { path: string; text: string }[];
+  /** Zip entries to copy into the extract dir. */
+  copies: { from: string; to: string }[];
+}
+
+export function toJsonl(records: readonly unknown[]): string {
+  let out = '';
+  for (const record of records) out += JSON.stringify(record) + '\n';
+  return out;
+}
+
+function traceOrigin(files: ParsedTraceFile[]): ExtractManifest['trace']['origin'] {
+  const origins = new Set(files.map((f) => (f.events[0]?.type === 'context-options' ? f.events[0].origin ?? 'library' : 'library')));
+  return origins.size > 1 ? 'mixed' : origins.has('testRunner') ? 'testRunner' : 'library';
+}
+
+function browserNameOf(files: ParsedTraceFile[]): string | null {
+  for (const f of files) {
+    const e = f.events[0];
+    if (e?.type === 'context-options' && e.browserName) return e.browserName;
+  }
+  return null;
+}
+
+export function extractRecords(input: ExtractInput): ExtractOutput {
+  if (!input.traceFiles.length) throw new UsageError(`${input.zipName} holds no Playwright trace (no *.trace file)`);
+  const files = [...input.traceFiles]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((f) => parseTraceFile(f.name, f.text, f.network, input.zipName));
+  const model = buildModel(files);
+  const plan = planSteps(model);
+  const calls: Call[] = model.calls.filter(isAction);
+  const scrubber = new SecretScrubber();
+  const redactions = new Map<string, Redaction>();
+  for (const call of calls) redactions.set(call.callId, scrubber.redactCall(call, model));
+  const navigation = trackNavigation(calls, model);
+  const aria = buildAria(model, input.ariaTexts, input.zipName, scrubber);
+  const ariaIds = new Set(aria.map((a) => a.id));
+  const ctx = {
+    model, navigation, scrubber, redactions, entries: input.entries, ariaIds,
+    stepOf: (call: Call) => (plan.source === 'action' ? null : stepOfAction(call, plan, model)),
+  };
+  const actions: ActionRecord[] = [];
+  const copies: ExtractOutput['copies'] = [];
+  calls.forEach((call, index) => {
+    const { record, copy } = buildAction(call, index, ctx);
+    if (plan.source === 'action') record.step = index + 1;
+    actions.push(record);
+    if (copy && record.screenshot) copies.push({ from: (copy as ScreenshotPick).from, to: record.screenshot });
+  });
+  const steps = buildSteps(plan, actions, model, { reasoning: input.reasoning, ariaLog: input.ariaLog }, scrubber);
+  const byCall = new Map(actions.map((a) => [a.callId, a]));
+  const edges: EdgeRecord[] = navigation.edges.map((e) => ({
+    from: e.from,
+    to: e.to,
+    fromUrl: scrubber.scrub(e.fromUrl),
+    toUrl: scrubber.scrub(e.toUrl),
+    callId: e.callId,
+    apiName: byCall.get(e.callId)!.apiName,
+    step: byCall.get(e.callId)!.step,
+    confidence: e.confidence,
+    inferredBy: e.inferredBy,
+  }));
+  const pages = new Map(actions.map((a) => [a.callId, a.pageId]));
+  const network = buildNetwork(model, scrubber);
+  const consoleRecords = buildConsole(model, calls, pages, scrubber);
+  const jsonl: [string, readonly unknown[]][] = [
+    ['actions.jsonl', actions], ['steps.jsonl', steps], ['aria.jsonl', aria], ['edges.jsonl', edges],
+    ['network.jsonl', network], ['console.jsonl', consoleRecords],
+  ];
+  const first = files.find((f) => f.events[0]?.type === 'context-options' && f.events[0].origin !== 'testRunner') ?? files[0]!;
+  const context = first.events[0]?.type === 'context-options' ? first.events[0] : undefined;
+  const manifest: ExtractManifest = {
+    version: kExtractVersion,
+    sessionId: input.sessionId,
+    source: { file: input.zipName, sha256: input.sha256, bytes: input.bytes },
+    trace: {
+      version: Math.max(...files.map((f) => f.version)),
+      playwrightVersion: context?.playwrightVersion ?? null,
+      origin: traceOrigin(files),
+      browserName: browserNameOf(files),
+      traceFiles: files.map((f) => f.name),
+      startWallTime: model.startWallTime,
+    },
+    sidecars: { reasoning: input.reasoning !== null, ariaLog: input.ariaLog !== null, history: input.hasHistory },
+    counts: {
+      actions: actions.length, steps: steps.length, aria: aria.length, edges: edges.length,
+      network: network.length, console: consoleRecords.length, screenshots: copies.length, redactions: actions.reduce((n, a) => n + a.redacted.length, 0),
+    },
+    files: [...jsonl.map(([name]) => name), ...copies.map((c) => c.to)],
+  };
+  return {
+    manifest,
+    files: [{ path: 'manifest.json', text: JSON.stringify(manifest, null, 2) + '\n' }, ...jsonl.map(([path, records]) => ({ path, text: toJsonl(records) }))],
+    copies,
+  };
+}

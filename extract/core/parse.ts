@@ -1,0 +1,87 @@
+import { UsageError } from '../../core/errors.ts';
+import { describeIssues } from '../../core/io/read.ts';
+import { kEventSchemas, type TraceEvent } from './events.ts';
+import { isRaw, kMaxTraceVersion, kMinTraceVersion, Modernizer } from './modernize.ts';
+
+/** One `*.trace` file (with its `*.network` companion), parsed and migrated to version 10. */
+export interface ParsedTraceFile {
+  name: string;
+  /** The format version the file was written with. */
+  version: number;
+  events: TraceEvent[];
+}
+
+export class TraceVersionError extends UsageError {}
+
+export function checkVersion(version: number, where: string): void {
+  if (version > kMaxTraceVersion) {
+    throw new TraceVersionError(
+      `${where}: trace format version ${version} is newer than this brow-use supports (max ${kMaxTraceVersion}): upgrade brow-use`,
+    );
+  }
+  if (version < kMinTraceVersion) {
+    throw new TraceVersionError(
+      `${where}: trace format version ${version} is older than this brow-use reads (min ${kMinTraceVersion}): record the trace again with a recent Playwright`,
+    );
+  }
+}
+
+/** Reads the version from the first non-empty line (`context-options`), or null when it is not there. */
+export function sniffVersion(text: string): number | null {
+  const end = text.indexOf('\n');
+  const first = (end < 0 ? text : text.slice(0, end)).trim();
+  if (!first) return null;
+  try {
+    const value: unknown = JSON.parse(first);
+    if (isRaw(value) && value.type === 'context-options' && typeof value.version === 'number') return value.version;
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Parses JSONL trace events. `version` is the file's format version (a `.network` file takes the
+ * version of its `.trace` file). Errors name `source:line`.
+ */
+export function parseEvents(text: string, source: string, version: number, out: TraceEvent[] = []): TraceEvent[] {
+  checkVersion(version, source);
+  const modernizer = new Modernizer(version);
+  let lineNo = 0;
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    lineNo++;
+    const line = text.slice(start, end);
+    start = end + 1;
+    if (!line.trim()) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (err) {
+      throw new UsageError(`${source}:${lineNo}: not valid JSON (${err instanceof Error ? err.message : String(err)})`);
+    }
+    if (!isRaw(value) || typeof value.type !== 'string') {
+      throw new UsageError(`${source}:${lineNo}: not a trace event (expected an object with a "type")`);
+    }
+    if (value.type === 'context-options' && typeof value.version === 'number') checkVersion(value.version, `${source}:${lineNo}`);
+    const schema = kEventSchemas[value.type];
+    if (!schema) continue;
+    const migrated = modernizer.migrate(value);
+    const parsed = schema.safeParse(migrated);
+    if (!parsed.success) throw new UsageError(`${source}:${lineNo}: ${value.type} event: ${describeIssues(parsed.error)}`);
+    out.push(parsed.data);
+  }
+  return out;
+}
+
+/** Parses a `.trace` file and its optional `.network` companion. */
+export function parseTraceFile(name: string, text: string, network: string | null, zipName: string): ParsedTraceFile {
+  const source = `${zipName}!${name}`;
+  const version = sniffVersion(text);
+  if (version === null) throw new UsageError(`${source}:1: not a Playwright trace (the first line is not a context-options event with a version)`);
+  const events = parseEvents(text, source, version);
+  if (network !== null) parseEvents(network, `${zipName}!${name.replace(/\.trace$/, '.network')}`, version, events);
+  return { name, version, events };
+}

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { UsageError } from '../core/errors.ts';
+import { readJsonLines } from '../core/io/read.ts';
+import { kSessionIdPattern, type OutputPaths } from '../core/paths.ts';
+import type { ExtractManifest } from '../core/schema/extract.ts';
+import { AriaLogLine, ReasoningLine } from '../core/schema/logs.ts';
+import { extractRecords, type ExtractOutput, type TraceFileText } from './core/extract-records.ts';
+import { writeExtractDir } from './io/write.ts';
+import { openTraceZip, type TraceReader, type ZipLimits } from './io/zip.ts';
+
+/** Orchestration: find the trace and sidecars, read them, run the pure core, write the dir. */
+
+export interface ExtractOptions {
+  paths: OutputPaths;
+  cwd: string;
+  limits?: ZipLimits;
+}
+
+export interface ExtractResult {
+  id: string;
+  dir: string;
+  manifest: ExtractManifest;
+}
+
+interface Located {
+  id: string;
+  zip: string;
+  /** The session whose sidecars to join, or null for a plain zip. */
+  sessionId: string | null;
+}
+
+/** A session id (looked up in the output dir) or a path to any trace zip. */
+export function locateTrace(target: string, options: ExtractOptions): Located {
+  const asPath = path.resolve(options.cwd, target);
+  const looksLikePath = target.endsWith('.zip') || target.includes('/') || target.includes(path.sep);
+  if (looksLikePath || (!kSessionIdPattern.test(target) && fs.existsSync(asPath))) {
+    const id = path.basename(asPath).replace(/\.zip$/i, '') || 'trace';
+    const sessionId = kSessionIdPattern.test(id) && path.resolve(options.paths.trace(id)) === asPath ? id : null;
+    return { id, zip: asPath, sessionId };
+  }
+  const zip = options.paths.trace(target);
+  if (!fs.existsSync(zip)) {
+    throw new UsageError(`no trace for session ${target}: ${zip} does not exist`, 'run `bu capture` first, see `bu runs list`, or pass a path to a trace zip');
+  }
+  return { id: target, zip, sessionId: target };
+}
+
+async function readOptionalLines<T>(read: () => Promise<T[]>, file: string): Promise<T[] | null> {
+  return fs.existsSync(file) ? read() : null;
+}
+
+/** Reads every `*.trace` (with its `.network`) and `aria/*.json` entry the core needs. */
+export async function readTraceInput(reader: TraceReader): Promise<{ traceFiles: TraceFileText[]; ariaTexts: Map<string, string> }> {
+  const names = [...reader.entries].sort();
+  const traceNames = names.filter((n) => n.endsWith('.trace') && !n.includes('/'));
+  if (!traceNames.length) throw new UsageError(`${reader.name} holds no Playwright trace (no *.trace file)`, 'pass a zip written by Playwright tracing');
+  const traceFiles: TraceFileText[] = [];
+  for (const name of traceNames) {
+    const networkName = name.replace(/\.trace$/, '.network');
+    traceFiles.push({
+      name,
+      text: await reader.text(name),
+      network: reader.entries.has(networkName) ? await reader.text(networkName) : null,
+    });
+  }
+  const ariaTexts = new Map<string, string>();
+  for (const name of names) if (name.startsWith('aria/') && name.endsWith('.json')) ariaTexts.set(name, await reader.text(name));
+  return { traceFiles, ariaTexts };
+}
+
+/** Extracts one trace into `extract/<id>/` and returns its manifest. */
+export async function extractTrace(target: string, options: ExtractOptions): Promise<ExtractResult> {
+  const located = locateTrace(target, options);
+  const reader = await openTraceZip(located.zip, options.limits);
+  const { traceFiles, ariaTexts } = await readTraceInput(reader);
+  const { paths } = options;
+  const sid = located.sessionId;
+  const reasoning = sid ? await readOptionalLines(() => readJsonLines(ReasoningLine, paths.reasoning(sid)), paths.reasoning(sid)) : null;
+  const ariaLog = sid ? await readOptionalLines(() => readJsonLines(AriaLogLine, paths.ariaLog(sid)), paths.ariaLog(sid)) : null;
+  const output: ExtractOutput = extractRecords({
+    zipName: reader.name,
+    sha256: reader.sha256,
+    bytes: reader.bytes,
+    sessionId: sid,
+    traceFiles,
+    entries: reader.entries,
+    ariaTexts,
+    reasoning,
+    ariaLog,
+    hasHistory: sid ? fs.existsSync(paths.history(sid)) : false,
+  });
+  const dir = paths.extractDir(located.id);
+  await writeExtractDir(dir, output, reader);
+  return { id: located.id, dir, manifest: output.manifest };
+}
