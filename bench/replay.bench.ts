@@ -1,0 +1,145 @@
+/**
+ * Replay benchmark: `npx tsx bench/replay.bench.ts`. Records the demo flows once with
+ * `bu capture script`, replays them on every demo variant with `--strategy full` and
+ * `--strategy locator-only`, and prints:
+ *   H = % of steps replayed correctly across all variants, per strategy
+ *   wrong-element actions (must be 0 for full)
+ *   P3 = replay wall time / a hand-written Playwright script doing the same flow (goal <= 1.25x)
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright';
+import { launchBrowser } from '../core/browser.ts';
+import { readJsonFile } from '../core/io/read.ts';
+import { History } from '../core/schema/history.ts';
+import { startDemoServer } from '../demo/server.ts';
+import { kUser } from '../demo/store.ts';
+import { kVariants } from '../demo/variants.ts';
+import type { Strategy } from '../replay/find.ts';
+import { replay } from '../replay/replay.ts';
+import { captureFlow, flowDone, watchDecoys, type FlowName } from '../test/replay/support/demo-flows.ts';
+
+/** Timing runs per side; the median damps noise from other processes on the machine. */
+const kTimingRuns = 5;
+const kFlows: FlowName[] = ['items', 'settings'];
+const kNotAppSteps = new Set(['done', 'write_file', 'read_file', 'replace_file']);
+
+interface Tally { correct: number; total: number; wrong: number; flowsOk: number; flows: number }
+
+async function withServer<T>(variant: number, fn: (url: string) => Promise<T>): Promise<T> {
+  const server = await startDemoServer({ port: 0, variant });
+  try {
+    return await fn(server.url);
+  } finally {
+    await server.close();
+  }
+}
+
+async function withPage<T>(browser: Browser, fn: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext();
+  try {
+    return await fn(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+async function replayOnce(browser: Browser, history: History, flow: FlowName, variant: number, strategy: Strategy, tally: Tally): Promise<void> {
+  await withServer(variant, (url) =>
+    withPage(browser, async (page) => {
+      const decoyHits = await watchDecoys(page.context());
+      const { report } = await replay(page, history, {
+        replayId: 'bench', baseUrl: url, strategy, substitutions: { vars: {}, secrets: { password: kUser.password } },
+      });
+      const appSteps = report.steps.filter((s) => !kNotAppSteps.has(s.action));
+      tally.total += appSteps.length;
+      tally.correct += appSteps.filter((s) => s.status === 'passed' || s.status === 'healed').length;
+      const done = report.summary.ok && (await flowDone(flow, url));
+      const postFailures = report.steps.filter((s) => s.category === 'postcondition_failed').length;
+      tally.wrong += decoyHits() + postFailures + (report.summary.ok && !done ? 1 : 0);
+      tally.flows++;
+      if (done) tally.flowsOk++;
+      const failed = report.steps.find((s) => s.status === 'failed');
+      process.stderr.write(`  ${strategy.padEnd(12)} v${variant} ${flow.padEnd(8)} ${report.summary.ok ? 'ok    ' : 'FAILED'} ${failed ? `step ${failed.index + 1} ${failed.category}` : ''}\n`);
+    }),
+  );
+}
+
+/** The items flow as a person would write it with Playwright, waiting for each page. */
+async function handWritten(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('login-email').fill(kUser.email);
+  await page.getByTestId('login-password').fill(kUser.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(url);
+  await page.getByTestId('nav').getByRole('link', { name: 'New item' }).click();
+  await page.waitForURL('**/items/new');
+  await page.getByTestId('item-title-input').fill('Blue Kettle');
+  await page.getByLabel('Category').selectOption({ label: 'Kitchen' });
+  await page.getByRole('spinbutton', { name: 'Price' }).fill('12.50');
+  await page.getByTestId('create-submit').click();
+  await page.waitForURL(/\/items\/\d+\?created=1$/);
+  await page.getByRole('link', { name: 'Back to items' }).click();
+  await page.waitForURL(/\/items$/);
+  await page.getByTestId('search-input').fill('Kettle');
+  await page.getByTestId('search-submit').click();
+  await page.waitForURL(/\?q=Kettle$/);
+  await page.getByRole('link', { name: 'Blue Kettle' }).click();
+  await page.waitForURL(/\/items\/\d+$/);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByTestId('delete-item').click();
+  await page.waitForURL(/deleted=/);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function main(): Promise<void> {
+  const outputDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-replay-bench-'));
+  const browser = await launchBrowser();
+  try {
+    process.stderr.write('recording the demo flows with `bu capture script` ...\n');
+    const files = await Promise.all(kFlows.map((flow) => captureFlow(flow, outputDir)));
+    const histories = await Promise.all(files.map((file) => readJsonFile(History, file, 'history')));
+    const tallies: Record<Strategy, Tally> = {
+      full: { correct: 0, total: 0, wrong: 0, flowsOk: 0, flows: 0 },
+      'locator-only': { correct: 0, total: 0, wrong: 0, flowsOk: 0, flows: 0 },
+    };
+    for (const strategy of ['full', 'locator-only'] as const) {
+      for (const variant of kVariants) {
+        for (const [i, flow] of kFlows.entries()) await replayOnce(browser, histories[i]!, flow, variant.id, strategy, tallies[strategy]);
+      }
+    }
+
+    const replayTimes: number[] = [];
+    const scriptTimes: number[] = [];
+    for (let i = 0; i < kTimingRuns; i++) {
+      scriptTimes.push(await withServer(0, (url) => withPage(browser, async (page) => {
+        const t = performance.now();
+        await handWritten(page, url);
+        return performance.now() - t;
+      })));
+      replayTimes.push(await withServer(0, (url) => withPage(browser, async (page) => {
+        const t = performance.now();
+        await replay(page, histories[0]!, { replayId: 'bench', baseUrl: url, substitutions: { vars: {}, secrets: { password: kUser.password } } });
+        return performance.now() - t;
+      })));
+    }
+
+    const pct = (t: Tally) => ((100 * t.correct) / Math.max(1, t.total)).toFixed(1);
+    const full = tallies.full;
+    const base = tallies['locator-only'];
+    console.log(`H (steps replayed correctly, ${kVariants.length} variants x ${kFlows.length} flows): full ${pct(full)}% (${full.correct}/${full.total}, ${full.flowsOk}/${full.flows} flows) vs locator-only ${pct(base)}% (${base.correct}/${base.total}, ${base.flowsOk}/${base.flows} flows)`);
+    console.log(`wrong-element actions: full ${full.wrong} (must be 0); locator-only ${base.wrong}`);
+    const ratio = median(replayTimes) / median(scriptTimes);
+    console.log(`P3 (replay / hand-written Playwright, items flow, median of ${kTimingRuns}): ${ratio.toFixed(2)}x (${Math.round(median(replayTimes))} ms vs ${Math.round(median(scriptTimes))} ms; goal <= 1.25x)`);
+  } finally {
+    await browser.close();
+    await fs.rm(outputDir, { recursive: true, force: true });
+  }
+}
+
+await main();

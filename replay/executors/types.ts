@@ -1,0 +1,29 @@
+import type { BrowserContext, Locator, Page } from 'playwright';
+import type { HistoryStep } from '../../core/schema/history.ts';
+import type { Rebaser } from '../inputs.ts';
+
+/** What an executor gets: the live page, how to fill in placeholders, where URLs now point. */
+export interface ExecContext {
+  page: Page;
+  context: BrowserContext;
+  /** Substitutes `{{var:...}}` and `{{secret:...}}` with this run's values. */
+  text(value: string): string;
+  rebase: Rebaser;
+  /** Upper bound for one action (Playwright waits for actionability within it). */
+  actionTimeoutMs: number;
+}
+
+export interface ExecOutcome {
+  /** The page to continue on (after switch, close or a new tab). */
+  page?: Page;
+  /** Short text result (dropdown options, extracted text). */
+  result?: string;
+  /** The step touches nothing in the app (file tools, `done`): reported as skipped. */
+  skipped?: string;
+}
+
+export type ElementStep = Extract<HistoryStep, { action: 'click' | 'input' | 'hover' | 'select_dropdown' | 'dropdown_options' | 'upload_file' | 'scroll' }>;
+
+export interface ElementExecutor {
+  (ctx: ExecContext, step: ElementStep, target: Locator): Promise<ExecOutcome>;
+}

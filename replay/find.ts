@@ -1,0 +1,79 @@
+import type { Locator, Page } from 'playwright';
+import type { FailureCategory, HealRecord, MatchLevel } from '../core/schema/replay-report.ts';
+import type { HistoryStep } from '../core/schema/history.ts';
+import { healAcceptable, healCandidates, healRequest, type Healer } from './heal.ts';
+import type { Rebaser } from './inputs.ts';
+import { rematch } from './rematch/cascade.ts';
+
+/**
+ * Finds a step's element: the rematch cascade (strategy `full`) or only the recorded locator
+ * (strategy `locator-only`, what a plain generated spec does), then a model's pick when the
+ * cascade failed and healing is on.
+ */
+
+export type Strategy = 'full' | 'locator-only';
+
+export type Found =
+  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; heal: HealRecord | null }
+  | { ok: false; category: FailureCategory; message: string; level: MatchLevel | null; candidates: number | null; notes: string[]; heal: HealRecord | null };
+
+export interface FindOptions {
+  strategy: Strategy;
+  healer: Healer | null;
+  timeoutMs: number;
+  /** Recorded link targets move with `--base-url` too. */
+  rebase: Rebaser;
+  signal?: AbortSignal;
+  /** Called once per model call (counted in the summary). */
+  onModelCall(): void;
+  log(message: string): void;
+}
+
+async function recordedOnly(page: Page, step: HistoryStep, timeoutMs: number): Promise<Found> {
+  if (!step.locator) return { ok: false, category: 'missing_element', message: 'no recorded locator', level: null, candidates: null, notes: [], heal: null };
+  const locator = page.locator(step.locator.selector);
+  try {
+    await locator.first().waitFor({ state: 'attached', timeout: timeoutMs });
+  } catch {
+    return { ok: false, category: 'missing_element', message: `${step.locator.code} matches nothing`, level: 'recorded', candidates: 0, notes: [], heal: null };
+  }
+  // Strict mode decides: acting on a locator that matches several elements throws.
+  return { ok: true, locator, level: 'recorded', candidates: await locator.count(), score: null, notes: [], heal: null };
+}
+
+export async function findElement(page: Page, step: HistoryStep, options: FindOptions): Promise<Found> {
+  const recordedFp = step.fingerprint;
+  if (options.strategy === 'locator-only' || !recordedFp) return recordedOnly(page, step, options.timeoutMs);
+  const hrefPath = /^https?:/.test(recordedFp.hrefPath ?? '') ? options.rebase.url(recordedFp.hrefPath!) : options.rebase.path(recordedFp.hrefPath);
+  const fp = { ...recordedFp, hrefPath };
+  const result = await rematch(page, fp, step.locator, { timeoutMs: options.timeoutMs, signal: options.signal });
+  if (result.kind === 'found') {
+    const { candidate } = result;
+    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, heal: null };
+  }
+  const category = result.kind === 'ambiguous' ? 'ambiguous' : 'missing_element';
+  const message = result.kind === 'ambiguous'
+    ? `${result.tied.length} elements match "${fp.name || fp.tag}" equally well at level ${result.level}; refusing to guess`
+    : `no element agrees with the recorded ${fp.role ?? fp.tag} "${fp.name}"`;
+  const failed: Found = { ok: false, category, message, level: result.kind === 'ambiguous' ? result.level : null, candidates: result.kind === 'ambiguous' ? result.tied.length : 0, notes: result.notes, heal: null };
+  if (!options.healer) return failed;
+
+  const offered = result.kind === 'ambiguous' ? result.tied : healCandidates(result.pool);
+  if (!offered.length) return { ...failed, notes: [...failed.notes, 'heal: no candidate to offer'] };
+  const request = healRequest(step, fp, step.locator?.code ?? null, { url: page.url(), title: await page.title().catch(() => '') }, category, offered);
+  options.onModelCall();
+  let answer;
+  try {
+    answer = await options.healer.pick(request, options.signal);
+  } catch (err) {
+    const reason = `healer failed: ${err instanceof Error ? err.message : String(err)}`;
+    options.log(`  heal: ${reason}`);
+    return { ...failed, heal: { offered: offered.length, picked: null, reason, accepted: false, score: null } };
+  }
+  const pick = answer.candidate === null ? undefined : offered[answer.candidate];
+  const accepted = pick !== undefined && healAcceptable(pick);
+  const heal: HealRecord = { offered: offered.length, picked: answer.candidate, reason: answer.reason, accepted, score: pick?.agreement.score ?? null };
+  options.log(`  heal: picked ${answer.candidate ?? 'none'} of ${offered.length} (${answer.reason})${pick && !accepted ? ' - rejected: it does not agree with the recorded element' : ''}`);
+  if (!pick || !accepted) return { ...failed, heal };
+  return { ok: true, locator: pick.item.locator, level: 'llm', candidates: offered.length, score: pick.agreement.score, notes: result.notes, heal };
+}

@@ -1,0 +1,135 @@
+import { UsageError } from '../core/errors.ts';
+import type { History } from '../core/schema/history.ts';
+
+/**
+ * What a replay substitutes into a recorded history: `{{var:NAME}}` and `{{secret:NAME}}` values,
+ * and the address the app now lives at (SPEC "Replay against another address"). Pure.
+ */
+
+const kPlaceholder = /\{\{(secret|var):([A-Za-z0-9_]+)\}\}/g;
+
+export interface Substitutions {
+  vars: Record<string, string>;
+  secrets: Record<string, string>;
+}
+
+/** Names of secrets and variables a history refers to (declared or used in params). */
+export function referencedNames(history: History): { secrets: Set<string>; vars: Set<string> } {
+  const secrets = new Set(history.secrets);
+  const vars = new Set(Object.keys(history.variables));
+  for (const step of history.steps) {
+    for (const match of JSON.stringify(step.params).matchAll(kPlaceholder)) {
+      (match[1] === 'secret' ? secrets : vars).add(match[2]!);
+    }
+  }
+  return { secrets, vars };
+}
+
+/** Parses `--var k=v` flags. */
+export function parseVarFlags(flags: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const flag of flags) {
+    const eq = flag.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--var ${flag}: expected NAME=VALUE`, 'e.g. --var query=Lamp');
+    out[flag.slice(0, eq)] = flag.slice(eq + 1);
+  }
+  return out;
+}
+
+/**
+ * Values for every placeholder: variables from flags, else their recorded values; secrets from
+ * `BU_SECRET_<NAME>`. A missing secret or variable is bad input, found before any browser starts.
+ */
+export function resolveSubstitutions(history: History, varFlags: Record<string, string>, env: NodeJS.ProcessEnv): Substitutions {
+  const { secrets: secretNames, vars: varNames } = referencedNames(history);
+  const secrets: Record<string, string> = {};
+  const missing: string[] = [];
+  for (const name of secretNames) {
+    const value = env[`BU_SECRET_${name}`] ?? env[`BU_SECRET_${name.toUpperCase()}`];
+    if (value === undefined) missing.push(`BU_SECRET_${name}`);
+    else secrets[name] = value;
+  }
+  if (missing.length) {
+    throw new UsageError(`the history needs secret(s) that are not set: ${missing.join(', ')}`, `export ${missing[0]}=... and run again`);
+  }
+  const vars: Record<string, string> = {};
+  for (const name of varNames) {
+    const value = varFlags[name] ?? history.variables[name];
+    if (value === undefined) throw new UsageError(`the history needs variable ${name}`, `pass --var ${name}=VALUE`);
+    vars[name] = value;
+  }
+  for (const [name, value] of Object.entries(varFlags)) vars[name] ??= value;
+  return { vars, secrets };
+}
+
+export function substitute(text: string, subs: Substitutions): string {
+  return text.replace(kPlaceholder, (whole, kind: string, name: string) =>
+    (kind === 'secret' ? subs.secrets[name] : subs.vars[name]) ?? whole,
+  );
+}
+
+/** Replaces every secret value in `text` with its placeholder. */
+export function redact(text: string, secrets: Record<string, string>): string {
+  let out = text;
+  for (const [name, value] of Object.entries(secrets)) {
+    if (value) out = out.split(value).join(`{{secret:${name}}}`);
+  }
+  return out;
+}
+
+/** Deep copy of a JSON value with every string redacted. */
+export function redactDeep<T>(value: T, secrets: Record<string, string>): T {
+  if (typeof value === 'string') return redact(value, secrets) as T;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, secrets)])) as T;
+  }
+  return value;
+}
+
+/**
+ * Moves recorded URLs onto another address: every URL under the directory of the recorded start
+ * URL is rebased onto `baseUrl`, query and hash kept. Recorded variable values in a URL are
+ * replaced by this run's values.
+ */
+export class Rebaser {
+  private readonly from: string | null;
+  private readonly to: string | null;
+
+  constructor(startUrl: string, baseUrl: string | null, private readonly recordedVars: Record<string, string> = {}, private readonly vars: Record<string, string> = {}) {
+    this.from = baseUrl ? directoryOf(startUrl) : null;
+    this.to = baseUrl ? (baseUrl.endsWith('/') ? baseUrl : baseUrl + '/') : null;
+  }
+
+  url(recorded: string): string {
+    let out = recorded;
+    if (this.from && this.to && out.startsWith(this.from)) out = this.to + out.slice(this.from.length);
+    for (const [name, value] of Object.entries(this.recordedVars)) {
+      const now = this.vars[name];
+      if (now === undefined || now === value || !value) continue;
+      out = out.split(encodeURIComponent(value)).join(encodeURIComponent(now)).split(value).join(now);
+    }
+    return out;
+  }
+
+  /** A path (+search) on the recorded origin, as stored in fingerprints' hrefPath. */
+  path(recorded: string | null): string | null {
+    if (recorded === null || !this.from || !this.to || !recorded.startsWith('/')) return recorded;
+    const fromPath = new URL(this.from).pathname;
+    const toPath = new URL(this.to).pathname;
+    return recorded.startsWith(fromPath) ? toPath + recorded.slice(fromPath.length) : recorded;
+  }
+
+  /** Whether this run changes variable values (ids in URLs may then differ). */
+  get varsChanged(): boolean {
+    return Object.entries(this.vars).some(([name, value]) => this.recordedVars[name] !== undefined && this.recordedVars[name] !== value);
+  }
+}
+
+function directoryOf(url: string): string {
+  try {
+    return new URL('.', url).href;
+  } catch {
+    return url;
+  }
+}

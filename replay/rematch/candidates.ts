@@ -1,0 +1,76 @@
+import type { Frame, Locator } from 'playwright';
+import { probeElement, type DomProbe } from '../../core/fingerprint/probe.ts';
+import type { LiveFeatures } from './scoring.ts';
+
+/**
+ * Live candidates: the elements a level's query matches in one frame, with the same features the
+ * fingerprint recorded (the DOM probe runs in the page in one round trip per query), plus role
+ * and accessible name as Playwright computes them.
+ */
+
+/** More matches than this and the query is too broad to rank safely: the level is skipped. */
+export const kMaxCandidates = 60;
+/** Reading one candidate's role and name; the element exists, so this is quick or never. */
+const kAriaTimeoutMs = 2_000;
+
+export interface Candidate {
+  frame: Frame;
+  /** Resolves to exactly this element (the query, pinned with `nth` when it matched several). */
+  locator: Locator;
+  features: LiveFeatures;
+}
+
+interface Probed {
+  probe: DomProbe;
+  visible: boolean;
+}
+
+/**
+ * `probeElement` over many elements, rebuilt for the page like `inPage` does: tsx wraps named
+ * inner functions in `__name(...)`, which only exists where it is defined.
+ */
+const probeMany = new Function(
+  'els',
+  `const __name = (f) => f; const probe = (${probeElement.toString()});
+   return els.map((el) => ({ probe: probe(el), visible: typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0 }));`,
+) as (els: Element[]) => Probed[];
+
+type AriaNode = string | { role?: string; name?: string };
+
+export async function roleAndName(locator: Locator): Promise<{ role: string | null; name: string }> {
+  const nodes = (await locator.ariaSnapshotJSON({ timeout: kAriaTimeoutMs }).catch(() => [])) as unknown as AriaNode[] | AriaNode;
+  const first = Array.isArray(nodes) ? nodes[0] : nodes;
+  if (!first || typeof first === 'string') return { role: null, name: typeof first === 'string' ? first : '' };
+  return { role: first.role && first.role !== 'generic' ? first.role : null, name: first.name ?? '' };
+}
+
+export function frameDepth(frame: Frame): number {
+  let depth = 0;
+  for (let cur = frame.parentFrame(); cur; cur = cur.parentFrame()) depth++;
+  return depth;
+}
+
+export interface CollectOptions {
+  /** Keep elements that are not visible (the recorded element had no box either). */
+  includeHidden: boolean;
+  known?: { role: string; name?: string } | null;
+  /** Frame depth when `frame` is not the element's own frame (a page-wide selector entering frames). */
+  depth?: number;
+}
+
+/** Candidates for one query; `null` when it matched too many elements to rank. */
+export async function collect(frame: Frame, query: Locator, options: CollectOptions): Promise<Candidate[] | null> {
+  const probed = await query.evaluateAll(probeMany).catch(() => [] as Probed[]);
+  if (probed.length > kMaxCandidates) return null;
+  const depth = options.depth ?? frameDepth(frame);
+  const out: Candidate[] = [];
+  for (let i = 0; i < probed.length; i++) {
+    const { probe, visible } = probed[i]!;
+    if (!visible && !options.includeHidden) continue;
+    const locator = probed.length === 1 ? query : query.nth(i);
+    const known = options.known;
+    const roleName = known?.name !== undefined ? { role: known.role, name: known.name } : await roleAndName(locator);
+    out.push({ frame, locator, features: { ...probe, role: known?.role ?? roleName.role, name: roleName.name, frameDepth: depth, visible } });
+  }
+  return out;
+}

@@ -1,0 +1,112 @@
+import type { Frame, Locator } from 'playwright';
+import type { Fingerprint } from '../../core/schema/history.ts';
+import type { MatchLevel } from '../../core/schema/replay-report.ts';
+import { idStem, looksGenerated } from './text.ts';
+
+/**
+ * The rematch cascade's levels, most trustworthy first. Each level builds, for one frame, a query
+ * from the fingerprint; the cascade counts what it matches, scores every match against the
+ * fingerprint, and moves on when a level finds nothing acceptable. `recorded` is page-wide and
+ * handled by the cascade itself (its selector already enters frames).
+ */
+
+type AriaRole = Parameters<Frame['getByRole']>[0];
+
+export interface Level {
+  name: Exclude<MatchLevel, 'recorded' | 'llm'>;
+  /** A query for this frame, or null when the fingerprint has nothing for this level. */
+  query(fp: Fingerprint, frame: Frame): Locator | null;
+  /** Role and name every match is known to have (saves reading them from the page). */
+  known?(fp: Fingerprint): { role: string; name?: string } | null;
+}
+
+/** A CSS string literal. */
+function cssString(value: string): string {
+  return JSON.stringify(value);
+}
+
+const kTestIdAttributes = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
+
+/** Longer visible text is content, not a control's caption; matching it is fragile. */
+const kMaxTextQuery = 60;
+
+function idSelectors(fp: Fingerprint): string[] {
+  const out: string[] = [];
+  if (fp.id) {
+    const stem = idStem(fp.id);
+    if (!looksGenerated(fp.id)) out.push(`[id=${cssString(fp.id)}]`, `[id^=${cssString(fp.id + '-')}]`);
+    if (stem) out.push(`[id=${cssString(stem)}]`, `[id^=${cssString(stem + '-')}]`);
+  }
+  if (fp.nameAttr && !looksGenerated(fp.nameAttr)) out.push(`${fp.tag}[name=${cssString(fp.nameAttr)}]`);
+  return out;
+}
+
+function roleOf(fp: Fingerprint): AriaRole | null {
+  return fp.role ? (fp.role as AriaRole) : null;
+}
+
+export const kLevels: readonly Level[] = [
+  {
+    name: 'testId',
+    query: (fp, frame) =>
+      fp.testId ? frame.locator(kTestIdAttributes.map((a) => `[${a}=${cssString(fp.testId!)}]`).join(', ')) : null,
+  },
+  {
+    name: 'idName',
+    query: (fp, frame) => {
+      const selectors = idSelectors(fp);
+      return selectors.length ? frame.locator(selectors.join(', ')) : null;
+    },
+  },
+  {
+    name: 'roleName',
+    query: (fp, frame) => (roleOf(fp) && fp.name ? frame.getByRole(roleOf(fp)!, { name: fp.name, exact: true }) : null),
+    known: (fp) => (fp.role ? { role: fp.role, name: fp.name } : null),
+  },
+  {
+    name: 'roleNameLoose',
+    // Case-insensitive substring: survives "Save" -> "Save changes"; look-alikes are tie-broken.
+    query: (fp, frame) => (roleOf(fp) && fp.name.trim() ? frame.getByRole(roleOf(fp)!, { name: fp.name.trim() }) : null),
+    known: (fp) => (fp.role ? { role: fp.role } : null),
+  },
+  {
+    name: 'labelLike',
+    query: (fp, frame) => {
+      const parts: Locator[] = [];
+      if (fp.label) parts.push(frame.getByLabel(fp.label, { exact: true }));
+      if (fp.placeholder) parts.push(frame.getByPlaceholder(fp.placeholder, { exact: true }));
+      if (fp.alt) parts.push(frame.getByAltText(fp.alt, { exact: true }));
+      if (fp.title) parts.push(frame.getByTitle(fp.title, { exact: true }));
+      return parts.reduce<Locator | null>((acc, l) => (acc ? acc.or(l) : l), null);
+    },
+  },
+  {
+    name: 'text',
+    query: (fp, frame) =>
+      fp.text && fp.text.length <= kMaxTextQuery && !['input', 'select', 'textarea'].includes(fp.tag)
+        ? frame.getByText(fp.text, { exact: true })
+        : null,
+  },
+  {
+    name: 'scopedRoleName',
+    // Every element of the recorded role inside the recorded innermost landmark: names may have
+    // changed, the scoring decides.
+    query: (fp, frame) => {
+      const landmark = fp.landmarks[fp.landmarks.length - 1];
+      if (!roleOf(fp) || !landmark) return null;
+      const scope = frame.getByRole(landmark.role as AriaRole, landmark.name ? { name: landmark.name, exact: true } : {});
+      return scope.getByRole(roleOf(fp)!);
+    },
+    known: (fp) => (fp.role ? { role: fp.role } : null),
+  },
+  {
+    name: 'structural',
+    query: (fp, frame) => (fp.shadowHosts.length ? frame.locator(`css=${fp.cssPath}`) : frame.locator(`xpath=${fp.xpath}`).or(frame.locator(`css=${fp.cssPath}`))),
+  },
+  {
+    name: 'position',
+    // The widest net: every element of the role (or tag) in the frame, ranked by agreement.
+    query: (fp, frame) => (roleOf(fp) ? frame.getByRole(roleOf(fp)!) : frame.locator(`css=${fp.tag}`)),
+    known: (fp) => (fp.role ? { role: fp.role } : null),
+  },
+];

@@ -1,0 +1,77 @@
+/** Text helpers shared by scoring and verification: pure, no browser. */
+
+/** Lower-case, punctuation to spaces, whitespace collapsed. */
+export function normalizeText(text: string | null | undefined): string {
+  return (text ?? '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+function tokens(text: string): Set<string> {
+  return new Set(normalizeText(text).split(' ').filter(Boolean));
+}
+
+/** Jaccard similarity of the word sets, 0..1 (1 for two empty texts). */
+export function tokenSimilarity(a: string | null | undefined, b: string | null | undefined): number {
+  const ta = tokens(a ?? '');
+  const tb = tokens(b ?? '');
+  if (!ta.size && !tb.size) return 1;
+  let shared = 0;
+  for (const t of ta) if (tb.has(t)) shared++;
+  return shared / (ta.size + tb.size - shared);
+}
+
+/** One text's words appear, in order, inside the other's ("Save" in "Save changes"). */
+export function containsWords(a: string | null | undefined, b: string | null | undefined): boolean {
+  const na = normalizeText(a);
+  const nb = normalizeText(b);
+  if (!na || !nb) return false;
+  return ` ${nb} `.includes(` ${na} `) || ` ${na} `.includes(` ${nb} `);
+}
+
+/**
+ * Values that look machine-made: long digit runs (database ids), hashed segments mixing letters and
+ * digits (`email-k3f9a`, `c1x9qz`), long hex, CSS-in-JS prefixes. They change between builds.
+ */
+const kGeneratedPatterns = [
+  /\d{4,}/,
+  /(?:^|[-_:])(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-z0-9]{5,}$/i,
+  /^[a-f0-9]{8,}$/i,
+  /^(?:css|sc|jsx|emotion|svelte)-[a-z0-9]+/i,
+  /^:r[a-z0-9]+:$/i,
+];
+
+export function looksGenerated(value: string | null | undefined): boolean {
+  if (!value) return false;
+  return kGeneratedPatterns.some((pattern) => pattern.test(value));
+}
+
+/** A suffix that reads as a hash rather than a word: digits, no vowels, or a long consonant run. */
+function hashLike(segment: string): boolean {
+  return /^[a-z0-9]{4,10}$/i.test(segment) && (/\d/.test(segment) || !/[aeiouy]/i.test(segment) || /[^aeiouy\d]{4}/i.test(segment));
+}
+
+/** The id without a generated-looking last segment (`email-k3f9a` -> `email`), or null. */
+export function idStem(id: string): string | null {
+  const match = /^(.+?)[-_:]([a-z0-9]+)$/i.exec(id);
+  if (!match || !hashLike(match[2]!)) return null;
+  const stem = match[1]!;
+  return stem.length >= 3 && !looksGenerated(stem) ? stem : null;
+}
+
+export type IdRelation = 'equal' | 'stem' | 'different' | 'unknown';
+
+/** How two ids relate: equal, the same stem with a generated suffix added or changed, or not. */
+export function idRelation(recorded: string | null, live: string | null): IdRelation {
+  if (!recorded || !live) return 'unknown';
+  if (recorded === live) return 'equal';
+  const stemR = idStem(recorded) ?? recorded;
+  const stemL = idStem(live) ?? live;
+  return stemR === stemL ? 'stem' : 'different';
+}
+
+/** A path with digit runs replaced, so `/items/46` and `/items/47` have the same shape. */
+export function pathShape(path: string | null): string | null {
+  return path === null ? null : path.replace(/\d+/g, '#');
+}

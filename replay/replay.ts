@@ -1,0 +1,124 @@
+import type { BrowserContext, Page } from 'playwright';
+import type { Fingerprint, History, RecordedLocator } from '../core/schema/history.ts';
+import { kReplayReportVersion, type ReplayReport, type ReplayStep } from '../core/schema/replay-report.ts';
+import type { Strategy } from './find.ts';
+import type { Healer } from './heal.ts';
+import { Rebaser, redactDeep, substitute, type Substitutions } from './inputs.ts';
+import { kFindTimeoutMs } from './rematch/cascade.ts';
+import { summarize } from './report.ts';
+import { urlMatches } from './verify.ts';
+import { runStep, type StepEnv } from './step.ts';
+
+/**
+ * Replays a history on a page the caller owns (the CLI launches one; Playwright Test passes its
+ * own). Steps run in order and stop at the first failure; the rest are reported as skipped.
+ * Never sleeps recorded durations, never calls a model unless a `Healer` is given.
+ */
+
+/** One action (click, fill, navigation) may take this long before it is an action error. */
+export const kActionTimeoutMs = 10_000;
+
+export interface ReplayOptions {
+  replayId: string;
+  baseUrl?: string | null;
+  substitutions?: Substitutions;
+  strategy?: Strategy;
+  healer?: Healer | null;
+  /** Also compute fresh fingerprints and locators for healed steps (for `--write-back`). */
+  writeBack?: boolean;
+  findTimeoutMs?: number;
+  signal?: AbortSignal;
+  /** Progress: called after each step. */
+  onStep?(step: ReplayStep, total: number): void;
+  log?(message: string): void;
+  now?(): Date;
+}
+
+export interface ReplayResult {
+  report: ReplayReport;
+  /** Healed steps' new fingerprint and locator, by step index. */
+  rewritten: Map<number, { fingerprint: Fingerprint; locator: RecordedLocator }>;
+}
+
+function firstUrl(history: History): string | null {
+  const first = history.steps[0];
+  if (first && /^https?:/.test(first.pre.url)) return first.pre.url;
+  if (first && (first.action === 'navigate' || first.action === 'search')) return null;
+  return /^https?:/.test(history.startUrl) ? history.startUrl : null;
+}
+
+export async function replay(page: Page, history: History, options: ReplayOptions): Promise<ReplayResult> {
+  const subs = options.substitutions ?? { vars: { ...history.variables }, secrets: {} };
+  const strategy = options.strategy ?? 'full';
+  const startedAt = (options.now?.() ?? new Date()).toISOString();
+  const t0 = performance.now();
+  const rebase = new Rebaser(history.startUrl, options.baseUrl ?? null, history.variables, subs.vars);
+  const log = options.log ?? (() => undefined);
+  let llmCalls = 0;
+  const context: BrowserContext = page.context();
+  // Dialogs were accepted at record time (the agent confirms what it asked for).
+  const onDialog = (dialog: { accept(): Promise<void> }) => void dialog.accept().catch(() => undefined);
+  const onPage = (p: Page) => p.on('dialog', onDialog);
+  context.on('page', onPage);
+  for (const p of context.pages()) p.on('dialog', onDialog);
+
+  const env: StepEnv = {
+    context,
+    page,
+    rebase,
+    text: (value) => substitute(value, subs),
+    tolerantIds: Object.keys(subs.vars).length > 0,
+    find: {
+      strategy,
+      healer: options.healer ?? null,
+      timeoutMs: options.findTimeoutMs ?? kFindTimeoutMs,
+      rebase,
+      signal: options.signal,
+      onModelCall: () => llmCalls++,
+      log,
+    },
+    actionTimeoutMs: kActionTimeoutMs,
+    writeBack: options.writeBack ?? false,
+    t0,
+  };
+
+  const start = firstUrl(history);
+  if (start && !urlMatches(rebase.url(start), page.url(), false)) await page.goto(rebase.url(start), { waitUntil: 'domcontentloaded' });
+
+  const steps: ReplayStep[] = [];
+  const rewritten: ReplayResult['rewritten'] = new Map();
+  let stopped: string | null = null;
+  for (const step of history.steps) {
+    if (stopped || options.signal?.aborted) {
+      const why = stopped ?? 'the replay was interrupted';
+      steps.push({
+        index: step.index, action: step.action, status: 'skipped', level: null, candidates: null, score: null, locator: null,
+        recordedLocator: step.locator?.code ?? null, category: null, message: why, notes: [], heal: null,
+        timing: { startMs: Math.round(performance.now() - t0), findMs: 0, actMs: 0, verifyMs: 0, totalMs: 0 },
+      });
+    } else {
+      const outcome = await runStep(env, step);
+      env.page = outcome.page;
+      steps.push(redactDeep(outcome.report, subs.secrets));
+      if (outcome.rewritten) rewritten.set(step.index, outcome.rewritten);
+      if (outcome.report.status === 'failed') stopped = `not run: step ${step.index + 1} failed`;
+    }
+    options.onStep?.(steps[steps.length - 1]!, history.steps.length);
+  }
+
+  const summary = summarize(steps, { totalMs: performance.now() - t0, llmCalls, strategy, heal: options.healer ? 'llm' : 'off' });
+  const final = redactDeep(
+    {
+      url: env.page.url(),
+      title: await env.page.title().catch(() => ''),
+      ariaSnapshot: await env.page.ariaSnapshot({ timeout: 5_000 }).catch(() => ''),
+    },
+    subs.secrets,
+  );
+  context.off('page', onPage);
+  for (const p of context.pages()) p.off('dialog', onDialog);
+  return {
+    report: { version: kReplayReportVersion, sessionId: history.sessionId, replayId: options.replayId, startedAt, baseUrl: options.baseUrl ?? null, steps, summary, final },
+    rewritten,
+  };
+}

@@ -1,0 +1,125 @@
+import type { BrowserContext, Locator, Page } from 'playwright';
+import { errorMessage } from '../core/errors.ts';
+import { bestLocator } from '../core/locator/best.ts';
+import { takeFingerprint } from '../core/fingerprint/take.ts';
+import type { Fingerprint, HistoryStep, RecordedLocator } from '../core/schema/history.ts';
+import type { FailureCategory, ReplayStep } from '../core/schema/replay-report.ts';
+import { runElementStep } from './executors/element.ts';
+import { PolicyBlocked, runPageStep } from './executors/page.ts';
+import type { ElementStep, ExecContext, ExecOutcome } from './executors/types.ts';
+import { findElement, type FindOptions, type Found } from './find.ts';
+import type { Rebaser } from './inputs.ts';
+import { expectedState, headingProblem, readHeading, stateProblem, waitForUrl } from './verify.ts';
+
+/** One history step: check the page, find the element, act, verify the recorded post-state. */
+
+/** Before a step, the previous one's navigation may still be landing. */
+const kPreTimeoutMs = 3_000;
+/** A new tab opened by an action shows up within this. */
+const kNewTabTimeoutMs = 5_000;
+
+export interface StepEnv {
+  context: BrowserContext;
+  page: Page;
+  rebase: Rebaser;
+  text(value: string): string;
+  tolerantIds: boolean;
+  find: FindOptions;
+  actionTimeoutMs: number;
+  writeBack: boolean;
+  t0: number;
+}
+
+export interface StepOutcome {
+  report: ReplayStep;
+  page: Page;
+  /** The element as it is now, for `--write-back` of a healed step. */
+  rewritten?: { fingerprint: Fingerprint; locator: RecordedLocator };
+}
+
+const kNoNavigation = new Set(['navigate', 'search', 'switch', 'close', 'done', 'write_file', 'read_file', 'replace_file']);
+
+function isHttp(url: string): boolean {
+  return /^https?:/.test(url);
+}
+
+async function pageForTab(env: StepEnv, tab: number, tabCount: number): Promise<Page> {
+  const deadline = Date.now() + kNewTabTimeoutMs;
+  while (env.context.pages().length < tabCount && Date.now() < deadline) {
+    await env.context.waitForEvent('page', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+  }
+  return env.context.pages()[tab] ?? env.page;
+}
+
+export async function runStep(env: StepEnv, step: HistoryStep): Promise<StepOutcome> {
+  const started = performance.now();
+  const timing = { startMs: Math.round(started - env.t0), findMs: 0, actMs: 0, verifyMs: 0, totalMs: 0 };
+  let page = env.page;
+  const base = { index: step.index, action: step.action, level: null, candidates: null, score: null, locator: null, recordedLocator: step.locator?.code ?? null, notes: [] as string[], heal: null };
+  const finish = (partial: Partial<ReplayStep> & Pick<ReplayStep, 'status'>, extra: Omit<StepOutcome, 'report' | 'page'> = {}): StepOutcome => {
+    timing.totalMs = Math.round(performance.now() - started);
+    return { report: { ...base, category: null, message: null, ...partial, timing }, page, ...extra };
+  };
+  const fail = (category: FailureCategory, message: string, partial: Partial<ReplayStep> = {}) => finish({ ...partial, status: 'failed', category, message });
+
+  if (!step.ok) return finish({ status: 'skipped', message: 'the recorded action failed; nothing to replay' });
+  if (!kNoNavigation.has(step.action) && isHttp(step.pre.url)) {
+    page = env.context.pages()[step.pre.tab] ?? page;
+    const problem = await waitForUrl(page, env.rebase.url(step.pre.url), env.tolerantIds, kPreTimeoutMs);
+    if (problem) return fail('page_changed', `before the step: ${problem}`);
+  }
+
+  let target: Locator | null = null;
+  let found: Found | null = null;
+  let rewritten: StepOutcome['rewritten'];
+  let healed = false;
+  if (step.fingerprint || (step.action !== 'scroll' && step.locator)) {
+    const t = performance.now();
+    found = await findElement(page, step, env.find);
+    timing.findMs = Math.round(performance.now() - t);
+    Object.assign(base, { level: found.level, candidates: found.candidates, notes: found.notes, heal: found.heal });
+    if (!found.ok) return fail(found.category, found.message);
+    target = found.locator;
+    Object.assign(base, { score: found.score, locator: target.toString() });
+    // The recorded locator alone no longer finds exactly this element: the step is healed.
+    healed = found.level !== 'recorded' || found.candidates !== 1;
+    if (env.writeBack && healed) {
+      rewritten = await Promise.all([takeFingerprint(target), bestLocator(target)])
+        .then(([fingerprint, locator]) => ({ fingerprint, locator }))
+        .catch(() => undefined);
+    }
+  }
+
+  const headingBefore = await readHeading(page);
+  const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs };
+  let outcome: ExecOutcome;
+  const tAct = performance.now();
+  try {
+    outcome = target ? await runElementStep(ctx, step as ElementStep, target) : await runPageStep(ctx, step as never);
+  } catch (err) {
+    timing.actMs = Math.round(performance.now() - tAct);
+    return fail(err instanceof PolicyBlocked ? 'policy_blocked' : 'action_error', errorMessage(err).split('\n')[0]!);
+  }
+  timing.actMs = Math.round(performance.now() - tAct);
+  if (outcome.page) page = outcome.page;
+  if (outcome.skipped) return finish({ status: 'skipped', message: outcome.skipped });
+
+  const tVerify = performance.now();
+  if (step.post.tabCount > step.pre.tabCount || step.post.tab !== step.pre.tab) page = await pageForTab(env, step.post.tab, step.post.tabCount);
+  const problem = await postProblem(env, page, step, target, headingBefore);
+  timing.verifyMs = Math.round(performance.now() - tVerify);
+  if (problem) return fail('postcondition_failed', problem);
+  return finish({ status: healed ? 'healed' : 'passed', message: outcome.result?.slice(0, 200) ?? null }, rewritten ? { rewritten } : {});
+}
+
+async function postProblem(env: StepEnv, page: Page, step: HistoryStep, target: Locator | null, headingBefore: string | null): Promise<string | null> {
+  if (isHttp(step.post.url)) {
+    const problem = await waitForUrl(page, env.rebase.url(step.post.url), env.tolerantIds);
+    if (problem) return problem;
+  }
+  await page.waitForLoadState('domcontentloaded').catch(() => undefined);
+  const heading = headingProblem({ pre: step.pre.heading, post: step.post.heading }, { pre: headingBefore, post: await readHeading(page) });
+  if (heading) return heading;
+  const expected = target ? expectedState(step, env.text) : null;
+  return expected && target ? stateProblem(target, expected) : null;
+}

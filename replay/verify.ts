@@ -1,0 +1,116 @@
+import type { Locator, Page } from 'playwright';
+import type { HistoryStep } from '../core/schema/history.ts';
+import { containsWords, normalizeText, tokenSimilarity } from './rematch/text.ts';
+
+/**
+ * Checks after each step that the app is where the recording says it should be: the URL (rebased),
+ * the main heading (tolerant of rewording, not of another page), and the element's new state.
+ */
+
+/** Navigations triggered by an action (form posts, redirects) finish within this. */
+export const kPostTimeoutMs = 5_000;
+/** Element state (value, checked, selected) is read back with this much patience. */
+const kStateTimeoutMs = 1_000;
+
+/** A comparable form of a URL: origin, path and sorted query, optionally with ids blurred. */
+function urlKey(text: string, tolerantIds: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return text;
+  }
+  const blur = (s: string) => (tolerantIds ? s.replace(/\d+/g, '#') : s);
+  const path = blur(url.pathname.replace(/\/+$/, '') || '/');
+  const query = [...url.searchParams.entries()].map(([k, v]) => `${k}=${blur(v)}`).sort().join('&');
+  return `${url.origin}${path}?${query}`;
+}
+
+/** Whether `actual` is the page `expected` names (hash ignored; ids may differ when `tolerantIds`). */
+export function urlMatches(expected: string, actual: string, tolerantIds: boolean): boolean {
+  return urlKey(expected, tolerantIds) === urlKey(actual, tolerantIds);
+}
+
+export interface Headings {
+  pre: string | null;
+  post: string | null;
+}
+
+/**
+ * Compares how the main heading moved at record time and now. Rewording ("Sign in" -> "Log in")
+ * passes; a heading that should have changed and did not (a failed sign-in), or changed to
+ * something unrelated, does not. Returns null when fine, else the reason.
+ */
+export function headingProblem(recorded: Headings, live: Headings): string | null {
+  const n = (s: string | null) => normalizeText(s);
+  if (n(live.post) === n(recorded.post)) return null;
+  const recordedChanged = n(recorded.pre) !== n(recorded.post);
+  const liveChanged = n(live.pre) !== n(live.post);
+  if (recordedChanged && !liveChanged) return `the heading stayed "${live.post ?? ''}"; the recording went on to "${recorded.post ?? ''}"`;
+  if (!recordedChanged && liveChanged) return `the heading changed to "${live.post ?? ''}"; the recording stayed on "${recorded.post ?? ''}"`;
+  if (!recordedChanged) return null;
+  if (containsWords(recorded.post, live.post) || tokenSimilarity(recorded.post, live.post) > 0) return null;
+  return `arrived at "${live.post ?? ''}", the recording arrived at "${recorded.post ?? ''}"`;
+}
+
+/** Reads the page's main heading (the same rule as the recorder's page state). */
+export async function readHeading(page: Page): Promise<string | null> {
+  return page
+    .evaluate(() => {
+      const el = document.querySelector('h1, [role=heading][aria-level="1"]') ?? document.querySelector('h2, h3, h4, h5, h6, [role=heading]');
+      const text = (el as HTMLElement | null)?.innerText?.replace(/\s+/g, ' ').trim();
+      return text ? text.slice(0, 200) : null;
+    })
+    .catch(() => null);
+}
+
+export interface ExpectedState {
+  value?: string;
+  checked?: boolean;
+  selected?: string;
+}
+
+/** The element state a step should leave, from its params (this run's values) and `targetAfter`. */
+export function expectedState(step: HistoryStep, text: (s: string) => string): ExpectedState | null {
+  switch (step.action) {
+    case 'input':
+      return step.params.clear === false ? null : { value: text(step.params.text) };
+    case 'select_dropdown':
+      return { selected: text(step.params.text) };
+    case 'click':
+      return step.targetAfter?.checked !== null && step.targetAfter?.checked !== undefined ? { checked: step.targetAfter.checked } : null;
+    default:
+      return null;
+  }
+}
+
+/** Null when the element shows the expected state (or is gone after a navigation), else the reason. */
+export async function stateProblem(locator: Locator, expected: ExpectedState): Promise<string | null> {
+  const live = await locator
+    .evaluate((el) => {
+      const input = el as HTMLInputElement;
+      const select = el instanceof HTMLSelectElement ? el : null;
+      return {
+        value: 'value' in input ? String(input.value) : null,
+        checked: input.type === 'checkbox' || input.type === 'radio' ? input.checked : el.getAttribute('aria-checked') === null ? null : el.getAttribute('aria-checked') === 'true',
+        selected: select ? Array.from(select.selectedOptions).flatMap((o) => [o.label, o.value]) : null,
+      };
+    }, undefined, { timeout: kStateTimeoutMs })
+    .catch(() => null);
+  if (!live) return null;
+  if (expected.value !== undefined && live.value !== null && live.value !== expected.value) return `the field holds "${live.value.slice(0, 40)}", not the typed text`;
+  if (expected.checked !== undefined && live.checked !== null && live.checked !== expected.checked) return `the control is ${live.checked ? 'checked' : 'unchecked'}, recorded ${expected.checked ? 'checked' : 'unchecked'}`;
+  if (expected.selected !== undefined && live.selected && !live.selected.includes(expected.selected)) return `the selected option is "${live.selected[0] ?? ''}", not "${expected.selected}"`;
+  return null;
+}
+
+/** Waits until the page's URL matches; null when it does, else the reason. */
+export async function waitForUrl(page: Page, expected: string, tolerantIds: boolean, timeoutMs = kPostTimeoutMs): Promise<string | null> {
+  if (urlMatches(expected, page.url(), tolerantIds)) return null;
+  try {
+    await page.waitForURL((url) => urlMatches(expected, url.href, tolerantIds), { timeout: timeoutMs, waitUntil: 'domcontentloaded' });
+    return null;
+  } catch {
+    return `the page is ${page.url()}, expected ${expected}`;
+  }
+}

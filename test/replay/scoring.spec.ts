@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import type { Fingerprint } from '../../core/schema/history.ts';
+import { Rebaser, redactDeep, resolveSubstitutions, substitute } from '../../replay/inputs.ts';
+import { agreement, kMinAgreement, pickCandidate, type LiveFeatures } from '../../replay/rematch/scoring.ts';
+import { idRelation, idStem, looksGenerated } from '../../replay/rematch/text.ts';
+import { headingProblem, urlMatches } from '../../replay/verify.ts';
+
+/** Pure parts of replay: no browser. */
+
+const fp: Fingerprint = {
+  role: 'button', name: 'Save', tag: 'button', testId: null, id: 'settings-save', nameAttr: null, type: 'submit',
+  placeholder: null, label: null, text: 'Save', hrefPath: null, title: null, alt: null, ariaLabel: null, classes: ['btn'],
+  frameChain: [], shadowHosts: [], landmarks: [{ role: 'main', name: null }], nearbyHeading: 'Settings', nearbyText: null,
+  xpath: '/html[1]/body[1]/main[1]/form[1]/button[1]', cssPath: 'html > body > main > form > button', box: { x: 0, y: 0, width: 80, height: 30 },
+  roleNameIndex: 0, roleNameCount: 1, state: { value: null, checked: null, selected: null, disabled: false },
+};
+
+function live(overrides: Partial<LiveFeatures>): LiveFeatures {
+  const { role, name, frameChain: _f, roleNameIndex: _i, roleNameCount: _c, ...dom } = fp;
+  return { ...dom, role, name, frameDepth: 0, visible: true, ...overrides };
+}
+
+test('the same element agrees strongly', () => {
+  expect(agreement(fp, live({})).acceptable).toBe(true);
+});
+
+test('a reworded control with its id stem is accepted; a decoy in another landmark is not', () => {
+  const real = agreement(fp, live({ name: 'Save changes', text: 'Save changes', id: 'settings-save-k3f9a', cssPath: 'x', xpath: 'y' }));
+  expect(real.acceptable).toBe(true);
+  const decoy = agreement(fp, live({ id: null, type: 'button', landmarks: [{ role: 'complementary', name: 'Sidebar' }] }));
+  expect(decoy.acceptable).toBe(false);
+  expect(decoy.contradictions.join()).toContain('complementary');
+});
+
+test('a locator that now resolves to another control is rejected (replay is not blind)', () => {
+  const other = agreement(fp, live({ name: 'Delete', text: 'Delete', id: 'delete-item' }));
+  expect(other.acceptable).toBe(false);
+  const otherRole = agreement(fp, live({ role: 'link', tag: 'a' }));
+  expect(otherRole.contradictions.length).toBeGreaterThan(0);
+});
+
+test('position alone never identifies an element', () => {
+  const samePlace = agreement(fp, live({ name: 'Cancel', text: 'Cancel', id: null }));
+  expect(samePlace.identity).toBe(0);
+  expect(samePlace.acceptable).toBe(false);
+  expect(agreement(fp, live({})).score).toBeGreaterThanOrEqual(kMinAgreement);
+});
+
+test('equal look-alikes are a tie, not the first one; a clear winner wins', () => {
+  const a = { item: 'a', agreement: agreement(fp, live({ id: null })) };
+  const b = { item: 'b', agreement: agreement(fp, live({ id: null, xpath: 'other', cssPath: 'other' })) };
+  expect(pickCandidate([a, b]).kind).toBe('ambiguous');
+  const c = { item: 'c', agreement: agreement(fp, live({})) };
+  const pick = pickCandidate([b, c]);
+  expect(pick.kind === 'unique' && pick.winner.item).toBe('c');
+});
+
+test('generated-looking values', () => {
+  expect(looksGenerated('email-k3f9a')).toBe(true);
+  expect(looksGenerated('c1x9qz')).toBe(true);
+  expect(looksGenerated('user-1234567')).toBe(true);
+  expect(looksGenerated('login-submit')).toBe(false);
+  expect(idStem('email-k3f9a')).toBe('email');
+  expect(idStem('login-submit')).toBeNull();
+  expect(idRelation('login-submit', 'login-submit-k3f9a')).toBe('stem');
+  expect(idRelation('login-submit', 'login-form')).toBe('different');
+});
+
+test('URLs: rebasing keeps query and hash; ids may differ only with variables', () => {
+  const rebase = new Rebaser('http://a/app/v1/login', 'http://b/app/v2');
+  expect(rebase.url('http://a/app/v1/items?q=x#top')).toBe('http://b/app/v2/items?q=x#top');
+  expect(rebase.url('http://c/other')).toBe('http://c/other');
+  expect(rebase.path('/app/v1/items/3')).toBe('/app/v2/items/3');
+  expect(urlMatches('http://b/items/46', 'http://b/items/47', false)).toBe(false);
+  expect(urlMatches('http://b/items/46', 'http://b/items/47', true)).toBe(true);
+  expect(urlMatches('http://b/items?b=1&a=2', 'http://b/items/?a=2&b=1#x', false)).toBe(true);
+  const withVars = new Rebaser('http://a/', null, { q: 'Lamp' }, { q: 'Teapot' });
+  expect(withVars.url('http://a/items?q=Lamp')).toBe('http://a/items?q=Teapot');
+});
+
+test('headings: rewording passes, staying put or landing elsewhere does not', () => {
+  expect(headingProblem({ pre: 'Sign in', post: 'Dashboard' }, { pre: 'Log in', post: 'Dashboard' })).toBeNull();
+  expect(headingProblem({ pre: 'Sign in', post: 'Sign in' }, { pre: 'Log in', post: 'Log in' })).toBeNull();
+  expect(headingProblem({ pre: 'Items', post: 'Create item' }, { pre: 'Items', post: 'Add item' })).toBeNull();
+  expect(headingProblem({ pre: 'Sign in', post: 'Dashboard' }, { pre: 'Sign in', post: 'Sign in' })).toMatch(/stayed/);
+  expect(headingProblem({ pre: 'Items', post: 'Blue Kettle' }, { pre: 'Items', post: 'Help center' })).toMatch(/arrived/);
+});
+
+test('secrets: a missing one is bad input; values never survive redaction', () => {
+  const history = { version: 1 as const, sessionId: 's', startUrl: 'http://a/', recordedAt: '', viewport: null, secrets: ['password'], variables: {}, steps: [] };
+  expect(() => resolveSubstitutions(history, {}, {})).toThrow(/BU_SECRET_password/);
+  const subs = resolveSubstitutions(history, { q: 'x' }, { BU_SECRET_password: 'hunter2' });
+  expect(substitute('{{secret:password}}/{{var:q}}', subs)).toBe('hunter2/x');
+  expect(JSON.stringify(redactDeep({ a: ['typed hunter2'] }, subs.secrets))).toBe('{"a":["typed {{secret:password}}"]}');
+});
