@@ -1,0 +1,85 @@
+import type { Locator, Page } from 'playwright';
+import { z } from 'zod';
+import { ActionParams, kElementActions, kOptionalElementActions, type ActionName } from '../../core/schema/actions.ts';
+import type { Session } from '../session.ts';
+
+/**
+ * `defineAction`: one module per action. The recorded params come from core/schema/actions.ts;
+ * the model-facing params add the element `index`, so schema, prompt and history cannot drift.
+ */
+
+/** Whether the action acts on one element: required (click), optional (scroll) or never (navigate). */
+export type ElementUse = 'required' | 'optional' | 'none';
+
+export interface ActionContext {
+  session: Session;
+  /** The active tab when the action started. */
+  page: Page;
+  /** The resolved target element (element actions), already checked to match exactly one element. */
+  element: Locator | null;
+  /** How results name the element: `button "Save"`. */
+  elementLabel: string;
+  /** The session's own directory for write_file/read_file/replace_file/screenshot. */
+  filesDir: string;
+  cwd: string;
+  signal: AbortSignal;
+  timeoutMs: number;
+  step: number;
+}
+
+export interface ActionRunResult {
+  /** Short result for the policy and the history. Never echoes typed text (it may be a secret). */
+  text: string;
+  done?: { text: string; success: boolean };
+}
+
+type Recorded<N extends ActionName> = z.infer<(typeof ActionParams)[N]>;
+
+export interface ActionDef<N extends ActionName = ActionName> {
+  name: N;
+  description: string;
+  element: ElementUse;
+  /** Params as recorded in the history (no element addressing). */
+  recorded: (typeof ActionParams)[N];
+  /** Params as a model writes them: the recorded ones plus `index` for element actions. */
+  params: z.ZodObject;
+  run(ctx: ActionContext, params: Recorded<N>): Promise<ActionRunResult>;
+}
+
+export type AnyActionDef = { [N in ActionName]: ActionDef<N> }[ActionName];
+
+const kIndex = z.number().int().min(1).describe('index of the element in the element list');
+
+export function elementUse(name: ActionName): ElementUse {
+  if (kElementActions.has(name)) return 'required';
+  if (kOptionalElementActions.has(name)) return 'optional';
+  return 'none';
+}
+
+export function defineAction<N extends ActionName>(def: {
+  name: N;
+  description: string;
+  run(ctx: ActionContext, params: Recorded<N>): Promise<ActionRunResult>;
+}): ActionDef<N> {
+  const recorded = ActionParams[def.name];
+  const element = elementUse(def.name);
+  const params: z.ZodObject =
+    element === 'required' ? recorded.extend({ index: kIndex }) : element === 'optional' ? recorded.extend({ index: kIndex.optional() }) : recorded;
+  return { ...def, element, recorded, params };
+}
+
+/** Sleeps `ms`, waking early (with an error) when `signal` aborts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,154 @@
+import type { Locator } from 'playwright';
+import { pageState } from '../../core/aria/state.ts';
+import { errorMessage } from '../../core/errors.ts';
+import { takeFingerprint } from '../../core/fingerprint/take.ts';
+import { describeIssues } from '../../core/io/read.ts';
+import { bestLocator } from '../../core/locator/best.ts';
+import type { ActionName } from '../../core/schema/actions.ts';
+import type { Fingerprint, HistoryStep, PageState, RecordedLocator } from '../../core/schema/history.ts';
+import type { Secrets } from '../record/secrets.ts';
+import { untraced } from '../record/untraced.ts';
+import type { Session } from '../session.ts';
+import type { ActionCall, ActionOutcome, Observation } from '../types.ts';
+import type { ActionRunResult } from './define.ts';
+import { actionDef } from './registry.ts';
+import { resolveTarget, type ResolvedTarget } from './resolve-target.ts';
+
+/**
+ * Runs one ActionCall through its action module and collects what the history needs: the
+ * target's fingerprint and best locator (taken before acting), the element's state after, and
+ * the page state before and after. Everything returned is already secret-redacted.
+ */
+
+/** Actions after which the page may load or re-render; the post state waits for it to settle. */
+const kPageChanging = new Set<ActionName>(['navigate', 'search', 'go_back', 'click', 'input', 'send_keys', 'select_dropdown', 'switch', 'close']);
+/** Load events after an action; a page still loading after this is recorded as it is. */
+const kLoadTimeoutMs = 5_000;
+/** Quiet network time to wait for XHR-driven updates; short so busy pages do not stall a run. */
+const kNetworkIdleTimeoutMs = 1_500;
+/** Reading the element after the action: it may be gone (navigation), so do not wait long. */
+const kAfterStateTimeoutMs = 1_000;
+
+export interface ExecuteOptions {
+  session: Session;
+  observation: Observation | null;
+  secrets: Secrets;
+  filesDir: string;
+  cwd: string;
+  signal: AbortSignal;
+  timeoutMs: number;
+  step: number;
+}
+
+export type RecordedStep = Omit<HistoryStep, 'index'>;
+
+export interface Executed {
+  outcome: ActionOutcome;
+  /** The history entry, or null when the call was malformed (nothing ran). */
+  record: RecordedStep | null;
+  /** The active tab or its URL differs after the action. */
+  pageChanged: boolean;
+  /** How progress lines name the target. */
+  label: string | null;
+}
+
+async function currentState(session: Session, fallback?: PageState): Promise<PageState> {
+  try {
+    const page = session.currentPageOrDie();
+    return await untraced(page, () => pageState(page, { tab: session.activeTab, tabCount: Math.max(1, session.pages.length) }));
+  } catch (err) {
+    if (fallback) return fallback;
+    throw err;
+  }
+}
+
+async function settle(session: Session, action: ActionName): Promise<void> {
+  if (!kPageChanging.has(action) || session.isClosed) return;
+  const page = session.pages[session.activeTab];
+  if (!page) return;
+  await untraced(page, async () => {
+    await page.waitForLoadState('load', { timeout: kLoadTimeoutMs }).catch(() => undefined);
+    await page.waitForLoadState('networkidle', { timeout: kNetworkIdleTimeoutMs }).catch(() => undefined);
+  });
+}
+
+async function stateAfter(element: Locator): Promise<RecordedStep['targetAfter']> {
+  return element
+    .evaluate((el) => {
+      const isField = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;
+      const value = isField ? el.value : (el as HTMLElement).isContentEditable ? (el.textContent ?? '') : null;
+      const aria = el.getAttribute('aria-checked');
+      const checked =
+        el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? el.checked : aria === null ? null : aria === 'true';
+      const selected = el instanceof HTMLSelectElement ? Array.from(el.selectedOptions).map((option) => option.label || option.text) : null;
+      return { value, checked, selected };
+    }, undefined, { timeout: kAfterStateTimeoutMs })
+    .catch(() => null);
+}
+
+export async function executeAction(options: ExecuteOptions, call: ActionCall): Promise<Executed> {
+  const { session, secrets } = options;
+  const def = actionDef(call.action);
+  const parsed = def.recorded.safeParse(call.params);
+  if (!parsed.success) {
+    const error = `invalid params for ${call.action}: ${describeIssues(parsed.error)}`;
+    return { outcome: { action: call.action, ok: false, text: '', error }, record: null, pageChanged: false, label: null };
+  }
+  const pre = await currentState(session);
+  const page = session.currentPageOrDie();
+  const wantsElement = def.element === 'required' || (def.element === 'optional' && (call.index !== undefined || call.target !== undefined));
+  let target: ResolvedTarget | null = null;
+  let fingerprint: Fingerprint | null = null;
+  let locator: RecordedLocator | null = null;
+  let result: ActionRunResult | null = null;
+  let error: string | null = null;
+  let durationMs = 0;
+  try {
+    if (wantsElement) {
+      const found = await untraced(page, () => resolveTarget({ page, observation: options.observation, call, timeoutMs: options.timeoutMs }));
+      target = found;
+      [fingerprint, locator] = await untraced(page, async () => [await takeFingerprint(found.locator, found.hints), await bestLocator(found.locator)] as const);
+    }
+    const params = secrets.substituteParams(parsed.data);
+    const started = performance.now();
+    try {
+      result = await (def.run as (ctx: unknown, params: unknown) => Promise<ActionRunResult>)(
+        { session, page, element: target?.locator ?? null, elementLabel: target?.label ?? '', filesDir: options.filesDir, cwd: options.cwd, signal: options.signal, timeoutMs: options.timeoutMs, step: options.step },
+        params,
+      );
+    } finally {
+      durationMs = Math.round(performance.now() - started);
+    }
+  } catch (err) {
+    const message = firstLine(errorMessage(err));
+    error = session.isClosed && !message.includes(session.closedBecause ?? '') ? `${session.closedBecause} (${message})` : message;
+  }
+  await settle(session, call.action);
+  const after = target;
+  const targetAfter = after && !session.isClosed ? await untraced(page, () => stateAfter(after.locator)) : null;
+  const post = await currentState(session, pre);
+  const ok = error === null;
+  const text = secrets.redactText(result?.text ?? '');
+  const outcome: ActionOutcome = { action: call.action, ok, text, error: error && secrets.redactText(error) };
+  if (result?.done) outcome.done = secrets.redactDeep(result.done);
+  const record = secrets.redactDeep({
+    action: call.action,
+    params: parsed.data,
+    fingerprint,
+    locator,
+    targetAfter,
+    pre,
+    post,
+    durationMs,
+    ok,
+    error,
+    result: result ? result.text : null,
+  } as RecordedStep);
+  const pageChanged = pre.tab !== post.tab || pre.url !== post.url || pre.tabCount !== post.tabCount;
+  return { outcome, record, pageChanged, label: target?.label ?? null };
+}
+
+/** Playwright errors carry a call log after the first line; the first line says what happened. */
+function firstLine(text: string): string {
+  return text.split('\n')[0]!.replace(/^\w+\.\w+: /, '');
+}

@@ -1,0 +1,56 @@
+import type { Locator, Page } from 'playwright';
+import type { RoleName } from '../../core/fingerprint/take.ts';
+import type { Target } from '../../core/schema/plan.ts';
+import type { ActionCall, Observation } from '../types.ts';
+
+/** A resolved element: the locator to act on, how to name it, and role+name when already known. */
+export interface ResolvedTarget {
+  locator: Locator;
+  label: string;
+  /** Role and name from the element list, so fingerprinting needs no second aria snapshot. */
+  hints?: RoleName;
+}
+
+export function describeTarget(target: Target): string {
+  if (typeof target === 'string') return target;
+  return `${target.role}${target.name !== undefined ? ` ${JSON.stringify(target.name)}` : ''}${target.nth !== undefined ? ` nth=${target.nth}` : ''}`;
+}
+
+function locatorFor(page: Page, target: Target): Locator {
+  if (typeof target === 'string') return page.locator(target);
+  const byRole = page.getByRole(target.role as Parameters<Page['getByRole']>[0], {
+    ...(target.name !== undefined ? { name: target.name } : {}),
+    ...(target.exact !== undefined ? { exact: target.exact } : {}),
+  });
+  return target.nth !== undefined ? byRole.nth(target.nth) : byRole;
+}
+
+/**
+ * Finds the element an action addresses: by `index` in the step's element list (through its aria
+ * ref) or by a plan `target`. It must exist within `timeoutMs` and be the only match.
+ */
+export async function resolveTarget(options: { page: Page; observation: Observation | null; call: ActionCall; timeoutMs: number }): Promise<ResolvedTarget> {
+  const { page, observation, call, timeoutMs } = options;
+  let resolved: ResolvedTarget;
+  if (call.target !== undefined) {
+    resolved = { locator: locatorFor(page, call.target), label: describeTarget(call.target) };
+  } else if (call.index !== undefined) {
+    const element = observation?.elements.find((candidate) => candidate.index === call.index);
+    if (!element) throw new Error(`no element with index ${call.index} in the current element list`);
+    resolved = {
+      locator: page.locator(`aria-ref=${element.ref}`),
+      label: `${element.role}${element.name ? ` ${JSON.stringify(element.name)}` : ''}`,
+      hints: { role: element.role === 'generic' ? null : element.role, name: element.name },
+    };
+  } else {
+    throw new Error(`${call.action} needs an element (an index or a target)`);
+  }
+  try {
+    await resolved.locator.first().waitFor({ state: 'attached', timeout: timeoutMs });
+  } catch {
+    throw new Error(`element not found within ${timeoutMs} ms`);
+  }
+  const count = await resolved.locator.count();
+  if (count > 1) throw new Error(`${resolved.label} matches ${count} elements; make the target unique (add a name, exact: true or nth)`);
+  return resolved;
+}

@@ -1,0 +1,84 @@
+import type { Page } from 'playwright';
+import { ariaHash } from '../../core/aria/state.ts';
+import { untraced } from '../record/untraced.ts';
+import type { Session } from '../session.ts';
+import type { ActionOutcome, Observation, TabInfo } from '../types.ts';
+import { compactSnapshot, elementKey, stripBoxes } from './compact.ts';
+
+/**
+ * One look at the active tab: Playwright's ai-mode aria snapshot (refs, iframes and open shadow
+ * roots included), the actionable elements parsed out of it, scroll position, and a compact text.
+ */
+
+/** A snapshot of a huge page takes ~200 ms; more than this means the page is stuck. */
+const kSnapshotTimeoutMs = 10_000;
+
+export interface PerceiveOptions {
+  step?: number;
+  lastResults?: ActionOutcome[];
+  /** Things that happened since the last step (dialogs accepted, tabs opened), shown to the policy. */
+  notices?: string[];
+}
+
+type Scroll = Observation['scroll'];
+
+async function readScroll(page: Page): Promise<Scroll> {
+  const fallback = { y: 0, viewportHeight: page.viewportSize()?.height ?? 0, pageHeight: 0 };
+  const raw = await page
+    .evaluate(() => ({
+      y: Math.round(window.scrollY),
+      viewportHeight: window.innerHeight,
+      pageHeight: Math.max(document.documentElement?.scrollHeight ?? 0, document.body?.scrollHeight ?? 0),
+    }))
+    .catch(() => fallback);
+  const pixelsBelow = Math.max(0, raw.pageHeight - raw.y - raw.viewportHeight);
+  return { ...raw, pixelsAbove: raw.y, pixelsBelow };
+}
+
+function header(tabs: TabInfo[], active: number, scroll: Scroll): string[] {
+  const current = tabs[active];
+  const lines = [`Tab ${active}: ${JSON.stringify(current?.title ?? '')} ${current?.url ?? ''}`];
+  const others = tabs.filter((tab) => tab.index !== active);
+  if (others.length) lines.push(`Other tabs: ${others.map((tab) => `[${tab.index}] ${JSON.stringify(tab.title)} ${tab.url}`).join('; ')}`);
+  lines.push(
+    scroll.pixelsAbove || scroll.pixelsBelow
+      ? `Scroll: ${scroll.pixelsAbove} px above, ${scroll.pixelsBelow} px below (viewport ${scroll.viewportHeight} px)`
+      : 'Scroll: the whole page fits in the viewport',
+  );
+  return lines;
+}
+
+/** Perception is bookkeeping: it never shows up as actions in the trace. */
+export async function perceive(session: Session, previous?: Observation | null, options: PerceiveOptions = {}): Promise<Observation> {
+  const page = session.currentPageOrDie();
+  return untraced(page, () => observe(session, page, previous ?? null, options));
+}
+
+async function observe(session: Session, page: Page, previous: Observation | null, options: PerceiveOptions): Promise<Observation> {
+  const withBoxes = await page.ariaSnapshot({ mode: 'ai', boxes: true, timeout: kSnapshotTimeoutMs });
+  const ariaSnapshot = stripBoxes(withBoxes);
+  const previousKeys = previous ? new Set(previous.elements.map(elementKey)) : null;
+  const compact = compactSnapshot(withBoxes, { previousKeys, viewport: page.viewportSize() });
+  const [tabs, scroll, title] = await Promise.all([session.tabInfos(), readScroll(page), page.title().catch(() => '')]);
+  const notices = options.notices ?? [];
+  const text = [
+    ...header(tabs, session.activeTab, scroll),
+    ...notices.map((notice) => `Notice: ${notice}`),
+    compact.elements.length ? 'Elements ([index]role "name" attributes; * = new since the last step):' : 'No actionable elements.',
+    compact.text,
+  ].join('\n');
+  return {
+    step: options.step ?? (previous ? previous.step + 1 : 1),
+    url: page.url(),
+    title,
+    tabs,
+    activeTab: session.activeTab,
+    ariaSnapshot,
+    stateHash: ariaHash(ariaSnapshot),
+    elements: compact.elements,
+    text,
+    scroll,
+    lastResults: options.lastResults ?? [],
+    notices,
+  };
+}

@@ -1,0 +1,125 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../../core/io/atomic.ts';
+import type { OutputPaths } from '../../core/paths.ts';
+import { AriaLogLine, ReasoningLine, type ReasoningKind } from '../../core/schema/logs.ts';
+import { History, HistoryStep, kHistoryVersion } from '../../core/schema/history.ts';
+import type { z } from 'zod';
+import type { RecordedStep } from '../actions/execute.ts';
+import type { Observation } from '../types.ts';
+import type { Secrets } from './secrets.ts';
+
+/**
+ * Writes the sidecars of one capture as it goes: `aria-log/<id>.jsonl` (one line per step),
+ * `reasoning/<id>.jsonl`, and `history/<id>.json` rewritten atomically after every step, so an
+ * interrupted run keeps everything it did. Every byte passes through secret redaction.
+ */
+
+export interface RecorderOptions {
+  paths: OutputPaths;
+  sessionId: string;
+  startUrl: string;
+  viewport: { width: number; height: number } | null;
+  secrets: Secrets;
+  now?: () => Date;
+}
+
+export class Recorder {
+  private readonly history: History;
+  private readonly urls = new Set<string>();
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: RecorderOptions) {
+    this.history = {
+      version: kHistoryVersion,
+      sessionId: options.sessionId,
+      startUrl: options.startUrl,
+      recordedAt: this.timestamp(),
+      viewport: options.viewport,
+      secrets: options.secrets.secretNames,
+      variables: options.secrets.variableValues,
+      steps: [],
+    };
+  }
+
+  private timestamp(): string {
+    return (this.options.now?.() ?? new Date()).toISOString();
+  }
+
+  get files(): { trace: string; ariaLog: string; reasoning: string; history: string } {
+    const { paths, sessionId } = this.options;
+    return { trace: paths.trace(sessionId), ariaLog: paths.ariaLog(sessionId), reasoning: paths.reasoning(sessionId), history: paths.history(sessionId) };
+  }
+
+  get stepCount(): number {
+    return this.history.steps.length;
+  }
+
+  get pagesVisited(): number {
+    return this.urls.size;
+  }
+
+  visited(url: string): void {
+    if (url && url !== 'about:blank') this.urls.add(url);
+  }
+
+  /** Serialises writes so lines keep their order even when callers do not await. */
+  private enqueue(write: () => Promise<void>): Promise<void> {
+    this.writes = this.writes.then(write, write);
+    return this.writes;
+  }
+
+  private appendLine<S extends z.ZodType>(file: string, schema: S, value: z.infer<S>): Promise<void> {
+    const line = this.options.secrets.redactText(JSON.stringify(schema.parse(value)));
+    return this.enqueue(async () => {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.appendFile(file, line + '\n');
+    });
+  }
+
+  aria(observation: Observation): Promise<void> {
+    this.visited(observation.url);
+    return this.appendLine(this.files.ariaLog, AriaLogLine, {
+      step: observation.step,
+      ts: this.timestamp(),
+      url: observation.url,
+      title: observation.title,
+      tab: observation.activeTab,
+      snapshot: observation.ariaSnapshot,
+      hash: observation.stateHash,
+    });
+  }
+
+  reasoning(step: number, kind: z.infer<typeof ReasoningKind>, text: string, nextGoal?: string): Promise<void> {
+    return this.appendLine(this.files.reasoning, ReasoningLine, { step, ts: this.timestamp(), kind, text, ...(nextGoal ? { nextGoal } : {}) });
+  }
+
+  /** Adds one executed action and rewrites the history file (temp file + rename). */
+  step(record: RecordedStep): Promise<void> {
+    const step = HistoryStep.parse({ ...record, index: this.history.steps.length });
+    this.history.steps.push(step);
+    this.visited(step.pre.url);
+    this.visited(step.post.url);
+    return this.writeHistory();
+  }
+
+  writeHistory(): Promise<void> {
+    const text = this.options.secrets.redactText(JSON.stringify(History.parse(this.history), null, 2) + '\n');
+    return this.enqueue(() => writeFileAtomic(this.files.history, text));
+  }
+
+  /** Creates the sidecar files (empty logs, a history without steps) so every artifact exists from the start. */
+  start(): Promise<void> {
+    return this.enqueue(async () => {
+      for (const file of [this.files.ariaLog, this.files.reasoning]) {
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.appendFile(file, '');
+      }
+    }).then(() => this.writeHistory());
+  }
+
+  /** Waits for every queued write. */
+  flush(): Promise<void> {
+    return this.enqueue(async () => undefined);
+  }
+}

@@ -1,0 +1,91 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import JSZip from 'jszip';
+import { errorMessage } from '../../core/errors.ts';
+import { writeFileAtomic } from '../../core/io/atomic.ts';
+import type { Session } from '../session.ts';
+import { redactTraceZip } from './redact-trace.ts';
+import type { Secrets } from './secrets.ts';
+
+/**
+ * Tracing for a capture: screenshots, DOM snapshots (which also turn on the network log), and
+ * per-action aria snapshots and screenshots (`aria/<callId>-<phase>.json`,
+ * `screenshots/<callId>-<phase>.png`) that extract links to each step by callId.
+ */
+export const kTraceOptions = {
+  screenshots: true,
+  snapshots: { dom: true, aria: true, screen: true },
+  sources: false,
+} as const;
+
+export async function startTracing(session: Session, name: string, title: string): Promise<void> {
+  await session.context.tracing.start({ ...kTraceOptions, name, title });
+}
+
+export interface StopTracingOptions {
+  session: Session;
+  /** Final zip path (`traces/<id>.zip`). */
+  file: string;
+  /** The launch's raw trace directory and the trace name: used when the browser died before stop. */
+  tracesDir: string | null;
+  name: string;
+  secrets: Secrets;
+}
+
+/** Raw trace files Playwright writes while tracing, and their names inside a trace zip. */
+function rawEntries(name: string): Record<string, string> {
+  return { [`${name}.trace`]: 'trace.trace', [`${name}.network`]: 'trace.network', [`${name}.stacks`]: 'trace.stacks' };
+}
+const kRawDirs = ['resources', 'aria', 'screenshots', 'screencast'];
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+/** Builds a trace zip from the raw files when `tracing.stop()` is impossible (the browser is gone). */
+async function salvage(tracesDir: string, name: string, file: string): Promise<boolean> {
+  const zip = new JSZip();
+  let found = false;
+  for (const [raw, entry] of Object.entries(rawEntries(name))) {
+    const data = await fs.readFile(path.join(tracesDir, raw)).catch(() => null);
+    if (!data) continue;
+    zip.file(entry, data);
+    found ||= entry === 'trace.trace';
+  }
+  if (!found) return false;
+  for (const dir of kRawDirs) {
+    for (const rel of await listFiles(path.join(tracesDir, dir))) {
+      zip.file(`${dir}/${rel.split(path.sep).join('/')}`, await fs.readFile(path.join(tracesDir, dir, rel)));
+    }
+  }
+  await writeFileAtomic(file, await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }));
+  return true;
+}
+
+/**
+ * Stops tracing into `file` (or salvages the raw files), then redacts secrets in it. Returns
+ * whether a trace was written, and a sentence when something went wrong.
+ */
+export async function stopTracing(options: StopTracingOptions): Promise<{ written: boolean; problem: string | null }> {
+  const { session, file, tracesDir, name, secrets } = options;
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  let written = false;
+  let problem: string | null = null;
+  if (!session.isClosed) {
+    try {
+      await session.context.tracing.stop({ path: file });
+      written = true;
+    } catch (err) {
+      problem = `tracing.stop failed: ${errorMessage(err).split('\n')[0]}`;
+    }
+  }
+  if (!written && tracesDir) {
+    written = await salvage(tracesDir, name, file).catch(() => false);
+    problem = written ? 'the trace was rebuilt from its raw files (the browser was gone)' : (problem ?? 'no trace could be saved (the browser was gone)');
+  }
+  if (written) await redactTraceZip(file, secrets);
+  // The raw files hold secrets in clear text: never leave them behind.
+  if (tracesDir) await fs.rm(tracesDir, { recursive: true, force: true }).catch(() => undefined);
+  return { written, problem };
+}

@@ -1,0 +1,94 @@
+import type { ActionName } from '../core/schema/actions.ts';
+import type { Target } from '../core/schema/plan.ts';
+import type { TerminationReason } from '../core/schema/run.ts';
+
+/**
+ * The seams of the capture loop. A policy (crawler, LLM, written plan) sees an Observation and
+ * answers a Decision; the loop executes the decided actions through the action registry and records.
+ */
+
+/** One actionable element as listed for a policy: addressed by `index` (stable within one step). */
+export interface ElementInfo {
+  index: number;
+  /** Playwright aria ref from the ai snapshot (`e12`, `f1e3`), resolvable with `page.getByRef`/`aria-ref=`. */
+  ref: string;
+  role: string;
+  name: string;
+  tag: string;
+  /** Key attributes: type, href, placeholder, value, checked, expanded, disabled, test id ... */
+  attributes: Record<string, string>;
+  /** Not seen in the previous step's list. */
+  isNew: boolean;
+  /** Inside an iframe or a shadow root: a short description of where. */
+  container: string | null;
+  inViewport: boolean;
+}
+
+export interface TabInfo {
+  index: number;
+  url: string;
+  title: string;
+}
+
+export interface Observation {
+  step: number;
+  url: string;
+  title: string;
+  tabs: TabInfo[];
+  activeTab: number;
+  /** Playwright's ai-mode aria snapshot of the active page (with refs). */
+  ariaSnapshot: string;
+  /** Hash of the normalized aria snapshot: the identity of this state. */
+  stateHash: string;
+  elements: ElementInfo[];
+  /** The compact model-facing rendering of the page (element list, scroll info). */
+  text: string;
+  scroll: { y: number; viewportHeight: number; pageHeight: number; pixelsAbove: number; pixelsBelow: number };
+  /** Results of the previous step's actions, as the policy would want to read them. */
+  lastResults: ActionOutcome[];
+  /** What happened since the last step besides the actions: dialogs accepted, tabs opened or closed. */
+  notices?: string[];
+}
+
+/** An action as a policy asks for it: an element by `index` (crawler, model) or `target` (plan). */
+export interface ActionCall {
+  action: ActionName;
+  params: Record<string, unknown>;
+  index?: number;
+  target?: Target;
+}
+
+export interface ActionOutcome {
+  action: ActionName;
+  ok: boolean;
+  /** Short human/model-readable result: "Clicked button 'Save'", extracted text, dropdown options. */
+  text: string;
+  error: string | null;
+  /** Set by `done`. */
+  done?: { text: string; success: boolean };
+}
+
+export type ReasoningNote = { kind: 'plan' | 'decision' | 'observation' | 'error'; text: string };
+
+export type Decision =
+  | { kind: 'act'; actions: ActionCall[]; nextGoal?: string; notes?: ReasoningNote[] }
+  | { kind: 'stop'; reason: TerminationReason; text: string; notes?: ReasoningNote[] };
+
+/** An action that did not succeed, as the loop reports it to the policy. */
+export interface ActionFailure {
+  step: number;
+  call: ActionCall;
+  outcome: ActionOutcome;
+  /** The call as progress lines show it: `click text=Reports`. */
+  summary: string;
+}
+
+export interface Policy {
+  readonly name: string;
+  decide(observation: Observation): Promise<Decision>;
+  /**
+   * Called when an action fails. A `stop` ends the run (a written plan cannot skip a step); null or
+   * no method lets the run go on, and the policy reads the failure in the next `lastResults`.
+   */
+  onActionFailed?(failure: ActionFailure): Extract<Decision, { kind: 'stop' }> | null;
+}

@@ -1,0 +1,88 @@
+import { UsageError } from '../../core/errors.ts';
+import { kPlaceholderPattern } from '../../core/conventions.ts';
+import { Secrets } from '../../capture/record/secrets.ts';
+import type { CaptureResult, CaptureSettings } from '../../capture/run-capture.ts';
+import { kDefaultViewport } from '../../capture/session.ts';
+import type { CliContext, OptionDef } from '../command.ts';
+
+/**
+ * What every `bu capture` subcommand shares: the common options, turning them into settings, and
+ * reporting the result. Subcommand modules import this file (not capture.ts, which imports them).
+ */
+
+/** Enough for a real exploration, small enough that a crawler on a huge site ends in minutes. */
+export const kDefaultMaxSteps = 25;
+
+export const kCaptureOptions: OptionDef[] = [
+  { flags: '--allow-domain <domain>', description: 'only let the browser reach this domain (repeatable; subdomains included)', repeatable: true },
+  { flags: '--storage-state <file>', description: 'cookies and storage to start from; written back at the end' },
+  { flags: '--secret <name>', description: 'a secret used as {{secret:NAME}}; its value comes from env BU_SECRET_<NAME> (repeatable)', repeatable: true },
+  { flags: '--var <name=value>', description: 'a variable used as {{var:NAME}} (repeatable)', repeatable: true },
+  { flags: '--headed', description: 'show the browser window' },
+  { flags: '--cdp <url>', description: 'attach to a running Chrome over CDP (http://host:port)' },
+  { flags: '--ws-endpoint <url>', description: 'connect to a remote Playwright browser server (ws://...)' },
+  { flags: '--viewport <WxH>', description: `viewport size (default ${kDefaultViewport.width}x${kDefaultViewport.height})` },
+];
+
+function positiveInt(value: unknown, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} ${String(value)}: expected a whole number of at least 1`);
+  return n;
+}
+
+function parseVars(values: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of values) {
+    const at = entry.indexOf('=');
+    if (at < 1) throw new UsageError(`--var ${entry}: expected NAME=value`);
+    out[entry.slice(0, at)] = entry.slice(at + 1);
+  }
+  return out;
+}
+
+function parseViewport(value: unknown): { width: number; height: number } | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+)x(\d+)$/.exec(String(value));
+  if (!match) throw new UsageError(`--viewport ${String(value)}: expected WIDTHxHEIGHT, e.g. 1280x720`);
+  return { width: Number(match[1]), height: Number(match[2]) };
+}
+
+/** Turns the shared options into settings; a missing secret value fails here, before any browser starts. */
+export function captureSettings(ctx: CliContext, options: Record<string, unknown>, defaultMaxSteps = kDefaultMaxSteps): CaptureSettings {
+  if (options.cdp && options.wsEndpoint) throw new UsageError('--cdp and --ws-endpoint exclude each other: pick one browser to drive');
+  const names = (options.secret as string[] | undefined) ?? [];
+  return {
+    headed: Boolean(options.headed),
+    cdpUrl: options.cdp as string | undefined,
+    wsEndpoint: options.wsEndpoint as string | undefined,
+    storageState: options.storageState as string | undefined,
+    allowDomains: (options.allowDomain as string[] | undefined) ?? [],
+    secrets: Secrets.fromEnv(names, ctx.env, parseVars((options.var as string[] | undefined) ?? [])),
+    maxSteps: options.maxSteps === undefined ? defaultMaxSteps : positiveInt(options.maxSteps, '--max-steps'),
+    viewport: parseViewport(options.viewport),
+  };
+}
+
+/** Every `{{secret:X}}`/`{{var:X}}` in `value` must be given on the command line (checked up front). */
+export function checkPlaceholders(value: unknown, settings: CaptureSettings, where: string): void {
+  const text = JSON.stringify(value);
+  for (const [, kind, name] of text.matchAll(kPlaceholderPattern)) {
+    const known = kind === 'secret' ? settings.secrets.secretNames.includes(name!) : name! in settings.secrets.variableValues;
+    if (!known) throw new UsageError(`${where} uses {{${kind}:${name}}} but it is not given`, kind === 'secret' ? `pass --secret ${name} and set BU_SECRET_${name!.toUpperCase()}` : `pass --var ${name}=...`);
+  }
+}
+
+/** Reports a finished capture; returns the exit code (0 for done/frontier-empty/maxSteps/maxLoopHits, 1 for an error). */
+export function reportCapture(ctx: CliContext, result: CaptureResult): number {
+  const failed = result.terminationReason === 'error' || result.success === false;
+  ctx.print(`${result.sessionId}: ${result.terminationReason} after ${result.steps} action(s), ${result.pagesVisited} page(s)`);
+  for (const [label, file] of Object.entries(result.artifacts)) ctx.print(`  ${label}: ${file}`);
+  if (result.terminationReason === 'error') ctx.log(`bu: capture failed: ${result.error ?? result.text}`);
+  else if (result.success === false) ctx.log(`bu: the run ended unsuccessfully: ${result.text}`);
+  ctx.result({
+    sessionId: result.sessionId, terminationReason: result.terminationReason, steps: result.steps, pagesVisited: result.pagesVisited,
+    artifacts: result.artifacts, text: result.text, error: result.error, success: result.success,
+  });
+  return failed ? 1 : 0;
+}
+

@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import JSZip from 'jszip';
+import { History } from '../../core/schema/history.ts';
+import { RunDatabase } from '../../core/schema/run.ts';
+import { servePages, spawnBu, tempDir, until } from './support.ts';
+
+/** A capture that loses its browser or is interrupted keeps what it recorded and says so. */
+
+test.describe.configure({ timeout: 240_000 });
+
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function commandOf(pid: number): string {
+  try {
+    return execFileSync('ps', ['-o', 'comm=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+async function setUp(name: string) {
+  const pages = await servePages({ '/': '<title>Start</title><h1>Start</h1><button onclick="document.title=\'Clicked\'">Go</button>' });
+  const cwd = await tempDir(name);
+  const plan = { version: 1, url: pages.url, steps: [{ click: { target: { role: 'button', name: 'Go' } } }, { wait: { seconds: 60 } }, { done: { text: 'never' } }] };
+  await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
+  const bu = spawnBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
+  await until(() => bu.stderr().includes('step 1/4 click button "Go" -> ok'), 150_000, 'the first step');
+  return { pages, cwd, bu };
+}
+
+async function recorded(cwd: string) {
+  const runs = RunDatabase.parse(JSON.parse(await fs.readFile(path.join(cwd, '.brow-use', 'runs.json'), 'utf8')));
+  const entry = runs[0]!;
+  const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${entry.sessionId}.json`), 'utf8')));
+  const zip = await JSZip.loadAsync(await fs.readFile(path.join(cwd, 'out', 'traces', `${entry.sessionId}.zip`)));
+  const trace = await zip.file('trace.trace')!.async('string');
+  return { entry, history, trace };
+}
+
+test('a browser killed mid-run: exit 1, the run is recorded as an error, earlier artifacts are kept', async () => {
+  const { pages, cwd, bu } = await setUp('kill');
+  try {
+    const chromium = childPids(bu.child.pid!).filter((pid) => /chrom/i.test(commandOf(pid)));
+    expect(chromium.length).toBe(1);
+    process.kill(chromium[0]!, 'SIGKILL');
+    const run = await bu.done;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/bu: capture failed: plan step 2 \(wait seconds=60\): the browser closed or crashed/);
+    const { entry, history, trace } = await recorded(cwd);
+    expect(entry.terminationReason).toBe('error');
+    expect(entry.error).toContain('the browser closed or crashed');
+    expect(entry.endedAt).not.toBeNull();
+    expect(history.steps[0]).toMatchObject({ action: 'click', ok: true });
+    // The trace could not be stopped; it was rebuilt from the raw files and still has step 1.
+    expect(trace).toContain('bu step 1: click button \\"Go\\"');
+  } finally {
+    bu.child.kill('SIGKILL');
+    await pages.close();
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});
+
+test('SIGTERM mid-run: exit 1, the trace is saved and the run is recorded as an error', async () => {
+  const { pages, cwd, bu } = await setUp('sigterm');
+  try {
+    bu.child.kill('SIGTERM');
+    const run = await bu.done;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('SIGTERM received');
+    expect(run.stderr).toContain('interrupted by SIGTERM');
+    const { entry, history, trace } = await recorded(cwd);
+    expect(entry).toMatchObject({ terminationReason: 'error' });
+    expect(entry.error).toContain('interrupted by SIGTERM');
+    expect(history.steps.map((s) => s.action)).toEqual(['click', 'wait']);
+    expect(trace).toContain('bu step 2: wait seconds=60');
+  } finally {
+    bu.child.kill('SIGKILL');
+    await pages.close();
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});

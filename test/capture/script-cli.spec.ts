@@ -1,0 +1,175 @@
+import { expect, test } from '@playwright/test';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import JSZip from 'jszip';
+import { parseStepGroupTitle } from '../../core/conventions.ts';
+import { isElementAction } from '../../core/schema/actions.ts';
+import { History } from '../../core/schema/history.ts';
+import { AriaLogLine, ReasoningLine } from '../../core/schema/logs.ts';
+import { RunDatabase } from '../../core/schema/run.ts';
+import { startDemoServer } from '../../demo/server.ts';
+import { kUser } from '../../demo/store.ts';
+import { findBytes, lastJson, runBu, servePages, tempDir } from './support.ts';
+
+/** `bu capture script` end to end through the CLI: plan -> trace, aria log, reasoning, history, run entry. */
+
+test.describe.configure({ timeout: 240_000 });
+
+function jsonLines(text: string): unknown[] {
+  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+}
+
+test('a plan (sign in with a secret, create an item, log out) is recorded like an agent run, with no secret anywhere', async () => {
+  const demo = await startDemoServer({ port: 0 });
+  const cwd = await tempDir('script');
+  try {
+    const plan = {
+      version: 1,
+      url: `${demo.url}login`,
+      steps: [
+        { input: { target: 'css=#email', text: kUser.email } },
+        { input: { target: { role: 'textbox', name: 'Password' }, text: '{{secret:pw}}' } },
+        { click: { target: { role: 'button', name: 'Sign in' } } },
+        { click: { target: { role: 'link', name: 'New item', nth: 0 } } },
+        { input: { target: { role: 'textbox', name: 'Title' }, text: 'Blue hammer' } },
+        { select_dropdown: { target: { role: 'combobox', name: 'Category' }, text: 'Kitchen' } },
+        { input: { target: { role: 'spinbutton', name: 'Price' }, text: '12.5' } },
+        { click: { target: { role: 'button', name: 'Create item' } } },
+        { extract: { query: 'Blue hammer price' } },
+        { click: { target: { role: 'button', name: 'Log out' } } },
+        { done: { text: 'created and logged out', success: true } },
+      ],
+    };
+    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
+    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--secret', 'pw', '--json'], { cwd, env: { BU_SECRET_PW: kUser.password } });
+    expect(run.code, run.stderr).toBe(0);
+    const result = lastJson(run.stdout);
+    expect(result.terminationReason).toBe('done');
+    const id = String(result.sessionId);
+    expect(id).toMatch(/^script-\d{13}$/);
+    expect(run.stderr).toContain('step 3/12 click button "Sign in" -> ok');
+    const out = path.join(cwd, 'out');
+
+    // History: schema, one step per action, fingerprints and unique locators for element steps.
+    const history = History.parse(JSON.parse(await fs.readFile(path.join(out, 'history', `${id}.json`), 'utf8')));
+    expect(history.sessionId).toBe(id);
+    expect(history.startUrl).toBe(plan.url);
+    expect(history.secrets).toEqual(['pw']);
+    expect(history.steps.map((s) => s.action)).toEqual(plan.steps.map((s) => Object.keys(s)[0]));
+    expect(history.steps[1]!.params).toEqual({ text: '{{secret:pw}}' });
+    for (const step of history.steps) {
+      expect(step.ok, `${step.index} ${step.error}`).toBe(true);
+      if (isElementAction(step.action)) {
+        expect(step.fingerprint, `step ${step.index}`).not.toBeNull();
+        expect(step.locator?.matches, `step ${step.index} ${step.locator?.code}`).toBe(1);
+      }
+      expect(step.pre.url).toMatch(/^http:\/\/127\.0\.0\.1/);
+      expect(step.post.ariaHash).toMatch(/^[0-9a-f]+$/);
+    }
+    expect(history.steps[2]!.pre.url).toBe(`${demo.url}login`);
+    expect(history.steps[2]!.post.url).toBe(demo.url);
+    expect(history.steps[4]!.targetAfter?.value).toBe('Blue hammer');
+    expect(history.steps[5]!.targetAfter?.selected).toEqual(['Kitchen']);
+    expect(history.steps[8]!.result).toContain('$12.50');
+
+    // Trace: one group per step, titled by convention, every action inside a group.
+    const zip = await JSZip.loadAsync(await fs.readFile(path.join(out, 'traces', `${id}.zip`)));
+    const names = Object.keys(zip.files);
+    expect(names).toContain('trace.trace');
+    expect(names).toContain('trace.network');
+    expect(names.some((n) => n.startsWith('aria/'))).toBe(true);
+    expect(names.some((n) => n.startsWith('screenshots/'))).toBe(true);
+    const events = jsonLines(await zip.file('trace.trace')!.async('string')) as { type: string; method?: string; title?: string; callId?: string; parentId?: string }[];
+    const groups = events.filter((e) => e.type === 'before' && e.method === 'tracingGroup');
+    expect(groups.map((g) => parseStepGroupTitle(g.title ?? '')?.step)).toEqual(plan.steps.map((_, i) => i + 1));
+    expect(groups[2]!.title).toBe('bu step 3: click button "Sign in"');
+    const groupIds = new Set(groups.map((g) => g.callId));
+    const actionsInTrace = events.filter((e) => e.type === 'before' && ['fill', 'click', 'selectOption'].includes(e.method ?? ''));
+    expect(actionsInTrace.length).toBe(9); // 4 inputs, 4 clicks, 1 select
+    for (const action of actionsInTrace) expect(groupIds.has(action.parentId)).toBe(true);
+
+    // Aria log and reasoning.
+    const aria = jsonLines(await fs.readFile(path.join(out, 'aria-log', `${id}.jsonl`), 'utf8')).map((l) => AriaLogLine.parse(l));
+    expect(aria.map((l) => l.step)).toEqual(plan.steps.map((_, i) => i + 1));
+    expect(aria[0]!.snapshot).toContain('[ref=');
+    const reasoning = jsonLines(await fs.readFile(path.join(out, 'reasoning', `${id}.jsonl`), 'utf8')).map((l) => ReasoningLine.parse(l));
+    expect(reasoning[0]!.kind).toBe('plan');
+
+    // Run entry.
+    const runs = RunDatabase.parse(JSON.parse(await fs.readFile(path.join(cwd, '.brow-use', 'runs.json'), 'utf8')));
+    const entry = runs.find((r) => r.sessionId === id)!;
+    expect(entry).toMatchObject({ command: 'script', mode: 'playwright', terminationReason: 'done', steps: 11, url: plan.url });
+    expect(entry.endedAt).not.toBeNull();
+    expect(entry.pagesVisited).toBeGreaterThanOrEqual(4);
+    expect(Object.keys(entry.artifacts).sort()).toEqual(['ariaLog', 'history', 'reasoning', 'trace']);
+
+    // The secret appears nowhere, in no encoding (the login page even prints it, and the form posts it).
+    const value = kUser.password;
+    const forms = [value, encodeURIComponent(value), Buffer.from(value).toString('base64'), JSON.stringify(value).slice(1, -1)];
+    expect(await findBytes([out, path.join(cwd, '.brow-use')], forms)).toEqual([]);
+    expect(run.stdout + run.stderr).not.toContain(value);
+  } finally {
+    await demo.close();
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});
+
+test('a plan step that cannot be carried out fails the capture and names the step', async () => {
+  const pages = await servePages({ '/': '<h1>Home</h1><button>Start</button>' });
+  const cwd = await tempDir('fail');
+  try {
+    const plan = { version: 1, url: pages.url, steps: [{ click: { target: { role: 'button', name: 'Start' } } }, { click: { target: 'text=Reports' } }, { done: { text: 'never' } }] };
+    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
+    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('plan step 2 (click text=Reports): element not found within 5000 ms');
+    const result = lastJson(run.stdout);
+    expect(result.terminationReason).toBe('error');
+    const runs = RunDatabase.parse(JSON.parse(await fs.readFile(path.join(cwd, '.brow-use', 'runs.json'), 'utf8')));
+    expect(runs[0]).toMatchObject({ terminationReason: 'error', steps: 2 });
+    expect(runs[0]!.error).toContain('plan step 2');
+    const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${String(result.sessionId)}.json`), 'utf8')));
+    expect(history.steps.map((s) => s.ok)).toEqual([true, false]);
+  } finally {
+    await pages.close();
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});
+
+test('an unreachable start address fails with a sentence and is recorded as an error', async () => {
+  const pages = await servePages({});
+  const url = pages.url;
+  await pages.close();
+  const cwd = await tempDir('unreachable');
+  try {
+    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify({ version: 1, steps: [{ done: { text: 'x' } }] }));
+    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--url', url], { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`could not open ${url}: net::ERR_CONNECTION_REFUSED`);
+    const runs = RunDatabase.parse(JSON.parse(await fs.readFile(path.join(cwd, '.brow-use', 'runs.json'), 'utf8')));
+    expect(runs[0]).toMatchObject({ terminationReason: 'error', steps: 0 });
+    expect(runs[0]!.endedAt).not.toBeNull();
+  } finally {
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});
+
+test('bad input exits 2 before any browser starts', async () => {
+  const cwd = await tempDir('usage');
+  try {
+    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify({ version: 1, url: 'http://127.0.0.1:9/', steps: [{ input: { target: 'css=#p', text: '{{secret:pw}}' } }] }));
+    const missingEnv = await runBu(['capture', 'script', '--plan', 'plan.json', '--secret', 'pw'], { cwd, env: { BU_SECRET_PW: '' } });
+    expect(missingEnv.code).toBe(2);
+    expect(missingEnv.stderr).toContain('BU_SECRET_PW is not set');
+    const undeclared = await runBu(['capture', 'script', '--plan', 'plan.json'], { cwd });
+    expect(undeclared.code).toBe(2);
+    expect(undeclared.stderr).toContain('{{secret:pw}} but it is not given');
+    await fs.writeFile(path.join(cwd, 'bad.json'), JSON.stringify({ version: 1, steps: [{ fly: {} }] }));
+    const badPlan = await runBu(['capture', 'script', '--plan', 'bad.json', '--url', 'http://127.0.0.1:9/'], { cwd });
+    expect(badPlan.code).toBe(2);
+    expect(badPlan.stderr).toContain('unknown action "fly"');
+    await expect(fs.access(path.join(cwd, '.brow-use', 'runs.json'))).rejects.toThrow();
+  } finally {
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});
