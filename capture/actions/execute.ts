@@ -108,6 +108,10 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
       const found = await untraced(page, () => resolveTarget({ page, observation: options.observation, call, timeoutMs: options.timeoutMs }));
       target = found;
       [fingerprint, locator] = await untraced(page, async () => [await takeFingerprint(found.locator, found.hints), await bestLocator(found.locator)] as const);
+      // Act through the verified best locator, not the aria ref: the tracer's own per-action aria
+      // snapshot invalidates refs before the action resolves its target, and the trace then names
+      // the element the way a person would write it.
+      if (locator.matches === 1) target = { ...found, locator: page.locator(locator.selector) };
     }
     const params = secrets.substituteParams(parsed.data);
     const started = performance.now();
