@@ -1,0 +1,245 @@
+import type { z } from 'zod';
+import { ModelUnavailableError, type CompleteResult, type LlmClient } from '../llm/client.ts';
+import type { ChatMessage } from '../llm/transport.ts';
+import type { ActionCall, Decision, Observation, Policy, ReasoningNote } from '../types.ts';
+import { budgetLeft, FailureCounter, LoopDetector, loopKey, type GuardLimits } from './guards.ts';
+import { finishCheckMessages, stepMessage } from './messages.ts';
+import { AgentOutput, agentWireSchema, FinishVerdict, judgedFailure, parseActions } from './output.ts';
+import { systemPrompt } from './prompts.ts';
+import { checkResult } from './result-format.ts';
+import { outcomeLine, StepHistory } from './step-history.ts';
+import { taskText, type AgentTask } from './task.ts';
+import { UrlShortener } from './url-shortener.ts';
+
+/**
+ * The LLM agent as a capture policy. Each step the model reads the task, its memory, a compact
+ * history and the page, and answers evaluation, memory, next goal and 1..N actions. Unusable
+ * answers, unknown actions and bad indexes are fed back, not thrown; guards stop runaway runs;
+ * a `done` passes a format check (run) and a finish check before it is accepted.
+ */
+
+/** Model questions within one step (re-asks after errors, nudges, rejected dones); guards usually stop sooner. */
+const kMaxAsksPerStep = 6;
+
+export interface AgentPolicyOptions {
+  client: LlmClient;
+  task: AgentTask;
+  maxSteps: number;
+  limits: GuardLimits;
+  finishCheck: boolean;
+  /** Time for the model's part of one step (all its calls). */
+  stepTimeoutMs: number;
+  secretNames: string[];
+  /** Applied to everything sent to the model: secret values never leave as themselves. */
+  redact: (text: string) => string;
+  signal: AbortSignal;
+}
+
+export interface AgentResult {
+  text: string;
+  success: boolean;
+  /** For `run`: the result checked in its format, and its record count. */
+  formatted: { text: string; records: number } | null;
+}
+
+type DoneVerdict = 'accept' | 'retry';
+
+export class AgentPolicy implements Policy {
+  readonly name = 'llm';
+  /** The accepted `done`, once there is one. */
+  result: AgentResult | null = null;
+  private phase: 0 | 1 = 0;
+  private memory = '';
+  private readonly history = new StepHistory();
+  private readonly failures = new FailureCounter();
+  private readonly loops = new LoopDetector();
+  private readonly urls = new UrlShortener();
+  private readonly system: string;
+  private lastCall = { tokens: 0, cost: 0 };
+
+  constructor(private readonly options: AgentPolicyOptions) {
+    this.system = options.redact(systemPrompt({ secretNames: options.secretNames }));
+  }
+
+  onActionFailed(): null {
+    return null; // the model reads the failure in the next step's results
+  }
+
+  async decide(observation: Observation): Promise<Decision> {
+    const notes: ReasoningNote[] = [];
+    const feedback: string[] = [];
+    const outcomesFailed = this.absorb(observation);
+    if (outcomesFailed && this.failures.fail() >= this.options.limits.maxFailures) {
+      return this.stop('error', `${this.failures.consecutive} consecutive failed steps`, notes);
+    }
+    if (observation.step >= this.options.maxSteps) feedback.push('This is the last allowed step: call done now with what you have (success: false if the task is not complete).');
+    const signal = AbortSignal.any([this.options.signal, AbortSignal.timeout(this.options.stepTimeoutMs)]);
+    let judged = outcomesFailed;
+    const failedBefore = this.failures.consecutive;
+    for (let ask = 0; ask < kMaxAsksPerStep; ask++) {
+      const budget = budgetLeft(this.options.limits, this.options.client.usage, this.lastCall);
+      if (!budget.ok) return this.stop('maxSteps', budget.reason, notes);
+      let answer;
+      try {
+        const messages: ChatMessage[] = [
+          { role: 'system', content: this.system },
+          { role: 'user', content: this.userMessage(observation, feedback) },
+        ];
+        answer = await this.ask('agent.step', messages, signal, AgentOutput, agentWireSchema());
+      } catch (err) {
+        if (!(err instanceof ModelUnavailableError)) throw err;
+        const why = signal.aborted && !this.options.signal.aborted ? `the model's part of step ${observation.step} took longer than ${this.options.stepTimeoutMs} ms` : err.message;
+        return this.stop('error', why, notes);
+      }
+      if (!answer.ok) {
+        notes.push({ kind: 'error', text: `unusable model answer: ${answer.error}` });
+        feedback.push(`Your previous answer was unusable: ${answer.error}`);
+        if (this.failures.fail() >= this.options.limits.maxFailures) return this.stop('error', `${this.failures.consecutive} consecutive failures; last: ${answer.error}`, notes);
+        continue;
+      }
+      const out = this.urls.restore(answer.value);
+      this.note(observation, out, notes);
+      if (!judged) {
+        // The evaluation judges the previous step, once: re-asks within this step do not reset the count.
+        judged = true;
+        // A successful previous step ends the chain; failures already counted in this step stay.
+        if (!judgedFailure(out.evaluation_previous_goal)) this.failures.succeed(this.failures.consecutive - failedBefore);
+        else if (this.failures.fail() >= this.options.limits.maxFailures) return this.stop('error', `${this.failures.consecutive} consecutive failed steps (the model judged the last one failed)`, notes);
+      }
+      this.memory = out.memory;
+      const calls = this.usableCalls(observation, out.action, notes, feedback);
+      if (!calls.length) {
+        if (this.failures.fail() >= this.options.limits.maxFailures) return this.stop('error', `${this.failures.consecutive} consecutive failures: no usable action`, notes);
+        continue;
+      }
+      if (calls[0]!.action === 'done') {
+        const verdict = await this.reviewDone(observation, calls[0]!, notes, feedback, signal);
+        if (verdict === 'accept') return { kind: 'act', actions: [calls[0]!], nextGoal: out.next_goal, notes };
+        if (this.failures.consecutive >= this.options.limits.maxFailures) return this.stop('error', `${this.failures.consecutive} consecutive failures; the last done was rejected`, notes);
+        continue;
+      }
+      const key = loopKey(observation, calls);
+      if (this.loops.isRepeat(key)) {
+        const hits = this.loops.hit();
+        notes.push({ kind: 'observation', text: `repeated action on an unchanged page (${hits}/${this.options.limits.maxLoopHits})` });
+        if (hits >= this.options.limits.maxLoopHits) return this.stop('maxLoopHits', `the same action was asked ${hits + 1} times on an unchanged page`, notes);
+        feedback.push('You already did exactly this on this unchanged page and nothing changed. Do something different: another element, scroll, navigate, or done.');
+        continue;
+      }
+      this.loops.executed(key);
+      return { kind: 'act', actions: calls, nextGoal: out.next_goal, notes };
+    }
+    return this.stop('error', `no usable decision after ${kMaxAsksPerStep} model answers in step ${observation.step}`, notes);
+  }
+
+  /** Takes the previous step's outcomes into the history; true when one of them failed. */
+  private absorb(observation: Observation): boolean {
+    this.history.addResults(observation.lastResults.map(outcomeLine));
+    return observation.lastResults.some((outcome) => !outcome.ok);
+  }
+
+  private note(observation: Observation, out: AgentOutput, notes: ReasoningNote[]): void {
+    this.history.add({ step: observation.step, evaluation: out.evaluation_previous_goal, nextGoal: out.next_goal, results: [] });
+    if (observation.step > 1) notes.push({ kind: 'observation', text: out.evaluation_previous_goal });
+    const thinking = out.thinking ? ` (${out.thinking})` : '';
+    notes.push({ kind: observation.step === 1 ? 'plan' : 'decision', text: `${out.next_goal}${thinking}` });
+  }
+
+  /** The leading valid actions; invalid ones become errors for the model. `done` must come alone. */
+  private usableCalls(observation: Observation, raw: Record<string, unknown>[], notes: ReasoningNote[], feedback: string[]): ActionCall[] {
+    const parsed = parseActions(raw, observation.elements.length);
+    const calls: ActionCall[] = [];
+    for (const item of parsed) {
+      if (!item.ok) {
+        notes.push({ kind: 'error', text: `invalid action ${item.raw}: ${item.error}` });
+        feedback.push(`Action ${item.raw} was not run: ${item.error}`);
+        this.history.addResults([`not run: ${item.error}`]);
+        break;
+      }
+      calls.push(item.call);
+    }
+    const doneAt = calls.findIndex((call) => call.action === 'done');
+    if (doneAt > 0) {
+      feedback.push('done was dropped: it must be the only action of its step.');
+      return calls.slice(0, doneAt);
+    }
+    return doneAt === 0 ? calls.slice(0, 1) : calls;
+  }
+
+  private async reviewDone(observation: Observation, call: ActionCall, notes: ReasoningNote[], feedback: string[], signal: AbortSignal): Promise<DoneVerdict> {
+    const text = String(call.params.text ?? '');
+    const success = call.params.success !== false;
+    const task = this.options.task;
+    let formatted: AgentResult['formatted'] = null;
+    if (task.kind === 'run' && success) {
+      const check = checkResult(task.format, text);
+      if (!check.ok) {
+        notes.push({ kind: 'error', text: `done rejected: ${check.error}` });
+        feedback.push(`Your done was not accepted: ${check.error}. Call done again with the result as ${task.format}.`);
+        this.failures.fail();
+        return 'retry';
+      }
+      formatted = { text: check.text, records: check.records };
+    }
+    const isLast = observation.step >= this.options.maxSteps;
+    if (this.options.finishCheck && success && !isLast) {
+      const verdict = await this.finishCheck(observation, text, signal);
+      if (verdict) {
+        notes.push({ kind: 'decision', text: `finish check: ${verdict.answers_task ? 'accepted' : 'rejected'}: ${verdict.reason}` });
+        if (!verdict.answers_task) {
+          feedback.push(`Your done was rejected by the finish check: ${verdict.reason} Continue the task; call done only when the text fully answers it.`);
+          this.history.addResults([`done rejected: ${verdict.reason}`]);
+          this.failures.fail();
+          return 'retry';
+        }
+      }
+    }
+    if (task.kind === 'investigate' && this.phase === 0) {
+      this.phase = 1;
+      this.memory = `Phase 1 result: ${text}\n${this.memory}`;
+      notes.push({ kind: 'plan', text: `phase 1 finished (${text.slice(0, 200)}); phase 2: ${task.investigate}` });
+      feedback.push(`Phase 1 is finished: ${text}\nNow do phase 2 (see the task).`);
+      return 'retry';
+    }
+    this.result = { text, success, formatted };
+    return 'accept';
+  }
+
+  /** The model's verdict on a final text, or null when it gave none (the done is then accepted). */
+  private async finishCheck(observation: Observation, text: string, signal: AbortSignal): Promise<FinishVerdict | null> {
+    const messages = finishCheckMessages({ task: this.taskText(), memory: this.memory, text, url: observation.url });
+    try {
+      const answer = await this.ask('agent.finish-check', messages, signal, FinishVerdict);
+      return answer.ok ? answer.value : null;
+    } catch (err) {
+      if (err instanceof ModelUnavailableError) return null;
+      throw err;
+    }
+  }
+
+  /** One model question; remembers its size so the budget can refuse the next one before it is sent. */
+  private async ask<S extends z.ZodType>(purpose: string, messages: ChatMessage[], signal: AbortSignal, schema: S, wireSchema?: z.ZodType): Promise<CompleteResult<z.infer<S>>> {
+    const before = this.options.client.usage;
+    const sent = messages.map((m) => ({ role: m.role, content: this.options.redact(m.content) }));
+    const result = await this.options.client.complete({ purpose, messages: sent, schema, wireSchema, schemaName: purpose.replace(/\W/g, '_'), signal });
+    const after = this.options.client.usage;
+    this.lastCall = { tokens: after.tokensIn + after.tokensOut - before.tokensIn - before.tokensOut, cost: after.cost - before.cost };
+    return result;
+  }
+
+  private userMessage(observation: Observation, feedback: string[]): string {
+    return this.urls.shorten(stepMessage({
+      task: this.taskText(), memory: this.memory, history: this.history.render(), observation, maxSteps: this.options.maxSteps, notes: feedback,
+    }));
+  }
+
+  private taskText(): string {
+    return taskText(this.options.task, this.phase);
+  }
+
+  private stop(reason: Extract<Decision, { kind: 'stop' }>['reason'], text: string, notes: ReasoningNote[]): Decision {
+    // The loop logs an error stop's text itself; other stops are explained here.
+    if (reason !== 'error') notes.push({ kind: 'decision', text: `stop (${reason}): ${text}` });
+    return { kind: 'stop', reason, text, notes };
+  }
+}

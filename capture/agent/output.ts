@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { actionCallFromModel, actions } from '../actions/registry.ts';
+import type { ActionCall } from '../types.ts';
+
+/**
+ * What the model answers each step, in two shapes: the wire schema the server is asked to
+ * enforce (strict structured output: every field required, optional ones nullable), and the
+ * looser schema the answer is validated with, so an unknown action or a bad index becomes a
+ * recorded error fed back to the model instead of a rejected answer.
+ */
+
+/** Actions per step: enough for "fill two fields and submit", few enough that a page change rarely strands them. */
+export const kMaxActionsPerStep = 4;
+
+/** Strict-mode form of an action's params: `.optional()` fields become required and nullable. */
+function wireParams(params: z.ZodObject): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(params.shape as Record<string, z.ZodType>)) {
+    shape[key] = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType).nullable() : field;
+  }
+  return z.strictObject(shape);
+}
+
+function wireAction(): z.ZodType {
+  const options = actions.map((def) => z.strictObject({ [def.name]: wireParams(def.params) }).describe(def.description));
+  return z.union(options as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]);
+}
+
+const kOutputFields = {
+  thinking: z.string().nullable().describe('short reasoning about the state and the next move'),
+  evaluation_previous_goal: z.string().describe('"Success", "Failure" or "Unknown", then one sentence on the previous goal'),
+  memory: z.string().describe('what to remember across steps: progress, facts found, what is left'),
+  next_goal: z.string().describe('the immediate goal of this step\'s actions'),
+};
+
+export function agentWireSchema(): z.ZodType {
+  return z.strictObject({ ...kOutputFields, action: z.array(wireAction()).min(1).max(kMaxActionsPerStep) });
+}
+
+/** Validation: the frame must be right; each action is checked on its own afterwards. */
+export const AgentOutput = z.object({
+  thinking: z.string().nullable().optional().transform((value) => value ?? null),
+  evaluation_previous_goal: z.string(),
+  memory: z.string(),
+  next_goal: z.string(),
+  action: z.array(z.record(z.string(), z.unknown())).min(1),
+});
+export type AgentOutput = z.infer<typeof AgentOutput>;
+
+/** The finish check's verdict on a `done`. */
+export const FinishVerdict = z.strictObject({
+  answers_task: z.boolean().describe('true when the final text fully answers the task'),
+  reason: z.string().describe('one sentence: what is missing or why it is complete'),
+});
+export type FinishVerdict = z.infer<typeof FinishVerdict>;
+
+/** Drops `null` params (the wire form of "not given") so the recorded schema sees them as absent. */
+function withoutNulls(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, params]) => [
+      name,
+      params && typeof params === 'object' && !Array.isArray(params)
+        ? Object.fromEntries(Object.entries(params).filter(([, v]) => v !== null))
+        : params,
+    ]),
+  );
+}
+
+export type ParsedAction = { ok: true; call: ActionCall } | { ok: false; error: string; raw: string };
+
+/** Each model action checked against the registry and the current element list. */
+export function parseActions(raw: Record<string, unknown>[], elementCount: number): ParsedAction[] {
+  return raw.slice(0, kMaxActionsPerStep).map((item) => {
+    const text = JSON.stringify(item);
+    try {
+      const call = actionCallFromModel(withoutNulls(item));
+      if (call.index !== undefined && (call.index < 1 || call.index > elementCount)) {
+        return { ok: false, error: `${call.action}: index ${call.index} is not in the element list (1..${elementCount})`, raw: text };
+      }
+      return { ok: true, call };
+    } catch (err) {
+      const name = Object.keys(item)[0] ?? '(none)';
+      const known = actions.some((def) => def.name === name);
+      const reason = known ? (err as Error).message : `unknown action "${name}"`;
+      return { ok: false, error: `${reason}`, raw: text };
+    }
+  });
+}
+
+/** The model judged its previous goal failed. */
+export function judgedFailure(evaluation: string): boolean {
+  return /^\W*(fail|failure|failed)\b/i.test(evaluation.trim());
+}

@@ -1,0 +1,39 @@
+import { llmConfigFromEnv, modelConfigured } from './config.ts';
+import { LlmClient } from './client.ts';
+import { LlmLog } from './llm-log.ts';
+import { OpenAiTransport } from './openai-transport.ts';
+import { parsePrices } from './prices.ts';
+import { ReplayTransport } from './replay-transport.ts';
+
+export interface CreateClientOptions {
+  env: NodeJS.ProcessEnv;
+  /** `llm/<id>.jsonl` of this session. */
+  logFile: string | null;
+  /** Applied to everything written to the log (secret values never reach it). */
+  redact: (text: string) => string;
+  /** `--llm-replay FILE`: answer from a recording instead of a server. */
+  replayFile?: string | null;
+}
+
+/** The model client of one capture: a live server from the environment, or a recording. */
+export async function createLlmClient(options: CreateClientOptions): Promise<LlmClient> {
+  if (options.replayFile) {
+    const transport = await ReplayTransport.open(options.replayFile);
+    const log = new LlmLog({ file: options.logFile, logPrompts: false, redact: options.redact });
+    return new LlmClient({
+      transport, log, model: options.env.BU_MODEL || 'replay', fallbackModel: null, timeoutMs: 0,
+      structured: 'json_schema', prices: parsePrices(options.env.BU_PRICES),
+    });
+  }
+  const config = llmConfigFromEnv(options.env);
+  const log = new LlmLog({ file: options.logFile, logPrompts: config.logPrompts, redact: options.redact });
+  return new LlmClient({
+    transport: new OpenAiTransport(config), log, model: config.model, fallbackModel: config.fallbackModel,
+    timeoutMs: config.timeoutMs, structured: config.structured, prices: config.prices,
+  });
+}
+
+/** Whether `createLlmClient` can work: a configured model, or a recording to replay. */
+export function llmAvailable(env: NodeJS.ProcessEnv, replayFile?: string | null): boolean {
+  return Boolean(replayFile) || modelConfigured(env);
+}

@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+
+/** One request to a chat model and its answer: the seam between the client and a server (or a recording). */
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface TransportRequest {
+  purpose: string;
+  model: string;
+  messages: ChatMessage[];
+  /** Structured output: the schema the server should enforce, or null for json_object/prompt modes. */
+  format: { mode: 'json_schema'; schema: z.ZodType; name: string } | { mode: 'json_object' } | { mode: 'prompt' };
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface TransportAnswer {
+  content: string;
+  model: string;
+  /** From the server's usage, or estimated (chars / 4) when it sends none. */
+  tokensIn: number;
+  tokensOut: number;
+  /** A replayed answer carries the cost recorded with it. */
+  cost?: number;
+}
+
+/** Why a request failed, so the client can decide to retry, step down or give up. */
+export type TransportFailureKind =
+  /** 429, 5xx, timeouts, connection resets: worth retrying after a pause. */
+  | 'retryable'
+  /** The server refused the request shape (400/422), e.g. it lacks structured output. */
+  | 'bad-request'
+  /** Auth, missing model, an exhausted recording: retrying will not help. */
+  | 'fatal'
+  | 'aborted';
+
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly kind: TransportFailureKind,
+    /** Server-requested pause (Retry-After), in ms. */
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+export interface Transport {
+  send(request: TransportRequest): Promise<TransportAnswer>;
+}
+
+/** Token estimate for servers that report no usage: about four characters per token. */
+export const kCharsPerToken = 4;
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / kCharsPerToken);
+}
