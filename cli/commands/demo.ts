@@ -1,4 +1,5 @@
 import { UsageError } from '../../core/errors.ts';
+import { runDemoJob } from '../../demo/main-job.ts';
 import { startDemoServer, type DemoServer } from '../../demo/server.ts';
 import { kVariants, parseVariant } from '../../demo/variants.ts';
 import type { CommandDef } from '../command.ts';
@@ -30,7 +31,12 @@ function waitForAbort(signal: AbortSignal): Promise<void> {
 
 export const demoCommand: CommandDef = {
   name: 'demo',
-  summary: 'the bundled demo app',
+  summary: 'the main job on the bundled demo app: capture, extract, generate, run the generated tests, replay, report',
+  options: [{ flags: '--port <n>', description: 'port for the demo app (default: a free one)' }],
+  json: true,
+  async run(ctx, _args, options) {
+    return runDemoJob({ ctx, port: parsePort(options.port) });
+  },
   subcommands: [
     {
       name: 'serve',
