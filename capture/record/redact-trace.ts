@@ -20,7 +20,7 @@ export async function redactTraceZip(file: string, secrets: Secrets): Promise<{ 
     const redacted = secrets.redactBytes(data);
     hits += redacted.hits;
     entries++;
-    out.file(entry.name, redacted.data, { date: entry.date });
+    out.file(entry.name, redacted.data, { date: entry.date, createFolders: false });
   }
   const written = await out.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
   await writeFileAtomic(file, written);

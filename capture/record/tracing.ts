@@ -50,13 +50,13 @@ async function salvage(tracesDir: string, name: string, file: string): Promise<b
   for (const [raw, entry] of Object.entries(rawEntries(name))) {
     const data = await fs.readFile(path.join(tracesDir, raw)).catch(() => null);
     if (!data) continue;
-    zip.file(entry, data);
+    zip.file(entry, data, { createFolders: false });
     found ||= entry === 'trace.trace';
   }
   if (!found) return false;
   for (const dir of kRawDirs) {
     for (const rel of await listFiles(path.join(tracesDir, dir))) {
-      zip.file(`${dir}/${rel.split(path.sep).join('/')}`, await fs.readFile(path.join(tracesDir, dir, rel)));
+      zip.file(`${dir}/${rel.split(path.sep).join('/')}`, await fs.readFile(path.join(tracesDir, dir, rel)), { createFolders: false });
     }
   }
   await writeFileAtomic(file, await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }));

@@ -1,0 +1,156 @@
+import { isAllowedUrl } from '../../url-policy.ts';
+import type { ElementInfo } from '../../types.ts';
+import { isDestructive } from './destructive.ts';
+
+/**
+ * What the crawler can do in one state, derived from the element list alone (pure). A move names
+ * its element by role, normalized name and occurrence, not by index, so it is found again on a
+ * later visit of the same state even when indexes or refs moved.
+ */
+
+export type MoveKind = 'link' | 'click' | 'submit' | 'submit-enter';
+
+export interface ElementAddress {
+  role: string;
+  /** `normalizeName` of the accessible name. */
+  name: string;
+  /** Among elements with the same role and normalized name, in list order. */
+  occurrence: number;
+  /** For links: the normalized absolute target. */
+  href?: string;
+}
+
+export interface Move {
+  /** Identity: `link <url>` for links (global: a URL is followed once per crawl), else per state. */
+  key: string;
+  kind: MoveKind;
+  /** For the reasoning log: `link "Items" -> /items`. */
+  label: string;
+  address: ElementAddress;
+  /** Links: the URL with ids and numbers generalized; the first link of a pattern goes first. */
+  pattern?: string;
+  /** A repeat of a control already in the list (row buttons): explored after everything else. */
+  repeated: boolean;
+}
+
+export interface SkippedControl {
+  label: string;
+  reason: 'destructive' | 'external' | 'not-http' | 'same-page' | 'disabled';
+}
+
+export interface MoveOptions {
+  allow: readonly string[];
+  allowDestructive: boolean;
+}
+
+/** Roles filled as part of a form rather than clicked on their own. */
+export const kFieldRoles = new Set(['textbox', 'searchbox', 'spinbutton', 'combobox', 'checkbox', 'radio', 'slider', 'listbox', 'switch']);
+/** Button names that send a form: the fields are filled before clicking them. */
+const kSubmitName = /\b(submit|save|sign ?in|log ?in|login|sign ?up|register|search|find|go|send|create|add|update|apply|continue|next|confirm|ok|post|upload|join|preview|filter)\b/i;
+/** Text-like roles that accept Enter as a submit when a form has no recognisable button. */
+const kEnterRoles = new Set(['textbox', 'searchbox', 'spinbutton']);
+
+/** Numbers become `#` so "Item 3" and "Item 4" are one name (the state hash treats them alike). */
+export function normalizeName(name: string): string {
+  return name.toLowerCase().replace(/\d+(?:[.,]\d+)*/g, '#').replace(/\s+/g, ' ').trim();
+}
+
+/** Absolute URL without the fragment, or null when it is not http(s). */
+export function normalizeHref(href: string, base: string): string | null {
+  try {
+    const url = new URL(href, base);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    url.hash = '';
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
+/** Path segments and query values made of digits become `#`; query keys are sorted. */
+export function urlPattern(href: string): string {
+  const url = new URL(href);
+  const path = url.pathname.replace(/\d+/g, '#');
+  const query = [...url.searchParams].map(([key, value]) => `${key}=${/^\d+$/.test(value) ? '#' : value}`).sort().join('&');
+  return `${url.origin}${path}${query ? `?${query}` : ''}`;
+}
+
+function quoted(element: ElementInfo): string {
+  return `${element.role} "${element.name}"`;
+}
+
+export interface DerivedMoves {
+  moves: Move[];
+  skipped: SkippedControl[];
+}
+
+/**
+ * The moves of one observation, in element order: every listed element that is not a form field
+ * (buttons, tabs, menu items, and anything the page shows with a pointer cursor) is clicked once;
+ * a button named like a submit is clicked after filling the form.
+ */
+export function deriveMoves(elements: readonly ElementInfo[], pageUrl: string, options: MoveOptions): DerivedMoves {
+  const moves: Move[] = [];
+  const skipped: SkippedControl[] = [];
+  const seen = new Map<string, number>();
+  const here = normalizeHref(pageUrl, pageUrl);
+  const hasFields = elements.some((element) => kFieldRoles.has(element.role) && !element.attributes.disabled);
+  let hasSubmit = false;
+  for (const element of elements) {
+    const name = normalizeName(element.name);
+    const sameKey = `${element.role}|${name}`;
+    const occurrence = seen.get(sameKey) ?? 0;
+    seen.set(sameKey, occurrence + 1);
+    const label = quoted(element);
+    if (element.attributes.disabled) {
+      if (!kFieldRoles.has(element.role)) skipped.push({ label, reason: 'disabled' });
+      continue;
+    }
+    if (kFieldRoles.has(element.role) || element.role === 'option') continue;
+    const href = element.attributes.href;
+    if (!options.allowDestructive && isDestructive({ name: element.name, href })) {
+      skipped.push({ label, reason: 'destructive' });
+      continue;
+    }
+    if (element.role === 'link' && href !== undefined) {
+      const target = normalizeHref(href, pageUrl);
+      if (target === null) skipped.push({ label, reason: 'not-http' });
+      else if (!isAllowedUrl(target, options.allow)) skipped.push({ label, reason: 'external' });
+      else if (target === here) skipped.push({ label, reason: 'same-page' });
+      else {
+        moves.push({
+          key: `link ${target}`, kind: 'link', label: `${label} -> ${target}`,
+          address: { role: 'link', name, occurrence, href: target }, pattern: urlPattern(target), repeated: false,
+        });
+      }
+      continue;
+    }
+    const submit = hasFields && element.role === 'button' && kSubmitName.test(element.name);
+    hasSubmit ||= submit;
+    moves.push({
+      key: `${submit ? 'submit' : 'click'} ${sameKey}#${occurrence}`, kind: submit ? 'submit' : 'click',
+      label: submit ? `fill the form, then ${label}` : label,
+      address: { role: element.role, name, occurrence }, repeated: occurrence > 0,
+    });
+  }
+  const lastText = [...elements].reverse().find((element) => kEnterRoles.has(element.role) && !element.attributes.disabled);
+  if (hasFields && !hasSubmit && lastText) {
+    const name = normalizeName(lastText.name);
+    const occurrence = elements.filter((e) => e.role === lastText.role && normalizeName(e.name) === name).indexOf(lastText);
+    moves.push({
+      key: `submit-enter ${lastText.role}|${name}#${occurrence}`, kind: 'submit-enter',
+      label: `fill the form, then press Enter in ${quoted(lastText)}`,
+      address: { role: lastText.role, name, occurrence }, repeated: false,
+    });
+  }
+  return { moves, skipped };
+}
+
+/** Finds the element a move addresses in a (later) element list. */
+export function resolveAddress(elements: readonly ElementInfo[], address: ElementAddress, pageUrl: string): ElementInfo | null {
+  if (address.href !== undefined) {
+    return elements.find((e) => e.role === 'link' && e.attributes.href !== undefined && normalizeHref(e.attributes.href, pageUrl) === address.href) ?? null;
+  }
+  const matches = elements.filter((e) => e.role === address.role && normalizeName(e.name) === address.name);
+  return matches[address.occurrence] ?? null;
+}
