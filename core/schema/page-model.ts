@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { EdgeConfidence } from './extract.ts';
+
+/**
+ * The page model (`model.json`, written by `bu generate` beside the generated code): the pages of an
+ * app as seen in one or more extracted runs, the elements and interactions observed on each, the
+ * navigation edges between them, and every run as a flow of page interactions. A pure function of
+ * the extracted runs; the emitters turn it into page objects, workflows, specs and docs.
+ */
+
+export const kPageModelVersion = 1;
+
+export const LocatorKind = z.enum(['role', 'testId', 'label', 'placeholder', 'text', 'selector']);
+export type LocatorKind = z.infer<typeof LocatorKind>;
+
+/** How generated code finds an element: `getByRole(role, { name })`, `getByTestId(value)`, ... */
+export const ModelLocator = z.strictObject({
+  kind: LocatorKind,
+  /** The role for `role` locators, else null. */
+  role: z.string().nullable(),
+  /** The accessible name, test id, label, placeholder, text or selector, depending on `kind`. */
+  value: z.string().nullable(),
+  exact: z.boolean(),
+  /** CSS selectors of the iframes to enter first, outermost first. */
+  frames: z.array(z.string()),
+  /** A landmark to look inside (`getByRole('navigation', { name: 'Main' }).getByRole(...)`), when the page has look-alikes elsewhere. */
+  scope: z.strictObject({ role: z.string(), name: z.string().nullable() }).nullable(),
+  /** Elements it matched in the recorded snapshots of the page; null when a snapshot cannot tell. */
+  matches: z.number().int().min(0).nullable(),
+  /** Resolved to exactly one element where it was checked (recorded snapshot, or record time). */
+  verified: z.boolean(),
+  /** Position among the matches when the locator is not unique (`.nth()`), else null. */
+  nth: z.number().int().min(0).nullable(),
+});
+export type ModelLocator = z.infer<typeof ModelLocator>;
+
+export const ModelElement = z.strictObject({
+  /** Stable key within its page, e.g. `button:Sign in`. */
+  id: z.string(),
+  role: z.string().nullable(),
+  /** Accessible name (may be empty). */
+  name: z.string(),
+  tag: z.string(),
+  type: z.string().nullable(),
+  testId: z.string().nullable(),
+  label: z.string().nullable(),
+  placeholder: z.string().nullable(),
+  /** The innermost named landmark around it, e.g. `form "Login"`. */
+  landmark: z.string().nullable(),
+  locator: ModelLocator,
+});
+export type ModelElement = z.infer<typeof ModelElement>;
+
+export const FieldControl = z.enum(['fill', 'select', 'check', 'setChecked', 'upload']);
+export type FieldControl = z.infer<typeof FieldControl>;
+
+export const ModelField = z.strictObject({ element: z.string(), control: FieldControl });
+export type ModelField = z.infer<typeof ModelField>;
+
+const interactionBase = { id: z.string(), page: z.string(), observed: z.number().int().min(1) };
+
+export const Interaction = z.discriminatedUnion('kind', [
+  /** Consecutive field changes on one page: one method with one parameter per field. */
+  z.strictObject({ kind: z.literal('form'), ...interactionBase, fields: z.array(ModelField).min(1) }),
+  z.strictObject({ kind: z.literal('click'), ...interactionBase, element: z.string() }),
+  z.strictObject({ kind: z.literal('hover'), ...interactionBase, element: z.string() }),
+  z.strictObject({ kind: z.literal('press'), ...interactionBase, element: z.string().nullable(), keys: z.string() }),
+]);
+export type Interaction = z.infer<typeof Interaction>;
+
+export const ModelHeading = z.strictObject({ text: z.string(), level: z.number().int().min(1).max(6).nullable() });
+export type ModelHeading = z.infer<typeof ModelHeading>;
+
+export const ModelLandmark = z.strictObject({ role: z.string(), name: z.string().nullable() });
+
+export const ModelPage = z.strictObject({
+  /** Stable key: the URL pattern, plus the title where one pattern shows several pages. */
+  id: z.string(),
+  /** Path with id-like segments replaced by `:param`, e.g. `/items/:itemId`. */
+  urlPattern: z.string(),
+  params: z.array(z.string()),
+  /** Path (+ query) to open the page directly; null when it has parameters or varied. */
+  stableUrl: z.string().nullable(),
+  /** Titles observed, normalized (numbers kept), sorted. */
+  titles: z.array(z.string()),
+  /** The main heading when it was the same on every visit. */
+  heading: ModelHeading.nullable(),
+  landmarks: z.array(ModelLandmark),
+  visits: z.number().int().min(1),
+  elements: z.array(ModelElement),
+  interactions: z.array(Interaction),
+});
+export type ModelPage = z.infer<typeof ModelPage>;
+
+export const ModelEdge = z.strictObject({
+  from: z.string(),
+  interaction: z.string(),
+  to: z.string(),
+  confidence: EdgeConfidence,
+  /** How often this interaction was observed, and how often it led to `to`. */
+  observed: z.number().int().min(1),
+  arrived: z.number().int().min(0),
+});
+export type ModelEdge = z.infer<typeof ModelEdge>;
+
+export const FlowValue = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('literal'), value: z.string() }),
+  z.strictObject({ kind: z.literal('boolean'), value: z.boolean() }),
+  z.strictObject({ kind: z.literal('secret'), name: z.string() }),
+  z.strictObject({ kind: z.literal('var'), name: z.string(), recorded: z.string() }),
+]);
+export type FlowValue = z.infer<typeof FlowValue>;
+
+/** The page state a step left: what the specs assert. */
+export const FlowState = z.strictObject({
+  page: z.string(),
+  url: z.string(),
+  title: z.string(),
+  heading: z.string().nullable(),
+});
+export type FlowState = z.infer<typeof FlowState>;
+
+export const FlowStep = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('goto'), page: z.string(), url: z.string(), after: FlowState }),
+  z.strictObject({ kind: z.literal('interact'), page: z.string(), interaction: z.string(), values: z.array(FlowValue), after: FlowState }),
+  z.strictObject({ kind: z.literal('back'), page: z.string(), after: FlowState }),
+]);
+export type FlowStep = z.infer<typeof FlowStep>;
+
+export const Flow = z.strictObject({
+  sessionId: z.string(),
+  startUrl: z.string(),
+  /** Path of the history file relative to the output dir, for the replay spec; null without one. */
+  history: z.string().nullable(),
+  secrets: z.array(z.string()),
+  variables: z.record(z.string(), z.string()),
+  steps: z.array(FlowStep),
+});
+export type Flow = z.infer<typeof Flow>;
+
+export const Diagnostic = z.strictObject({
+  page: z.string(),
+  element: z.string().nullable(),
+  message: z.string(),
+});
+export type Diagnostic = z.infer<typeof Diagnostic>;
+
+export const PageModel = z.strictObject({
+  version: z.literal(kPageModelVersion),
+  /** The recorded origin (scheme + host + port) of the first run. */
+  origin: z.string(),
+  sessions: z.array(z.string()),
+  pages: z.array(ModelPage),
+  edges: z.array(ModelEdge),
+  flows: z.array(Flow),
+  diagnostics: z.array(Diagnostic),
+});
+export type PageModel = z.infer<typeof PageModel>;

@@ -1,0 +1,64 @@
+import { assertNever } from '../../core/errors.ts';
+import type { FlowValue, ModelHeading, ModelLocator } from '../../core/schema/page-model.ts';
+import { str } from './source.ts';
+
+/** Small expressions shared by the emitters: locators, headings, flow values. */
+
+function nameOptions(value: string | null, exact: boolean, extra: string[] = []): string {
+  const parts = [...(value !== null ? [`name: ${str(value)}`] : []), ...(exact ? ['exact: true'] : []), ...extra];
+  return parts.length ? `, { ${parts.join(', ')} }` : '';
+}
+
+function textCall(method: string, value: string, exact: boolean): string {
+  return `${method}(${str(value)}${exact ? ', { exact: true }' : ''})`;
+}
+
+/** `this.page.getByRole('button', { name: 'Sign in' })`, entering frames and pinning `nth` when recorded so. */
+export function locatorExpression(locator: ModelLocator, root: string): string {
+  const framed = locator.frames.reduce((expr, frame) => `${expr}.locator(${str(frame)}).contentFrame()`, root);
+  const scope = locator.scope ? `${framed}.getByRole(${str(locator.scope.role)}${nameOptions(locator.scope.name, false)})` : framed;
+  const value = locator.value ?? '';
+  let call: string;
+  switch (locator.kind) {
+    case 'role': call = `getByRole(${str(locator.role ?? 'generic')}${nameOptions(locator.value, locator.exact)})`; break;
+    case 'testId': call = `getByTestId(${str(value)})`; break;
+    case 'label': call = textCall('getByLabel', value, locator.exact); break;
+    case 'placeholder': call = textCall('getByPlaceholder', value, locator.exact); break;
+    case 'text': call = textCall('getByText', value, locator.exact); break;
+    case 'selector': call = `locator(${str(value)})`; break;
+    default: return assertNever(locator.kind, 'locator kind');
+  }
+  const nth = locator.nth === null ? '' : `.nth(${locator.nth})`;
+  return `${scope}.${call}${nth}`;
+}
+
+export function headingExpression(heading: ModelHeading, root: string): string {
+  return `${root}.getByRole('heading'${nameOptions(heading.text, true, heading.level ? [`level: ${heading.level}`] : [])})`;
+}
+
+/** An ai snapshot template for a heading, for `toMatchAriaSnapshot`. */
+export function headingSnapshot(heading: ModelHeading): string {
+  return `- heading ${JSON.stringify(heading.text)}${heading.level ? ` [level=${heading.level}]` : ''}`;
+}
+
+export interface ValueContext {
+  /** Expression reading a secret, e.g. `requireSecret('password')`. */
+  secret(name: string): string;
+  /** Expression reading a variable, e.g. `vars.email`. */
+  variable(name: string): string;
+}
+
+export function valueExpression(value: FlowValue, ctx: ValueContext): string {
+  switch (value.kind) {
+    case 'literal': return str(value.value);
+    case 'boolean': return String(value.value);
+    case 'secret': return ctx.secret(value.name);
+    case 'var': return ctx.variable(value.name);
+    default: return assertNever(value, 'flow value');
+  }
+}
+
+/** Text with digits changes between runs (counters, ids, dates): not worth asserting verbatim. */
+export function isStableText(text: string | null | undefined): text is string {
+  return Boolean(text) && !/\d/.test(text!);
+}

@@ -1,0 +1,69 @@
+import type { PageModel } from '../../core/schema/page-model.ts';
+import type { Names } from '../names/assign.ts';
+import { emitContext } from './context.ts';
+import { emitDoc, mergeDoc } from './docs.ts';
+import { mergeGenerated } from './merge.ts';
+import { emitPageObject } from './pom.ts';
+import { newProject } from './source.ts';
+import { emitFlowSpec, emitReplaySpec, historyCopyPath } from './spec.ts';
+import { emitConfig, emitSecrets, emitTsconfig } from './support.ts';
+import { emitWorkflow } from './workflow.ts';
+
+/**
+ * Everything `bu generate` writes, as (path under --out, text) pairs: a pure function of the model,
+ * the names and the files already there.
+ */
+
+/** `merge`: generated code merged with an existing file; `doc`: kept tail; `create`: only when absent; `copy`: verbatim. */
+export type WritePolicy = 'merge' | 'doc' | 'create' | 'copy';
+
+export interface GeneratedFile {
+  /** Path under `--out`, with forward slashes. */
+  file: string;
+  text: string;
+  policy: WritePolicy;
+}
+
+export interface EmitOptions {
+  /** Module specifier of brow-use's replay helper as seen from `<out>/tests/`. */
+  replayHelperModule: string;
+  /** History text per session, copied to `<out>/histories/` for the replay specs. */
+  histories: Map<string, string>;
+}
+
+export function emitAll(model: PageModel, names: Names, options: EmitOptions): GeneratedFile[] {
+  const project = newProject();
+  const ctx = emitContext(model, names);
+  const files: GeneratedFile[] = [];
+  for (const page of model.pages) {
+    files.push({ ...emitPageObject(project, ctx, page), policy: 'merge' });
+    files.push({ ...emitDoc(ctx, page), policy: 'doc' });
+  }
+  const needsSecrets = model.flows.some((flow) => flow.secrets.length);
+  if (needsSecrets) files.push({ ...emitSecrets(project), policy: 'merge' });
+  for (const flow of model.flows) {
+    files.push({ ...emitWorkflow(project, ctx, flow), policy: 'merge' });
+    const spec = emitFlowSpec(project, ctx, flow);
+    if (spec) files.push({ ...spec, policy: 'merge' });
+    const history = options.histories.get(flow.sessionId);
+    if (history !== undefined) {
+      files.push({ file: historyCopyPath(flow), text: history, policy: 'copy' });
+      files.push({ ...emitReplaySpec(project, flow, { helperModule: options.replayHelperModule }), policy: 'merge' });
+    }
+  }
+  files.push({ ...emitConfig(project, model.origin), policy: 'create' });
+  files.push({ ...emitTsconfig(), policy: 'create' });
+  files.push({ file: 'model.json', text: JSON.stringify(model, null, 2) + '\n', policy: 'copy' });
+  return files;
+}
+
+/** What to write for `file` given the existing text (null when absent); null means leave it. */
+export function resolveWrite(file: GeneratedFile, existing: string | null): string | null {
+  if (existing === null) return file.text;
+  switch (file.policy) {
+    case 'merge': return mergeGenerated(file.text, existing, file.file);
+    case 'doc': return mergeDoc(file.text, existing);
+    case 'create': return null;
+    case 'copy': return file.text;
+  }
+}

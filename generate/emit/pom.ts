@@ -1,0 +1,151 @@
+import type { ClassDeclaration, Project } from 'ts-morph';
+import { assertNever } from '../../core/errors.ts';
+import type { FieldControl, Interaction, ModelElement, ModelPage } from '../../core/schema/page-model.ts';
+import { patternRegexSource } from '../model/url-pattern.ts';
+import { headingExpression, isStableText, locatorExpression } from './code.ts';
+import type { EmitContext } from './context.ts';
+import { stampProvenance } from './provenance.ts';
+import { createSource, printSource, regexLiteral, str } from './source.ts';
+
+/**
+ * `pom/<Name>Page.ts`: one class per page. Locators are read-only getters (one generated unit
+ * each, so a person can edit one without losing the rest), one method per observed interaction,
+ * navigation methods return the next page object when the edge is confident.
+ */
+
+const kFieldCall: Record<FieldControl, (param: string) => string> = {
+  fill: (p) => `fill(${p})`,
+  select: (p) => `selectOption(${p})`,
+  check: () => 'check()',
+  setChecked: (p) => `setChecked(${p})`,
+  upload: (p) => `setInputFiles(${p})`,
+};
+
+const kFieldType: Record<FieldControl, string> = { fill: 'string', select: 'string', check: '', setChecked: 'boolean', upload: 'string' };
+
+function describeElement(element: ModelElement): string {
+  const what = element.role ?? element.tag;
+  const name = element.name ? `“${element.name}” ${what}` : `${what}${element.testId ? ` (test id ${element.testId})` : ''}`;
+  const where = element.landmark ? ` in the ${element.landmark}` : '';
+  const caveat = element.locator.verified
+    ? ''
+    : ` Not verified unique: matched ${element.locator.matches ?? 'an unknown number of'} elements in the recorded snapshot.`;
+  return `The ${name}${where}.${caveat}`;
+}
+
+export function emitPageObject(project: Project, ctx: EmitContext, page: ModelPage): { file: string; text: string } {
+  const names = ctx.pageNames(page.id);
+  const file = `pom/${names.className}.ts`;
+  const source = createSource(project, `/gen/${file}`);
+  const imports = new Set<string>();
+  const cls = source.addClass({
+    name: names.className,
+    isExported: true,
+    docs: [{ description: `${names.purpose}\n\nURL pattern \`${page.urlPattern}\`.` }],
+  });
+  cls.addProperty({
+    name: 'urlPattern',
+    isStatic: true,
+    isReadonly: true,
+    initializer: regexLiteral(patternRegexSource(page.urlPattern)),
+    docs: ['Matches every URL of this page.'],
+  });
+  cls.addConstructor({
+    parameters: [{ name: 'page', type: 'Page', isReadonly: true }],
+    docs: [{ description: 'Wraps a Playwright page that shows (or is about to show) this page.' }],
+  });
+  const elements = new Map(page.elements.map((e) => [e.id, e]));
+  for (const element of page.elements) {
+    cls.addGetAccessor({
+      name: names.members.get(element.id)!,
+      returnType: 'Locator',
+      statements: [`return ${locatorExpression(element.locator, 'this.page')};`],
+      docs: [describeElement(element)],
+    });
+  }
+  if (page.stableUrl !== null) {
+    cls.addMethod({
+      name: 'goto',
+      isAsync: true,
+      returnType: 'Promise<void>',
+      statements: [`await this.page.goto(${str(page.stableUrl)});`],
+      docs: [`Opens the page at \`${page.stableUrl}\` (relative to the base URL).`],
+    });
+  }
+  addExpectLoaded(cls, page, names.className);
+  for (const interaction of page.interactions) addInteraction(cls, ctx, page, interaction, elements, imports);
+  const importsFromPages = [...imports].sort();
+  source.insertImportDeclaration(0, { moduleSpecifier: '@playwright/test', namedImports: ['expect', { name: 'Locator', isTypeOnly: true }, { name: 'Page', isTypeOnly: true }] });
+  importsFromPages.forEach((name, i) => source.insertImportDeclaration(i + 1, { moduleSpecifier: `./${name}.ts`, namedImports: [name] }));
+  stampProvenance(source);
+  return { file, text: printSource(source) };
+}
+
+function addExpectLoaded(cls: ClassDeclaration, page: ModelPage, className: string): void {
+  const checks = [`await expect(this.page).toHaveURL(${className}.urlPattern);`];
+  let what = 'its URL';
+  if (page.heading) {
+    checks.push(`await expect(${headingExpression(page.heading, 'this.page')}).toBeVisible();`);
+    what += ` and its heading “${page.heading.text}”`;
+  } else {
+    const landmark = page.landmarks.find((l) => l.role === 'main') ?? page.landmarks[0];
+    if (landmark) {
+      const options = landmark.name ? `, { name: ${str(landmark.name)} }` : '';
+      checks.push(`await expect(this.page.getByRole(${str(landmark.role)}${options}).first()).toBeVisible();`);
+      what += ` and its ${landmark.role} landmark`;
+    }
+  }
+  const title = page.titles.length === 1 && !page.params.length ? page.titles[0]! : null;
+  if (title !== null && isStableText(title)) {
+    checks.push(`await expect(this.page).toHaveTitle(${str(title)});`);
+    what += ' and title';
+  }
+  cls.addMethod({ name: 'expectLoaded', isAsync: true, returnType: 'Promise<void>', statements: checks, docs: [`Asserts the page is shown: ${what}.`] });
+}
+
+function addInteraction(
+  cls: ClassDeclaration, ctx: EmitContext, page: ModelPage, interaction: Interaction,
+  elements: Map<string, ModelElement>, imports: Set<string>,
+): void {
+  const names = ctx.pageNames(page.id);
+  const method = names.methods.get(interaction.id)!;
+  const member = (id: string) => `this.${names.members.get(id)!}`;
+  const label = (id: string) => { const e = elements.get(id)!; return e.name || e.label || e.testId || e.tag; };
+  const statements: string[] = [];
+  const parameters: { name: string; type: string }[] = [];
+  let description: string;
+  switch (interaction.kind) {
+    case 'form':
+      interaction.fields.forEach((field, i) => {
+        const param = method.params[i]!;
+        if (param) parameters.push({ name: param, type: kFieldType[field.control] });
+        statements.push(`await ${member(field.element)}.${kFieldCall[field.control](param)};`);
+      });
+      description = `Fills ${interaction.fields.map((f) => `“${label(f.element)}”`).join(', ')}.`;
+      break;
+    case 'click':
+      statements.push(`await ${member(interaction.element)}.click();`);
+      description = `Clicks “${label(interaction.element)}”.`;
+      break;
+    case 'hover':
+      statements.push(`await ${member(interaction.element)}.hover();`);
+      description = `Hovers over “${label(interaction.element)}”.`;
+      break;
+    case 'press':
+      statements.push(interaction.element ? `await ${member(interaction.element)}.press(${str(interaction.keys)});` : `await this.page.keyboard.press(${str(interaction.keys)});`);
+      description = `Presses ${interaction.keys}.`;
+      break;
+    default:
+      return assertNever(interaction, 'interaction');
+  }
+  const edge = ctx.next(page.id, interaction.id);
+  let returnType = 'Promise<void>';
+  if (edge) {
+    const target = ctx.pageNames(edge.to).className;
+    if (target !== names.className) imports.add(target);
+    statements.push(`const next = new ${target}(this.page);`, 'await next.expectLoaded();', 'return next;');
+    returnType = `Promise<${target}>`;
+    description += ` Leads to {@link ${target}} (${edge.arrived} of ${edge.observed} recorded times).`;
+  }
+  cls.addMethod({ name: method.name, isAsync: true, parameters, returnType, statements, docs: [description] });
+}

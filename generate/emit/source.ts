@@ -1,0 +1,54 @@
+import { IndentationText, NewLineKind, Project, QuoteKind, type SourceFile } from 'ts-morph';
+
+/**
+ * The ts-morph project every emitter writes into: in memory, two-space indentation, single
+ * quotes, LF line ends. Printing formats the file so the same structure gives the same bytes.
+ */
+
+export function newProject(): Project {
+  return new Project({
+    useInMemoryFileSystem: true,
+    skipAddingFilesFromTsConfig: true,
+    manipulationSettings: {
+      indentationText: IndentationText.TwoSpaces,
+      quoteKind: QuoteKind.Single,
+      newLineKind: NewLineKind.LineFeed,
+      useTrailingCommas: true,
+    },
+  });
+}
+
+export function createSource(project: Project, file: string, text = ''): SourceFile {
+  return project.createSourceFile(file, text, { overwrite: true });
+}
+
+/** The file's text: ts-morph writes structures already formatted; only empty bodies and blank lines are tidied. */
+export function printSource(file: SourceFile): string {
+  return file
+    .getFullText()
+    .replace(/\) \{\s*\}/g, ') {}')
+    .replace(/^(import [^\n]*;\n)(?!import |\n)/m, '$1\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/\n*$/, '\n');
+}
+
+/** A TypeScript string literal (single quotes) for any text. */
+export function str(value: string): string {
+  return `'${value
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')}'`;
+}
+
+/** A template literal for multi-line text (aria snapshot templates). */
+export function templateLiteral(value: string): string {
+  return `\`${value.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')}\``;
+}
+
+/** A regular expression literal from a pattern source. */
+export function regexLiteral(source: string): string {
+  return `/${source.replace(/(^|[^\\])\//g, '$1\\/')}/`;
+}

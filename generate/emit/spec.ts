@@ -1,0 +1,96 @@
+import { Node, type Project, type Statement } from 'ts-morph';
+import type { Flow } from '../../core/schema/page-model.ts';
+import { words } from '../names/identifiers.ts';
+import { headingExpression, headingSnapshot, isStableText } from './code.ts';
+import type { EmitContext } from './context.ts';
+import { stampProvenance } from './provenance.ts';
+import { createSource, printSource, str, templateLiteral } from './source.ts';
+
+/**
+ * `tests/<name>.spec.ts`: runs a workflow and asserts the state the recorded run ended in;
+ * `tests/replay-<session>.spec.ts`: replays the recorded history with brow-use's replay helper.
+ */
+
+function secretGuard(flow: Flow): string[] {
+  if (!flow.secrets.length) return [];
+  const condition = flow.secrets.map((s) => `!process.env.BU_SECRET_${s}`).join(' || ');
+  return [`test.skip(${condition}, ${str(`set ${flow.secrets.map((s) => `BU_SECRET_${s}`).join(', ')} to run this flow`)});`];
+}
+
+function document(statement: Statement, description: string): void {
+  if (Node.isExpressionStatement(statement)) statement.addJsDoc({ description });
+}
+
+export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { file: string; text: string } | null {
+  const names = ctx.names.flows.get(flow.sessionId)!;
+  const last = flow.steps[flow.steps.length - 1];
+  if (!last) return null;
+  const file = `tests/${names.fileBase}.spec.ts`;
+  const source = createSource(project, `/gen/${file}`);
+  const final = ctx.page(last.after.page);
+  const finalClass = ctx.pageNames(final.id).className;
+  const body = [...secretGuard(flow), `await ${names.functionName}(page);`];
+  const stablePath = !final.params.length && isStableText(last.after.url) && last.after.url.startsWith('/');
+  body.push(stablePath ? `await expect(page).toHaveURL(${str(last.after.url)});` : `await expect(page).toHaveURL(${finalClass}.urlPattern);`);
+  if (isStableText(last.after.heading)) {
+    const heading = final.heading?.text === last.after.heading ? final.heading : { text: last.after.heading, level: null };
+    body.push(`await expect(${headingExpression(heading, 'page')}).toBeVisible();`);
+    if (heading.level !== null) body.push(`await expect(page.locator('body')).toMatchAriaSnapshot(${templateLiteral(headingSnapshot(heading))});`);
+  }
+  source.addImportDeclaration({ moduleSpecifier: '@playwright/test', namedImports: ['expect', 'test'] });
+  if (!stablePath) source.addImportDeclaration({ moduleSpecifier: `../pom/${finalClass}.ts`, namedImports: [finalClass] });
+  source.addImportDeclaration({ moduleSpecifier: `../workflows/${names.fileBase}.ts`, namedImports: [names.functionName] });
+  const statement = source.addStatements((writer) => {
+    writer.write(`test(${str(`${words(names.functionName, 12).join(' ')} (${flow.sessionId})`)}, async ({ page }) => `).inlineBlock(() => {
+      for (const line of body) writer.writeLine(line);
+    }).write(');');
+  })[0]!;
+  document(statement, `${names.description} Ends on {@link ${finalClass}}, as the recording did.`);
+  stampProvenance(source);
+  return { file, text: printSource(source) };
+}
+
+export interface ReplaySpecOptions {
+  /** Module specifier of brow-use's replay test helper, relative to the spec file. */
+  helperModule: string;
+}
+
+/** The directory of the recorded start URL, which replay rebases onto the base URL. */
+function startDirectory(startUrl: string): string {
+  try {
+    const { pathname } = new URL(startUrl);
+    return pathname.slice(0, pathname.lastIndexOf('/') + 1) || '/';
+  } catch {
+    return '/';
+  }
+}
+
+export function historyCopyPath(flow: Flow): string {
+  return `histories/${flow.sessionId}.json`;
+}
+
+export function emitReplaySpec(project: Project, flow: Flow, options: ReplaySpecOptions): { file: string; text: string } {
+  const file = `tests/replay-${flow.sessionId}.spec.ts`;
+  const source = createSource(project, `/gen/${file}`);
+  source.addImportDeclarations([
+    { moduleSpecifier: 'node:fs/promises', defaultImport: 'fs' },
+    { moduleSpecifier: 'node:path', defaultImport: 'path' },
+    { moduleSpecifier: '@playwright/test', namedImports: ['test'] },
+    { moduleSpecifier: options.helperModule, namedImports: ['replayHistory'] },
+  ]);
+  const body = [
+    ...secretGuard(flow),
+    `const file = path.join(test.info().project.testDir, '..', ${str(historyCopyPath(flow))});`,
+    `const history: unknown = JSON.parse(await fs.readFile(file, 'utf8'));`,
+    'const baseURL = test.info().project.use.baseURL;',
+    `await replayHistory(page, history, { baseUrl: baseURL && new URL(${str(startDirectory(flow.startUrl))}, baseURL).href });`,
+  ];
+  const statement = source.addStatements((writer) => {
+    writer.write(`test(${str(`replay ${flow.sessionId}`)}, async ({ page }) => `).inlineBlock(() => {
+      for (const line of body) writer.writeLine(line);
+    }).write(');');
+  })[0]!;
+  document(statement, `Replays the recorded history of ${flow.sessionId} step by step, re-finding every element and verifying every step.`);
+  stampProvenance(source);
+  return { file, text: printSource(source) };
+}

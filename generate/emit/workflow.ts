@@ -1,0 +1,162 @@
+import { VariableDeclarationKind, type OptionalKind, type ParameterDeclarationStructure, type Project } from 'ts-morph';
+import { assertNever } from '../../core/errors.ts';
+import type { Flow, FlowStep } from '../../core/schema/page-model.ts';
+import { NameAllocator, safeVariable, sanitizeIdentifier } from '../names/identifiers.ts';
+import { valueExpression } from './code.ts';
+import type { EmitContext } from './context.ts';
+import { stampProvenance } from './provenance.ts';
+import { createSource, printSource, str } from './source.ts';
+
+/**
+ * `workflows/<name>.ts`: one typed async function per recorded run, composing page object
+ * methods. Variables become a typed parameter with the recorded values as defaults; secrets are
+ * read from `BU_SECRET_<NAME>` at run time and never written into the code.
+ */
+
+export const kSecretsModule = 'workflows/secrets.ts';
+
+function lowerFirst(name: string): string {
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+/** Variable names of a flow: `ITEM_TITLE` -> `itemTitle`, collision-free. */
+export function flowVariables(flow: Flow): Map<string, string> {
+  const allocator = new NameAllocator(['page']);
+  return new Map(Object.keys(flow.variables).sort().map((name) => [name, allocator.allocate(safeVariable(sanitizeIdentifier(name, 'value', 'camel')))]));
+}
+
+export function emitWorkflow(project: Project, ctx: EmitContext, flow: Flow): { file: string; text: string } {
+  const names = ctx.names.flows.get(flow.sessionId)!;
+  const file = `workflows/${names.fileBase}.ts`;
+  const source = createSource(project, `/gen/${file}`);
+  const variables = flowVariables(flow);
+  const varsType = `${names.functionName.charAt(0).toUpperCase()}${names.functionName.slice(1)}Vars`;
+  const defaultsName = `${names.functionName}Defaults`;
+  const usedPages = new Set<string>();
+  const declared = new Set<string>();
+  const statements: string[] = [];
+  const valueCtx = {
+    secret: (name: string) => `requireSecret(${str(name)})`,
+    variable: (name: string) => `vars.${variables.get(name)!}`,
+  };
+  const objectOf = (pageId: string) => {
+    const className = ctx.pageNames(pageId).className;
+    usedPages.add(className);
+    return { className, variable: lowerFirst(className) };
+  };
+  /** Brings the page object of `pageId` into scope, waiting for the page when it was not returned. */
+  const arrive = (pageId: string) => {
+    const { className, variable } = objectOf(pageId);
+    if (!declared.has(variable)) {
+      statements.push(`const ${variable} = new ${className}(page);`);
+      declared.add(variable);
+    }
+    statements.push(`await ${variable}.expectLoaded();`);
+  };
+  let current: string | null = null;
+  for (const step of flow.steps) {
+    current = emitStep(step, current, { ctx, statements, declared, objectOf, arrive, valueCtx });
+  }
+  const last = flow.steps[flow.steps.length - 1];
+  const final = last ? objectOf(last.after.page) : null;
+  if (final && current !== last!.after.page) arrive(last!.after.page);
+  if (final) statements.push(`return ${final.variable};`);
+  dropUnusedBindings(statements);
+
+  const usesSecrets = flow.steps.some((s) => s.kind === 'interact' && s.values.some((v) => v.kind === 'secret'));
+  source.addImportDeclaration({ moduleSpecifier: '@playwright/test', isTypeOnly: true, namedImports: ['Page'] });
+  for (const className of [...usedPages].sort()) source.addImportDeclaration({ moduleSpecifier: `../pom/${className}.ts`, namedImports: [className] });
+  if (usesSecrets) source.addImportDeclaration({ moduleSpecifier: './secrets.ts', namedImports: ['requireSecret'] });
+  const parameters: OptionalKind<ParameterDeclarationStructure>[] = [{ name: 'page', type: 'Page' }];
+  if (variables.size) {
+    source.addInterface({
+      name: varsType,
+      isExported: true,
+      docs: [`Values ${names.functionName} types that a caller may change.`],
+      properties: [...variables].map(([recorded, name]) => ({ name, type: 'string', docs: [`\`{{var:${recorded}}}\` in the recording.`] })),
+    });
+    source.addVariableStatement({
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['The values the recorded run used.'],
+      declarations: [{ name: defaultsName, type: varsType, initializer: `{ ${[...variables].map(([recorded, name]) => `${name}: ${str(flow.variables[recorded] ?? '')}`).join(', ')} }` }],
+    });
+    parameters.push({ name: 'vars', type: varsType, initializer: defaultsName });
+  }
+  source.addFunction({
+    name: names.functionName,
+    isExported: true,
+    isAsync: true,
+    parameters,
+    returnType: final ? `Promise<${final.className}>` : 'Promise<void>',
+    statements,
+    docs: [`${names.description}\n\nRecorded as ${flow.sessionId}, starting at ${flow.startUrl}.${usesSecrets ? ` Secrets come from \`BU_SECRET_<NAME>\`: ${flow.secrets.map((s) => `BU_SECRET_${s}`).join(', ')}.` : ''}`],
+  });
+  stampProvenance(source);
+  return { file, text: printSource(source) };
+}
+
+/** `const x = await call;` where nothing later uses `x` becomes `await call;`. */
+function dropUnusedBindings(statements: string[]): void {
+  statements.forEach((statement, i) => {
+    const binding = /^const (\w+) = (await .*)$/.exec(statement);
+    if (!binding) return;
+    const used = statements.slice(i + 1).some((later) => new RegExp(`\\b${binding[1]}\\b`).test(later));
+    if (!used) statements[i] = binding[2]!;
+  });
+}
+
+interface StepScope {
+  ctx: EmitContext;
+  statements: string[];
+  declared: Set<string>;
+  objectOf(pageId: string): { className: string; variable: string };
+  arrive(pageId: string): void;
+  valueCtx: { secret(name: string): string; variable(name: string): string };
+}
+
+/** Emits one step; returns the page whose object is known to be loaded afterwards (or null). */
+function emitStep(step: FlowStep, current: string | null, scope: StepScope): string | null {
+  const { ctx, statements } = scope;
+  switch (step.kind) {
+    case 'goto': {
+      const target = ctx.page(step.page);
+      const { variable, className } = scope.objectOf(step.page);
+      if (!scope.declared.has(variable)) {
+        statements.push(`const ${variable} = new ${className}(page);`);
+        scope.declared.add(variable);
+      }
+      statements.push(target.stableUrl === step.url ? `await ${variable}.goto();` : `await page.goto(${str(step.url)});`);
+      statements.push(`await ${variable}.expectLoaded();`);
+      return step.page;
+    }
+    case 'back':
+      statements.push('await page.goBack();');
+      scope.arrive(step.after.page);
+      return step.after.page;
+    case 'interact': {
+      if (current !== step.page) scope.arrive(step.page);
+      const { variable } = scope.objectOf(step.page);
+      const method = ctx.pageNames(step.page).methods.get(step.interaction)!;
+      const interaction = ctx.page(step.page).interactions.find((i) => i.id === step.interaction)!;
+      const args = interaction.kind === 'form'
+        ? interaction.fields.map((field, i) => (method.params[i] ? valueExpression(step.values[i]!, scope.valueCtx) : null)).filter((a) => a !== null)
+        : [];
+      const call = `${variable}.${method.name}(${args.join(', ')})`;
+      const edge = ctx.next(step.page, step.interaction);
+      if (edge) {
+        const next = scope.objectOf(edge.to);
+        if (scope.declared.has(next.variable)) statements.push(`await ${call};`);
+        else {
+          statements.push(`const ${next.variable} = await ${call};`);
+          scope.declared.add(next.variable);
+        }
+        return edge.to === step.after.page ? edge.to : null;
+      }
+      statements.push(`await ${call};`);
+      return step.after.page === step.page ? step.page : null;
+    }
+    default:
+      return assertNever(step, 'flow step');
+  }
+}

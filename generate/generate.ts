@@ -1,0 +1,123 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UsageError } from '../core/errors.ts';
+import { writeFileAtomic } from '../core/io/atomic.ts';
+import { insideDir, type OutputPaths } from '../core/paths.ts';
+import type { PageModel } from '../core/schema/page-model.ts';
+import { emitAll, resolveWrite, type GeneratedFile } from './emit/emit.ts';
+import { OpenAINamer, modelConfigured } from './llm/openai-namer.ts';
+import { kNoNamer, type Namer } from './llm/namer.ts';
+import { loadRun } from './load.ts';
+import { buildPageModel } from './model/build.ts';
+import type { RunInput } from './model/inputs.ts';
+import { assignNames, type Names } from './names/assign.ts';
+
+/**
+ * `bu generate`: extracted runs -> page model -> names (derived, or improved by a cached model
+ * answer) -> page objects, workflows, specs, docs under `--out`, merged with what is there.
+ */
+
+export type LlmMode = 'off' | 'auto' | 'on';
+
+/** Session ids name files under --out (histories, replay specs): no separators, no `..`. */
+const kSafeSessionId = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+export const kReplayHelper = fileURLToPath(new URL('../replay/test-helper.ts', import.meta.url));
+
+export interface GenerateOptions {
+  sessions: string[];
+  outDir: string;
+  paths: OutputPaths;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  llm: LlmMode;
+  log(message: string): void;
+  /** Replaces the model-backed namer (tests). */
+  namer?: Namer;
+}
+
+export interface GenerateResult {
+  outDir: string;
+  model: string;
+  pages: number;
+  flows: number;
+  written: string[];
+  unchanged: string[];
+  /** Files left alone because they already exist (playwright.config.ts, tsconfig.json). */
+  skipped: string[];
+  diagnostics: number;
+  llmCalls: number;
+}
+
+export function chooseNamer(options: GenerateOptions): Namer {
+  if (options.namer) return options.namer;
+  const wanted = options.llm === 'on' || (options.llm === 'auto' && modelConfigured(options.env));
+  if (!wanted) return kNoNamer;
+  return new OpenAINamer({
+    env: options.env,
+    cacheDir: path.join(options.paths.stateDir, 'cache', 'generate'),
+    logFile: options.sessions[0] ? options.paths.llmLog(options.sessions[0]) : null,
+  });
+}
+
+/** The pure part: model and names for loaded runs. */
+export async function modelAndNames(runs: RunInput[], namer: Namer): Promise<{ model: PageModel; names: Names }> {
+  const model = buildPageModel(runs);
+  const derived = assignNames(model, null);
+  const proposals = await namer.propose(model, derived);
+  return { model, names: proposals ? assignNames(model, proposals) : derived };
+}
+
+function helperSpecifier(outDir: string): string {
+  const relative = path.relative(path.join(outDir, 'tests'), kReplayHelper).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  if (!options.sessions.length) throw new UsageError('bu generate needs at least one session id', 'see `bu runs list`');
+  for (const sessionId of options.sessions) {
+    if (!kSafeSessionId.test(sessionId)) {
+      throw new UsageError(`${sessionId} is not a session id`, 'pass ids like explore-1714062110123 (see `bu runs list`)');
+    }
+  }
+  const outDir = path.resolve(options.cwd, options.outDir);
+  const runs = [];
+  for (const sessionId of options.sessions) {
+    options.log(`reading ${sessionId}`);
+    runs.push(await loadRun(sessionId, { paths: options.paths, cwd: options.cwd, log: options.log }));
+  }
+  const namer = chooseNamer(options);
+  if (namer.kind === 'llm') options.log('asking the model for names (cached answers are reused)');
+  const { model, names } = await modelAndNames(runs.map((r) => r.input), namer);
+  options.log(`page model: ${model.pages.length} pages, ${model.edges.length} edges, ${model.flows.length} flows, ${model.diagnostics.length} notes`);
+  const files = emitAll(model, names, {
+    replayHelperModule: helperSpecifier(outDir),
+    histories: new Map(runs.map((r) => [r.input.sessionId, r.historyText])),
+  });
+  const result: GenerateResult = {
+    outDir, model: path.join(outDir, 'model.json'), pages: model.pages.length, flows: model.flows.length,
+    written: [], unchanged: [], skipped: [], diagnostics: model.diagnostics.length, llmCalls: 0,
+  };
+  for (const file of files) await writeOne(outDir, file, result);
+  if (namer instanceof OpenAINamer) result.llmCalls = namer.calls;
+  options.log(`wrote ${result.written.length} files, ${result.unchanged.length} unchanged, under ${outDir}`);
+  return result;
+}
+
+async function writeOne(outDir: string, file: GeneratedFile, result: GenerateResult): Promise<void> {
+  let target: string;
+  try {
+    target = insideDir(outDir, file.file);
+  } catch {
+    throw new UsageError(`refusing to write ${file.file}: it would land outside ${outDir}`);
+  }
+  const existing = await fs.readFile(target, 'utf8').catch(() => null);
+  const text = resolveWrite(file, existing);
+  if (text === null) result.skipped.push(file.file);
+  else if (text === existing) result.unchanged.push(file.file);
+  else {
+    await writeFileAtomic(target, text);
+    result.written.push(file.file);
+  }
+}

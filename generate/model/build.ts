@@ -1,0 +1,139 @@
+import { kPageModelVersion, type Diagnostic, type ModelElement, type ModelHeading, type ModelPage, type PageModel } from '../../core/schema/page-model.ts';
+import type { Fingerprint } from '../../core/schema/history.ts';
+import { buildFlow } from './flows.ts';
+import type { RunInput } from './inputs.ts';
+import { chooseLocator } from './locate.ts';
+import { collectPages, pageKeyer, type PageObservations } from './pages.ts';
+import { Observed, type ElementSighting } from './registry.ts';
+import { landmarksOf, type RecordedSnapshot } from './snapshot.ts';
+import { originOf, relativeToOrigin, urlPattern } from './url-pattern.ts';
+
+/**
+ * The page model of one or more runs: a pure function of the runs (same runs in the same order,
+ * same model). Pages come in order of first appearance, elements and interactions likewise.
+ */
+export function buildPageModel(runs: RunInput[]): PageModel {
+  if (!runs.length) throw new Error('buildPageModel needs at least one run');
+  const origin = originOf(runs[0]!.history.startUrl);
+  const keyer = pageKeyer(runs);
+  const pages = collectPages(runs, keyer);
+  const observed = new Observed();
+  const flows = runs.map((run) => buildFlow(run, { keyer, observed, origin }));
+  const diagnostics: Diagnostic[] = [];
+  const urlOwners = ownersByUrl(pages, origin);
+  const modelPages = [...pages.values()].map((page) => {
+    const elements = [...(observed.elements.get(page.id)?.values() ?? [])].map((sighting) => {
+      const { element, problem } = modelElement(sighting, page.snapshots);
+      if (problem) diagnostics.push({ page: page.id, element: element.id, message: problem });
+      return element;
+    });
+    return modelPage(page, { origin, urlOwners, elements, interactions: [...(observed.interactions.get(page.id)?.values() ?? [])] });
+  });
+  for (const page of modelPages) {
+    if (!page.heading && !page.landmarks.length) {
+      diagnostics.push({ page: page.id, element: null, message: 'no stable heading or landmark: expectLoaded() checks the URL only' });
+    }
+  }
+  return {
+    version: kPageModelVersion,
+    origin,
+    sessions: runs.map((run) => run.sessionId),
+    pages: modelPages,
+    edges: observed.edges(),
+    flows,
+    diagnostics,
+  };
+}
+
+/** Which page each path+query opens: the page seen there most often (a form answer at the same URL is not). */
+function ownersByUrl(pages: Map<string, PageObservations>, origin: string): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const page of pages.values()) {
+    for (const state of page.states) {
+      const url = stripHash(relativeToOrigin(state.url, origin));
+      const perPage = counts.get(url) ?? new Map<string, number>();
+      perPage.set(page.id, (perPage.get(page.id) ?? 0) + 1);
+      counts.set(url, perPage);
+    }
+  }
+  const owners = new Map<string, string>();
+  for (const [url, perPage] of counts) {
+    owners.set(url, [...perPage].reduce((best, next) => (next[1] > best[1] ? next : best))[0]);
+  }
+  return owners;
+}
+
+function stripHash(url: string): string {
+  const at = url.indexOf('#');
+  return at < 0 ? url : url.slice(0, at);
+}
+
+function landmarkOf(fp: Fingerprint): string | null {
+  const named = [...fp.landmarks].reverse().find((landmark) => landmark.name);
+  return named ? `${named.role} "${named.name}"` : null;
+}
+
+function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[]) {
+  const fp = sighting.fingerprint;
+  const { locator, problem } = chooseLocator(fp, sighting.recorded, snapshots);
+  const element: ModelElement = {
+    id: sighting.id,
+    role: fp.role,
+    name: fp.name,
+    tag: fp.tag,
+    type: fp.type,
+    testId: fp.testId,
+    label: fp.label,
+    placeholder: fp.placeholder,
+    landmark: landmarkOf(fp),
+    locator,
+  };
+  return { element, problem };
+}
+
+interface PageParts {
+  origin: string;
+  urlOwners: Map<string, string>;
+  elements: ModelPage['elements'];
+  interactions: ModelPage['interactions'];
+}
+
+/** A URL that opens this page and no other: the bare path when seen, else the one query always used. */
+function stableUrl(page: PageObservations, parts: PageParts, params: string[]): string | null {
+  if (params.length) return null;
+  const urls = [...new Set(page.states.map((state) => stripHash(relativeToOrigin(state.url, parts.origin))))];
+  if (urls.some((url) => /^[a-z]+:/i.test(url))) return null;
+  const bare = urls.find((url) => !url.includes('?'));
+  const candidate = bare ?? (urls.length === 1 ? urls[0]! : null);
+  if (candidate === null) return null;
+  return parts.urlOwners.get(candidate) === page.id ? candidate : null;
+}
+
+/** The heading every visit showed; none for pages with parameters (each item has its own). */
+function heading(page: PageObservations, params: string[]): ModelHeading | null {
+  if (params.length) return null;
+  const texts = new Set(page.states.map((state) => state.heading));
+  if (texts.size !== 1) return null;
+  const text = [...texts][0];
+  if (!text) return null;
+  const node = page.snapshots.flatMap((s) => s.nodes).find((n) => n.role === 'heading' && n.name === text);
+  return { text, level: node?.level ?? null };
+}
+
+function modelPage(page: PageObservations, parts: PageParts): ModelPage {
+  const first = page.states[0]!;
+  const { pattern, params } = urlPattern(first.url);
+  const withNodes = page.snapshots.find((snapshot) => snapshot.nodes.length);
+  return {
+    id: page.id,
+    urlPattern: pattern,
+    params,
+    stableUrl: stableUrl(page, parts, params),
+    titles: [...new Set(page.states.map((state) => state.title))].sort(),
+    heading: heading(page, params),
+    landmarks: withNodes ? landmarksOf(withNodes.nodes) : [],
+    visits: page.states.length,
+    elements: parts.elements,
+    interactions: parts.interactions,
+  };
+}

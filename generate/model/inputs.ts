@@ -1,0 +1,34 @@
+import type { ActionRecord, AriaRecord, StepRecord } from '../../core/schema/extract.ts';
+import type { History } from '../../core/schema/history.ts';
+import { fromAriaNodes, parseAriaText, type RecordedSnapshot } from './snapshot.ts';
+
+/** One extracted run as the page model reads it: the history plus the recorded snapshots. */
+export interface RunInput {
+  sessionId: string;
+  /** The history file, relative to the output dir (used by the replay spec); null without one. */
+  historyPath: string | null;
+  history: History;
+  snapshots: RecordedSnapshot[];
+}
+
+/**
+ * The recorded snapshots of an extracted run: the agent's aria log per step (url, title, text
+ * snapshot) and Playwright's per-action aria snapshots (url from the action, no title).
+ */
+export function snapshotsFromExtract(steps: StepRecord[], aria: AriaRecord[], actions: ActionRecord[]): RecordedSnapshot[] {
+  const out: RecordedSnapshot[] = [];
+  for (const step of steps) {
+    if (step.ariaLog) out.push({ url: step.ariaLog.url, title: step.ariaLog.title, nodes: parseAriaText(step.ariaLog.snapshot) });
+  }
+  const urlOf = new Map<string, string>();
+  for (const action of actions) {
+    if (action.aria.before && action.urlBefore) urlOf.set(action.aria.before, action.urlBefore);
+    if (action.aria.action && action.urlBefore) urlOf.set(action.aria.action, action.urlBefore);
+    if (action.aria.after && action.urlAfter) urlOf.set(action.aria.after, action.urlAfter);
+  }
+  for (const record of aria) {
+    const url = urlOf.get(record.id);
+    if (url) out.push({ url, title: null, nodes: fromAriaNodes(record.nodes) });
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
+import type { ModelLocator } from '../../core/schema/page-model.ts';
+import { countByRole, type RecordedSnapshot, type SnapshotScope } from './snapshot.ts';
+
+/**
+ * The locator generated code uses for an element: `getByRole` with its name first (inside its
+ * landmark when the page has a look-alike elsewhere), the test id when role+name is not unique,
+ * then what the recorder chose at record time. Role locators are verified against the recorded
+ * snapshots of the page: exactly one match wherever the element appears. Other kinds rely on the
+ * record-time count.
+ */
+
+export interface LocatorChoice {
+  locator: ModelLocator;
+  /** Why the locator may not resolve to exactly one element; null when verified. */
+  problem: string | null;
+}
+
+type Base = Pick<ModelLocator, 'frames' | 'scope' | 'nth'>;
+
+/** The most matches in any snapshot (0 when none shows it). */
+function maxCount(snapshots: RecordedSnapshot[], role: string, name: string | null, exact: boolean, scope: SnapshotScope | null): number {
+  return Math.max(0, ...snapshots.map((s) => countByRole(s.nodes, role, name, exact, scope)));
+}
+
+/** A unique role locator for the element, trying the page, then its landmarks innermost first. */
+function uniqueRole(fp: Fingerprint, snapshots: RecordedSnapshot[], frames: string[]): ModelLocator | null {
+  const role = fp.role!;
+  const scopes: (SnapshotScope | null)[] = [null, ...[...fp.landmarks].reverse().map((l) => ({ role: l.role, name: l.name ?? '' }))];
+  for (const scope of scopes) {
+    if (scope && maxCount(snapshots, scope.role, scope.name || null, false, null) !== 1) continue;
+    const base: Base = { frames, scope: scope && { role: scope.role, name: scope.name || null }, nth: null };
+    for (const exact of [false, true]) {
+      if (maxCount(snapshots, role, fp.name, exact, scope) === 1) {
+        return { ...base, kind: 'role', role, value: fp.name, exact, matches: 1, verified: true };
+      }
+    }
+  }
+  return null;
+}
+
+/** Reads a one-part internal selector (`internal:testid=...`, `internal:label=...`) back into a locator. */
+function fromRecorded(recorded: RecordedLocator, frames: string[]): ModelLocator | null {
+  const base = { role: null, frames, scope: null, matches: recorded.matches, verified: recorded.matches === 1, nth: null };
+  if (recorded.selector.includes('>>')) return { ...base, kind: 'selector', value: recorded.selector, exact: false };
+  const simple = /^internal:(testid|label|text|attr)=(.*)$/s.exec(recorded.selector);
+  const quoted = simple ? /"((?:[^"\\]|\\.)*)"([is]?)\]?$/.exec(simple[2]!) : null;
+  if (!simple || !quoted) {
+    return /^(internal:role|aria-ref)/.test(recorded.selector) ? null : { ...base, kind: 'selector', value: recorded.selector, exact: false };
+  }
+  const value = quoted[1]!.replace(/\\(.)/g, '$1');
+  const exact = quoted[2] === 's';
+  switch (simple[1]) {
+    case 'testid': return { ...base, kind: 'testId', value, exact: false };
+    case 'label': return { ...base, kind: 'label', value, exact };
+    case 'text': return { ...base, kind: 'text', value, exact };
+    default: return simple[2]!.startsWith('[placeholder=') ? { ...base, kind: 'placeholder', value, exact } : null;
+  }
+}
+
+export function chooseLocator(fp: Fingerprint, recorded: RecordedLocator | null, snapshots: RecordedSnapshot[]): LocatorChoice {
+  const frames = fp.frameChain.map((hop) => hop.selector);
+  // Snapshots of the top page do not tell frame contents apart.
+  const checkable = frames.length ? [] : snapshots;
+  const base: Base = { frames, scope: null, nth: null };
+  if (fp.role && fp.name && checkable.length) {
+    const unique = uniqueRole(fp, checkable, frames);
+    if (unique) return { locator: unique, problem: null };
+  }
+  if (fp.testId) {
+    const verified = recorded?.selector === `internal:testid=[data-testid=${JSON.stringify(fp.testId)}s]` ? recorded.matches === 1 : true;
+    return { locator: { ...base, kind: 'testId', role: null, value: fp.testId, exact: false, matches: null, verified }, problem: null };
+  }
+  if (fp.role && fp.name && !checkable.length && recorded?.matches === 1 && /^internal:role=[^>]*$/.test(recorded.selector)) {
+    return { locator: { ...base, kind: 'role', role: fp.role, value: fp.name, exact: false, matches: 1, verified: true }, problem: null };
+  }
+  const fromRecord = recorded && recorded.matches === 1 ? fromRecorded(recorded, frames) : null;
+  if (fromRecord) return { locator: fromRecord, problem: null };
+  if (fp.role) {
+    const count = checkable.length ? maxCount(checkable, fp.role, fp.name || null, false, null) : fp.roleNameCount;
+    const locator: ModelLocator = { ...base, kind: 'role', role: fp.role, value: fp.name || null, exact: false, matches: count, verified: count === 1 };
+    const what = `getByRole('${fp.role}'${fp.name ? `, { name: '${fp.name}' }` : ''})`;
+    if (count > 1) {
+      return { locator: { ...locator, nth: fp.roleNameIndex }, problem: `${what} matches ${count} elements in the recorded snapshots; pinned to position ${fp.roleNameIndex}` };
+    }
+    return { locator, problem: count === 1 ? null : `${what} was not found in the recorded snapshots of the page` };
+  }
+  const selector = recorded?.selector ?? fp.cssPath;
+  return {
+    locator: { ...base, kind: 'selector', role: null, value: selector, exact: false, matches: recorded?.matches ?? null, verified: false },
+    problem: `no role, name or test id: falls back to the selector ${selector}`,
+  };
+}

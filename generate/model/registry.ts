@@ -1,0 +1,79 @@
+import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
+import type { Interaction, ModelEdge } from '../../core/schema/page-model.ts';
+
+/** What the flows observed, per page: elements acted on, interactions, where interactions led. */
+
+export interface ElementSighting {
+  id: string;
+  fingerprint: Fingerprint;
+  recorded: RecordedLocator | null;
+}
+
+/** `testid:login-submit`, else `button:Sign in`, else the tag and the best text it has. */
+export function elementKey(fp: Fingerprint): string {
+  if (fp.testId) return `testid:${fp.testId}`;
+  if (fp.role && fp.name) return `${fp.role}:${fp.name}`;
+  const text = fp.label ?? fp.placeholder ?? fp.nameAttr ?? fp.id ?? fp.text ?? fp.cssPath;
+  return `${fp.role ?? fp.tag}:${text}`;
+}
+
+interface Arrival {
+  count: number;
+  /** Every arrival changed the URL path (not only the title). */
+  urlChanged: boolean;
+}
+
+export class Observed {
+  readonly elements = new Map<string, Map<string, ElementSighting>>();
+  readonly interactions = new Map<string, Map<string, Interaction>>();
+  private readonly arrivals = new Map<string, Map<string, Arrival>>();
+
+  element(page: string, fp: Fingerprint, recorded: RecordedLocator | null): string {
+    const id = elementKey(fp);
+    const onPage = this.elements.get(page) ?? new Map<string, ElementSighting>();
+    this.elements.set(page, onPage);
+    const known = onPage.get(id);
+    // Prefer a sighting whose recorded locator was verified unique.
+    if (!known || (known.recorded?.matches !== 1 && recorded?.matches === 1)) onPage.set(id, { id, fingerprint: fp, recorded });
+    return id;
+  }
+
+  /** Counts one occurrence of `interaction` (merging with an identical one) and where it led. */
+  interaction(interaction: Interaction, to: string, urlChanged: boolean): string {
+    const onPage = this.interactions.get(interaction.page) ?? new Map<string, Interaction>();
+    this.interactions.set(interaction.page, onPage);
+    const known = onPage.get(interaction.id);
+    if (known) known.observed += 1;
+    else onPage.set(interaction.id, { ...interaction, observed: 1 });
+    const key = `${interaction.page}\n${interaction.id}`;
+    const arrivals = this.arrivals.get(key) ?? new Map<string, Arrival>();
+    this.arrivals.set(key, arrivals);
+    if (to !== interaction.page) {
+      const arrival = arrivals.get(to) ?? { count: 0, urlChanged: true };
+      arrival.count += 1;
+      arrival.urlChanged &&= urlChanged;
+      arrivals.set(to, arrival);
+    }
+    return interaction.id;
+  }
+
+  /**
+   * One edge per interaction that left its page: to the most frequent destination. Confidence:
+   * high when every occurrence arrived there by a URL change, medium when every occurrence
+   * arrived but some only changed the title, low when occurrences went different ways.
+   */
+  edges(): ModelEdge[] {
+    const out: ModelEdge[] = [];
+    for (const [page, interactions] of this.interactions) {
+      for (const interaction of interactions.values()) {
+        const arrivals = this.arrivals.get(`${page}\n${interaction.id}`);
+        if (!arrivals?.size) continue;
+        const [to, arrival] = [...arrivals].reduce((best, next) => (next[1].count > best[1].count ? next : best));
+        const confidence: ModelEdge['confidence'] =
+          arrival.count < interaction.observed ? 'low' : arrival.urlChanged ? 'high' : 'medium';
+        out.push({ from: page, interaction: interaction.id, to, confidence, observed: interaction.observed, arrived: arrival.count });
+      }
+    }
+    return out;
+  }
+}

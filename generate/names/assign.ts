@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import type { Flow, ModelElement, PageModel } from '../../core/schema/page-model.ts';
+import { commonTitleTail, elementMember, fieldParam, methodBase, pageBase, stripTitle } from './derive.ts';
+import { camel, kebab, NameAllocator, pascal, safeVariable, sanitizeIdentifier, words } from './identifiers.ts';
+
+/**
+ * Every name the emitters use, assigned in model order so the same model always gets the same
+ * names. Proposals (from a language model) replace derived names only after sanitizing; the
+ * allocator still resolves every collision.
+ */
+
+/** What a model may propose; any field may be null (keep the derived name). */
+export const NameProposals = z.object({
+  pages: z.array(z.object({
+    id: z.string(),
+    name: z.string().nullable().describe('PascalCase page name without the Page suffix, e.g. Login, ItemDetail'),
+    purpose: z.string().nullable().describe('one or two sentences: what a user does on this page'),
+    elements: z.array(z.object({ id: z.string(), name: z.string().nullable().describe('camelCase member, e.g. signInButton') })),
+    methods: z.array(z.object({
+      id: z.string(),
+      name: z.string().nullable().describe('camelCase method, e.g. fillLoginForm, openItems'),
+      params: z.array(z.string()).nullable().describe('camelCase parameter names, one per field that takes a value'),
+    })),
+  })),
+  flows: z.array(z.object({
+    sessionId: z.string(),
+    name: z.string().nullable().describe('camelCase workflow function, e.g. signInAndCreateItem'),
+    description: z.string().nullable().describe('one sentence: what the flow achieves'),
+  })),
+});
+export type NameProposals = z.infer<typeof NameProposals>;
+
+export interface MethodNames {
+  name: string;
+  /** One per form field; empty string for fields that take no value (radio `check`). */
+  params: string[];
+}
+
+export interface PageNames {
+  className: string;
+  /** Kebab-case name for the doc file, e.g. `item-detail`. */
+  docFile: string;
+  members: Map<string, string>;
+  methods: Map<string, MethodNames>;
+  purpose: string;
+}
+
+export interface FlowNames {
+  functionName: string;
+  /** Kebab-case base of the workflow and spec files. */
+  fileBase: string;
+  description: string;
+}
+
+export interface Names {
+  pages: Map<string, PageNames>;
+  flows: Map<string, FlowNames>;
+}
+
+/** Members every page object has. */
+export const kPageObjectMembers = ['page', 'goto', 'expectLoaded', 'constructor', 'url', 'urlPattern'];
+const kMaxProseLength = 400;
+
+/** Prose for docs and JSDoc: one line, no comment terminators, bounded length. */
+export function cleanProse(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const line = text.replace(/\*\//g, '*').replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim();
+  return line ? line.slice(0, kMaxProseLength) : null;
+}
+
+function derivedPurpose(page: PageModel['pages'][number], tail: string | null): string {
+  const title = page.titles.length === 1 ? ` titled “${stripTitle(page.titles[0]!, tail)}”` : '';
+  const heading = page.heading ? `, headed “${page.heading.text}”` : '';
+  return `The page at \`${page.urlPattern}\`${title}${heading}.`;
+}
+
+function takesValue(control: string): boolean {
+  return control !== 'check';
+}
+
+export function assignNames(model: PageModel, proposals: NameProposals | null): Names {
+  const tail = commonTitleTail(model.pages.flatMap((p) => p.titles));
+  const classes = new NameAllocator();
+  const docs = new NameAllocator();
+  const pages = new Map<string, PageNames>();
+  for (const page of model.pages) {
+    const proposal = proposals?.pages.find((p) => p.id === page.id);
+    const derived = pageBase(page, model, tail);
+    const proposed = proposal?.name ? sanitizeIdentifier(proposal.name, derived, 'pascal').replace(/Page$/, '') : '';
+    const base = proposed || derived;
+    const className = classes.allocate(`${base}Page`);
+    const inClass = new NameAllocator(kPageObjectMembers);
+    const elements = new Map<string, ModelElement>(page.elements.map((e) => [e.id, e]));
+    const members = new Map<string, string>();
+    for (const element of page.elements) {
+      const name = proposal?.elements.find((e) => e.id === element.id)?.name;
+      members.set(element.id, inClass.allocate(name ? sanitizeIdentifier(name, elementMember(element), 'camel') : elementMember(element)));
+    }
+    const methods = new Map<string, MethodNames>();
+    let formIndex = 0;
+    for (const interaction of page.interactions) {
+      const proposed = proposal?.methods.find((m) => m.id === interaction.id);
+      const fallback = methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' ? formIndex++ : 0);
+      const name = inClass.allocate(proposed?.name ? sanitizeIdentifier(proposed.name, fallback, 'camel') : fallback);
+      methods.set(interaction.id, { name, params: interaction.kind === 'form' ? formParams(interaction.fields, elements, proposed?.params ?? null) : [] });
+    }
+    const purpose = cleanProse(proposal?.purpose) ?? derivedPurpose(page, tail);
+    pages.set(page.id, { className, docFile: docs.allocate(kebab(className.replace(/Page$/, '')) || 'page'), members, methods, purpose });
+  }
+  const functions = new NameAllocator([...pages.values()].map((p) => p.className));
+  const flows = new Map<string, FlowNames>();
+  for (const flow of model.flows) {
+    const proposal = proposals?.flows.find((f) => f.sessionId === flow.sessionId);
+    const derived = flowBase(flow, pages);
+    const functionName = functions.allocate(proposal?.name ? sanitizeIdentifier(proposal.name, derived, 'camel') : derived);
+    flows.set(flow.sessionId, {
+      functionName,
+      fileBase: kebab(functionName),
+      description: cleanProse(proposal?.description) ?? derivedDescription(flow, pages),
+    });
+  }
+  return { pages, flows };
+}
+
+function formParams(fields: { element: string; control: string }[], elements: Map<string, ModelElement>, proposed: string[] | null): string[] {
+  const valued = fields.filter((f) => takesValue(f.control));
+  const usable = proposed && proposed.length === valued.length ? proposed : null;
+  const params = new NameAllocator(['page']);
+  let next = 0;
+  return fields.map((field) => {
+    if (!takesValue(field.control)) return '';
+    const derived = fieldParam(elements.get(field.element)!) || 'value';
+    const raw = usable ? sanitizeIdentifier(usable[next++]!, derived, 'camel') : derived;
+    return params.allocate(safeVariable(raw));
+  });
+}
+
+/** `NewItem` -> `New item`. */
+function sentence(identifier: string): string {
+  const text = kebab(identifier).replace(/-/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** `Login → Dashboard → Items`: the pages a flow passes through. */
+function derivedDescription(flow: Flow, pages: Map<string, PageNames>): string {
+  const route: string[] = [];
+  for (const step of flow.steps) {
+    for (const id of [step.page, step.after.page]) {
+      const name = sentence(pages.get(id)?.className.replace(/Page$/, '') ?? id);
+      if (route[route.length - 1] !== name) route.push(name);
+    }
+  }
+  return `Goes ${route.join(' → ')}, as recorded.`;
+}
+
+/** `loginToItemDetail`: from the page a flow starts on to the page it ends on. */
+function flowBase(flow: Flow, pages: Map<string, PageNames>): string {
+  const start = flow.steps[0]?.page;
+  const end = flow.steps[flow.steps.length - 1]?.after.page;
+  const nameOf = (id: string | undefined) => words(pages.get(id ?? '')?.className.replace(/Page$/, '') ?? 'app');
+  if (!start || start === end) return camel([...nameOf(start), 'flow']);
+  return camel([...nameOf(start), 'to', ...nameOf(end)]) || pascal(['flow']);
+}

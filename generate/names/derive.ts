@@ -1,0 +1,113 @@
+import type { Interaction, ModelElement, ModelPage, PageModel } from '../../core/schema/page-model.ts';
+import { camel, pascal, words } from './identifiers.ts';
+
+/**
+ * Names derived from what the page shows, without a model: `LoginPage`, `ItemDetailPage`,
+ * `signInButton`, `emailInput`, `fillLoginForm(email, password)`, `openItems()`.
+ */
+
+const kRoleSuffix: Record<string, string> = {
+  button: 'Button', link: 'Link', textbox: 'Input', searchbox: 'Input', spinbutton: 'Input', combobox: 'Select',
+  listbox: 'List', checkbox: 'Checkbox', radio: 'Radio', switch: 'Switch', slider: 'Slider', heading: 'Heading',
+  tab: 'Tab', menuitem: 'MenuItem', option: 'Option', row: 'Row', cell: 'Cell', img: 'Image', dialog: 'Dialog',
+};
+
+/** Path segments that name a kind of page rather than what it shows. */
+const kVerbs = new Set(['new', 'create', 'add', 'edit', 'delete', 'update']);
+/** Script names that say nothing about the page (`/doku.php`, `/index.html`). */
+const kScriptSegment = /^(index|default|main|doku|app)\.(php|html?|aspx?|jsp|cgi)$/i;
+
+function singular(word: string): string {
+  if (word.endsWith('ies')) return word.slice(0, -3) + 'y';
+  if (/(ss|us)$/.test(word)) return word;
+  return word.endsWith('s') ? word.slice(0, -1) : word;
+}
+
+/** Separators between a page title and the site name (`Sign in · Acme`, `start [DokuWiki]`). */
+const kTitleSeparators = [' · ', ' | ', ' - ', ' – ', ' — ', ' ['];
+
+/** The site name every title carries, so page names can leave it out. */
+export function commonTitleTail(titles: string[]): string | null {
+  const distinct = [...new Set(titles.filter(Boolean))];
+  if (distinct.length < 2) return null;
+  for (const separator of kTitleSeparators) {
+    const tails = distinct.map((title) => {
+      const at = title.lastIndexOf(separator);
+      return at > 0 ? title.slice(at) : null;
+    });
+    if (tails.every((tail) => tail !== null && tail === tails[0])) return tails[0]!;
+  }
+  return null;
+}
+
+export function stripTitle(title: string, tail: string | null): string {
+  return tail && title.endsWith(tail) ? title.slice(0, -tail.length).trim() : title.trim();
+}
+
+/** Words for a page: from its path when the path says something, else its title or heading. */
+export function pageWords(page: ModelPage, titleTail: string | null, splitByTitle: boolean): string[] {
+  const segments = page.urlPattern.split('/').filter((s) => s && !kScriptSegment.test(s));
+  const statics = segments.filter((s) => !s.startsWith(':')).map((s) => s.replace(/\.[a-z]+$/i, ''));
+  const last = segments[segments.length - 1];
+  if (!splitByTitle && statics.length) {
+    const tail = statics[statics.length - 1]!;
+    const before = statics[statics.length - 2];
+    if (kVerbs.has(tail.toLowerCase()) && before) return [...words(tail), ...words(singular(before))];
+    if (last?.startsWith(':')) return [...words(singular(tail)), 'detail'];
+    return words(tail);
+  }
+  const title = page.titles.length === 1 ? stripTitle(page.titles[0]!, titleTail) : '';
+  const fromTitle = words(title);
+  if (fromTitle.length) return fromTitle;
+  const fromHeading = page.heading ? words(page.heading.text) : [];
+  return fromHeading.length ? fromHeading : ['home'];
+}
+
+export function pageBase(page: ModelPage, model: PageModel, titleTail: string | null): string {
+  const splitByTitle = model.pages.some((other) => other !== page && other.urlPattern === page.urlPattern);
+  return pascal(pageWords(page, titleTail, splitByTitle));
+}
+
+function roleSuffix(element: ModelElement): string {
+  if (element.role === 'combobox' && element.tag !== 'select') return 'Combobox';
+  return kRoleSuffix[element.role ?? ''] ?? (element.tag === 'input' ? 'Input' : 'Element');
+}
+
+/** The words that name an element: accessible name, else label, placeholder, test id, tag. */
+export function elementWords(element: ModelElement): string[] {
+  for (const text of [element.name, element.label, element.placeholder, element.testId]) {
+    const found = text ? words(text) : [];
+    if (found.length) return found;
+  }
+  return words(element.tag);
+}
+
+export function elementMember(element: ModelElement): string {
+  const base = elementWords(element);
+  const suffix = roleSuffix(element);
+  const last = base[base.length - 1];
+  return camel(last && last === suffix.toLowerCase() ? base : [...base, ...words(suffix)]);
+}
+
+/** A parameter name for a form field: `email`, `password`, `displayName`. */
+export function fieldParam(element: ModelElement): string {
+  return camel(elementWords(element).slice(0, 3));
+}
+
+export function methodBase(interaction: Interaction, elements: Map<string, ModelElement>, pageBaseName: string, formIndex: number): string {
+  switch (interaction.kind) {
+    case 'form': {
+      if (formIndex === 0) return `fill${pageBaseName}Form`;
+      const fields = interaction.fields.slice(0, 2).map((f) => pascal(elementWords(elements.get(f.element)!).slice(0, 2)));
+      return `fill${fields.join('And')}`;
+    }
+    case 'click': {
+      const element = elements.get(interaction.element)!;
+      return `${element.role === 'link' ? 'open' : 'click'}${pascal(elementWords(element))}`;
+    }
+    case 'hover':
+      return `hover${pascal(elementWords(elements.get(interaction.element)!))}`;
+    case 'press':
+      return `press${pascal(words(interaction.keys))}`;
+  }
+}
