@@ -95,6 +95,8 @@ export function redactDeep<T>(value: T, secrets: Record<string, string>): T {
 export class Rebaser {
   private readonly from: string | null;
   private readonly to: string | null;
+  /** Ids the server handed out differently this time (recorded -> now), applied to later URLs. */
+  private readonly learned = new Map<string, string>();
 
   constructor(startUrl: string, baseUrl: string | null, private readonly recordedVars: Record<string, string> = {}, private readonly vars: Record<string, string> = {}) {
     this.from = baseUrl ? directoryOf(startUrl) : null;
@@ -109,15 +111,36 @@ export class Rebaser {
       if (now === undefined || now === value || !value) continue;
       out = out.split(encodeURIComponent(value)).join(encodeURIComponent(now)).split(value).join(now);
     }
-    return out;
+    return this.applyLearned(out);
+  }
+
+  /** Remembers that the recorded id `from` is `to` in this run (e.g. a record created during the replay). */
+  learn(from: string, to: string): void {
+    this.learned.set(from, to);
+  }
+
+  private applyLearned(url: string): string {
+    if (!this.learned.size) return url;
+    try {
+      const parsed = new URL(url, 'http://relative.invalid');
+      parsed.pathname = parsed.pathname.split('/').map((seg) => this.learned.get(seg) ?? seg).join('/');
+      for (const [key, value] of [...parsed.searchParams.entries()]) {
+        const now = this.learned.get(value);
+        if (now !== undefined) parsed.searchParams.set(key, now);
+      }
+      return parsed.origin === 'http://relative.invalid' ? parsed.pathname + parsed.search + parsed.hash : parsed.href;
+    } catch {
+      return url;
+    }
   }
 
   /** A path (+search) on the recorded origin, as stored in fingerprints' hrefPath. */
   path(recorded: string | null): string | null {
-    if (recorded === null || !this.from || !this.to || !recorded.startsWith('/')) return recorded;
+    if (recorded === null) return null;
+    if (!this.from || !this.to || !recorded.startsWith('/')) return this.applyLearned(recorded);
     const fromPath = new URL(this.from).pathname;
     const toPath = new URL(this.to).pathname;
-    return recorded.startsWith(fromPath) ? toPath + recorded.slice(fromPath.length) : recorded;
+    return this.applyLearned(recorded.startsWith(fromPath) ? toPath + recorded.slice(fromPath.length) : recorded);
   }
 
   /** Whether this run changes variable values (ids in URLs may then differ). */

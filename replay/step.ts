@@ -9,7 +9,7 @@ import { PolicyBlocked, runPageStep } from './executors/page.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './executors/types.ts';
 import { findElement, type FindOptions, type Found } from './find.ts';
 import type { Rebaser } from './inputs.ts';
-import { expectedState, headingProblem, readHeading, stateProblem, waitForUrl } from './verify.ts';
+import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, stateProblem, waitForUrl } from './verify.ts';
 
 /** One history step: check the page, find the element, act, verify the recorded post-state. */
 
@@ -112,10 +112,31 @@ export async function runStep(env: StepEnv, step: HistoryStep): Promise<StepOutc
   return finish({ status: healed ? 'healed' : 'passed', message: outcome.result?.slice(0, 200) ?? null }, rewritten ? { rewritten } : {});
 }
 
+/**
+ * Ids in the recorded post-state URL that the step could not have known beforehand: not in the
+ * URL before, not in the link it followed, not in its parameters. The server handed them out
+ * (a record created by a form post), so this run may get different ones.
+ */
+function freshIds(step: HistoryStep): Set<string> {
+  const known = [step.pre.url, step.fingerprint?.hrefPath ?? '', JSON.stringify(step.params)].join(' ');
+  const fresh = new Set<string>();
+  try {
+    for (const segment of new URL(step.post.url).pathname.split('/')) {
+      if (isIdLike(segment) && !new RegExp(`(^|[^0-9A-Za-z])${segment}($|[^0-9A-Za-z])`).test(known)) fresh.add(segment);
+    }
+  } catch {
+    return fresh;
+  }
+  return fresh;
+}
+
 async function postProblem(env: StepEnv, page: Page, step: HistoryStep, target: Locator | null, headingBefore: string | null): Promise<string | null> {
   if (isHttp(step.post.url)) {
-    const problem = await waitForUrl(page, env.rebase.url(step.post.url), env.tolerantIds);
+    const expected = env.rebase.url(step.post.url);
+    const fresh = freshIds(step);
+    const problem = await waitForUrl(page, expected, env.tolerantIds, undefined, fresh);
     if (problem) return problem;
+    for (const [from, to] of learnedIds(expected, page.url(), fresh)) env.rebase.learn(from, to);
   }
   await page.waitForLoadState('domcontentloaded').catch(() => undefined);
   const heading = headingProblem({ pre: step.pre.heading, post: step.post.heading }, { pre: headingBefore, post: await readHeading(page) });

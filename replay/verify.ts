@@ -12,23 +12,56 @@ export const kPostTimeoutMs = 5_000;
 /** Element state (value, checked, selected) is read back with this much patience. */
 const kStateTimeoutMs = 1_000;
 
-/** A comparable form of a URL: origin, path and sorted query, optionally with ids blurred. */
-function urlKey(text: string, tolerantIds: boolean): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return text;
-  }
-  const blur = (s: string) => (tolerantIds ? s.replace(/\d+/g, '#') : s);
-  const path = blur(url.pathname.replace(/\/+$/, '') || '/');
-  const query = [...url.searchParams.entries()].map(([k, v]) => `${k}=${blur(v)}`).sort().join('&');
-  return `${url.origin}${path}?${query}`;
+/** Path segments and query values that look like ids a server hands out (numbers, hex, uuids). */
+export function isIdLike(segment: string): boolean {
+  return /^\d+$/.test(segment) || /^[0-9a-f]{8,}$/i.test(segment) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(segment);
 }
 
-/** Whether `actual` is the page `expected` names (hash ignored; ids may differ when `tolerantIds`). */
-export function urlMatches(expected: string, actual: string, tolerantIds: boolean): boolean {
-  return urlKey(expected, tolerantIds) === urlKey(actual, tolerantIds);
+interface UrlParts {
+  origin: string;
+  segments: string[];
+  query: [string, string][];
+}
+
+function parts(text: string): UrlParts | null {
+  try {
+    const url = new URL(text);
+    const segments = (url.pathname.replace(/\/+$/, '') || '/').split('/');
+    const query = [...url.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return { origin: url.origin, segments, query };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `actual` is the page `expected` names (hash ignored). Ids may differ everywhere when
+ * `tolerantIds` (the run changed variables), and `fresh` ids (ones the server handed out during
+ * the step, e.g. the id of a newly created record) may differ where they appear.
+ */
+export function urlMatches(expected: string, actual: string, tolerantIds: boolean, fresh: ReadonlySet<string> = new Set()): boolean {
+  const e = parts(expected);
+  const a = parts(actual);
+  if (!e || !a) return expected === actual;
+  const same = (x: string, y: string) => x === y || (isIdLike(x) && isIdLike(y) && (tolerantIds || fresh.has(x)));
+  const sameDigits = (x: string, y: string) => same(x, y) || (tolerantIds && x.replace(/\d+/g, '#') === y.replace(/\d+/g, '#'));
+  return (
+    e.origin === a.origin &&
+    e.segments.length === a.segments.length &&
+    e.segments.every((seg, i) => sameDigits(seg, a.segments[i]!)) &&
+    e.query.length === a.query.length &&
+    e.query.every(([k, v], i) => k === a.query[i]![0] && sameDigits(v, a.query[i]![1]))
+  );
+}
+
+/** Pairs of (recorded fresh id -> id now) found where `expected` and `actual` differ. */
+export function learnedIds(expected: string, actual: string, fresh: ReadonlySet<string>): [string, string][] {
+  const e = parts(expected);
+  const a = parts(actual);
+  if (!e || !a || e.segments.length !== a.segments.length) return [];
+  return e.segments
+    .map((seg, i) => [seg, a.segments[i]!] as [string, string])
+    .filter(([from, to]) => from !== to && fresh.has(from) && isIdLike(to));
 }
 
 export interface Headings {
@@ -105,10 +138,10 @@ export async function stateProblem(locator: Locator, expected: ExpectedState): P
 }
 
 /** Waits until the page's URL matches; null when it does, else the reason. */
-export async function waitForUrl(page: Page, expected: string, tolerantIds: boolean, timeoutMs = kPostTimeoutMs): Promise<string | null> {
-  if (urlMatches(expected, page.url(), tolerantIds)) return null;
+export async function waitForUrl(page: Page, expected: string, tolerantIds: boolean, timeoutMs = kPostTimeoutMs, fresh: ReadonlySet<string> = new Set()): Promise<string | null> {
+  if (urlMatches(expected, page.url(), tolerantIds, fresh)) return null;
   try {
-    await page.waitForURL((url) => urlMatches(expected, url.href, tolerantIds), { timeout: timeoutMs, waitUntil: 'domcontentloaded' });
+    await page.waitForURL((url) => urlMatches(expected, url.href, tolerantIds, fresh), { timeout: timeoutMs, waitUntil: 'domcontentloaded' });
     return null;
   } catch {
     return `the page is ${page.url()}, expected ${expected}`;

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { Rebaser } from '../../replay/inputs.ts';
+import { learnedIds, urlMatches } from '../../replay/verify.ts';
+
+test('an id the server handed out during the step may differ; a known id may not', () => {
+  const fresh = new Set(['46']);
+  expect(urlMatches('http://a/items/46', 'http://a/items/47', false, fresh)).toBe(true);
+  expect(urlMatches('http://a/items/42', 'http://a/items/43', false, fresh)).toBe(false);
+  expect(urlMatches('http://a/items/46', 'http://a/users/47', false, fresh)).toBe(false);
+  expect(urlMatches('http://a/items/46', 'http://a/items/new', false, fresh)).toBe(false);
+  expect(urlMatches('http://a/items/46', 'http://b/items/47', false, fresh)).toBe(false);
+  expect(urlMatches('http://a/items?page=2', 'http://a/items?page=3', false)).toBe(false);
+  expect(urlMatches('http://a/items?page=2', 'http://a/items?page=3', true)).toBe(true);
+  expect(urlMatches('http://a/items/', 'http://a/items#top', false)).toBe(true);
+});
+
+test('learned ids carry over to later steps of the same replay', () => {
+  const rebase = new Rebaser('http://a/login', null);
+  for (const [from, to] of learnedIds('http://a/items/46', 'http://a/items/47', new Set(['46']))) rebase.learn(from, to);
+  expect(rebase.url('http://a/items/46/edit')).toBe('http://a/items/47/edit');
+  expect(rebase.url('http://a/items/146')).toBe('http://a/items/146');
+  expect(rebase.path('/items/46')).toBe('/items/47');
+  expect(learnedIds('http://a/items/42', 'http://a/items/43', new Set(['46']))).toEqual([]);
+});
+
+test('rebasing and learned ids combine', () => {
+  const rebase = new Rebaser('http://a/app/v1/login', 'http://b/app/v2/');
+  rebase.learn('46', '9');
+  expect(rebase.url('http://a/app/v1/items/46?q=x#h')).toBe('http://b/app/v2/items/9?q=x#h');
+  expect(rebase.path('/app/v1/items/46')).toBe('/app/v2/items/9');
+});
