@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { CliContext, CommandDef } from '../../cli/command.ts';
+import { extractCommand } from '../../cli/commands/extract.ts';
+import { generateCommand } from '../../cli/commands/generate.ts';
+import { replayCommand } from '../../cli/commands/replay.ts';
+import { confinedPath } from '../page-files.ts';
+import { answer, defineTool, fence, type McpTool, type ToolAnswer, type ToolContext } from './define.ts';
+
+/**
+ * extract, generate and replay as tools: each runs the very command the CLI runs, with a context
+ * whose human output and `--json` result are collected into the answer instead of stdout.
+ */
+
+async function runCommand(ctx: ToolContext, command: CommandDef, args: string[], options: Record<string, unknown>): Promise<ToolAnswer> {
+  const printed: string[] = [];
+  let result: Record<string, unknown> | null = null;
+  const cli: CliContext = {
+    cwd: ctx.cwd, env: ctx.env, paths: ctx.paths, runs: ctx.runs, json: true, signal: ctx.signal,
+    log: (message) => ctx.log(message),
+    print: (message) => printed.push(message),
+    result: (value) => (result = value),
+  };
+  const code = await command.run!(cli, args, { ...options, json: true });
+  const answered = answer([
+    ['Result', printed.join('\n') || (code === 0 ? 'done' : 'failed')],
+    ['JSON', result ? fence('json', JSON.stringify(result, null, 2)) : null],
+  ]);
+  const withData = result ? { ...answered, structuredContent: result } : answered;
+  return code === 0 ? withData : { ...withData, isError: true };
+}
+
+const extract = defineTool({
+  name: 'extract',
+  title: 'Extract a run',
+  description: 'Run `bu extract` on a recorded session: trace zip + sidecars -> extract/<session>/ (JSONL, screenshots). Deterministic, no browser.',
+  input: z.strictObject({ session: z.string().min(1).describe('a session id (see `bu runs list`)') }),
+  async run(ctx, { session }) {
+    return runCommand(ctx, extractCommand, [session], {});
+  },
+});
+
+const generate = defineTool({
+  name: 'generate',
+  title: 'Generate code and docs',
+  description: 'Run `bu generate`: recorded runs -> page objects, workflows, Playwright specs and feature docs (under the output dir, or out inside it).',
+  input: z.strictObject({
+    sessions: z.array(z.string().min(1)).min(1),
+    out: z.string().min(1).optional().describe('directory relative to the output dir (default: the output dir)'),
+    llm: z.enum(['off', 'auto', 'on']).optional().describe('names and docs from a model (default auto)'),
+  }),
+  async run(ctx, { sessions, out, llm }) {
+    const outDir = out === undefined ? ctx.paths.root : confinedPath(ctx.paths.root, out);
+    return runCommand(ctx, generateCommand, [sessions.join(' ')], { out: outDir, llm: llm ?? 'auto' });
+  },
+});
+
+const replay = defineTool({
+  name: 'replay',
+  title: 'Replay a run',
+  description: 'Run `bu replay` on a recorded session or history file, in its own headless browser: re-finds each element, verifies each step, writes the report.',
+  input: z.strictObject({
+    history: z.string().min(1).describe('a session id or a history JSON path'),
+    baseUrl: z.string().url().optional().describe('rebase recorded URLs onto this address'),
+    vars: z.record(z.string(), z.string()).optional().describe('values of {{var:NAME}} placeholders'),
+    strategy: z.enum(['full', 'locator-only']).optional(),
+  }),
+  async run(ctx, { history, baseUrl, vars, strategy }) {
+    return runCommand(ctx, replayCommand, [history], {
+      baseUrl, var: Object.entries(vars ?? {}).map(([name, value]) => `${name}=${value}`), strategy: strategy ?? 'full', heal: 'off',
+    });
+  },
+});
+
+export const pipelineTools: McpTool[] = [extract, generate, replay];
