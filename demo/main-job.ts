@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliContext } from '../cli/command.ts';
+import { resolveBrowser } from '../core/browser.ts';
 import { JobFailedError } from '../core/errors.ts';
 import { startDemoServer, type DemoServer } from './server.ts';
 
@@ -16,8 +17,8 @@ const kBu = path.join(kRoot, 'bin', 'bu.js');
 const kPlan = path.join(kRoot, 'demo', 'plans', 'create-item.json');
 /** The variant that combines every kind of release change (see demo/variants.ts). */
 const kHardestVariant = 8;
-/** Enough crawler steps to sign in and reach every page of the demo app. */
-const kExploreSteps = 40;
+/** Enough crawler steps to sign in and reach every page of the demo app (it takes about 15). */
+const kExploreSteps = 25;
 const kDemoPassword = 'correct-horse';
 
 interface StageResult {
@@ -94,7 +95,9 @@ export async function runDemoJob({ ctx, port }: DemoJobOptions): Promise<number>
       if (generated.ok) {
         ctx.log(`\n== generated tests: npx playwright test --config ${path.relative(ctx.cwd, config)}`);
         const started = Date.now();
-        const run = await runStage(ctx, process.execPath, [path.join(kRoot, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--config', config, '--reporter', 'line'], { ...env, BASE_URL: app.url });
+        const run = await runStage(ctx, process.execPath, [path.join(kRoot, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--config', config, '--reporter', 'line'],
+          // NODE_PATH lets the generated config find @playwright/test when the output dir is outside this package.
+          { ...env, BASE_URL: app.url, BU_BROWSER: resolveBrowser(ctx.env).executablePath, NODE_PATH: path.join(kRoot, 'node_modules') });
         results.push({ name: 'generated tests', ok: run.code === 0, ms: Date.now() - started, detail: run.code === 0 ? 'ok' : `exit ${run.code}` });
       }
     }

@@ -1,5 +1,6 @@
 import { UsageError } from '../core/errors.ts';
 import type { History } from '../core/schema/history.ts';
+import { secretForms } from '../core/secret-forms.ts';
 
 /**
  * What a replay substitutes into a recorded history: `{{var:NAME}}` and `{{secret:NAME}}` values,
@@ -45,8 +46,8 @@ export function resolveSubstitutions(history: History, varFlags: Record<string, 
   const secrets: Record<string, string> = {};
   const missing: string[] = [];
   for (const name of secretNames) {
-    const value = env[`BU_SECRET_${name}`] ?? env[`BU_SECRET_${name.toUpperCase()}`];
-    if (value === undefined) missing.push(`BU_SECRET_${name}`);
+    const value = env[`BU_SECRET_${name.toUpperCase()}`] ?? env[`BU_SECRET_${name}`];
+    if (value === undefined) missing.push(`BU_SECRET_${name.toUpperCase()}`);
     else secrets[name] = value;
   }
   if (missing.length) {
@@ -68,11 +69,12 @@ export function substitute(text: string, subs: Substitutions): string {
   );
 }
 
-/** Replaces every secret value in `text` with its placeholder. */
+/** Replaces every secret value in `text`, in each encoding it can take (core/secret-forms.ts), with its placeholder. */
 export function redact(text: string, secrets: Record<string, string>): string {
   let out = text;
   for (const [name, value] of Object.entries(secrets)) {
-    if (value) out = out.split(value).join(`{{secret:${name}}}`);
+    if (!value) continue;
+    for (const form of secretForms(value)) out = out.split(form).join(`{{secret:${name}}}`);
   }
   return out;
 }
@@ -98,13 +100,23 @@ export class Rebaser {
   /** Ids the server handed out differently this time (recorded -> now), applied to later URLs. */
   private readonly learned = new Map<string, string>();
 
-  constructor(startUrl: string, baseUrl: string | null, private readonly recordedVars: Record<string, string> = {}, private readonly vars: Record<string, string> = {}) {
+  constructor(
+    startUrl: string,
+    baseUrl: string | null,
+    private readonly recordedVars: Record<string, string> = {},
+    private readonly vars: Record<string, string> = {},
+    /** Values for `{{secret:NAME}}` in recorded URLs (capture wrote a secret in a URL as its placeholder). */
+    private readonly secrets: Record<string, string> = {},
+  ) {
     this.from = baseUrl ? directoryOf(startUrl) : null;
     this.to = baseUrl ? (baseUrl.endsWith('/') ? baseUrl : baseUrl + '/') : null;
   }
 
   url(recorded: string): string {
-    let out = recorded;
+    let out = recorded.replace(kPlaceholder, (whole, kind: string, name: string) => {
+      const value = kind === 'secret' ? this.secrets[name] : undefined;
+      return value === undefined ? whole : encodeURIComponent(value);
+    });
     if (this.from && this.to && out.startsWith(this.from)) out = this.to + out.slice(this.from.length);
     for (const [name, value] of Object.entries(this.recordedVars)) {
       const now = this.vars[name];

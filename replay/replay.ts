@@ -52,7 +52,7 @@ export async function replay(page: Page, history: History, options: ReplayOption
   const strategy = options.strategy ?? 'full';
   const startedAt = (options.now?.() ?? new Date()).toISOString();
   const t0 = performance.now();
-  const rebase = new Rebaser(history.startUrl, options.baseUrl ?? null, history.variables, subs.vars);
+  const rebase = new Rebaser(history.startUrl, options.baseUrl ?? null, history.variables, subs.vars, subs.secrets);
   const log = options.log ?? (() => undefined);
   let llmCalls = 0;
   const context: BrowserContext = page.context();

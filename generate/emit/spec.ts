@@ -13,8 +13,10 @@ import { createSource, printSource, str, templateLiteral } from './source.ts';
 
 function secretGuard(flow: Flow): string[] {
   if (!flow.secrets.length) return [];
-  const condition = flow.secrets.map((s) => `!process.env.BU_SECRET_${s}`).join(' || ');
-  return [`test.skip(${condition}, ${str(`set ${flow.secrets.map((s) => `BU_SECRET_${s}`).join(', ')} to run this flow`)});`];
+  // BU_SECRET_<NAME> in upper case is the documented spelling; the recorded case is accepted too.
+  const present = (s: string) => (s === s.toUpperCase() ? `process.env.BU_SECRET_${s}` : `(process.env.BU_SECRET_${s.toUpperCase()} ?? process.env.BU_SECRET_${s})`);
+  const condition = flow.secrets.map((s) => `!${present(s)}`).join(' || ');
+  return [`test.skip(${condition}, ${str(`set ${flow.secrets.map((s) => `BU_SECRET_${s.toUpperCase()}`).join(', ')} to run this flow`)});`];
 }
 
 function document(statement: Statement, description: string): void {

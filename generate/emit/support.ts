@@ -71,8 +71,8 @@ export function emitSecrets(project: Project): { file: string; text: string } {
     parameters: [{ name: 'name', type: 'string' }],
     returnType: 'string',
     statements: [
-      'const value = process.env[`BU_SECRET_${name}`];',
-      'if (value === undefined) throw new Error(`set BU_SECRET_${name} to run this flow`);',
+      'const value = process.env[`BU_SECRET_${name.toUpperCase()}`] ?? process.env[`BU_SECRET_${name}`];',
+      'if (value === undefined) throw new Error(`set BU_SECRET_${name.toUpperCase()} to run this flow`);',
       'return value;',
     ],
     docs: ['Reads a secret from `BU_SECRET_<NAME>`: recordings never hold secret values, and neither does this code.'],

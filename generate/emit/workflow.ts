@@ -90,7 +90,7 @@ export function emitWorkflow(project: Project, ctx: EmitContext, flow: Flow): { 
     parameters,
     returnType: final ? `Promise<${final.className}>` : 'Promise<void>',
     statements,
-    docs: [`${names.description}\n\nRecorded as ${flow.sessionId}, starting at ${flow.startUrl}.${usesSecrets ? ` Secrets come from \`BU_SECRET_<NAME>\`: ${flow.secrets.map((s) => `BU_SECRET_${s}`).join(', ')}.` : ''}`],
+    docs: [`${names.description}\n\nRecorded as ${flow.sessionId}, starting at ${flow.startUrl}.${usesSecrets ? ` Secrets come from \`BU_SECRET_<NAME>\`: ${flow.secrets.map((s) => `BU_SECRET_${s.toUpperCase()}`).join(', ')}.` : ''}`],
   });
   stampProvenance(source);
   return { file, text: printSource(source) };

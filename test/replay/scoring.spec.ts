@@ -88,7 +88,7 @@ test('headings: rewording passes, staying put or landing elsewhere does not', ()
 
 test('secrets: a missing one is bad input; values never survive redaction', () => {
   const history = { version: 1 as const, sessionId: 's', startUrl: 'http://a/', recordedAt: '', viewport: null, secrets: ['password'], variables: {}, steps: [] };
-  expect(() => resolveSubstitutions(history, {}, {})).toThrow(/BU_SECRET_password/);
+  expect(() => resolveSubstitutions(history, {}, {})).toThrow(/BU_SECRET_PASSWORD/);
   const subs = resolveSubstitutions(history, { q: 'x' }, { BU_SECRET_password: 'hunter2' });
   expect(substitute('{{secret:password}}/{{var:q}}', subs)).toBe('hunter2/x');
   expect(JSON.stringify(redactDeep({ a: ['typed hunter2'] }, subs.secrets))).toBe('{"a":["typed {{secret:password}}"]}');
