@@ -44,6 +44,8 @@ function build(def: CommandDef, parent: Command, state: { code: number; controll
     cmd.addOption(option);
   }
   if (def.json) cmd.option('--json', 'print the result as one JSON object on the last stdout line');
+  // Options written after a subcommand belong to it, even when the parent has one of the same name.
+  if (def.subcommands?.length) cmd.enablePositionalOptions();
   for (const sub of def.subcommands ?? []) build(sub, cmd, state);
   if (def.run) {
     const run = def.run;
@@ -64,6 +66,7 @@ export function buildProgram(state: { code: number; controller: AbortController 
   const program = new Command('bu')
     .description('brow-use: capture, extract, generate and replay browser flows')
     .showSuggestionAfterError(true)
+    .enablePositionalOptions()
     .exitOverride()
     .configureOutput({ writeErr: () => undefined });
   for (const def of commands) build(def, program, state);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliContext } from '../cli/command.ts';
@@ -15,6 +16,7 @@ import { startDemoServer, type DemoServer } from './server.ts';
 const kRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kBu = path.join(kRoot, 'bin', 'bu.js');
 const kPlan = path.join(kRoot, 'demo', 'plans', 'create-item.json');
+const kPlaywrightCli = path.join(kRoot, 'node_modules', '@playwright', 'test', 'cli.js');
 /** The variant that combines every kind of release change (see demo/variants.ts). */
 const kHardestVariant = 8;
 /** Enough crawler steps to sign in and reach every page of the demo app (it takes about 15). */
@@ -63,6 +65,25 @@ function runStage(ctx: CliContext, command: string, args: string[], env: NodeJS.
   });
 }
 
+/** Runs each generated spec file against its own fresh demo app (the flows create and edit records). */
+async function runGeneratedTests(ctx: CliContext, env: NodeJS.ProcessEnv, results: StageResult[], fresh: () => Promise<DemoServer>): Promise<void> {
+  const config = path.join(ctx.paths.root, 'playwright.config.ts');
+  const specs = (await fs.readdir(path.join(ctx.paths.root, 'tests'))).filter((f) => f.endsWith('.spec.ts')).sort();
+  for (const spec of specs) {
+    const app = await fresh();
+    ctx.log(`\n== generated test ${spec}: npx playwright test --config ${path.relative(ctx.cwd, config)} ${spec}`);
+    const started = Date.now();
+    const run = await runStage(ctx, process.execPath, [kPlaywrightCli, 'test', '--config', config, '--reporter', 'line', spec], {
+      ...env,
+      BASE_URL: app.url,
+      BU_BROWSER: resolveBrowser(ctx.env).executablePath,
+      // Lets the generated config find @playwright/test when the output dir is outside this package.
+      NODE_PATH: path.join(kRoot, 'node_modules'),
+    });
+    results.push({ name: `generated ${spec}`, ok: run.code === 0, ms: Date.now() - started, detail: run.code === 0 ? 'ok' : `exit ${run.code}` });
+  }
+}
+
 export async function runDemoJob({ ctx, port }: DemoJobOptions): Promise<number> {
   const servers: DemoServer[] = [];
   const results: StageResult[] = [];
@@ -76,34 +97,30 @@ export async function runDemoJob({ ctx, port }: DemoJobOptions): Promise<number>
     if (ctx.signal.aborted) throw new JobFailedError('interrupted');
     return { ok: code === 0, json };
   };
+  /** Every stage that records or replays gets an app in its initial state, so runs never depend on each other. */
+  const fresh = async (variant = 0, at = 0) => {
+    const server = await startDemoServer({ port: at, variant });
+    servers.push(server);
+    return server;
+  };
   try {
-    const app = await startDemoServer({ port });
-    servers.push(app);
-    const changed = await startDemoServer({ port: 0, variant: kHardestVariant });
-    servers.push(changed);
-    ctx.log(`demo app at ${app.url} (variant 0) and ${changed.url} (variant ${kHardestVariant}); outputs under ${ctx.paths.root}`);
+    const app = await fresh(0, port);
+    ctx.log(`demo app at ${app.url}; outputs under ${ctx.paths.root}`);
 
     const script = await bu('plan capture', ['capture', 'script', '--url', `${app.url}login`, '--plan', kPlan, '--secret', 'password', '--json']);
     const scriptId = script.json?.sessionId as string | undefined;
-    const explore = await bu('crawler explore', ['capture', 'explore', '--url', app.url, '--policy', 'crawler', '--max-steps', String(kExploreSteps), '--fill', 'email=ann@example.com', '--secret', 'password', '--json']);
+    const exploreApp = await fresh();
+    const explore = await bu('crawler explore', ['capture', 'explore', '--url', exploreApp.url, '--policy', 'crawler', '--max-steps', String(kExploreSteps), '--fill', 'email=ann@example.com', '--secret', 'password', '--json']);
     const exploreId = explore.json?.sessionId as string | undefined;
     const sessions = [scriptId, exploreId].filter((id): id is string => Boolean(id));
     for (const id of sessions) await bu(`extract ${id}`, ['extract', id]);
     if (sessions.length) {
       const generated = await bu('generate', ['generate', ...sessions, '--llm', 'off', '--json']);
-      const config = path.join(ctx.paths.root, 'playwright.config.ts');
-      if (generated.ok) {
-        ctx.log(`\n== generated tests: npx playwright test --config ${path.relative(ctx.cwd, config)}`);
-        const started = Date.now();
-        const run = await runStage(ctx, process.execPath, [path.join(kRoot, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--config', config, '--reporter', 'line'],
-          // NODE_PATH lets the generated config find @playwright/test when the output dir is outside this package.
-          { ...env, BASE_URL: app.url, BU_BROWSER: resolveBrowser(ctx.env).executablePath, NODE_PATH: path.join(kRoot, 'node_modules') });
-        results.push({ name: 'generated tests', ok: run.code === 0, ms: Date.now() - started, detail: run.code === 0 ? 'ok' : `exit ${run.code}` });
-      }
+      if (generated.ok) await runGeneratedTests(ctx, env, results, fresh);
     }
     if (scriptId) {
-      await bu('replay on variant 0', ['replay', scriptId, '--json']);
-      await bu(`replay on variant ${kHardestVariant}`, ['replay', scriptId, '--base-url', changed.url, '--json']);
+      await bu('replay on variant 0', ['replay', scriptId, '--base-url', (await fresh()).url, '--json']);
+      await bu(`replay on variant ${kHardestVariant}`, ['replay', scriptId, '--base-url', (await fresh(kHardestVariant)).url, '--json']);
       const report = await bu('report', ['report', scriptId, '--json']);
       if (report.json?.reportPath) ctx.log(`\nreport: ${String(report.json.reportPath)}`);
     }
@@ -111,7 +128,7 @@ export async function runDemoJob({ ctx, port }: DemoJobOptions): Promise<number>
     await Promise.all(servers.map((s) => s.close()));
   }
   ctx.log('\n== summary');
-  for (const r of results) ctx.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(28)} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.ok ? '' : r.detail}`);
+  for (const r of results) ctx.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(40)} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.ok ? '' : r.detail}`);
   const failed = results.filter((r) => !r.ok);
   ctx.result({ stages: results, failed: failed.length });
   return failed.length ? 1 : 0;

@@ -15,19 +15,21 @@ import { originOf, relativeToOrigin, urlPattern } from './url-pattern.ts';
 export function buildPageModel(runs: RunInput[]): PageModel {
   if (!runs.length) throw new Error('buildPageModel needs at least one run');
   const origin = originOf(runs[0]!.history.startUrl);
+  // Runs of one app may have been recorded on different hosts or ports: each run's start origin is the app.
+  const appOrigins: ReadonlySet<string> = new Set(runs.map((run) => originOf(run.history.startUrl)));
   const keyer = pageKeyer(runs);
   const pages = collectPages(runs, keyer);
   const observed = new Observed();
-  const flows = runs.map((run) => buildFlow(run, { keyer, observed, origin }));
+  const flows = runs.map((run) => buildFlow(run, { keyer, observed, origin: appOrigins }));
   const diagnostics: Diagnostic[] = [];
-  const urlOwners = ownersByUrl(pages, origin);
+  const urlOwners = ownersByUrl(pages, appOrigins);
   const modelPages = [...pages.values()].map((page) => {
     const elements = [...(observed.elements.get(page.id)?.values() ?? [])].map((sighting) => {
       const { element, problem } = modelElement(sighting, page.snapshots);
       if (problem) diagnostics.push({ page: page.id, element: element.id, message: problem });
       return element;
     });
-    return modelPage(page, { origin, urlOwners, elements, interactions: [...(observed.interactions.get(page.id)?.values() ?? [])] });
+    return modelPage(page, { origin: appOrigins, urlOwners, elements, interactions: [...(observed.interactions.get(page.id)?.values() ?? [])] });
   });
   for (const page of modelPages) {
     if (!page.heading && !page.landmarks.length) {
@@ -46,7 +48,7 @@ export function buildPageModel(runs: RunInput[]): PageModel {
 }
 
 /** Which page each path+query opens: the page seen there most often (a form answer at the same URL is not). */
-function ownersByUrl(pages: Map<string, PageObservations>, origin: string): Map<string, string> {
+function ownersByUrl(pages: Map<string, PageObservations>, origin: ReadonlySet<string>): Map<string, string> {
   const counts = new Map<string, Map<string, number>>();
   for (const page of pages.values()) {
     for (const state of page.states) {
@@ -92,7 +94,7 @@ function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[]) 
 }
 
 interface PageParts {
-  origin: string;
+  origin: ReadonlySet<string>;
   urlOwners: Map<string, string>;
   elements: ModelPage['elements'];
   interactions: ModelPage['interactions'];

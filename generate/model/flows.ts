@@ -56,7 +56,8 @@ interface PendingForm {
 export interface FlowContext {
   keyer: PageKeyer;
   observed: Observed;
-  origin: string;
+  /** Origins that are the app itself: URLs on them become paths. */
+  origin: ReadonlySet<string>;
 }
 
 export function buildFlow(run: RunInput, ctx: FlowContext): Flow {

@@ -58,8 +58,24 @@ function fromRecorded(recorded: RecordedLocator, frames: string[]): ModelLocator
   }
 }
 
-export function chooseLocator(fp: Fingerprint, recorded: RecordedLocator | null, snapshots: RecordedSnapshot[]): LocatorChoice {
-  const frames = fp.frameChain.map((hop) => hop.selector);
+/** How Playwright's selectors step into an iframe. */
+const kEnterFrame = ' >> internal:control=enter-frame >> ';
+
+/**
+ * Splits a recorded locator that reaches into iframes into its frame selectors and the part inside
+ * the innermost frame. The recorder's frame selectors (a test id, a name) are sturdier than the
+ * structural paths of the fingerprint's frame chain, so they are preferred.
+ */
+function splitFrames(recorded: RecordedLocator | null): { frames: string[] | null; inner: RecordedLocator | null } {
+  if (!recorded || !recorded.selector.includes(kEnterFrame)) return { frames: null, inner: recorded };
+  const parts = recorded.selector.split(kEnterFrame);
+  return { frames: parts.slice(0, -1), inner: { ...recorded, selector: parts[parts.length - 1]! } };
+}
+
+export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[]): LocatorChoice {
+  const split = splitFrames(recordedFull);
+  const frames = split.frames ?? fp.frameChain.map((hop) => hop.selector);
+  const recorded = split.inner;
   // Snapshots of the top page do not tell frame contents apart.
   const checkable = frames.length ? [] : snapshots;
   const base: Base = { frames, scope: null, nth: null };

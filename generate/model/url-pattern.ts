@@ -71,10 +71,15 @@ export function pathOf(url: string): string {
 }
 
 /** Path, query and hash of `url` when it is on `origin`, else the URL itself. */
-export function relativeToOrigin(url: string, origin: string): string {
+/**
+ * A URL on the app (one of `origins`: where the runs started) as a path, so generated code follows
+ * the test's baseURL; other URLs stay absolute.
+ */
+export function relativeToOrigin(url: string, origins: string | ReadonlySet<string>): string {
   try {
     const parsed = new URL(url);
-    return parsed.origin === origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : url;
+    const onApp = typeof origins === 'string' ? parsed.origin === origins : origins.has(parsed.origin);
+    return onApp ? `${parsed.pathname}${parsed.search}${parsed.hash}` : url;
   } catch {
     return url;
   }
