@@ -128,7 +128,8 @@ export async function runDemoJob({ ctx, port }: DemoJobOptions): Promise<number>
     await Promise.all(servers.map((s) => s.close()));
   }
   ctx.log('\n== summary');
-  for (const r of results) ctx.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(40)} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.ok ? '' : r.detail}`);
+  const width = Math.max(0, ...results.map((r) => r.name.length));
+  for (const r of results) ctx.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(width)} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.ok ? '' : r.detail}`);
   const failed = results.filter((r) => !r.ok);
   ctx.result({ stages: results, failed: failed.length });
   return failed.length ? 1 : 0;
