@@ -1,7 +1,8 @@
 import { stepGroupTitle } from '../core/conventions.ts';
 import { assertNever, errorMessage } from '../core/errors.ts';
 import type { TerminationReason } from '../core/schema/run.ts';
-import { executeAction, type ExecuteOptions } from './actions/execute.ts';
+import type { ExecuteOptions } from './actions/execute.ts';
+import { executeCall } from './actions/execute-call.ts';
 import { describeTarget } from './actions/resolve-target.ts';
 import { perceive } from './perceive/perceive.ts';
 import type { Recorder } from './record/recorder.ts';
@@ -20,6 +21,12 @@ export interface LoopOptions extends Omit<ExecuteOptions, 'observation' | 'step'
   maxSteps: number;
   /** One line per step for people (stderr). */
   progress?: (line: string) => void;
+  /** Steps already done by an earlier part of this session (`bu capture resume`); numbering goes on from there. */
+  startStep?: number;
+  /** Take a labelled screenshot for the policy each step (vision); off costs nothing. */
+  vision?: boolean;
+  /** Called after every step that ran actions (checkpoints). */
+  afterStep?: (step: number) => Promise<void>;
 }
 
 export interface LoopResult {
@@ -38,7 +45,7 @@ export function describeCall(call: ActionCall, observation: Observation | null):
   const element = call.index !== undefined ? observation?.elements.find((e) => e.index === call.index) : undefined;
   const target = call.target !== undefined ? describeTarget(call.target) : element ? `${element.role} ${JSON.stringify(element.name)}` : call.index !== undefined ? `[${call.index}]` : '';
   const params = Object.entries(call.params)
-    .map(([key, value]) => (typeof value === 'string' ? `${key}=${JSON.stringify(value.length > 40 ? value.slice(0, 39) + '…' : value)}` : `${key}=${JSON.stringify(value)}`))
+    .map(([key, value]) => (typeof value === 'string' ? `${key}=${JSON.stringify(value.length > 40 ? value.slice(0, 39) + '…' : value)}` : Array.isArray(value) ? `${key}=[${value.length}]` : `${key}=${JSON.stringify(value)}`))
     .join(' ');
   return [call.action, target, params].filter(Boolean).join(' ');
 }
@@ -72,14 +79,15 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
   const end = (terminationReason: TerminationReason, text: string, steps: number, extra: Partial<LoopResult> = {}): LoopResult => ({
     terminationReason, text, error: terminationReason === 'error' ? text : null, success: null, steps, ...extra,
   });
-  for (let step = 1; step <= maxSteps; step++) {
+  const first = (options.startStep ?? 0) + 1;
+  for (let step = first; step <= maxSteps; step++) {
     const stop = aborted(signal) ?? (session.isClosed ? session.closedBecause : null);
     if (stop) return end('error', stop, step - 1);
     let decision: Decision;
     let observation: Observation;
     try {
       const notices = session.drainEvents().map(describeEvent);
-      observation = await perceive(session, previous, { step, lastResults, notices });
+      observation = await perceive(session, previous, { step, lastResults, notices, vision: options.vision ?? false });
       await recorder.aria(observation);
       for (const notice of notices) await recorder.reasoning(step, 'observation', notice);
       decision = await policy.decide(observation);
@@ -97,6 +105,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     const result = await runStep(options, step, observation, decision.actions);
     lastResults = result.outcomes;
     previous = observation;
+    await options.afterStep?.(step).catch((err) => recorder.reasoning(step, 'error', `checkpoint not written: ${errorMessage(err).split('\n')[0]}`));
     if (result.end) return { ...result.end, steps: step };
   }
   return end('maxSteps', `stopped after ${maxSteps} steps`, maxSteps);
@@ -114,9 +123,9 @@ async function runStep(options: LoopOptions, step: number, observation: Observat
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
       const signal = AbortSignal.any([options.signal, session.closedSignal]);
-      const executed = await executeAction({ ...options, signal, observation, step }, call);
+      const executed = await executeCall({ ...options, signal, observation, step }, call, (record) => recorder.step(record));
       outcomes.push(executed.outcome);
-      if (executed.record) await recorder.step(executed.record);
+      for (const [label, file] of Object.entries(executed.artifacts)) recorder.artifact(label, file);
       const { outcome } = executed;
       progress(`step ${step}/${maxSteps} ${describeCall(call, observation)} -> ${outcome.ok ? 'ok' : `error: ${outcome.error}`}`);
       if (!outcome.ok) {

@@ -5,13 +5,19 @@ import type { BrowserContext } from 'playwright';
 import { errorMessage } from '../core/errors.ts';
 import { newSessionId, type OutputPaths } from '../core/paths.ts';
 import type { RunsDb } from '../core/runs-db.ts';
-import type { RunRecord, TerminationReason } from '../core/schema/run.ts';
+import type { History } from '../core/schema/history.ts';
+import type { RunRecord, TerminationReason, Usage } from '../core/schema/run.ts';
 import { runLoop } from './loop.ts';
 import { installUrlPolicy } from './url-policy.ts';
 import { Recorder } from './record/recorder.ts';
 import type { Secrets } from './record/secrets.ts';
 import { startTracing, stopTracing } from './record/tracing.ts';
+import type { Checkpoint } from './resume/checkpoint-schema.ts';
+import { removeCheckpoint, restoreStorageState, tracePartFile, writeCheckpoint } from './resume/checkpoint.ts';
+import { openStart, reopenTabs } from './resume/reopen.ts';
 import { kDefaultActionTimeoutMs, Session } from './session.ts';
+import { openSessionBridge } from './session-mode/open-bridge.ts';
+import type { SessionBridge } from './session-mode/session-bridge.ts';
 import type { Policy } from './types.ts';
 
 /**
@@ -30,6 +36,12 @@ export interface CaptureSettings {
   maxSteps: number;
   viewport?: { width: number; height: number };
   actionTimeoutMs?: number;
+  /** Files or folders `upload_file` may use besides the session files (`--upload-path`). */
+  uploadPaths?: string[];
+  /** A labelled screenshot per step for the policy (`--vision`, resolved to on or off). */
+  vision?: boolean;
+  /** `--mode session`: the user's own tab through the extension, which connects on this port (token: printed, or this one). */
+  sessionMode?: { port: number; token?: string };
 }
 
 /** What runCapture needs from the CLI context (a test can pass its own). */
@@ -54,6 +66,16 @@ export interface RunCaptureOptions {
   /** Extra fields of the run entry (intent, instruction, sourceExploreId ...). */
   runFields?: Partial<RunRecord>;
   now?: () => number;
+  /** Model usage so far, for checkpoints. */
+  usage?: () => Usage;
+  /** Continue an interrupted session from its checkpoint (`bu capture resume`). */
+  resume?: ResumeFrom;
+}
+
+export interface ResumeFrom {
+  checkpoint: Checkpoint;
+  /** The session's history so far. */
+  history: History;
 }
 
 export interface CaptureResult {
@@ -67,19 +89,30 @@ export interface CaptureResult {
   artifacts: Record<string, string>;
 }
 
+/** The session's own files (write_file, screenshots, downloads, uploads). */
+export function sessionFilesDir(paths: OutputPaths, sessionId: string): string {
+  return path.join(paths.root, 'files', sessionId);
+}
+
+const kNoUsage: Usage = { calls: 0, tokensIn: 0, tokensOut: 0, cost: 0 };
+
 function shortError(err: unknown): string {
   return errorMessage(err).split('\n')[0]!.replace(/^\w+\.\w+: /, '');
 }
 
 export async function runCapture(options: RunCaptureOptions): Promise<CaptureResult> {
-  const { ctx, settings, url } = options;
-  const sessionId = newSessionId(options.command, (options.now ?? Date.now)());
-  const local = !settings.cdpUrl && !settings.wsEndpoint;
+  const { ctx, settings, url, resume } = options;
+  const sessionId = resume?.checkpoint.sessionId ?? newSessionId(options.command, (options.now ?? Date.now)());
+  const part = resume ? resume.checkpoint.part + 1 : 1;
+  const local = !settings.cdpUrl && !settings.wsEndpoint && !settings.sessionMode;
   const tracesDir = local ? await fs.mkdtemp(path.join(os.tmpdir(), 'bu-trace-')) : null;
   let session: Session;
+  let bridge: SessionBridge | null = null;
   try {
+    if (settings.sessionMode) bridge = await openSessionBridge({ ...settings.sessionMode, sessionId, signal: ctx.signal, log: ctx.log });
     session = await Session.create({
-      headed: settings.headed, cdpUrl: settings.cdpUrl, wsEndpoint: settings.wsEndpoint, storageState: settings.storageState,
+      headed: settings.headed, cdpUrl: settings.cdpUrl, wsEndpoint: settings.wsEndpoint, extension: bridge ?? undefined,
+      storageState: (resume && restoreStorageState(resume.checkpoint.storageState, settings.secrets)) || settings.storageState,
       viewport: settings.viewport, env: ctx.env, tracesDir: tracesDir ?? undefined, actionTimeoutMs: settings.actionTimeoutMs,
       beforeNavigation: async (context, created) => {
         if (settings.allowDomains.length) await installUrlPolicy(context, { allow: settings.allowDomains, onBlocked: (blockedUrl, reason) => created.report({ kind: 'blocked', url: blockedUrl, reason }) });
@@ -88,27 +121,41 @@ export async function runCapture(options: RunCaptureOptions): Promise<CaptureRes
     });
   } catch (err) {
     if (tracesDir) await fs.rm(tracesDir, { recursive: true, force: true });
+    await bridge?.close();
     throw err;
   }
-  const recorder = new Recorder({ paths: ctx.paths, sessionId, startUrl: url, viewport: session.viewport, secrets: settings.secrets });
-  const artifacts: Record<string, string> = { ...recorder.files };
-  await ctx.runs.upsert({
-    ...options.runFields, sessionId, command: options.command, startedAt: new Date().toISOString(), endedAt: null, url, mode: session.mode, artifacts,
+  const recorder = new Recorder({
+    paths: ctx.paths, sessionId, startUrl: resume?.history.startUrl ?? url, viewport: session.viewport, secrets: settings.secrets,
+    ...(resume ? { resume: { history: resume.history, pagesVisited: resume.checkpoint.pagesVisited, traceFile: tracePartFile(ctx.paths, sessionId, part) } } : {}),
   });
-  ctx.log(`capture ${sessionId}: ${url} (policy ${options.policy.name}, at most ${settings.maxSteps} steps)`);
-  const traceName = `bu-${sessionId}`;
+  const { trace, ...sidecars } = recorder.files;
+  // Each part of a resumed session has its own trace: `trace`, then `tracePart2` ...
+  const traceLabel = part === 1 ? 'trace' : `tracePart${part}`;
+  const artifacts: Record<string, string> = { [traceLabel]: trace, ...sidecars };
+  await ctx.runs.upsert(resume
+    ? { sessionId, endedAt: null, artifacts, parts: part }
+    : { ...options.runFields, sessionId, command: options.command, startedAt: new Date().toISOString(), endedAt: null, url, mode: session.mode, artifacts });
+  ctx.log(`capture ${sessionId}: ${resume ? `resuming after step ${resume.checkpoint.step} (part ${part})` : url} (policy ${options.policy.name}, at most ${settings.maxSteps} steps)`);
+  const traceName = part === 1 ? `bu-${sessionId}` : `bu-${sessionId}-part${part}`;
+  const filesDir = sessionFilesDir(ctx.paths, sessionId);
+  const checkpoint = (step: number) => writeCheckpoint({
+    paths: ctx.paths, sessionId, command: resume?.checkpoint.command ?? options.command, startUrl: recorder.startUrl, part, step, session, recorder,
+    policy: options.policy, settings, filesDir, tracesDir, traceName, usage: options.usage?.() ?? kNoUsage,
+  });
   let result: Omit<CaptureResult, 'sessionId' | 'pagesVisited' | 'artifacts'>;
   try {
-    await startTracing(session, traceName, sessionId);
+    await startTracing(session, traceName, part === 1 ? sessionId : `${sessionId} part ${part}`);
     await recorder.start();
-    const startError = await openStart(session, url, recorder);
+    const startError = resume ? await reopenTabs(session, resume.checkpoint, recorder) : await openStart(session, url, recorder);
     if (startError) {
-      result = { terminationReason: 'error', text: startError, error: startError, success: null, steps: 0 };
+      // The browser going away (or the user's Stop in session mode) is the reason worth reading first.
+      const message = session.isClosed && session.closedBecause ? `${session.closedBecause} (${startError})` : startError;
+      result = { terminationReason: 'error', text: message, error: message, success: null, steps: 0 };
     } else {
       result = await runLoop({
-        session, policy: options.policy, recorder, maxSteps: settings.maxSteps, signal: ctx.signal, secrets: settings.secrets,
-        filesDir: path.join(ctx.paths.root, 'files', sessionId), cwd: ctx.cwd, timeoutMs: settings.actionTimeoutMs ?? kDefaultActionTimeoutMs,
-        progress: (line) => ctx.log(line),
+        session, policy: options.policy, recorder, maxSteps: settings.maxSteps, signal: ctx.signal, secrets: settings.secrets, filesDir, cwd: ctx.cwd,
+        timeoutMs: settings.actionTimeoutMs ?? kDefaultActionTimeoutMs, uploadPaths: settings.uploadPaths ?? [], vision: settings.vision ?? false,
+        startStep: resume?.checkpoint.step ?? 0, afterStep: bridge ? undefined : checkpoint, progress: (line) => ctx.log(line),
       });
     }
   } catch (err) {
@@ -116,28 +163,19 @@ export async function runCapture(options: RunCaptureOptions): Promise<CaptureRes
     await recorder.reasoning(0, 'error', message).catch(() => undefined);
     result = { terminationReason: 'error', text: message, error: message, success: null, steps: 0 };
   }
-  const finished = await finish({ session, recorder, settings, traceName, tracesDir, file: recorder.files.trace });
+  const finished = await finish({ session, recorder, settings, traceName, tracesDir, file: trace });
+  await bridge?.close();
   if (finished.problem) await recorder.reasoning(result.steps, 'observation', finished.problem).catch(() => undefined);
-  if (!finished.traceWritten) delete artifacts.trace;
+  if (!finished.traceWritten) delete artifacts[traceLabel];
+  Object.assign(artifacts, recorder.artifacts);
   await recorder.flush();
+  // A finished run needs no checkpoint; a failed or interrupted one keeps it for `bu capture resume`.
+  if (result.terminationReason !== 'error') await removeCheckpoint(ctx.paths, sessionId);
   await ctx.runs.upsert({
     sessionId, endedAt: new Date().toISOString(), terminationReason: result.terminationReason, pagesVisited: recorder.pagesVisited,
-    steps: recorder.stepCount, artifacts, ...(result.error ? { error: result.error } : {}),
+    steps: recorder.stepCount, artifacts, error: result.error ?? undefined,
   });
   return { sessionId, ...result, steps: recorder.stepCount, pagesVisited: recorder.pagesVisited, artifacts };
-}
-
-/** The start URL is opened before step 1 (not a history step: the history's startUrl says it). Returns an error or null. */
-async function openStart(session: Session, url: string, recorder: Recorder): Promise<string | null> {
-  try {
-    await session.currentPageOrDie().goto(url, { waitUntil: 'load' });
-    recorder.visited(session.currentPageOrDie().url());
-    return null;
-  } catch (err) {
-    const message = `could not open ${url}: ${shortError(err)}`;
-    await recorder.reasoning(0, 'error', message);
-    return message;
-  }
 }
 
 async function finish(options: {
@@ -145,7 +183,8 @@ async function finish(options: {
 }): Promise<{ traceWritten: boolean; problem: string | null }> {
   const { session, settings } = options;
   const problems: string[] = [];
-  if (settings.storageState && !session.isClosed) {
+  // Session mode records only what the run did: the profile's cookies and storage stay in the browser.
+  if (settings.storageState && !session.isClosed && session.mode !== 'crx') {
     await session.saveStorageState(settings.storageState).catch((err) => problems.push(`storage state not saved: ${shortError(err)}`));
   }
   const trace = await stopTracing({ session, file: options.file, tracesDir: options.tracesDir, name: options.traceName, secrets: settings.secrets });

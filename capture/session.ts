@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Dialog, type Page } from 'playwright';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Dialog, type Page } from 'playwright';
 import { launchOptions } from '../core/browser.ts';
 import { errorMessage, JobFailedError, UsageError } from '../core/errors.ts';
 import type { RunMode } from '../core/schema/run.ts';
@@ -32,8 +32,10 @@ export interface SessionOptions {
   cdpUrl?: string;
   /** Connect to a remote Playwright browser server (`--ws-endpoint URL`). */
   wsEndpoint?: string;
-  /** Cookies and local storage to start from (`--storage-state FILE`); a missing file starts empty. */
-  storageState?: string;
+  /** Drive the user's own tab through the brow-use extension (`--mode session`). */
+  extension?: ExtensionEndpoint;
+  /** Cookies and local storage to start from (`--storage-state FILE`, or a checkpoint's state); a missing file starts empty. */
+  storageState?: string | Exclude<BrowserContextOptions['storageState'], string | undefined>;
   viewport?: { width: number; height: number };
   env?: NodeJS.ProcessEnv;
   /** Where Playwright writes raw trace files while tracing (local launches), so a crash can be salvaged. */
@@ -41,6 +43,12 @@ export interface SessionOptions {
   actionTimeoutMs?: number;
   /** Runs once the context exists, before the first navigation (e.g. to install a URL policy). */
   beforeNavigation?: (context: BrowserContext, session: Session) => Promise<void>;
+}
+
+/** What Session needs from session mode's bridge: a CDP endpoint, and word when the user stops. */
+export interface ExtensionEndpoint {
+  readonly cdpEndpoint: string;
+  onStop(listener: (reason: string) => void): void;
 }
 
 export class Session {
@@ -62,12 +70,13 @@ export class Session {
 
   static async create(options: SessionOptions = {}): Promise<Session> {
     const viewport = options.viewport ?? kDefaultViewport;
-    const storageState = options.storageState && fs.existsSync(options.storageState) ? options.storageState : undefined;
+    const given = options.storageState;
+    const storageState = typeof given === 'object' ? given : given && fs.existsSync(given) ? given : undefined;
     const { browser, mode } = await connect(options);
     let context: BrowserContext;
     let ownsContext = true;
     try {
-      if (mode === 'cdp' && browser.contexts().length) {
+      if ((mode === 'cdp' || mode === 'crx') && browser.contexts().length) {
         context = browser.contexts()[0]!;
         ownsContext = false;
       } else {
@@ -75,12 +84,14 @@ export class Session {
       }
     } catch (err) {
       await browser.close().catch(() => undefined);
-      if (storageState) throw new UsageError(`--storage-state ${storageState}: ${errorMessage(err)}`, 'pass a file written by `bu capture --storage-state` or Playwright');
+      if (typeof storageState === 'string') throw new UsageError(`--storage-state ${storageState}: ${errorMessage(err)}`, 'pass a file written by `bu capture --storage-state` or Playwright');
       throw err;
     }
     const session = new Session(browser, context, mode, viewport, ownsContext);
     context.setDefaultTimeout(options.actionTimeoutMs ?? kDefaultActionTimeoutMs);
     context.setDefaultNavigationTimeout(kNavigationTimeoutMs);
+    // The user's Stop arrives before the connection drops, so its reason is the one kept.
+    options.extension?.onStop((reason) => session.markClosed(reason));
     browser.on('disconnected', () => session.markClosed(kClosedReason));
     context.on('close', () => session.markClosed(kClosedReason));
     for (const page of context.pages()) session.track(page, false);
@@ -196,6 +207,8 @@ export class Session {
   }
 
   async saveStorageState(file: string): Promise<void> {
+    // The user's own profile: its cookies and storage never leave the browser.
+    if (this.mode === 'crx') throw new UsageError('session mode never saves storage state');
     await this.context.storageState({ path: file });
   }
 
@@ -209,6 +222,10 @@ export class Session {
 }
 
 async function connect(options: SessionOptions): Promise<{ browser: Browser; mode: RunMode }> {
+  if (options.extension) {
+    // noDefaults: the user's browser keeps its own downloads, focus and media settings.
+    return { browser: await chromium.connectOverCDP(options.extension.cdpEndpoint, { isLocal: true, noDefaults: true }), mode: 'crx' };
+  }
   if (options.cdpUrl) {
     try {
       return { browser: await chromium.connectOverCDP(options.cdpUrl), mode: 'cdp' };

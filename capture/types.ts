@@ -1,4 +1,5 @@
 import type { ActionName } from '../core/schema/actions.ts';
+import type { PolicyState } from './resume/checkpoint-schema.ts';
 import type { Target } from '../core/schema/plan.ts';
 import type { TerminationReason } from '../core/schema/run.ts';
 
@@ -22,6 +23,8 @@ export interface ElementInfo {
   /** Inside an iframe or a shadow root: a short description of where. */
   container: string | null;
   inViewport: boolean;
+  /** Where it is in the viewport (CSS pixels) when the snapshot had boxes; used to label screenshots. */
+  box?: { x: number; y: number; width: number; height: number } | null;
 }
 
 export interface TabInfo {
@@ -48,18 +51,30 @@ export interface Observation {
   lastResults: ActionOutcome[];
   /** What happened since the last step besides the actions: dialogs accepted, tabs opened or closed. */
   notices?: string[];
+  /** With vision on: a JPEG of the viewport with the element indexes drawn on it, as a data URL. */
+  screenshot?: string | null;
 }
+
+/**
+ * Skills: agent-only actions that a model calls by name and that run as several recorded actions
+ * (`fill_form` records one `input`/`select_dropdown`/`click` per field; `download` records the click).
+ * The history never holds a skill's name, so replay and extract need nothing new.
+ */
+export type SkillName = 'fill_form' | 'download';
+
+/** Anything a policy may ask for: a recorded action or a skill. */
+export type CallName = ActionName | SkillName;
 
 /** An action as a policy asks for it: an element by `index` (crawler, model) or `target` (plan). */
 export interface ActionCall {
-  action: ActionName;
+  action: CallName;
   params: Record<string, unknown>;
   index?: number;
   target?: Target;
 }
 
 export interface ActionOutcome {
-  action: ActionName;
+  action: CallName;
   ok: boolean;
   /** Short human/model-readable result: "Clicked button 'Save'", extracted text, dropdown options. */
   text: string;
@@ -91,4 +106,6 @@ export interface Policy {
    * no method lets the run go on, and the policy reads the failure in the next `lastResults`.
    */
   onActionFailed?(failure: ActionFailure): Extract<Decision, { kind: 'stop' }> | null;
+  /** What `bu capture resume` needs to continue this policy; without it a run cannot be resumed. */
+  checkpoint?(): PolicyState;
 }

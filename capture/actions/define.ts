@@ -25,6 +25,8 @@ export interface ActionContext {
   signal: AbortSignal;
   timeoutMs: number;
   step: number;
+  /** Files or folders `upload_file` may use besides the session files (`--upload-path`). */
+  uploadPaths: readonly string[];
 }
 
 export interface ActionRunResult {

@@ -11,7 +11,7 @@ import { untraced } from '../record/untraced.ts';
 import type { Session } from '../session.ts';
 import type { ActionCall, ActionOutcome, Observation } from '../types.ts';
 import type { ActionRunResult } from './define.ts';
-import { actionDef } from './registry.ts';
+import { actionDef, isSkillName } from './registry.ts';
 import { resolveTarget, type ResolvedTarget } from './resolve-target.ts';
 
 /**
@@ -38,6 +38,8 @@ export interface ExecuteOptions {
   signal: AbortSignal;
   timeoutMs: number;
   step: number;
+  /** Files or folders `upload_file` may use besides the session files (`--upload-path`). */
+  uploadPaths?: readonly string[];
 }
 
 export type RecordedStep = Omit<HistoryStep, 'index'>;
@@ -88,11 +90,15 @@ async function stateAfter(element: Locator): Promise<RecordedStep['targetAfter']
 
 export async function executeAction(options: ExecuteOptions, call: ActionCall): Promise<Executed> {
   const { session, secrets } = options;
-  const def = actionDef(call.action);
+  const name = call.action;
+  if (isSkillName(name)) {
+    return { outcome: { action: name, ok: false, text: '', error: `${name} is a skill: it runs through executeCall` }, record: null, pageChanged: false, label: null };
+  }
+  const def = actionDef(name);
   const parsed = def.recorded.safeParse(call.params);
   if (!parsed.success) {
-    const error = `invalid params for ${call.action}: ${describeIssues(parsed.error)}`;
-    return { outcome: { action: call.action, ok: false, text: '', error }, record: null, pageChanged: false, label: null };
+    const error = `invalid params for ${name}: ${describeIssues(parsed.error)}`;
+    return { outcome: { action: name, ok: false, text: '', error }, record: null, pageChanged: false, label: null };
   }
   const pre = await currentState(session);
   const page = session.currentPageOrDie();
@@ -117,7 +123,10 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
     const started = performance.now();
     try {
       result = await (def.run as (ctx: unknown, params: unknown) => Promise<ActionRunResult>)(
-        { session, page, element: target?.locator ?? null, elementLabel: target?.label ?? '', filesDir: options.filesDir, cwd: options.cwd, signal: options.signal, timeoutMs: options.timeoutMs, step: options.step },
+        {
+          session, page, element: target?.locator ?? null, elementLabel: target?.label ?? '', filesDir: options.filesDir, cwd: options.cwd,
+          signal: options.signal, timeoutMs: options.timeoutMs, step: options.step, uploadPaths: options.uploadPaths ?? [],
+        },
         params,
       );
     } finally {
@@ -127,16 +136,16 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
     const message = firstLine(errorMessage(err));
     error = session.isClosed && !message.includes(session.closedBecause ?? '') ? `${session.closedBecause} (${message})` : message;
   }
-  await settle(session, call.action);
+  await settle(session, name);
   const after = target;
   const targetAfter = after && !session.isClosed ? await untraced(page, () => stateAfter(after.locator)) : null;
   const post = await currentState(session, pre);
   const ok = error === null;
   const text = secrets.redactText(result?.text ?? '');
-  const outcome: ActionOutcome = { action: call.action, ok, text, error: error && secrets.redactText(error) };
+  const outcome: ActionOutcome = { action: name, ok, text, error: error && secrets.redactText(error) };
   if (result?.done) outcome.done = secrets.redactDeep(result.done);
   const record = secrets.redactDeep({
-    action: call.action,
+    action: name,
     params: parsed.data,
     fingerprint,
     locator,

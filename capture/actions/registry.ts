@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ActionName } from '../../core/schema/actions.ts';
 import { describeIssues } from '../../core/io/read.ts';
-import type { ActionCall } from '../types.ts';
+import type { ActionCall, CallName, SkillName } from '../types.ts';
 import click from './click.ts';
 import close from './close.ts';
 import type { AnyActionDef } from './define.ts';
+import type { SkillDef } from './define-skill.ts';
 import done from './done.ts';
 import dropdownOptions from './dropdown_options.ts';
 import extract from './extract.ts';
@@ -18,6 +19,8 @@ import screenshot from './screenshot.ts';
 import scroll from './scroll.ts';
 import search from './search.ts';
 import selectDropdown from './select_dropdown.ts';
+import download from './skills/download.ts';
+import fillForm from './skills/fill_form.ts';
 import sendKeys from './send_keys.ts';
 import switchTab from './switch.ts';
 import uploadFile from './upload_file.ts';
@@ -25,14 +28,37 @@ import wait from './wait.ts';
 import writeFile from './write_file.ts';
 
 /**
- * The action registry: a plain array. The model's JSON schema, the prompt's action list and the
- * executor all read it, so they cannot drift apart.
+ * The action registry: plain arrays. The model's JSON schema, the prompt's action list and the
+ * executor all read them, so they cannot drift apart. Skills are offered to the model like
+ * actions and run as recorded actions (capture/actions/define-skill.ts).
  */
 export const actions: readonly AnyActionDef[] = [
   navigate, search, goBack, wait, click, input, scroll, sendKeys, hover, switchTab, close, extract,
   screenshot, dropdownOptions, selectDropdown, uploadFile, writeFile, readFile, replaceFile, done,
 ];
 
+export const skills: readonly SkillDef[] = [fillForm, download] as unknown as readonly SkillDef[];
+
+/** What a model can call: name, description and its params (with `index` where it addresses an element). */
+export interface ModelCallable {
+  name: CallName;
+  description: string;
+  params: z.ZodObject;
+}
+
+export function modelCallables(): readonly ModelCallable[] {
+  return [...actions, ...skills];
+}
+
+const skillsByName = new Map<SkillName, SkillDef>(skills.map((def) => [def.name, def]));
+
+export function isSkillName(name: string): name is SkillName {
+  return skillsByName.has(name as SkillName);
+}
+
+export function skillDef(name: SkillName): SkillDef {
+  return skillsByName.get(name)!;
+}
 
 const byName = new Map<ActionName, AnyActionDef>(actions.map((def) => [def.name, def]));
 for (const name of ActionName.options) {
@@ -45,7 +71,7 @@ export function actionDef(name: ActionName): AnyActionDef {
 
 /** What a model answers for one action: `{ "<name>": { ...params } }`. */
 export function modelActionSchema(): z.ZodType<Record<string, Record<string, unknown>>> {
-  const options = actions.map((def) => z.strictObject({ [def.name]: def.params }).describe(def.description));
+  const options = modelCallables().map((def) => z.strictObject({ [def.name]: def.params }).describe(def.description));
   return z.union(options as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]) as unknown as z.ZodType<Record<string, Record<string, unknown>>>;
 }
 
@@ -54,7 +80,7 @@ export function modelActionJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(modelActionSchema()) as Record<string, unknown>;
 }
 
-function paramSummary(def: AnyActionDef): string {
+function paramSummary(def: ModelCallable): string {
   const shape = def.params.shape as Record<string, z.ZodType>;
   const names = Object.keys(shape).map((key) => (shape[key]!.safeParse(undefined).success ? `${key}?` : key));
   return names.length ? `{${names.join(', ')}}` : '{}';
@@ -62,7 +88,7 @@ function paramSummary(def: AnyActionDef): string {
 
 /** The action list for a prompt: one line per action with its params and description. */
 export function actionListText(): string {
-  return actions.map((def) => `- ${def.name} ${paramSummary(def)}: ${def.description}`).join('\n');
+  return modelCallables().map((def) => `- ${def.name} ${paramSummary(def)}: ${def.description}`).join('\n');
 }
 
 /** Parses a model's `{ "<name>": params }` into an ActionCall (index split out of the params). */
@@ -70,7 +96,7 @@ export function actionCallFromModel(value: unknown): ActionCall {
   const parsed = modelActionSchema().safeParse(value);
   if (!parsed.success) throw new Error(`not a valid action: ${describeIssues(parsed.error)}`);
   const [name, params] = Object.entries(parsed.data)[0]!;
-  const action = ActionName.parse(name);
+  const action: CallName = isSkillName(name) ? name : ActionName.parse(name);
   const { index, ...rest } = params as { index?: number };
   return index === undefined ? { action, params: rest } : { action, params: rest, index };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ModelUnavailableError, type CompleteResult, type LlmClient } from '../llm/client.ts';
-import type { ChatMessage } from '../llm/transport.ts';
+import { mapMessageText, type ChatMessage } from '../llm/transport.ts';
+import type { AgentState } from '../resume/checkpoint-schema.ts';
 import type { ActionCall, Decision, Observation, Policy, ReasoningNote } from '../types.ts';
 import { budgetLeft, FailureCounter, LoopDetector, loopKey, type GuardLimits } from './guards.ts';
 import { finishCheckMessages, stepMessage } from './messages.ts';
@@ -33,6 +34,10 @@ export interface AgentPolicyOptions {
   /** Applied to everything sent to the model: secret values never leave as themselves. */
   redact: (text: string) => string;
   signal: AbortSignal;
+  /** The model gets each step's labelled screenshot (when the observation has one). */
+  vision?: boolean;
+  /** Files `upload_file` may use, listed in the step message. */
+  uploadable?: () => string[];
 }
 
 export interface AgentResult {
@@ -55,10 +60,30 @@ export class AgentPolicy implements Policy {
   private readonly loops = new LoopDetector();
   private readonly urls = new UrlShortener();
   private readonly system: string;
+  /** Size of the latest model call, and the estimate of the next one (it grows with the history). */
   private lastCall = { tokens: 0, cost: 0 };
+  private nextCall = { tokens: 0, cost: 0 };
 
   constructor(private readonly options: AgentPolicyOptions) {
-    this.system = options.redact(systemPrompt({ secretNames: options.secretNames }));
+    this.system = options.redact(systemPrompt({ secretNames: options.secretNames, vision: options.vision ?? false }));
+  }
+
+  /** What a resume needs: task, tuning, memory, compact history and the guards' counts. */
+  checkpoint(): AgentState {
+    const { task, limits, finishCheck, stepTimeoutMs } = this.options;
+    return {
+      kind: 'llm', task, phase: this.phase, memory: this.memory, history: this.history.entries.map((entry) => ({ ...entry, results: [...entry.results] })),
+      failures: this.failures.consecutive, loopHits: this.loops.hits, seen: this.loops.keys(), limits, finishCheck, stepTimeoutMs,
+    };
+  }
+
+  /** Continues from a checkpoint of an earlier part of the same run. */
+  restore(state: AgentState): void {
+    this.phase = state.phase;
+    this.memory = state.memory;
+    this.history.entries.splice(0, this.history.entries.length, ...state.history);
+    this.failures.consecutive = state.failures;
+    this.loops.restore(state.seen, state.loopHits);
   }
 
   onActionFailed(): null {
@@ -77,7 +102,7 @@ export class AgentPolicy implements Policy {
     let judged = outcomesFailed;
     const failedBefore = this.failures.consecutive;
     for (let ask = 0; ask < kMaxAsksPerStep; ask++) {
-      const budget = budgetLeft(this.options.limits, this.options.client.usage, this.lastCall);
+      const budget = budgetLeft(this.options.limits, this.options.client.usage, this.nextCall);
       if (!budget.ok) return this.stop('maxSteps', budget.reason, notes);
       let answer;
       try {
@@ -220,17 +245,27 @@ export class AgentPolicy implements Policy {
   /** One model question; remembers its size so the budget can refuse the next one before it is sent. */
   private async ask<S extends z.ZodType>(purpose: string, messages: ChatMessage[], signal: AbortSignal, schema: S, wireSchema?: z.ZodType): Promise<CompleteResult<z.infer<S>>> {
     const before = this.options.client.usage;
-    const sent = messages.map((m) => ({ role: m.role, content: this.options.redact(m.content) }));
+    const sent = messages.map((m) => ({ role: m.role, content: mapMessageText(m.content, this.options.redact) }));
     const result = await this.options.client.complete({ purpose, messages: sent, schema, wireSchema, schemaName: purpose.replace(/\W/g, '_'), signal });
     const after = this.options.client.usage;
-    this.lastCall = { tokens: after.tokensIn + after.tokensOut - before.tokensIn - before.tokensOut, cost: after.cost - before.cost };
+    const call = { tokens: after.tokensIn + after.tokensOut - before.tokensIn - before.tokensOut, cost: after.cost - before.cost };
+    // Prompts grow step by step (history, memory): the next call is guessed at this one plus the last growth.
+    const first = this.lastCall.tokens === 0;
+    this.nextCall = {
+      tokens: call.tokens + (first ? 0 : Math.max(0, call.tokens - this.lastCall.tokens)),
+      cost: call.cost + (first ? 0 : Math.max(0, call.cost - this.lastCall.cost)),
+    };
+    this.lastCall = call;
     return result;
   }
 
-  private userMessage(observation: Observation, feedback: string[]): string {
-    return this.urls.shorten(stepMessage({
+  private userMessage(observation: Observation, feedback: string[]): ChatMessage['content'] {
+    const text = this.urls.shorten(stepMessage({
       task: this.taskText(), memory: this.memory, history: this.history.render(), observation, maxSteps: this.options.maxSteps, notes: feedback,
+      files: this.options.uploadable?.() ?? [],
     }));
+    if (!this.options.vision || !observation.screenshot) return text;
+    return [{ type: 'text', text }, { type: 'image_url', image_url: { url: observation.screenshot, detail: 'auto' } }];
   }
 
   private taskText(): string {

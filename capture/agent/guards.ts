@@ -42,6 +42,15 @@ export class LoopDetector {
   executed(key: string): void {
     this.seen.add(key);
   }
+
+  keys(): string[] {
+    return [...this.seen];
+  }
+
+  restore(keys: readonly string[], hits: number): void {
+    for (const key of keys) this.seen.add(key);
+    this.hits = hits;
+  }
 }
 
 export class FailureCounter {

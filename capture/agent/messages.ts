@@ -16,6 +16,8 @@ export interface StepMessageInput {
   observation: Observation;
   maxSteps: number;
   notes: string[];
+  /** Files upload_file may use (session files and --upload-path). */
+  files?: string[];
 }
 
 function clipState(text: string): string {
@@ -31,6 +33,7 @@ export function stepMessage(input: StepMessageInput): string {
     `<step>\nStep ${observation.step} of at most ${input.maxSteps}.\n</step>`,
     `<browser_state>\n${clipState(observation.text)}\n</browser_state>`,
   ];
+  if (input.files?.length) parts.push(`<files>\nFiles you may upload: ${input.files.map((file) => JSON.stringify(file)).join(', ')}\n</files>`);
   if (input.notes.length) parts.push(`<notes>\n${input.notes.map((note) => `- ${note}`).join('\n')}\n</notes>`);
   return parts.join('\n');
 }

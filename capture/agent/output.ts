@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actionCallFromModel, actions } from '../actions/registry.ts';
+import { actionCallFromModel, modelCallables } from '../actions/registry.ts';
 import type { ActionCall } from '../types.ts';
 
 /**
@@ -12,17 +12,28 @@ import type { ActionCall } from '../types.ts';
 /** Actions per step: enough for "fill two fields and submit", few enough that a page change rarely strands them. */
 export const kMaxActionsPerStep = 4;
 
-/** Strict-mode form of an action's params: `.optional()` fields become required and nullable. */
+/**
+ * Strict-mode form of params: `.optional()` fields become required and nullable, also inside
+ * arrays of objects (a skill's list of fields). Checks stay with the validation schema.
+ */
+function wireType(field: z.ZodType): z.ZodType {
+  if (field instanceof z.ZodOptional) {
+    const inner = field.unwrap() as z.ZodType;
+    return inner instanceof z.ZodNullable ? wireType(inner.unwrap() as z.ZodType).nullable() : wireType(inner).nullable();
+  }
+  if (field instanceof z.ZodObject) return wireParams(field);
+  if (field instanceof z.ZodArray) return z.array(wireType(field.element as z.ZodType));
+  return field;
+}
+
 function wireParams(params: z.ZodObject): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
-  for (const [key, field] of Object.entries(params.shape as Record<string, z.ZodType>)) {
-    shape[key] = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType).nullable() : field;
-  }
+  for (const [key, field] of Object.entries(params.shape as Record<string, z.ZodType>)) shape[key] = wireType(field);
   return z.strictObject(shape);
 }
 
 function wireAction(): z.ZodType {
-  const options = actions.map((def) => z.strictObject({ [def.name]: wireParams(def.params) }).describe(def.description));
+  const options = modelCallables().map((def) => z.strictObject({ [def.name]: wireParams(def.params) }).describe(def.description));
   return z.union(options as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]);
 }
 
@@ -81,7 +92,7 @@ export function parseActions(raw: Record<string, unknown>[], elementCount: numbe
       return { ok: true, call };
     } catch (err) {
       const name = Object.keys(item)[0] ?? '(none)';
-      const known = actions.some((def) => def.name === name);
+      const known = modelCallables().some((def) => def.name === name);
       const reason = known ? (err as Error).message : `unknown action "${name}"`;
       return { ok: false, error: `${reason}`, raw: text };
     }

@@ -5,15 +5,17 @@ import { z } from 'zod';
 export const ResultFormat = z.enum(['markdown', 'csv', 'json', 'txt']);
 export type ResultFormat = z.infer<typeof ResultFormat>;
 
-export type AgentTask =
+export const AgentTask = z.discriminatedUnion('kind', [
   /** Autonomous exploration: cover the app's pages and features. */
-  | { kind: 'explore' }
+  z.strictObject({ kind: z.literal('explore') }),
   /** Explore toward a stated intent. */
-  | { kind: 'guided'; intent: string }
+  z.strictObject({ kind: z.literal('guided'), intent: z.string() }),
   /** Carry out an instruction; the `done` text is the result in `format`. */
-  | { kind: 'run'; instruction: string; format: ResultFormat; grounding: string | null }
+  z.strictObject({ kind: z.literal('run'), instruction: z.string(), format: ResultFormat, grounding: z.string().nullable() }),
   /** Phase one runs `run`, phase two answers `investigate` about it, in one session. */
-  | { kind: 'investigate'; run: string; investigate: string };
+  z.strictObject({ kind: z.literal('investigate'), run: z.string(), investigate: z.string() }),
+]);
+export type AgentTask = z.infer<typeof AgentTask>;
 
 /** The task text shown to the model. `phase` matters for investigate only. */
 export function taskText(task: AgentTask, phase: 0 | 1): string {

@@ -6,7 +6,7 @@ import type { LlmLog } from './llm-log.ts';
 import { costOf } from './prices.ts';
 import type { PriceTable } from './prices.ts';
 import { readModelJson } from './tolerant-json.ts';
-import { TransportError } from './transport.ts';
+import { messageText, TransportError } from './transport.ts';
 import type { ChatMessage, Transport, TransportAnswer, TransportRequest } from './transport.ts';
 
 /**
@@ -172,7 +172,7 @@ export class LlmClient {
         // Appended to the first system message: some chat templates reject a second one.
         const [first, ...rest] = messages;
         const withHint = first?.role === 'system'
-          ? [{ role: 'system' as const, content: `${first.content}\n\n${hint}` }, ...rest]
+          ? [{ role: 'system' as const, content: `${messageText(first.content)}\n\n${hint}` }, ...rest]
           : [{ role: 'system' as const, content: hint }, ...messages];
         return { messages: withHint, format: { mode: this.mode } };
       }

@@ -13,7 +13,7 @@ import { PriceTable, parsePrices } from './prices.ts';
 const kDefaultTimeoutMs = 90_000;
 /** Local servers (Ollama, vLLM, LM Studio) accept any key; the SDK refuses an empty one. */
 const kPlaceholderKey = 'not-needed';
-const kDefaultModel = 'gpt-4.1-mini';
+export const kDefaultModel = 'gpt-4.1-mini';
 
 export const StructuredMode = z.enum(['json_schema', 'json_object', 'prompt']);
 export type StructuredMode = z.infer<typeof StructuredMode>;

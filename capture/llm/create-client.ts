@@ -1,3 +1,4 @@
+import type { Usage } from '../../core/schema/run.ts';
 import { llmConfigFromEnv, modelConfigured } from './config.ts';
 import { LlmClient } from './client.ts';
 import { LlmLog } from './llm-log.ts';
@@ -13,20 +14,22 @@ export interface CreateClientOptions {
   redact: (text: string) => string;
   /** `--llm-replay FILE`: answer from a recording instead of a server. */
   replayFile?: string | null;
+  /** Usage of an earlier part of the same capture (`bu capture resume`). */
+  usage?: Usage;
 }
 
 /** The model client of one capture: a live server from the environment, or a recording. */
 export async function createLlmClient(options: CreateClientOptions): Promise<LlmClient> {
   if (options.replayFile) {
     const transport = await ReplayTransport.open(options.replayFile);
-    const log = new LlmLog({ file: options.logFile, logPrompts: false, redact: options.redact });
+    const log = new LlmLog({ file: options.logFile, logPrompts: false, redact: options.redact, usage: options.usage });
     return new LlmClient({
       transport, log, model: options.env.BU_MODEL || 'replay', fallbackModel: null, timeoutMs: 0,
       structured: 'json_schema', prices: parsePrices(options.env.BU_PRICES),
     });
   }
   const config = llmConfigFromEnv(options.env);
-  const log = new LlmLog({ file: options.logFile, logPrompts: config.logPrompts, redact: options.redact });
+  const log = new LlmLog({ file: options.logFile, logPrompts: config.logPrompts, redact: options.redact, usage: options.usage });
   return new LlmClient({
     transport: new OpenAiTransport(config), log, model: config.model, fallbackModel: config.fallbackModel,
     timeoutMs: config.timeoutMs, structured: config.structured, prices: config.prices,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { appendJsonLine, writeFileAtomic } from '../../core/io/atomic.ts';
 import { LlmCallLine } from '../../core/schema/logs.ts';
 import type { Usage } from '../../core/schema/run.ts';
-import type { ChatMessage } from './transport.ts';
+import { mapMessageText, type ChatMessage, type ContentPart } from './transport.ts';
 
 /**
  * Appends every model call to `llm/<id>.jsonl` and keeps the running usage. Lines carry a hash
@@ -14,7 +14,10 @@ import type { ChatMessage } from './transport.ts';
 
 export function promptHash(messages: ChatMessage[]): string {
   const hash = createHash('sha256');
-  for (const message of messages) hash.update(`${message.role}\n${message.content}\n\u0000`);
+  for (const message of messages) {
+    const content = typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
+    hash.update(`${message.role}\n${content}\n\u0000`);
+  }
   return `sha256:${hash.digest('hex').slice(0, 32)}`;
 }
 
@@ -24,6 +27,8 @@ export interface LlmLogInit {
   logPrompts: boolean;
   redact: (text: string) => string;
   now?: () => Date;
+  /** Usage so far (a resumed capture). */
+  usage?: Usage;
 }
 
 export interface CallRecord {
@@ -49,11 +54,24 @@ function storedResponse(content: string | null): unknown {
   }
 }
 
+/** Logged prompts keep a short stand-in for an image, not its megabyte of base64. */
+function withoutImageData(content: ChatMessage['content']): ChatMessage['content'] {
+  if (typeof content === 'string') return content;
+  return content.map((part): ContentPart => {
+    if (part.type !== 'image_url') return part;
+    const digest = createHash('sha256').update(part.image_url.url).digest('hex').slice(0, 16);
+    return { type: 'image_url', image_url: { ...part.image_url, url: `(image, ${part.image_url.url.length} characters, sha256 ${digest})` } };
+  });
+}
+
 export class LlmLog {
   readonly usage: Usage = { calls: 0, tokensIn: 0, tokensOut: 0, cost: 0 };
   private readonly writtenPrompts = new Set<string>();
 
-  constructor(private readonly init: LlmLogInit) {}
+  constructor(private readonly init: LlmLogInit) {
+    // A resumed capture goes on counting from what its earlier part used.
+    if (init.usage) Object.assign(this.usage, init.usage);
+  }
 
   async record(call: CallRecord): Promise<void> {
     this.usage.calls++;
@@ -80,7 +98,7 @@ export class LlmLog {
     if (this.init.logPrompts && !this.writtenPrompts.has(hash)) {
       this.writtenPrompts.add(hash);
       const dir = this.init.file.replace(/\.jsonl$/, '.prompts');
-      const messages = call.messages.map((m) => ({ role: m.role, content: redact(m.content) }));
+      const messages = call.messages.map((m) => ({ role: m.role, content: withoutImageData(mapMessageText(m.content, redact)) }));
       await fs.mkdir(dir, { recursive: true });
       await writeFileAtomic(path.join(dir, `${hash.replace(':', '-')}.json`), JSON.stringify(messages, null, 2) + '\n');
     }

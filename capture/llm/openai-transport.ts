@@ -1,12 +1,14 @@
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { LlmConfig } from './config.ts';
-import { estimateTokens, TransportError } from './transport.ts';
+import { estimateTokens, messageImages, messageText, TransportError } from './transport.ts';
 import type { Transport, TransportAnswer, TransportRequest } from './transport.ts';
 
 /** Any OpenAI-compatible chat server through the official SDK. Retries belong to the client, not the SDK. */
 
+/** Token estimate for one budget-sized screenshot when the server reports no usage. */
+const kImageTokens = 1_000;
 /** Longest server-requested pause we honour; beyond it the run is better off failing over. */
 const kMaxRetryAfterMs = 60_000;
 
@@ -67,7 +69,8 @@ export class OpenAiTransport implements Transport {
     }
     try {
       const completion = await this.client.chat.completions.create(
-        { model: request.model, messages: request.messages, ...(format ? { response_format: format } : {}) },
+        // Only user messages carry image parts (the agent's screenshot); the SDK types each role separately.
+        { model: request.model, messages: request.messages as ChatCompletionMessageParam[], ...(format ? { response_format: format } : {}) },
         { timeout: request.timeoutMs, signal: request.signal, maxRetries: 0 },
       );
       const choice = completion.choices[0];
@@ -75,7 +78,7 @@ export class OpenAiTransport implements Transport {
       return {
         content,
         model: completion.model || request.model,
-        tokensIn: completion.usage?.prompt_tokens ?? estimateTokens(request.messages.map((m) => m.content).join('\n')),
+        tokensIn: completion.usage?.prompt_tokens ?? estimateTokens(request.messages.map((m) => messageText(m.content)).join('\n')) + kImageTokens * request.messages.reduce((n, m) => n + messageImages(m.content).length, 0),
         tokensOut: completion.usage?.completion_tokens ?? estimateTokens(content),
       };
     } catch (err) {

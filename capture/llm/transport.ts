@@ -2,9 +2,27 @@ import type { z } from 'zod';
 
 /** One request to a chat model and its answer: the seam between the client and a server (or a recording). */
 
+/** A piece of a multimodal user message: text, or an image (a data URL for screenshots). */
+export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string; detail?: 'low' | 'high' | 'auto' } };
+
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
-  content: string;
+  content: string | ContentPart[];
+}
+
+/** The text of a message (images left out). */
+export function messageText(content: ChatMessage['content']): string {
+  return typeof content === 'string' ? content : content.map((part) => (part.type === 'text' ? part.text : '')).filter(Boolean).join('\n');
+}
+
+/** Applies `fn` to every text of a message; images pass as they are. */
+export function mapMessageText(content: ChatMessage['content'], fn: (text: string) => string): ChatMessage['content'] {
+  return typeof content === 'string' ? fn(content) : content.map((part) => (part.type === 'text' ? { ...part, text: fn(part.text) } : part));
+}
+
+/** Image parts of a message. */
+export function messageImages(content: ChatMessage['content']): string[] {
+  return typeof content === 'string' ? [] : content.flatMap((part) => (part.type === 'image_url' ? [part.image_url.url] : []));
 }
 
 export interface TransportRequest {

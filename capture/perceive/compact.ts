@@ -118,6 +118,7 @@ export function compactSnapshot(snapshot: string, options: CompactOptions = {}):
         attributes: attributesOf(node),
         isNew: options.previousKeys ? !options.previousKeys.has(key) : false,
         inViewport: inViewport(node, offset, viewport),
+        box: node.box ? { x: node.box.x + offset.x, y: node.box.y + offset.y, width: node.box.width, height: node.box.height } : null,
       };
       keys.add(key);
       elements.push(element);

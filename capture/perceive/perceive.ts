@@ -4,6 +4,7 @@ import { untraced } from '../record/untraced.ts';
 import type { Session } from '../session.ts';
 import type { ActionOutcome, Observation, TabInfo } from '../types.ts';
 import { compactSnapshot, elementKey, stripBoxes } from './compact.ts';
+import { labelledScreenshot } from './vision.ts';
 
 /**
  * One look at the active tab: Playwright's ai-mode aria snapshot (refs, iframes and open shadow
@@ -18,6 +19,8 @@ export interface PerceiveOptions {
   lastResults?: ActionOutcome[];
   /** Things that happened since the last step (dialogs accepted, tabs opened), shown to the policy. */
   notices?: string[];
+  /** Also take a screenshot with the element indexes drawn on it. */
+  vision?: boolean;
 }
 
 type Scroll = Observation['scroll'];
@@ -67,7 +70,9 @@ async function observe(session: Session, page: Page, previous: Observation | nul
     compact.elements.length ? 'Elements ([index]role "name" attributes; * = new since the last step):' : 'No actionable elements.',
     compact.text,
   ].join('\n');
+  const screenshot = options.vision ? await labelledScreenshot(page, compact.elements).catch(() => null) : null;
   return {
+    ...(options.vision ? { screenshot } : {}),
     step: options.step ?? (previous ? previous.step + 1 : 1),
     url: page.url(),
     title,

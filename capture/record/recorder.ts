@@ -22,14 +22,28 @@ export interface RecorderOptions {
   viewport: { width: number; height: number } | null;
   secrets: Secrets;
   now?: () => Date;
+  /** Continue a session (`bu capture resume`): its history so far, the pages it saw, and this part's trace file. */
+  resume?: { history: History; pagesVisited: readonly string[]; traceFile: string };
 }
 
 export class Recorder {
   private readonly history: History;
   private readonly urls = new Set<string>();
+  private readonly produced: Record<string, string> = {};
   private writes: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: RecorderOptions) {
+    if (options.resume) {
+      const { history, pagesVisited } = options.resume;
+      // Secrets and variables may be given anew on resume; the history keeps every name it used.
+      this.history = {
+        ...history,
+        secrets: [...new Set([...history.secrets, ...options.secrets.secretNames])],
+        variables: { ...history.variables, ...options.secrets.variableValues },
+      };
+      for (const url of pagesVisited) this.urls.add(url);
+      return;
+    }
     this.history = {
       version: kHistoryVersion,
       sessionId: options.sessionId,
@@ -48,7 +62,11 @@ export class Recorder {
 
   get files(): { trace: string; ariaLog: string; reasoning: string; history: string } {
     const { paths, sessionId } = this.options;
-    return { trace: paths.trace(sessionId), ariaLog: paths.ariaLog(sessionId), reasoning: paths.reasoning(sessionId), history: paths.history(sessionId) };
+    return { trace: this.options.resume?.traceFile ?? paths.trace(sessionId), ariaLog: paths.ariaLog(sessionId), reasoning: paths.reasoning(sessionId), history: paths.history(sessionId) };
+  }
+
+  get startUrl(): string {
+    return this.history.startUrl;
   }
 
   get stepCount(): number {
@@ -57,6 +75,20 @@ export class Recorder {
 
   get pagesVisited(): number {
     return this.urls.size;
+  }
+
+  /** The distinct URLs seen so far (for checkpoints). */
+  get visitedUrls(): string[] {
+    return [...this.urls];
+  }
+
+  /** Files produced by actions (downloads), label -> path, for the run's artifacts. */
+  get artifacts(): Record<string, string> {
+    return { ...this.produced };
+  }
+
+  artifact(label: string, file: string): void {
+    this.produced[label] = file;
   }
 
   visited(url: string): void {

@@ -89,3 +89,16 @@ export async function stopTracing(options: StopTracingOptions): Promise<{ writte
   if (tracesDir) await fs.rm(tracesDir, { recursive: true, force: true }).catch(() => undefined);
   return { written, problem };
 }
+
+/**
+ * The trace of a capture whose process was killed (no `tracing.stop`, no salvage at the end):
+ * rebuilt from the raw files it left, redacted, and the raw files removed. Used by resume.
+ */
+export async function salvageOrphanTrace(options: { tracesDir: string; name: string; file: string; secrets: Secrets }): Promise<boolean> {
+  const { tracesDir, name, file, secrets } = options;
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const written = await salvage(tracesDir, name, file).catch(() => false);
+  if (written) await redactTraceZip(file, secrets);
+  await fs.rm(tracesDir, { recursive: true, force: true }).catch(() => undefined);
+  return written;
+}

@@ -1,14 +1,12 @@
 import { UsageError } from '../../core/errors.ts';
-import { writeFileAtomic } from '../../core/io/atomic.ts';
-import { newSessionId } from '../../core/paths.ts';
 import type { RunRecord } from '../../core/schema/run.ts';
-import { AgentPolicy } from '../../capture/agent/agent-policy.ts';
+import { runAgentCapture as runAgentCaptureIn, type AgentCaptureResult, type AgentTuning } from '../../capture/agent/agent-capture.ts';
 import { kDefaultMaxFailures, kDefaultMaxLoopHits } from '../../capture/agent/guards.ts';
 import { loadGrounding } from '../../capture/agent/grounding.ts';
 import { ResultFormat, type AgentTask } from '../../capture/agent/task.ts';
 import { kNoModelMessage } from '../../capture/llm/config.ts';
-import { createLlmClient, llmAvailable } from '../../capture/llm/create-client.ts';
-import { runCapture } from '../../capture/run-capture.ts';
+import { llmAvailable } from '../../capture/llm/create-client.ts';
+import { resolveVision, VisionMode } from '../../capture/llm/vision-models.ts';
 import type { CliContext, CommandDef, OptionDef } from '../command.ts';
 import { captureSettings, reportCapture } from './capture-options.ts';
 import { exploreAllowList } from './capture-explore.ts';
@@ -19,7 +17,7 @@ import { exploreAllowList } from './capture-explore.ts';
  */
 
 /** An agent task rarely needs more; each step costs a model call. */
-const kAgentMaxSteps = 25;
+export const kAgentMaxSteps = 25;
 /** The model's part of one step (answer, repair, finish check): generous for slow local servers. */
 const kDefaultStepTimeoutMs = 180_000;
 
@@ -33,10 +31,11 @@ export function agentTuningOptions(): OptionDef[] {
     { flags: '--step-timeout <ms>', description: `time for the model's part of one step (default ${kDefaultStepTimeoutMs})` },
     { flags: '--no-finish-check', description: 'accept done without asking the model whether it answers the task' },
     { flags: '--llm-replay <file>', description: 'answer from a recorded llm/<id>.jsonl instead of a model (reproduces a capture)' },
+    { flags: '--vision <mode>', description: 'send the model a screenshot with the element indexes drawn on it (auto: when BU_VISION=1 or the model takes images)', choices: VisionMode.options, default: 'auto' },
   ];
 }
 
-function positive(value: unknown, flag: string, integer: boolean): number | null {
+export function positive(value: unknown, flag: string, integer: boolean): number | null {
   if (value === undefined) return null;
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new UsageError(`${flag} ${String(value)}: expected a ${integer ? 'whole ' : ''}number above 0`);
@@ -65,18 +64,10 @@ export interface AgentCaptureInput {
   runFields?: Partial<RunRecord>;
 }
 
-/** One agent capture: client, policy, runCapture, then the result file and the run entry's extras. */
-export async function runAgentCapture(ctx: CliContext, options: Record<string, unknown>, input: AgentCaptureInput): Promise<number> {
-  const replayFile = (options.llmReplay as string | undefined) ?? null;
-  if (!llmAvailable(ctx.env, replayFile)) throw new UsageError(kNoModelMessage, 'or replay a recorded run with --llm-replay llm/<id>.jsonl');
-  const settings = captureSettings(ctx, options, kAgentMaxSteps);
-  const allow = exploreAllowList(input.url, settings.allowDomains);
-  const started = Date.now();
-  const sessionId = newSessionId(input.command, started);
-  const llmLog = ctx.paths.llmLog(sessionId);
-  const client = await createLlmClient({ env: ctx.env, logFile: llmLog, redact: (text) => settings.secrets.redactText(text), replayFile });
-  const policy = new AgentPolicy({
-    client, task: input.task, maxSteps: settings.maxSteps, finishCheck: options.finishCheck !== false,
+/** The agent's guards and timeouts from the command line. */
+export function agentTuning(options: Record<string, unknown>): AgentTuning {
+  return {
+    finishCheck: options.finishCheck !== false,
     limits: {
       maxFailures: positive(options.maxFailures, '--max-failures', true) ?? kDefaultMaxFailures,
       maxLoopHits: positive(options.maxLoopHits, '--max-loop-hits', true) ?? kDefaultMaxLoopHits,
@@ -84,25 +75,28 @@ export async function runAgentCapture(ctx: CliContext, options: Record<string, u
       maxCost: positive(options.maxCost, '--max-cost', false),
     },
     stepTimeoutMs: positive(options.stepTimeout, '--step-timeout', true) ?? kDefaultStepTimeoutMs,
-    secretNames: settings.secrets.secretNames, redact: (text) => settings.secrets.redactText(text), signal: ctx.signal,
-  });
-  const result = await runCapture({
-    ctx, command: input.command, url: input.url, policy, settings: { ...settings, allowDomains: allow }, runFields: input.runFields, now: () => started,
-  });
-  if (result.sessionId !== sessionId) throw new Error(`capture session ${result.sessionId} differs from the agent's ${sessionId}`);
-  const artifacts: Record<string, string> = { ...result.artifacts, llm: llmLog };
-  const extra: Partial<RunRecord> = {};
-  const formatted = policy.result?.formatted;
-  if (input.task.kind === 'run' && formatted) {
-    const file = ctx.paths.result(sessionId, input.task.format);
-    await writeFileAtomic(file, formatted.text);
-    artifacts.result = file;
-    extra.recordsExtracted = formatted.records;
-  }
-  const usage = client.usage;
-  await ctx.runs.upsert({ sessionId, artifacts, usage, ...extra });
+  };
+}
+
+/** Reports an agent capture: the usual lines plus the model's usage. */
+export function reportAgentCapture(ctx: CliContext, result: AgentCaptureResult): number {
+  const { usage } = result;
   ctx.log(`model: ${usage.calls} call(s), ${usage.tokensIn} tokens in, ${usage.tokensOut} out, $${usage.cost.toFixed(4)}`);
-  return reportCapture(ctx, { ...result, artifacts });
+  return reportCapture(ctx, result);
+}
+
+/** One agent capture: client, policy, runCapture, then the result file and the run entry's extras. */
+export async function runAgentCapture(ctx: CliContext, options: Record<string, unknown>, input: AgentCaptureInput): Promise<number> {
+  const replayFile = (options.llmReplay as string | undefined) ?? null;
+  if (!llmAvailable(ctx.env, replayFile)) throw new UsageError(kNoModelMessage, 'or replay a recorded run with --llm-replay llm/<id>.jsonl');
+  const settings = captureSettings(ctx, options, kAgentMaxSteps);
+  const allow = exploreAllowList(input.url, settings.allowDomains);
+  const vision = resolveVision(VisionMode.parse(options.vision ?? 'auto'), ctx.env, replayFile !== null);
+  const result = await runAgentCaptureIn({
+    ctx, command: input.command, url: input.url, task: input.task, settings: { ...settings, allowDomains: allow, vision },
+    tuning: agentTuning(options), replayFile, runFields: input.runFields,
+  });
+  return reportAgentCapture(ctx, result);
 }
 
 /** `explore --policy llm`: the autonomous exploration prompt. */

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { UsageError } from '../../core/errors.ts';
 import { kPlaceholderPattern } from '../../core/conventions.ts';
 import { Secrets } from '../../capture/record/secrets.ts';
 import type { CaptureResult, CaptureSettings } from '../../capture/run-capture.ts';
 import { kDefaultViewport } from '../../capture/session.ts';
+import { kDefaultSessionPort } from '../../capture/session-mode/protocol.ts';
 import type { CliContext, OptionDef } from '../command.ts';
 
 /**
@@ -21,7 +24,10 @@ export const kCaptureOptions: OptionDef[] = [
   { flags: '--headed', description: 'show the browser window' },
   { flags: '--cdp <url>', description: 'attach to a running Chrome over CDP (http://host:port)' },
   { flags: '--ws-endpoint <url>', description: 'connect to a remote Playwright browser server (ws://...)' },
+  { flags: '--mode <mode>', description: 'session: drive a tab of your own Chrome through the brow-use extension (README "Session mode")', choices: ['session'] },
+  { flags: '--session-port <port>', description: `with --mode session: the 127.0.0.1 port the extension connects to (default ${kDefaultSessionPort})` },
   { flags: '--viewport <WxH>', description: `viewport size (default ${kDefaultViewport.width}x${kDefaultViewport.height})` },
+  { flags: '--upload-path <path>', description: 'a file or folder upload_file may use besides the session files (repeatable)', repeatable: true },
 ];
 
 function positiveInt(value: unknown, flag: string): number {
@@ -60,7 +66,32 @@ export function captureSettings(ctx: CliContext, options: Record<string, unknown
     secrets: Secrets.fromEnv(names, ctx.env, parseVars((options.var as string[] | undefined) ?? [])),
     maxSteps: options.maxSteps === undefined ? defaultMaxSteps : positiveInt(options.maxSteps, '--max-steps'),
     viewport: parseViewport(options.viewport),
+    sessionMode: parseSessionMode(options),
+    uploadPaths: parseUploadPaths(ctx.cwd, (options.uploadPath as string[] | undefined) ?? []),
   };
+}
+
+/** `--upload-path` entries, absolute; each must exist now (a typo should not surface mid-run). */
+function parseUploadPaths(cwd: string, values: string[]): string[] {
+  return values.map((value) => {
+    const resolved = path.resolve(cwd, value);
+    if (!fs.existsSync(resolved)) throw new UsageError(`--upload-path ${value}: no such file or folder (${resolved})`, 'pass an existing file or folder');
+    return resolved;
+  });
+}
+
+/** `--mode session [--session-port N]`; it drives the user's own browser, so it excludes the other browser options. */
+function parseSessionMode(options: Record<string, unknown>): CaptureSettings['sessionMode'] {
+  if (options.mode !== 'session') {
+    if (options.sessionPort !== undefined) throw new UsageError('--session-port needs --mode session');
+    return undefined;
+  }
+  for (const [key, flag] of [['cdp', '--cdp'], ['wsEndpoint', '--ws-endpoint'], ['storageState', '--storage-state']] as const) {
+    if (options[key] !== undefined) throw new UsageError(`--mode session excludes ${flag}: the capture drives your own Chrome and never saves its storage`);
+  }
+  const port = options.sessionPort === undefined ? kDefaultSessionPort : Number(options.sessionPort);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--session-port ${String(options.sessionPort)}: expected a port number (1-65535)`);
+  return { port };
 }
 
 /** Every `{{secret:X}}`/`{{var:X}}` in `value` must be given on the command line (checked up front). */

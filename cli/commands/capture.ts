@@ -6,6 +6,7 @@ import { runCapture } from '../../capture/run-capture.ts';
 import type { CommandDef } from '../command.ts';
 import { kExploreOptions, runExplore } from './capture-explore.ts';
 import { agentCommands, agentTuningOptions } from './capture-llm.ts';
+import { resumeCommand } from './capture-resume.ts';
 import { captureSettings, checkPlaceholders, kCaptureOptions, reportCapture } from './capture-options.ts';
 
 /** `bu capture <subcommand>`: live capture. Shared options and helpers live in capture-options.ts. */
@@ -45,5 +46,5 @@ const exploreCommand: CommandDef = {
 export const captureCommand: CommandDef = {
   name: 'capture',
   summary: 'drive a real browser and record a trace, an aria log, a reasoning log and a replayable history',
-  subcommands: [scriptCommand, exploreCommand, ...agentCommands(kCaptureOptions)],
+  subcommands: [scriptCommand, exploreCommand, ...agentCommands(kCaptureOptions), resumeCommand],
 };

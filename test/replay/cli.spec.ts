@@ -87,14 +87,14 @@ test('bad input exits 2 before a browser starts', async () => {
   expect(tooNew.stderr).toMatch(/version 99 is newer/);
   const noSecret = await bu(['replay', historyFile]);
   expect(noSecret.code).toBe(2);
-  expect(noSecret.stderr).toContain('BU_SECRET_pin');
+  expect(noSecret.stderr).toContain('BU_SECRET_PIN');
 });
 
 test('replays with --json, writes the report, makes no model call, leaks no secret', async () => {
   site.state.variant = 'tie-base';
   const model = await fakeModel(() => ({ candidate: null, reason: 'none' }));
   try {
-    const result = await bu(['replay', historyFile, '--json'], { BU_SECRET_pin: '4242-secret', OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'k' });
+    const result = await bu(['replay', historyFile, '--json'], { BU_SECRET_PIN: '4242-secret', OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'k' });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr.split('\n').filter((l) => /^step \d+\/2 /.test(l))).toHaveLength(2);
     const summary = lastJson(result.stdout);
@@ -113,7 +113,7 @@ test('replays with --json, writes the report, makes no model call, leaks no secr
 
 test('a tie fails as ambiguous with exit 1; --heal llm lets the model break it, logged', async () => {
   site.state.variant = 'tie';
-  const env = { BU_SECRET_pin: '4242-secret' };
+  const env = { BU_SECRET_PIN: '4242-secret' };
   const plain = await bu(['replay', historyFile, '--json'], env);
   expect(plain.code).toBe(1);
   expect(lastJson(plain.stdout)).toMatchObject({ ok: false, failureCategory: 'ambiguous', llmCalls: 0 });
@@ -141,7 +141,7 @@ test('a tie fails as ambiguous with exit 1; --heal llm lets the model break it, 
 test('--write-back writes a new history version and a diff, never the original', async () => {
   site.state.variant = 'all';
   const before = await fs.readFile(historyFile, 'utf8');
-  const result = await bu(['replay', historyFile, '--json', '--write-back'], { BU_SECRET_pin: '4242-secret' });
+  const result = await bu(['replay', historyFile, '--json', '--write-back'], { BU_SECRET_PIN: '4242-secret' });
   expect(result.code, result.stderr).toBe(0);
   expect(await fs.readFile(historyFile, 'utf8')).toBe(before);
   const v2 = path.join(dir, 'script-1700000000000.v2.json');

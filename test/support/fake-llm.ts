@@ -19,15 +19,21 @@ export type Scripted =
 export type ScriptEntry = Scripted | ((request: RecordedRequest) => Scripted);
 export type Script = ScriptEntry[] | ((request: RecordedRequest, index: number) => Scripted | undefined);
 
+const ContentPart = z.union([
+  z.looseObject({ type: z.literal('text'), text: z.string() }),
+  z.looseObject({ type: z.literal('image_url'), image_url: z.looseObject({ url: z.string() }) }),
+]);
+
 const ChatBody = z.looseObject({
   model: z.string(),
-  messages: z.array(z.looseObject({ role: z.string(), content: z.string() })),
+  messages: z.array(z.looseObject({ role: z.string(), content: z.union([z.string(), z.array(ContentPart)]) })),
   response_format: z.looseObject({ type: z.string() }).optional(),
 });
 
 export interface RecordedRequest {
   model: string;
-  messages: { role: string; content: string }[];
+  /** Text of each message (multimodal messages: their text parts joined), and its image URLs. */
+  messages: { role: string; content: string; images: string[] }[];
   responseFormat: string | null;
   /** The raw body, to look for leaked values anywhere in it. */
   raw: string;
@@ -62,6 +68,16 @@ function completion(model: string, content: string, request: RecordedRequest): R
   };
 }
 
+function flatten(message: { role: string; content: string | z.infer<typeof ContentPart>[] }): RecordedRequest['messages'][number] {
+  if (typeof message.content === 'string') return { role: message.role, content: message.content, images: [] };
+  const parts = message.content;
+  return {
+    role: message.role,
+    content: parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n'),
+    images: parts.flatMap((part) => (part.type === 'image_url' ? [part.image_url.url] : [])),
+  };
+}
+
 export async function startFakeLlm(script: Script): Promise<FakeLlm> {
   const requests: RecordedRequest[] = [];
   const started = Date.now();
@@ -85,7 +101,7 @@ export async function startFakeLlm(script: Script): Promise<FakeLlm> {
       const parsed = ChatBody.safeParse(json);
       if (!parsed.success) return send(400, { error: { message: `bad request body: ${parsed.error.message}` } });
       const request: RecordedRequest = {
-        model: parsed.data.model, messages: parsed.data.messages, responseFormat: parsed.data.response_format?.type ?? null, raw: body, at: Date.now() - started,
+        model: parsed.data.model, messages: parsed.data.messages.map(flatten), responseFormat: parsed.data.response_format?.type ?? null, raw: body, at: Date.now() - started,
       };
       requests.push(request);
       const index = next++;

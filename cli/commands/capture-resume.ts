@@ -1,0 +1,55 @@
+import { parseWith } from '../../core/io/read.ts';
+import { Plan } from '../../core/schema/plan.ts';
+import { runAgentCapture } from '../../capture/agent/agent-capture.ts';
+import { ScriptPolicy } from '../../capture/policies/script.ts';
+import { checkpointFile } from '../../capture/resume/checkpoint.ts';
+import { loadResume, recoverKilledTrace, resumeSettings } from '../../capture/resume/resume.ts';
+import { runCapture } from '../../capture/run-capture.ts';
+import type { CommandDef } from '../command.ts';
+import { positive, reportAgentCapture } from './capture-llm.ts';
+import { reportCapture } from './capture-options.ts';
+
+/**
+ * `bu capture resume SESSION`: continues an interrupted capture (killed, SIGTERM, browser gone,
+ * model unavailable) from its last checkpoint, in the same session: same history, logs and files,
+ * a new trace part, the same run entry. Agent runs and plan captures can be resumed.
+ */
+export const resumeCommand: CommandDef = {
+  name: 'resume',
+  summary: 'continue an interrupted capture from its last checkpoint',
+  args: ['<session>'],
+  options: [
+    { flags: '--max-steps <n>', description: 'the run\'s total step limit (default: the one it started with)' },
+    { flags: '--headed', description: 'show the browser window' },
+    { flags: '--llm-replay <file>', description: 'answer from a recorded llm/<id>.jsonl instead of a model' },
+  ],
+  json: true,
+  async run(ctx, args, options) {
+    const sessionId = args[0]!;
+    const loaded = await loadResume({ sessionId, runs: ctx.runs, paths: ctx.paths });
+    const { checkpoint } = loaded;
+    const maxSteps = positive(options.maxSteps, '--max-steps', true);
+    const settings = resumeSettings(checkpoint, ctx.env, { ...(maxSteps ? { maxSteps } : {}), ...(options.headed ? { headed: true } : {}) });
+    const note = await recoverKilledTrace(checkpoint, settings.secrets);
+    if (note) ctx.log(note);
+    ctx.log(`resuming ${sessionId} from ${checkpointFile(ctx.paths, sessionId)} (after step ${checkpoint.step})`);
+    const { policy } = checkpoint;
+    switch (policy.kind) {
+      case 'llm': {
+        const result = await runAgentCapture({
+          ctx, command: checkpoint.command, url: checkpoint.startUrl, task: policy.task, settings,
+          tuning: { limits: policy.limits, finishCheck: policy.finishCheck, stepTimeoutMs: policy.stepTimeoutMs },
+          replayFile: (options.llmReplay as string | undefined) ?? null, resume: { ...loaded, state: policy },
+        });
+        return reportAgentCapture(ctx, result);
+      }
+      case 'script': {
+        const plan = parseWith(Plan, policy.plan, `${checkpointFile(ctx.paths, sessionId)} (plan)`);
+        const result = await runCapture({ ctx, command: checkpoint.command, url: checkpoint.startUrl, policy: new ScriptPolicy(plan, policy.next), settings, resume: loaded });
+        return reportCapture(ctx, result);
+      }
+      case 'other':
+        throw new Error('unreachable: loadResume refuses policies without a checkpoint state');
+    }
+  },
+};
