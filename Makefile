@@ -3,7 +3,7 @@ SHELL := /bin/bash
 BU := node bin/bu.js
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup deps browser test-deps check test demo bench capture extract generate replay report
+.PHONY: setup deps browser test-deps check test demo bench capture extract generate replay report extension
 
 setup: deps browser
 
@@ -64,3 +64,7 @@ replay: setup
 report: setup
 	@test -n "$(SESSION)" || { echo "usage: make report SESSION=<id>"; exit 2; }
 	$(BU) report $(SESSION)
+
+# The session-mode extension, unpacked in extension/dist/ (load it with "Load unpacked" in chrome://extensions).
+extension: deps
+	tsx extension/build.ts
