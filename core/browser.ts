@@ -97,6 +97,10 @@ export function launchOptions(options: BrowserLaunchOptions = {}): LaunchOptions
   };
 }
 
+/**
+ * The CLI owns SIGINT/SIGTERM (cli/main.ts: stop cleanly and save what was done, again to force):
+ * Playwright must not close the browser or exit on them first. The browser still dies with the process.
+ */
 export async function launchBrowser(options: BrowserLaunchOptions = {}): Promise<Browser> {
-  return chromium.launch(launchOptions(options));
+  return chromium.launch({ ...launchOptions(options), handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
 }

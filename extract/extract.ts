@@ -35,7 +35,9 @@ export function locateTrace(target: string, options: ExtractOptions): Located {
   const asPath = path.resolve(options.cwd, target);
   const looksLikePath = target.endsWith('.zip') || target.includes('/') || target.includes(path.sep);
   if (looksLikePath || (!kSessionIdPattern.test(target) && fs.existsSync(asPath))) {
-    const id = path.basename(asPath).replace(/\.zip$/i, '') || 'trace';
+    // The id names the extract dir: a zip called `..zip` or `.zip` must not name `extract/..` or `extract/.`.
+    const stem = path.basename(asPath).replace(/\.zip$/i, '');
+    const id = /^\.*$/.test(stem) ? 'trace' : stem;
     const sessionId = kSessionIdPattern.test(id) && path.resolve(options.paths.trace(id)) === asPath ? id : null;
     return { id, zip: asPath, sessionId };
   }

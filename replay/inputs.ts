@@ -136,7 +136,7 @@ export class Rebaser {
     try {
       const parsed = new URL(url, 'http://relative.invalid');
       parsed.pathname = parsed.pathname.split('/').map((seg) => this.learned.get(seg) ?? seg).join('/');
-      for (const [key, value] of [...parsed.searchParams.entries()]) {
+      for (const [key, value] of Array.from(parsed.searchParams.entries())) {
         const now = this.learned.get(value);
         if (now !== undefined) parsed.searchParams.set(key, now);
       }

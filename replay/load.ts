@@ -9,6 +9,7 @@ import { History, kHistoryVersion } from '../core/schema/history.ts';
 /** Reads the history a replay runs: a session id (`output/history/<id>.json`) or a file path. */
 
 const Versioned = z.looseObject({ version: z.number() });
+const kSafeSegment = /^[A-Za-z0-9._-]+$/;
 
 export interface LoadedHistory {
   history: History;
@@ -36,5 +37,10 @@ export async function loadHistory(arg: string, paths: OutputPaths, cwd: string):
       'upgrade brow-use to replay it',
     );
   }
-  return { history: parseWith(History, value, file), file };
+  const history = parseWith(History, value, file);
+  // The session id names the replay report's folder (replays/<id>/): it may not climb out of it.
+  if (!kSafeSegment.test(history.sessionId) || /^\.+$/.test(history.sessionId)) {
+    throw new UsageError(`${file}: sessionId ${JSON.stringify(history.sessionId.slice(0, 80))} cannot name a folder`, 'use letters, digits, ".", "_" and "-" only, e.g. script-1714062110123');
+  }
+  return { history, file };
 }

@@ -17,7 +17,20 @@ interface TabSession {
   targetInfo: { targetId: string } & Record<string, unknown>;
   /** Child sessions (iframes, workers) Chrome attached inside this tab. */
   children: Set<string>;
+  /** The tab's events held back until Playwright's setup of it is answered (see `hold`); null once released. */
+  held: Array<Record<string, unknown>> | null;
 }
+
+/**
+ * chrome.debugger hands a service worker events and command results on separate channels, so an
+ * event can overtake the result of a command sent before it. Playwright's setup of a new page
+ * depends on that order (`Page.getFrameTree` must be answered before `Runtime.enable` replays the
+ * execution contexts, or the page's main world is never known). A new tab's own events are
+ * therefore held until its `Runtime.enable` is answered, then released in order; the timer is a
+ * safety net for a client that never enables the runtime.
+ */
+const kReleaseOn = 'Runtime.enable';
+const kHoldMs = 5_000;
 
 export interface CdpRelayOptions {
   link: ExtensionLink;
@@ -54,6 +67,16 @@ export class CdpRelay {
     } catch (err) {
       this.options.send({ id, ...(sessionId ? { sessionId } : {}), error: { code: -32000, message: errorMessage(err) } });
     }
+    if (command.method === kReleaseOn && sessionId) {
+      const tab = this.find((t) => t.sessionId === sessionId);
+      if (tab) this.release(tab);
+    }
+  }
+
+  private release(tab: TabSession): void {
+    const held = tab.held;
+    tab.held = null;
+    for (const message of held ?? []) this.options.send(message);
   }
 
   private async dispatch({ method, params, sessionId }: CdpCommand): Promise<CdpResult> {
@@ -116,8 +139,9 @@ export class CdpRelay {
 
   private async doAttach(tabId: number): Promise<TabSession> {
     const targetInfo = (await this.options.link.request({ method: 'attach', params: { tabId } })) as TabSession['targetInfo'];
-    const tab: TabSession = { tabId, sessionId: `bu-tab-${this.nextSession++}`, targetInfo, children: new Set() };
+    const tab: TabSession = { tabId, sessionId: `bu-tab-${this.nextSession++}`, targetInfo, children: new Set(), held: [] };
     this.tabs.set(tabId, tab);
+    setTimeout(() => this.release(tab), kHoldMs).unref();
     this.options.send({ method: 'Target.attachedToTarget', params: { sessionId: tab.sessionId, targetInfo: { ...targetInfo, attached: true }, waitingForDebugger: false } });
     return tab;
   }
@@ -143,7 +167,9 @@ export class CdpRelay {
         const child = (event.params as { sessionId?: unknown } | undefined)?.sessionId;
         if (typeof child === 'string' && event.method === 'Target.attachedToTarget') tab.children.add(child);
         if (typeof child === 'string' && event.method === 'Target.detachedFromTarget') tab.children.delete(child);
-        this.options.send({ method: event.method, params: event.params ?? {}, sessionId: event.source.sessionId ?? tab.sessionId });
+        const message = { method: event.method, params: event.params ?? {}, sessionId: event.source.sessionId ?? tab.sessionId };
+        if (tab.held && !event.source.sessionId) tab.held.push(message);
+        else this.options.send(message);
         return;
       }
       case 'detached': {
@@ -151,6 +177,7 @@ export class CdpRelay {
         if (!tab) return;
         this.tabs.delete(event.tabId);
         this.attaching.delete(event.tabId);
+        this.release(tab);
         this.options.send({ method: 'Target.detachedFromTarget', params: { sessionId: tab.sessionId, targetId: tab.targetInfo.targetId } });
         return;
       }

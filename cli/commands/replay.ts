@@ -68,7 +68,10 @@ export const replayCommand: CommandDef = {
     }
     ctx.print(summaryLine(report.summary));
     ctx.print(`report: ${reportPath}`);
-    ctx.result({ ...report.summary, replayId, sessionId: history.sessionId, reportPath, writeBack: written });
-    return report.summary.ok ? 0 : 1;
+    // An interrupted replay did not check the whole flow: it is not a pass, whatever the steps that ran did.
+    const interrupted = ctx.signal.aborted;
+    if (interrupted) ctx.log(`bu: replay interrupted: the steps not run are marked skipped in ${reportPath}`);
+    ctx.result({ ...report.summary, replayId, sessionId: history.sessionId, reportPath, writeBack: written, ...(interrupted ? { interrupted } : {}) });
+    return report.summary.ok && !interrupted ? 0 : 1;
   },
 };

@@ -51,10 +51,16 @@ const RawPlanStep = z
       }
     }
   })
-  .transform((raw): PlanStep => {
-    const action = ActionName.parse(Object.keys(raw)[0]);
-    const { target, ...params } = stepSchema(action).parse(raw[action]) as Record<string, unknown>;
-    return { action, params, target: (target as Target | undefined) ?? null };
+  .transform((raw, ctx): PlanStep => {
+    // Some issues (unrecognized keys) do not stop zod before this transform: parse safely again.
+    const action = ActionName.safeParse(Object.keys(raw)[0]);
+    const step = action.success ? stepSchema(action.data).safeParse(raw[action.data]) : null;
+    if (!action.success || !step?.success) {
+      if (!ctx.issues.length) ctx.issues.push({ code: 'custom', input: raw, message: 'not a valid plan step' });
+      return z.NEVER;
+    }
+    const { target, ...params } = step.data as Record<string, unknown>;
+    return { action: action.data, params, target: (target as Target | undefined) ?? null };
   });
 
 export const Plan = z.strictObject({
