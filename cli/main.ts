@@ -3,7 +3,7 @@ import { BuError, errorMessage } from '../core/errors.ts';
 import { defaultOutputRoot, outputPaths } from '../core/paths.ts';
 import { RunsDb } from '../core/runs-db.ts';
 import type { CliContext, CommandDef } from './command.ts';
-import { commands } from './commands.ts';
+import { loadCommands } from './commands.ts';
 
 /** Raised from commander's hooks so main can map it to exit 2 with our wording. */
 class CliUsage extends Error {}
@@ -62,7 +62,7 @@ function build(def: CommandDef, parent: Command, state: { code: number; controll
   }
 }
 
-export function buildProgram(state: { code: number; controller: AbortController }): Command {
+export function buildProgram(state: { code: number; controller: AbortController }, commands: CommandDef[]): Command {
   const program = new Command('bu')
     .description('brow-use: capture, extract, generate and replay browser flows')
     .showSuggestionAfterError(true)
@@ -88,7 +88,7 @@ export async function main(argv: string[]): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    await buildProgram(state).parseAsync(argv, { from: 'user' });
+    await buildProgram(state, await loadCommands(argv)).parseAsync(argv, { from: 'user' });
     return state.code;
   } catch (err) {
     if (err instanceof CommanderError) {

@@ -7,7 +7,6 @@ import { replay } from '../../replay/replay.ts';
 import { stepLine, summaryLine, writeReport } from '../../replay/report.ts';
 import { writeBack } from '../../replay/write-back.ts';
 import type { CommandDef } from '../command.ts';
-import { createReplayHealer } from '../replay-healer.ts';
 
 function parseBaseUrl(value: unknown): string | null {
   if (typeof value !== 'string' || !value) return null;
@@ -38,7 +37,8 @@ export const replayCommand: CommandDef = {
     const baseUrl = parseBaseUrl(options.baseUrl);
     const substitutions = resolveSubstitutions(history, parseVarFlags((options.var as string[] | undefined) ?? []), ctx.env);
     const strategy = options.strategy === 'locator-only' ? 'locator-only' : 'full';
-    const healer = options.heal === 'llm' ? createReplayHealer({ env: ctx.env, logFile: ctx.paths.llmLog(history.sessionId) }) : null;
+    // The model client loads only when healing is asked for: a plain replay never touches it.
+    const healer = options.heal === 'llm' ? (await import('../replay-healer.ts')).createReplayHealer({ env: ctx.env, logFile: ctx.paths.llmLog(history.sessionId) }) : null;
     const replayId = `replay-${Date.now()}`;
 
     const browser = await launchBrowser({ headless: !options.headed, env: ctx.env });
