@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
 import { readJsonFile, readJsonLines } from '../core/io/read.ts';
 import type { OutputPaths } from '../core/paths.ts';
 import { ActionRecord, EdgeRecord, StepRecord } from '../core/schema/extract.ts';
+import { ReplayReport } from '../core/schema/replay-report.ts';
 import type { RunRecord } from '../core/schema/run.ts';
 import { compactDiff, diffLines } from './diff.ts';
 import type { EdgeView, ReplayView, ReportModel, StepView } from './model.ts';
@@ -13,28 +13,6 @@ import type { EdgeView, ReplayView, ReportModel, StepView } from './model.ts';
  * edges and every replay report of the session. Screenshots are copied beside the page so the
  * report folder can be opened anywhere, from file://.
  */
-
-/** What the report reads of a replay report; other fields are kept but not needed here. */
-const ReplayStepLite = z.looseObject({
-  index: z.number().optional(),
-  action: z.string().optional(),
-  status: z.string(),
-  level: z.string().nullable().optional(),
-  candidates: z.number().nullable().optional(),
-  score: z.number().nullable().optional(),
-  locator: z.string().nullable().optional(),
-  category: z.string().nullable().optional(),
-  message: z.string().nullable().optional(),
-  error: z.string().nullable().optional(),
-  healedLocator: z.string().nullable().optional(),
-  durationMs: z.number().nullable().optional(),
-});
-const ReplayReportLite = z.looseObject({
-  replayId: z.string(),
-  steps: z.array(ReplayStepLite),
-  summary: z.record(z.string(), z.unknown()),
-  final: z.looseObject({ url: z.string().optional() }).nullable().optional(),
-});
 
 async function exists(file: string): Promise<boolean> {
   return fs.access(file).then(() => true, () => false);
@@ -83,24 +61,25 @@ async function replayViews(dir: string): Promise<ReplayView[]> {
   const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.json')).sort();
   const out: ReplayView[] = [];
   for (const file of files) {
-    const report = await readJsonFile(ReplayReportLite, path.join(dir, file), 'replay report');
+    const report = await readJsonFile(ReplayReport, path.join(dir, file), 'replay report');
     out.push({
       replayId: report.replayId,
       file: path.join(dir, file),
       summary: report.summary,
       finalUrl: report.final?.url ?? null,
-      steps: report.steps.map((s, i) => ({
-        index: s.index ?? i,
-        action: s.action ?? '',
+      steps: report.steps.map((s) => ({
+        index: s.index,
+        action: s.action,
         status: s.status,
-        level: s.level ?? null,
-        candidates: s.candidates ?? null,
-        score: s.score ?? null,
-        locator: s.locator ?? null,
-        category: s.category ?? null,
-        message: s.message ?? s.error ?? null,
-        healed: s.healedLocator ?? null,
-        durationMs: s.durationMs ?? null,
+        level: s.level,
+        candidates: s.candidates,
+        score: s.score,
+        locator: s.locator,
+        category: s.category,
+        message: s.message,
+        // A healed step found its element another way than the recorded locator: show both.
+        healed: s.status === 'healed' && s.recordedLocator && s.locator !== s.recordedLocator ? `${s.recordedLocator} → ${s.locator}` : null,
+        durationMs: s.timing.totalMs,
       })),
     });
   }

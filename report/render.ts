@@ -79,20 +79,33 @@ function renderEdges(edges: EdgeView[]): string {
   return `<section id="graph"><h2>Navigation</h2>${renderGraph(edges)}<table class="grid"><tr><th>from</th><th>action</th><th>to</th><th>confidence</th><th>seen</th></tr>${rows}</table></section>`;
 }
 
-function renderReplay(replay: ReplayView): string {
-  const counts = Object.entries((replay.summary.counts as Record<string, unknown>) ?? replay.summary)
-    .filter(([, v]) => typeof v === 'number')
-    .map(([k, v]) => `${esc(k)}: ${esc(v)}`)
+/** One line about a replay: its outcome, counts by status, strategy, time and model calls. */
+function replayHeadline(summary: Record<string, unknown>): string {
+  const byStatus = (summary.byStatus ?? {}) as Record<string, unknown>;
+  const counts = Object.entries(byStatus)
+    .filter(([, n]) => typeof n === 'number' && n > 0)
+    .map(([status, n]) => `${esc(n)} ${esc(status)}`)
     .join(' · ');
+  const parts = [
+    summary.ok === true ? '<span class="ok">passed</span>' : summary.ok === false ? '<span class="err">failed</span>' : '',
+    counts,
+    summary.strategy ? `strategy ${esc(summary.strategy)}` : '',
+    typeof summary.totalMs === 'number' ? `${(summary.totalMs / 1000).toFixed(1)} s` : '',
+    typeof summary.llmCalls === 'number' ? `${esc(summary.llmCalls)} model calls` : '',
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+function renderReplay(replay: ReplayView): string {
   const rows = replay.steps
     .map(
-      (s) => `<tr class="st-${esc(s.status)}"><td>${s.index}</td><td>${esc(s.action)}</td><td class="status">${esc(s.status)}</td><td>${esc(s.level)}</td><td>${esc(s.candidates)}</td><td>${
-        s.score === null ? '' : esc(s.score.toFixed(2))
-      }</td><td><code>${esc(s.locator)}</code></td><td class="category">${esc(s.category)}</td><td>${esc(s.healed)}</td><td>${esc(s.message)}</td></tr>`,
+      (s) => `<tr class="st-${esc(s.status)}"><td>${s.index + 1}</td><td>${esc(s.action)}</td><td class="status">${esc(s.status)}</td><td>${esc(s.level)}</td><td>${esc(s.candidates)}</td><td>${
+        s.score === null ? '' : esc(Math.round(s.score))
+      }</td><td>${s.locator ? `<code>${esc(s.locator)}</code>` : ''}</td><td class="category">${esc(s.category)}</td><td>${s.healed ? `<code>${esc(s.healed)}</code>` : ''}</td><td>${esc(s.message)}</td></tr>`,
     )
     .join('');
-  return `<details class="replay" open><summary>${esc(replay.replayId)} <span class="muted">${counts}</span></summary>
-<table class="grid"><tr><th>#</th><th>action</th><th>status</th><th>level</th><th>candidates</th><th>score</th><th>locator</th><th>category</th><th>healed</th><th>detail</th></tr>${rows}</table>
+  return `<details class="replay" open><summary>${esc(replay.replayId)} <span class="muted">${replayHeadline(replay.summary)}</span></summary>
+<table class="grid"><tr><th>step</th><th>action</th><th>status</th><th>level</th><th>candidates</th><th>score</th><th>locator</th><th>category</th><th>healed</th><th>detail</th></tr>${rows}</table>
 ${replay.finalUrl ? `<p class="muted">left the app at ${esc(replay.finalUrl)}</p>` : ''}</details>`;
 }
 

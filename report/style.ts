@@ -17,7 +17,7 @@ details.step.failed > summary { color: #b3261e; }
 .noshot { width: 360px; height: 60px; display: grid; place-items: center; color: #8a93a3; border: 1px dashed #dde1e8; }
 .info { flex: 1; min-width: 0; } .info ul { margin: .25rem 0; padding-left: 1.2rem; }
 code { background: #f0f2f5; padding: 0 3px; border-radius: 3px; font-size: 12px; word-break: break-all; }
-.muted { color: #6b7485; font-weight: normal; } .err, .category { color: #b3261e; }
+.muted { color: #6b7485; font-weight: normal; } .err, .category { color: #b3261e; } .ok { color: #146c2e; }
 pre { background: #fafbfc; border: 1px solid #eceff3; padding: .5rem; overflow-x: auto; font-size: 12px; }
 pre .add { color: #146c2e; } pre .del { color: #b3261e; } pre .skip { color: #8a93a3; }
 tr.st-passed .status { color: #146c2e; } tr.st-healed .status { color: #8a5a00; } tr.st-failed .status { color: #b3261e; font-weight: 600; }
