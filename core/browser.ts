@@ -45,8 +45,15 @@ function isExecutable(file: string): boolean {
   }
 }
 
+export interface ResolveOptions {
+  /** Where Playwright's own Chromium would be (default: asked of Playwright). */
+  playwrightPath?: string | null;
+  /** System locations to try, in order (default: the usual Linux and macOS paths). */
+  systemCandidates?: readonly string[];
+}
+
 /** `BU_BROWSER` > Playwright's downloaded Chromium > a system Chromium or Chrome. */
-export function resolveBrowser(env: NodeJS.ProcessEnv = process.env): ResolvedBrowser {
+export function resolveBrowser(env: NodeJS.ProcessEnv = process.env, options: ResolveOptions = {}): ResolvedBrowser {
   const override = env.BU_BROWSER;
   if (override) {
     if (!isExecutable(override)) {
@@ -54,14 +61,16 @@ export function resolveBrowser(env: NodeJS.ProcessEnv = process.env): ResolvedBr
     }
     return { executablePath: override, source: 'BU_BROWSER' };
   }
-  let bundled: string | undefined;
-  try {
-    bundled = chromium.executablePath();
-  } catch {
-    bundled = undefined;
+  let bundled: string | null | undefined = options.playwrightPath;
+  if (bundled === undefined) {
+    try {
+      bundled = chromium.executablePath();
+    } catch {
+      bundled = null;
+    }
   }
   if (bundled && isExecutable(bundled)) return { executablePath: bundled, source: 'playwright' };
-  for (const candidate of kSystemCandidates) {
+  for (const candidate of options.systemCandidates ?? kSystemCandidates) {
     if (isExecutable(candidate)) return { executablePath: candidate, source: 'system' };
   }
   throw new UsageError(
