@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright';
 import { errorMessage } from '../core/errors.ts';
-import { newSessionId, type OutputPaths } from '../core/paths.ts';
+import type { OutputPaths } from '../core/paths.ts';
+import { reserveSessionId } from '../core/session-id.ts';
 import type { RunsDb } from '../core/runs-db.ts';
 import type { History } from '../core/schema/history.ts';
 import type { RunRecord, TerminationReason, Usage } from '../core/schema/run.ts';
@@ -66,6 +67,8 @@ export interface RunCaptureOptions {
   /** Extra fields of the run entry (intent, instruction, sourceExploreId ...). */
   runFields?: Partial<RunRecord>;
   now?: () => number;
+  /** An id the caller already reserved (the agent names its model log after it). */
+  sessionId?: string;
   /** Model usage so far, for checkpoints. */
   usage?: () => Usage;
   /** Continue an interrupted session from its checkpoint (`bu capture resume`). */
@@ -102,7 +105,7 @@ function shortError(err: unknown): string {
 
 export async function runCapture(options: RunCaptureOptions): Promise<CaptureResult> {
   const { ctx, settings, url, resume } = options;
-  const sessionId = resume?.checkpoint.sessionId ?? newSessionId(options.command, (options.now ?? Date.now)());
+  const sessionId = resume?.checkpoint.sessionId ?? options.sessionId ?? (await reserveSessionId(ctx.paths.stateDir, options.command, (options.now ?? Date.now)()));
   const part = resume ? resume.checkpoint.part + 1 : 1;
   const local = !settings.cdpUrl && !settings.wsEndpoint && !settings.sessionMode;
   const tracesDir = local ? await fs.mkdtemp(path.join(os.tmpdir(), 'bu-trace-')) : null;

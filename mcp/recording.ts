@@ -1,6 +1,6 @@
 import { stepGroupTitle } from '../core/conventions.ts';
 import { errorMessage } from '../core/errors.ts';
-import { newSessionId } from '../core/paths.ts';
+import { reserveSessionId } from '../core/session-id.ts';
 import type { ReasoningKind } from '../core/schema/logs.ts';
 import type { RunRecord, TerminationReason } from '../core/schema/run.ts';
 import type { Executed } from '../capture/actions/execute.ts';
@@ -50,7 +50,7 @@ export class Recording {
 
   static async start(options: RecordingStart & { live: LiveOptions; session: Session; secrets: Secrets }): Promise<Recording> {
     const { live, session } = options;
-    const sessionId = newSessionId(options.command, Date.now());
+    const sessionId = await reserveSessionId(live.paths.stateDir, options.command, Date.now());
     const page = session.currentPageOrDie();
     if (options.url) await page.goto(options.url, { waitUntil: 'load' });
     const startUrl = page.url();

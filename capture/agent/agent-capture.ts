@@ -1,5 +1,5 @@
 import { writeFileAtomic } from '../../core/io/atomic.ts';
-import { newSessionId } from '../../core/paths.ts';
+import { reserveSessionId } from '../../core/session-id.ts';
 import type { RunRecord } from '../../core/schema/run.ts';
 import { uploadableFiles } from '../actions/upload_file.ts';
 import { createLlmClient } from '../llm/create-client.ts';
@@ -41,7 +41,7 @@ export interface AgentCaptureResult extends CaptureResult {
 export async function runAgentCapture(options: AgentCaptureOptions): Promise<AgentCaptureResult> {
   const { ctx, settings, task, resume } = options;
   const started = Date.now();
-  const sessionId = resume?.checkpoint.sessionId ?? newSessionId(options.command, started);
+  const sessionId = resume?.checkpoint.sessionId ?? (await reserveSessionId(ctx.paths.stateDir, options.command, started));
   const llmLog = ctx.paths.llmLog(sessionId);
   const redact = (text: string) => settings.secrets.redactText(text);
   const client = await createLlmClient({ env: ctx.env, logFile: llmLog, redact, replayFile: options.replayFile, usage: resume?.checkpoint.usage });
@@ -52,7 +52,7 @@ export async function runAgentCapture(options: AgentCaptureOptions): Promise<Age
   });
   if (resume) policy.restore(resume.state);
   const result = await runCapture({
-    ctx, command: options.command, url: options.url, policy, settings, runFields: options.runFields, now: () => started, usage: () => client.usage, resume,
+    ctx, command: options.command, url: options.url, policy, settings, runFields: options.runFields, now: () => started, sessionId, usage: () => client.usage, resume,
   });
   if (result.sessionId !== sessionId) throw new Error(`capture session ${result.sessionId} differs from the agent's ${sessionId}`);
   const artifacts: Record<string, string> = { ...result.artifacts, llm: llmLog };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { launchBrowser } from '../../core/browser.ts';
+import { reserveSessionId } from '../../core/session-id.ts';
 import { UsageError } from '../../core/errors.ts';
 import { resolveSubstitutions, parseVarFlags } from '../../replay/inputs.ts';
 import { loadHistory } from '../../replay/load.ts';
@@ -39,7 +40,7 @@ export const replayCommand: CommandDef = {
     const strategy = options.strategy === 'locator-only' ? 'locator-only' : 'full';
     // The model client loads only when healing is asked for: a plain replay never touches it.
     const healer = options.heal === 'llm' ? (await import('../replay-healer.ts')).createReplayHealer({ env: ctx.env, logFile: ctx.paths.llmLog(history.sessionId) }) : null;
-    const replayId = `replay-${Date.now()}`;
+    const replayId = await reserveSessionId(ctx.paths.stateDir, 'replay', Date.now());
 
     const browser = await launchBrowser({ headless: !options.headed, env: ctx.env });
     let result;
