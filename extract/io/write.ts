@@ -4,18 +4,18 @@ import type { ExtractOutput } from '../core/extract-records.ts';
 import type { TraceReader } from './zip.ts';
 
 /**
- * Writes an extract into a temp dir beside its destination, then renames it into place. A failed
- * write removes the temp dir and keeps any previous extract, so nothing half-written is ever seen.
- * Concurrent writers of one dir all succeed (their outputs are identical), and temp dirs left by
- * killed writers are removed by the next one.
+ * Writes an extract so that readers only ever see a whole one. Each extract is written into its
+ * own version folder under `<output>/.extract-store/`, and `extract/<id>` is a symbolic link to the
+ * current version, replaced by one `rename` (atomic): a writer killed at any moment leaves the
+ * previous complete extract in place. Concurrent writers of one id all succeed (their outputs are
+ * identical), and what killed writers left behind is removed by the next one.
  */
 
 let counter = 0;
 /** Screenshots copied at once: overlaps inflating with file writes without flooding the disk. */
 const kCopyConcurrency = 16;
-
-/** Another writer may put its own (identical) extract in place between our two renames: retry. */
-const kSwapAttempts = 10;
+/** Where version folders live, beside `extract/` so that `extract/` lists only extracts. */
+const kStoreDir = '.extract-store';
 
 function pidAlive(pid: number): boolean {
   try {
@@ -26,62 +26,69 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** Temp and old dirs of `base` left by writers that were killed (their pid is gone). */
-async function removeOrphans(parent: string, base: string): Promise<void> {
-  const pattern = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:tmp|old)-(\\d+)-\\d+$`);
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The version folder `dir` links to now, or null when it is missing or not a link. */
+async function currentVersion(dir: string): Promise<string | null> {
+  const target = await fs.readlink(dir).catch(() => null);
+  return target === null ? null : path.resolve(path.dirname(dir), target);
+}
+
+/** Versions and temp links of `base` left by writers that were killed (their pid is gone). */
+async function removeOrphans(parent: string, store: string, base: string): Promise<void> {
+  const current = await currentVersion(path.join(parent, base));
+  const owned = new RegExp(`^${escapeRegExp(base)}-(\\d+)-\\d+$`);
+  for (const name of await fs.readdir(store).catch(() => [])) {
+    const match = owned.exec(name);
+    const full = path.join(store, name);
+    if (match && full !== current && !pidAlive(Number(match[1]))) await fs.rm(full, { recursive: true, force: true });
+  }
+  const temps = new RegExp(`^\\.${escapeRegExp(base)}\\.(?:link|old)-(\\d+)-\\d+$`);
   for (const name of await fs.readdir(parent).catch(() => [])) {
-    const match = pattern.exec(name);
+    const match = temps.exec(name);
     if (match && !pidAlive(Number(match[1]))) await fs.rm(path.join(parent, name), { recursive: true, force: true });
   }
 }
 
-/** Moves `tmp` to `dir`, moving any existing `dir` aside first; returns the dirs moved aside. */
-async function swapIn(tmp: string, dir: string, aside: () => string): Promise<string[]> {
-  const moved: string[] = [];
-  for (let attempt = 0; ; attempt++) {
-    const old = aside();
-    try {
-      await fs.rename(dir, old);
-      moved.push(old);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-    try {
-      await fs.rename(tmp, dir);
-      return moved;
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || attempt >= kSwapAttempts) throw err;
-    }
+/** Points `dir` at `version` in one rename; a real directory there (an older layout) is moved aside first. */
+async function link(dir: string, version: string): Promise<string | null> {
+  const parent = path.dirname(dir);
+  const previous = await currentVersion(dir);
+  const temp = path.join(parent, `.${path.basename(dir)}.link-${process.pid}-${counter++}`);
+  await fs.symlink(path.relative(parent, version), temp, 'dir');
+  const stat = await fs.lstat(dir).catch(() => null);
+  if (stat?.isDirectory()) {
+    const aside = path.join(parent, `.${path.basename(dir)}.old-${process.pid}-${counter++}`);
+    await fs.rename(dir, aside);
+    await fs.rename(temp, dir);
+    await fs.rm(aside, { recursive: true, force: true });
+    return null;
   }
+  await fs.rename(temp, dir);
+  return previous;
 }
 
 export async function writeExtractDir(dir: string, output: ExtractOutput, reader: TraceReader): Promise<void> {
   const parent = path.dirname(dir);
   const base = path.basename(dir);
-  const tmp = path.join(parent, `.${base}.tmp-${process.pid}-${counter++}`);
-  const aside = () => path.join(parent, `.${base}.old-${process.pid}-${counter++}`);
-  let parentCreated = false;
+  const store = path.join(path.dirname(parent), kStoreDir);
+  const version = path.join(store, `${base}-${process.pid}-${counter++}`);
+  let linked = false;
   try {
-    await fs.access(parent);
-  } catch {
-    parentCreated = true;
-  }
-  let moved: string[] = [];
-  try {
-    await fs.mkdir(path.join(tmp, 'screenshots'), { recursive: true });
-    for (const file of output.files) await fs.writeFile(path.join(tmp, file.path), file.text);
+    await fs.mkdir(path.join(version, 'screenshots'), { recursive: true });
+    for (const file of output.files) await fs.writeFile(path.join(version, file.path), file.text);
     for (let i = 0; i < output.copies.length; i += kCopyConcurrency) {
       const batch = output.copies.slice(i, i + kCopyConcurrency);
-      await Promise.all(batch.map(async (copy) => fs.writeFile(path.join(tmp, copy.to), await reader.data(copy.from))));
+      await Promise.all(batch.map(async (copy) => fs.writeFile(path.join(version, copy.to), await reader.data(copy.from))));
     }
-    moved = await swapIn(tmp, dir, aside);
-  } catch (err) {
-    await fs.rm(tmp, { recursive: true, force: true });
-    if (moved.length) await fs.rename(moved[0]!, dir).catch(() => undefined);
-    if (parentCreated) await fs.rmdir(parent).catch(() => undefined);
-    throw err;
+    await fs.mkdir(parent, { recursive: true });
+    const previous = await link(dir, version);
+    linked = true;
+    if (previous && previous !== version) await fs.rm(previous, { recursive: true, force: true });
+  } finally {
+    if (!linked) await fs.rm(version, { recursive: true, force: true });
   }
-  for (const old of moved) await fs.rm(old, { recursive: true, force: true });
-  await removeOrphans(parent, base);
+  await removeOrphans(parent, store, base);
 }
