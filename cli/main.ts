@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { BuError, errorMessage } from '../core/errors.ts';
+import { BuError, errorMessage, isBadPathError } from '../core/errors.ts';
 import { defaultOutputRoot, outputPaths } from '../core/paths.ts';
 import { RunsDb } from '../core/runs-db.ts';
 import type { CliContext, CommandDef } from './command.ts';
@@ -99,6 +99,12 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (err instanceof CliUsage) {
       process.stderr.write(`bu: ${err.message}\n`);
+      return 2;
+    }
+    if (isBadPathError(err)) {
+      // A path given on the command line (or derived from it) that cannot be opened.
+      const message = errorMessage(err).split('\n')[0]!;
+      process.stderr.write(`bu: ${message.length > 300 ? `${message.slice(0, 300)}…` : message}\n  check the path or session id (see \`bu runs list\`)\n`);
       return 2;
     }
     if (err instanceof BuError) {

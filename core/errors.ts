@@ -28,6 +28,13 @@ export class JobFailedError extends BuError {
   }
 }
 
+/** File-system error codes that mean "this path, as given, cannot be read": bad input, not a crash. */
+const kBadPathCodes = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG', 'ELOOP']);
+
+export function isBadPathError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && kBadPathCodes.has((err as NodeJS.ErrnoException).code ?? '');
+}
+
 export function assertNever(value: never, what = 'value'): never {
   throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
 }

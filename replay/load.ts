@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { UsageError } from '../core/errors.ts';
+import { isBadPathError, UsageError } from '../core/errors.ts';
 import { parseJsonText, parseWith } from '../core/io/read.ts';
 import type { OutputPaths } from '../core/paths.ts';
 import { History, kHistoryVersion } from '../core/schema/history.ts';
@@ -23,9 +23,10 @@ export async function loadHistory(arg: string, paths: OutputPaths, cwd: string):
   try {
     text = await fs.readFile(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    if (!isBadPathError(err)) throw err;
+    const shown = file.length > 200 ? `${file.slice(0, 200)}…` : file;
     throw new UsageError(
-      looksLikeFile ? `history file not found: ${file}` : `no history for session ${arg} (looked for ${file})`,
+      looksLikeFile ? `history file not found: ${shown}` : `no history for session ${arg.slice(0, 80)} (looked for ${shown})`,
       'run `bu capture` first, see `bu runs list`, or pass the path of a history JSON file',
     );
   }

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { z } from 'zod';
-import { UsageError } from '../errors.ts';
+import { isBadPathError, UsageError } from '../errors.ts';
 
 /** Formats zod issues as `path: message` pairs. */
 export function describeIssues(error: z.ZodError): string {
@@ -33,8 +33,8 @@ async function readText(file: string, what: string): Promise<string> {
   try {
     return await fs.readFile(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new UsageError(`${what} not found: ${file}`);
+    if (isBadPathError(err)) {
+      throw new UsageError(`${what} not found: ${file.length > 200 ? `${file.slice(0, 200)}…` : file} (${(err as NodeJS.ErrnoException).code})`);
     }
     throw err;
   }
