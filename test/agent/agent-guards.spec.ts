@@ -1,53 +1,39 @@
 import { expect, test } from '@playwright/test';
 import { elementIndex, startFakeLlm, step, type RecordedRequest } from '../support/fake-llm.ts';
-import { kCliTestTimeoutMs, kSiteToken, sessionIdOf, startSite, workspace, type Site, type Workspace } from './support.ts';
+import { kSiteToken, sessionIdOf, useHarness } from './support.ts';
 
 /** The agent's guards end to end: loops, budgets, failures, invalid actions, secrets. */
 
-let site: Site;
-let ws: Workspace;
-test.beforeAll(async () => {
-  site = await startSite();
-});
-test.afterAll(async () => {
-  await site.close();
-});
-test.beforeEach(async () => {
-  test.setTimeout(kCliTestTimeoutMs);
-  ws = await workspace();
-});
-test.afterEach(async () => {
-  await ws.dispose();
-});
+const h = useHarness();
 
 const kTask = ['--instruction', 'List all products', '--format', 'txt'];
 
 test('the same action on an unchanged page is nudged, then stopped with maxLoopHits', async () => {
   const llm = await startFakeLlm((req) => step({ click: { index: elementIndex(req, 'button', 'Refresh') } }));
-  const result = await ws.run(['capture', 'run', '--url', site.url, ...kTask, '--max-failures', '10'], llm);
+  const result = await h.ws.run(['capture', 'run', '--url', h.site.url, ...kTask, '--max-failures', '10'], llm);
   await llm.close();
   expect(result.code, result.stderr).toBe(0);
   const id = sessionIdOf(result);
-  expect(await ws.runEntry(id)).toMatchObject({ terminationReason: 'maxLoopHits', steps: 1 });
+  expect(await h.ws.runEntry(id)).toMatchObject({ terminationReason: 'maxLoopHits', steps: 1 });
   // One click ran; two repeats were nudged; the third repeat ended the run.
   expect(llm.requests).toHaveLength(4);
   expect(llm.requests[2]!.messages[1]!.content).toContain('Do something different');
-  const reasoning = await ws.reasoning(id);
+  const reasoning = await h.ws.reasoning(id);
   expect(reasoning.filter((l) => l.text.startsWith('repeated action on an unchanged page'))).toHaveLength(3);
 });
 
 test('a token budget is honoured: the run stops before the call that would pass it', async () => {
-  const llm = await startFakeLlm((req) => step({ navigate: { url: req.messages[1]!.content.includes('Tab 0: "Products"') ? site.url : `${site.url}products` } }));
+  const llm = await startFakeLlm((req) => step({ navigate: { url: req.messages[1]!.content.includes('Tab 0: "Products"') ? h.site.url : `${h.site.url}products` } }));
   const maxTokens = 5_000;
-  const result = await ws.run(['capture', 'run', '--url', site.url, ...kTask, '--max-tokens', String(maxTokens)], llm);
+  const result = await h.ws.run(['capture', 'run', '--url', h.site.url, ...kTask, '--max-tokens', String(maxTokens)], llm);
   await llm.close();
   expect(result.code, result.stderr).toBe(0);
   const id = sessionIdOf(result);
-  const entry = await ws.runEntry(id);
+  const entry = await h.ws.runEntry(id);
   expect(entry.terminationReason).toBe('maxSteps');
   expect(entry.usage!.calls).toBeGreaterThanOrEqual(1);
   expect(entry.usage!.tokensIn + entry.usage!.tokensOut).toBeLessThanOrEqual(maxTokens);
-  expect((await ws.reasoning(id)).some((l) => l.text.includes('token budget'))).toBe(true);
+  expect((await h.ws.reasoning(id)).some((l) => l.text.includes('token budget'))).toBe(true);
 });
 
 test('unknown actions, bad indexes and self-judged failures count as failures and are fed back', async () => {
@@ -57,15 +43,15 @@ test('unknown actions, bad indexes and self-judged failures count as failures an
     step({ wait: { seconds: 0 } }),
     step({ scroll: { down: true } }, { evaluation: 'Failure: the page did not change' }),
   ]);
-  const result = await ws.run(['capture', 'run', '--url', site.url, ...kTask], llm);
+  const result = await h.ws.run(['capture', 'run', '--url', h.site.url, ...kTask], llm);
   await llm.close();
   expect(result.code).toBe(1);
   const id = sessionIdOf(result);
-  expect(await ws.runEntry(id)).toMatchObject({ terminationReason: 'error', steps: 1 });
+  expect(await h.ws.runEntry(id)).toMatchObject({ terminationReason: 'error', steps: 1 });
   const userText = (req: RecordedRequest) => req.messages[1]!.content;
   expect(userText(llm.requests[1]!)).toContain('unknown action "fly"');
   expect(userText(llm.requests[2]!)).toContain('index 99 is not in the element list');
-  const errors = (await ws.reasoning(id)).filter((l) => l.kind === 'error').map((l) => l.text);
+  const errors = (await h.ws.reasoning(id)).filter((l) => l.kind === 'error').map((l) => l.text);
   expect(errors.some((text) => text.includes('3 consecutive failed steps'))).toBe(true);
 });
 
@@ -74,7 +60,7 @@ test('a secret reaches the model only as {{secret:NAME}}, never as its value', a
     (req) => step({ input: { index: elementIndex(req, 'textbox', 'Access token'), text: '{{secret:token}}' } }),
     step({ done: { text: 'saved the token', success: true } }),
   ]);
-  const result = await ws.run(['capture', 'run', '--url', site.url, ...kTask, '--secret', 'token', '--no-finish-check'], llm, { BU_SECRET_TOKEN: kSiteToken });
+  const result = await h.ws.run(['capture', 'run', '--url', h.site.url, ...kTask, '--secret', 'token', '--no-finish-check'], llm, { BU_SECRET_TOKEN: kSiteToken });
   await llm.close();
   expect(result.code, result.stderr).toBe(0);
   expect(llm.requests.length).toBe(2);
@@ -86,5 +72,5 @@ test('a secret reaches the model only as {{secret:NAME}}, never as its value', a
   expect(llm.requests[0]!.messages[1]!.content).toContain('{{secret:token}}');
   expect(llm.requests[0]!.messages[0]!.content).toContain('{{secret:token}}');
   const id = sessionIdOf(result);
-  expect(JSON.stringify(await ws.llmLines(id))).not.toContain(kSiteToken);
+  expect(JSON.stringify(await h.ws.llmLines(id))).not.toContain(kSiteToken);
 });

@@ -3,24 +3,11 @@ import { modelTakesImages, resolveVision } from '../../capture/llm/vision-models
 import { visionScale } from '../../capture/perceive/vision.ts';
 import { startFakeLlm, step } from '../support/fake-llm.ts';
 import { startSkillsSite } from './skills-site.ts';
-import { kCliTestTimeoutMs, sessionIdOf, workspace, type Site, type Workspace } from './support.ts';
+import { kCliTestTimeoutMs, sessionIdOf, useHarness } from './support.ts';
 
 /** `--vision`: a labelled screenshot goes with each step when on, and nothing is taken when off. */
 
-let site: Site;
-let ws: Workspace;
-test.beforeAll(async () => {
-  site = await startSkillsSite();
-});
-test.afterAll(async () => {
-  await site.close();
-});
-test.beforeEach(async () => {
-  ws = await workspace();
-});
-test.afterEach(async () => {
-  await ws.dispose();
-});
+const h = useHarness({ start: startSkillsSite, timeoutMs: null });
 
 const kDone = step({ done: { text: 'seen', success: true } });
 
@@ -29,7 +16,7 @@ test('--vision on sends a JPEG of the viewport as an image part; off and auto (a
   const seen: Record<string, string[]> = {};
   for (const mode of ['on', 'off', 'auto']) {
     const llm = await startFakeLlm([kDone]);
-    const result = await ws.run(['capture', 'run', '--url', site.url, '--instruction', 'look', '--format', 'txt', '--no-finish-check', '--vision', mode], llm);
+    const result = await h.ws.run(['capture', 'run', '--url', h.site.url, '--instruction', 'look', '--format', 'txt', '--no-finish-check', '--vision', mode], llm);
     await llm.close();
     expect(result.code, result.stderr).toBe(0);
     sessionIdOf(result);

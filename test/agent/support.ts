@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { test } from '@playwright/test';
 import { parseJsonLines } from '../../core/io/read.ts';
 import { outputPaths } from '../../core/paths.ts';
 import { RunsDb } from '../../core/runs-db.ts';
@@ -91,4 +92,31 @@ export function sessionIdOf(result: CliResult): string {
   const id = result.json?.sessionId;
   if (typeof id !== 'string') throw new Error(`no sessionId in the CLI output:\n${result.stdout}\n${result.stderr}`);
   return id;
+}
+
+export interface Harness {
+  site: Site;
+  ws: Workspace;
+}
+
+/**
+ * Registers the hooks every agent spec needs: one site for the file, a fresh workspace (and the
+ * CLI test timeout, unless `timeoutMs` is null) for every test.
+ */
+export function useHarness(options: { start?: () => Promise<Site>; timeoutMs?: number | null } = {}): Harness {
+  const harness = {} as Harness;
+  test.beforeAll(async () => {
+    harness.site = await (options.start ?? startSite)();
+  });
+  test.afterAll(async () => {
+    await harness.site?.close();
+  });
+  test.beforeEach(async () => {
+    if (options.timeoutMs !== null) test.setTimeout(options.timeoutMs ?? kCliTestTimeoutMs);
+    harness.ws = await workspace();
+  });
+  test.afterEach(async () => {
+    await harness.ws?.dispose();
+  });
+  return harness;
 }

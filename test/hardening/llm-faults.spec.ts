@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { step, startFakeLlm } from '../support/fake-llm.ts';
-import { kCliTestTimeoutMs, sessionIdOf, startSite, workspace, type Site, type Workspace } from '../agent/support.ts';
+import { sessionIdOf, useHarness } from '../agent/support.ts';
 
 /**
  * Model faults the agent tests do not already cover (test/agent covers malformed and
@@ -12,21 +12,7 @@ import { kCliTestTimeoutMs, sessionIdOf, startSite, workspace, type Site, type W
  * right terminationReason after a bounded number of calls, and nothing crashes.
  */
 
-let site: Site;
-let ws: Workspace;
-test.beforeAll(async () => {
-  site = await startSite();
-});
-test.afterAll(async () => {
-  await site.close();
-});
-test.beforeEach(async () => {
-  test.setTimeout(kCliTestTimeoutMs);
-  ws = await workspace();
-});
-test.afterEach(async () => {
-  await ws.dispose();
-});
+const h = useHarness();
 
 const kTask = ['--instruction', 'List all products with their price', '--no-finish-check'];
 
@@ -36,22 +22,22 @@ function noCrash(stderr: string): void {
 
 test('a model that never calls done stops at --max-steps', async () => {
   // A different page each step, so no loop guard ends the run first.
-  const llm = await startFakeLlm((_req, i) => step({ navigate: { url: `${site.url}products?page=${i}` } }));
-  const result = await ws.run(['capture', 'run', '--url', site.url, ...kTask, '--max-steps', '3'], llm);
+  const llm = await startFakeLlm((_req, i) => step({ navigate: { url: `${h.site.url}products?page=${i}` } }));
+  const result = await h.ws.run(['capture', 'run', '--url', h.site.url, ...kTask, '--max-steps', '3'], llm);
   await llm.close();
   expect(result.code, result.stderr).toBe(0);
   noCrash(result.stderr);
-  expect(await ws.runEntry(sessionIdOf(result))).toMatchObject({ terminationReason: 'maxSteps', steps: 3 });
+  expect(await h.ws.runEntry(sessionIdOf(result))).toMatchObject({ terminationReason: 'maxSteps', steps: 3 });
   expect(llm.requests).toHaveLength(3);
 });
 
 test('every answer truncated: one repair per step, then the run ends as an error', async () => {
   const llm = await startFakeLlm(() => ({ content: '{"thinking": null, "evaluation_previous_goal": "ok", "action": [{"navigate": {"url": "ht' }));
-  const result = await ws.run(['capture', 'run', '--url', site.url, ...kTask, '--max-failures', '2'], llm);
+  const result = await h.ws.run(['capture', 'run', '--url', h.site.url, ...kTask, '--max-failures', '2'], llm);
   await llm.close();
   expect(result.code).toBe(1);
   noCrash(result.stderr);
-  expect(await ws.runEntry(sessionIdOf(result))).toMatchObject({ terminationReason: 'error' });
+  expect(await h.ws.runEntry(sessionIdOf(result))).toMatchObject({ terminationReason: 'error' });
   // Two failed steps, each asked once and repaired once (and maybe once more in another mode): bounded.
   expect(llm.requests.length).toBeGreaterThanOrEqual(4);
   expect(llm.requests.length).toBeLessThanOrEqual(12);
@@ -60,11 +46,11 @@ test('every answer truncated: one repair per step, then the run ends as an error
 test('a server that always fails: bounded retries, then the run ends as an error', async () => {
   const llm = await startFakeLlm(() => ({ status: 500, message: 'boom' }));
   const started = Date.now();
-  const result = await ws.run(['capture', 'run', '--url', site.url, ...kTask, '--max-failures', '2'], llm);
+  const result = await h.ws.run(['capture', 'run', '--url', h.site.url, ...kTask, '--max-failures', '2'], llm);
   await llm.close();
   expect(result.code).toBe(1);
   noCrash(result.stderr);
-  expect(await ws.runEntry(sessionIdOf(result))).toMatchObject({ terminationReason: 'error' });
+  expect(await h.ws.runEntry(sessionIdOf(result))).toMatchObject({ terminationReason: 'error' });
   expect(llm.requests.length).toBeLessThanOrEqual(8);
   expect(Date.now() - started).toBeLessThan(90_000);
 });
@@ -77,15 +63,15 @@ test('file actions outside the session files are refused and fed back; nothing i
     step({ write_file: { fileName: 'notes/ok.txt', content: 'inside' } }),
     step({ done: { text: 'done', success: true } }),
   ]);
-  const result = await ws.run(['capture', 'run', '--url', site.url, ...kTask, '--max-failures', '5'], llm);
+  const result = await h.ws.run(['capture', 'run', '--url', h.site.url, ...kTask, '--max-failures', '5'], llm);
   await llm.close();
   noCrash(result.stderr);
   expect(result.code, result.stderr).toBe(0);
   const feedback = llm.requests.map((r) => r.messages[1]!.content).join('\n');
   expect(feedback).toContain('is outside the session files');
   expect(feedback).not.toMatch(/root:x?:0:0/);
-  const escaped = [path.join(ws.dir, 'escape.txt'), path.join(ws.output, 'escape.txt'), path.join(path.dirname(ws.dir), 'escape.txt')];
+  const escaped = [path.join(h.ws.dir, 'escape.txt'), path.join(h.ws.output, 'escape.txt'), path.join(path.dirname(h.ws.dir), 'escape.txt')];
   for (const file of escaped) await expect(fs.access(file), file).rejects.toThrow();
-  const written = (await fs.readdir(ws.output, { recursive: true })).filter((f) => f.endsWith('ok.txt'));
+  const written = (await fs.readdir(h.ws.output, { recursive: true })).filter((f) => f.endsWith('ok.txt'));
   expect(written).toHaveLength(1);
 });
