@@ -4,6 +4,7 @@ import { UsageError } from './errors.ts';
 import { writeFileAtomic } from './io/atomic.ts';
 import { describeIssues } from './io/read.ts';
 import { RunDatabase, RunRecord } from './schema/run.ts';
+import { pidAlive } from './process.ts';
 
 /**
  * The run database `.brow-use/runs.json`: a JSON array, one entry per run. Writers take a
@@ -19,14 +20,6 @@ const kLockPollMs = 5;
 /** Give up waiting after this long: something is badly wrong (e.g. a hung writer). */
 const kLockTimeoutMs = 60_000;
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function breakIfStale(lockFile: string): Promise<void> {
   let owner: number;

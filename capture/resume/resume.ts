@@ -10,6 +10,7 @@ import { salvageOrphanTrace } from '../record/tracing.ts';
 import type { CaptureSettings, ResumeFrom } from '../run-capture.ts';
 import type { Checkpoint } from './checkpoint-schema.ts';
 import { readCheckpoint } from './checkpoint.ts';
+import { pidAlive } from '../../core/process.ts';
 
 /**
  * `bu capture resume SESSION`: which runs can go on (interrupted: no end, or ended in an error,
@@ -17,14 +18,6 @@ import { readCheckpoint } from './checkpoint.ts';
  * of a killed part rebuilt from the raw files it left behind.
  */
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export interface LoadedResume extends ResumeFrom {
   entry: RunRecord;

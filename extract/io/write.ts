@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ExtractOutput } from '../core/extract-records.ts';
 import type { TraceReader } from './zip.ts';
+import { pidAlive } from '../../core/process.ts';
 
 /**
  * Writes an extract so that readers only ever see a whole one. Each extract is written into its
@@ -17,14 +18,6 @@ const kCopyConcurrency = 16;
 /** Where version folders live, beside `extract/` so that `extract/` lists only extracts. */
 const kStoreDir = '.extract-store';
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
