@@ -37,6 +37,21 @@ async function setUp(name: string) {
   return { pages, cwd, bu };
 }
 
+/**
+ * Step 2 (the 60 s wait) has begun: its perception is in the aria log, and the wait itself starts
+ * right after it. The margin only has to cover deciding and starting the action.
+ */
+async function untilWaitStarted(cwd: string): Promise<void> {
+  const lines = async () => {
+    const dir = path.join(cwd, 'out', 'aria-log');
+    const files = await fs.readdir(dir).catch(() => [] as string[]);
+    const text = files[0] ? await fs.readFile(path.join(dir, files[0]), 'utf8') : '';
+    return text.split('\n').filter(Boolean).length;
+  };
+  await until(async () => (await lines()) >= 2, 60_000, 'step 2 to begin');
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+}
+
 async function recorded(cwd: string) {
   const runs = RunDatabase.parse(JSON.parse(await fs.readFile(path.join(cwd, '.brow-use', 'runs.json'), 'utf8')));
   const entry = runs[0]!;
@@ -72,6 +87,7 @@ test('a browser killed mid-run: exit 1, the run is recorded as an error, earlier
 test('SIGTERM mid-run: exit 1, the trace is saved and the run is recorded as an error', async () => {
   const { pages, cwd, bu } = await setUp('sigterm');
   try {
+    await untilWaitStarted(cwd);
     bu.child.kill('SIGTERM');
     const run = await bu.done;
     expect(run.code).toBe(1);
