@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { outputPaths } from '../core/paths.ts';
-import type { History, HistoryStep, PageState } from '../core/schema/history.ts';
+import { kHistoryVersion, type History, type HistoryStep, type PageState } from '../core/schema/history.ts';
 import { generate } from '../generate/generate.ts';
 import { parseAriaText } from '../generate/model/snapshot.ts';
 import { fp } from '../test/generate/support/fixtures.ts';
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   try {
     const paths = outputPaths(path.join(root, 'output'));
     const history: History = {
-      version: 1, sessionId: kSessionId, startUrl: pageState(0).url, recordedAt: '2025-01-01T00:00:00.000Z', viewport: null,
+      version: kHistoryVersion, sessionId: kSessionId, startUrl: pageState(0).url, recordedAt: '2025-01-01T00:00:00.000Z', viewport: null,
       secrets: [], variables: {}, steps: steps(),
     };
     writeRun(paths, {

@@ -25,6 +25,20 @@ export interface DomProbe {
   cssPath: string;
   box: { x: number; y: number; width: number; height: number } | null;
   state: { value: string | null; checked: boolean | null; selected: string[] | null; disabled: boolean };
+  container: ContainerProbe | null;
+}
+
+/** The nearest meaningful container of an element (a row, list item, card, dialog, form, ...). */
+export interface ContainerProbe {
+  role: string;
+  tag: string;
+  name: string | null;
+  /** What the container says apart from its controls' captions (a row's data), collapsed and cut. */
+  text: string | null;
+  /** The element's place among the container's elements of the same kind (tag, and type for inputs). */
+  slot: { index: number; count: number };
+  /** How many elements like the container share its parent (the rows of a list). */
+  siblings: number;
 }
 
 export function probeElement(el: Element): DomProbe {
@@ -99,6 +113,46 @@ export function probeElement(el: Element): DomProbe {
     }
   }
 
+  // The nearest meaningful container: semantic ones by role or tag, and repeated items (cards in
+  // a list of look-alike siblings). One that says nothing beyond the element (a cell holding only
+  // a checkbox) is skipped for the next one out, so a row's text identifies its unnamed controls.
+  const kContainerRoles = new Set(['listitem', 'row', 'gridcell', 'cell', 'article', 'dialog', 'alertdialog', 'form', 'group', 'tabpanel', 'treeitem', 'option', 'menuitem']);
+  const kContainerTags: Record<string, string> = { li: 'listitem', tr: 'row', td: 'cell', th: 'cell', article: 'article', dialog: 'dialog', form: 'form', fieldset: 'group', details: 'group', dd: 'definition' };
+  const kStopRoles = new Set(['main', 'navigation', 'banner', 'contentinfo', 'complementary', 'search']);
+  // Deeper than this, an ancestor is page layout rather than the element's own container.
+  const kMaxContainerDepth = 8;
+  const kMaxContainerText = 100;
+  const kControlSelector = 'button, input, select, textarea, [role=button], [role=checkbox], [role=switch], [role=menuitem], [role=tab], script, style, svg';
+  const keyText = (c: Element): string | null => {
+    const copy = c.cloneNode(true) as Element;
+    for (const control of Array.from(copy.querySelectorAll(kControlSelector))) control.remove();
+    const t = (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+    return t ? t.slice(0, kMaxContainerText) : null;
+  };
+  const kindOf = (e: Element) => e.tagName + (e instanceof HTMLInputElement ? `[type=${e.type}]` : '');
+  const repeatedSiblings = (c: Element): number => {
+    const parent = c.parentElement;
+    if (!parent) return 1;
+    return Array.from(parent.children).filter((s) => s.tagName === c.tagName && s.className === c.className).length;
+  };
+  let container: ContainerProbe | null = null;
+  let depth = 0;
+  for (let a = parentOf(el); a && a !== document.body && depth < kMaxContainerDepth; a = parentOf(a), depth++) {
+    const explicit = attr(a, 'role');
+    if (explicit && kStopRoles.has(explicit)) break;
+    if (kLandmarkTags[a.tagName.toLowerCase()] && a.tagName !== 'FORM') break;
+    const siblings = repeatedSiblings(a);
+    const role = (explicit && kContainerRoles.has(explicit) ? explicit : null) ?? kContainerTags[a.tagName.toLowerCase()] ?? (siblings >= 3 && a.tagName !== 'SPAN' ? 'item' : null);
+    if (!role) continue;
+    const name = clean(attr(a, 'aria-label')) ?? byIds(attr(a, 'aria-labelledby')) ??
+      (a.tagName === 'FIELDSET' ? clean(a.querySelector('legend')?.textContent) : null);
+    const text = keyText(a);
+    if (!name && !text) continue;
+    const same = Array.from(a.querySelectorAll(el.tagName)).filter((e) => kindOf(e) === kindOf(el));
+    container = { role, tag: a.tagName.toLowerCase(), name, text, slot: { index: Math.max(0, same.indexOf(el)), count: Math.max(1, same.length) }, siblings };
+    break;
+  }
+
   const input = el as HTMLInputElement;
   const labels = 'labels' in input && input.labels ? Array.from(input.labels) : [];
   const label = clean(labels.map((l) => l.textContent ?? '').join(' ')) ?? byIds(attr(el, 'aria-labelledby'));
@@ -146,6 +200,7 @@ export function probeElement(el: Element): DomProbe {
       selected: isSelect ? Array.from((el as HTMLSelectElement).selectedOptions).map((o) => o.label || o.text) : null,
       disabled: (el as HTMLButtonElement).disabled === true || attr(el, 'aria-disabled') === 'true',
     },
+    container,
   };
 }
 

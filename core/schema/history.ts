@@ -6,7 +6,7 @@ import { ActionName, ActionParams } from './actions.ts';
  * target's fingerprint, the best locator at record time, and the page state before and after.
  */
 
-export const kHistoryVersion = 1;
+export const kHistoryVersion = 2;
 
 export const Box = z.strictObject({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 export type Box = z.infer<typeof Box>;
@@ -20,6 +20,24 @@ export const FrameHop = z.strictObject({
 });
 
 export const Landmark = z.strictObject({ role: z.string(), name: z.string().nullable() });
+
+/**
+ * The element's nearest meaningful container (list item, table row, cell, card, dialog, form,
+ * group, tab panel) and its slot there: a row's text identifies the unnamed controls inside it.
+ */
+export const Container = z.strictObject({
+  /** ARIA role (explicit or implicit), or `item` for a repeated look-alike sibling (a card). */
+  role: z.string(),
+  tag: z.string(),
+  name: z.string().nullable(),
+  /** The container's text without its controls' captions (a row's data), collapsed and cut. */
+  text: z.string().nullable(),
+  /** n-th (0-based) of the container's elements of the element's kind (tag, input type), of count. */
+  slot: z.strictObject({ index: z.number().int().min(0), count: z.number().int().min(1) }),
+  /** Elements like the container under the same parent (the rows of its list). */
+  siblings: z.number().int().min(1),
+});
+export type Container = z.infer<typeof Container>;
 
 /** Everything known about an element at record time, so replay can find it again. */
 export const Fingerprint = z.strictObject({
@@ -60,6 +78,8 @@ export const Fingerprint = z.strictObject({
     selected: z.array(z.string()).nullable(),
     disabled: z.boolean(),
   }),
+  /** Null when no container says anything beyond the element itself (history version 2). */
+  container: Container.nullable(),
 });
 export type Fingerprint = z.infer<typeof Fingerprint>;
 
@@ -120,7 +140,7 @@ export const HistoryStep = z.discriminatedUnion('action', [
 ]);
 export type HistoryStep = z.infer<typeof HistoryStep>;
 
-export const History = z.strictObject({
+export const HistoryCurrent = z.strictObject({
   version: z.literal(kHistoryVersion),
   sessionId: z.string(),
   startUrl: z.string(),
@@ -132,4 +152,31 @@ export const History = z.strictObject({
   variables: z.record(z.string(), z.string()),
   steps: z.array(HistoryStep),
 });
-export type History = z.infer<typeof History>;
+
+/**
+ * Older histories, brought forward one version at a time by pure functions. Version 1 had no
+ * container in fingerprints: it is unknown (null), so replay judges those steps without it.
+ */
+function fromV1(v1: Record<string, unknown>): Record<string, unknown> {
+  const steps = Array.isArray(v1.steps) ? v1.steps : [];
+  return {
+    ...v1,
+    version: 2,
+    steps: steps.map((step: unknown) => {
+      if (!step || typeof step !== 'object') return step;
+      const fingerprint = (step as { fingerprint?: unknown }).fingerprint;
+      return fingerprint && typeof fingerprint === 'object' ? { ...step, fingerprint: { ...fingerprint, container: null } } : step;
+    }),
+  };
+}
+
+export function migrateHistory(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  let current = value as Record<string, unknown>;
+  if (current.version === 1) current = fromV1(current);
+  return current;
+}
+
+/** A history of any supported version, migrated to the current one. */
+export const History = z.preprocess(migrateHistory, HistoryCurrent);
+export type History = z.infer<typeof HistoryCurrent>;

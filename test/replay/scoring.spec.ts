@@ -12,7 +12,7 @@ const fp: Fingerprint = {
   placeholder: null, label: null, text: 'Save', hrefPath: null, title: null, alt: null, ariaLabel: null, classes: ['btn'],
   frameChain: [], shadowHosts: [], landmarks: [{ role: 'main', name: null }], nearbyHeading: 'Settings', nearbyText: null,
   xpath: '/html[1]/body[1]/main[1]/form[1]/button[1]', cssPath: 'html > body > main > form > button', box: { x: 0, y: 0, width: 80, height: 30 },
-  roleNameIndex: 0, roleNameCount: 1, state: { value: null, checked: null, selected: null, disabled: false },
+  roleNameIndex: 0, roleNameCount: 1, state: { value: null, checked: null, selected: null, disabled: false }, container: null,
 };
 
 function live(overrides: Partial<LiveFeatures>): LiveFeatures {
@@ -87,7 +87,7 @@ test('headings: rewording passes, staying put or landing elsewhere does not', ()
 });
 
 test('secrets: a missing one is bad input; values never survive redaction', () => {
-  const history = { version: 1 as const, sessionId: 's', startUrl: 'http://a/', recordedAt: '', viewport: null, secrets: ['password'], variables: {}, steps: [] };
+  const history = { version: 2 as const, sessionId: 's', startUrl: 'http://a/', recordedAt: '', viewport: null, secrets: ['password'], variables: {}, steps: [] };
   expect(() => resolveSubstitutions(history, {}, {})).toThrow(/BU_SECRET_PASSWORD/);
   const subs = resolveSubstitutions(history, { q: 'x' }, { BU_SECRET_password: 'hunter2' });
   expect(substitute('{{secret:password}}/{{var:q}}', subs)).toBe('hunter2/x');

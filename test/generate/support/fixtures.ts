@@ -1,4 +1,4 @@
-import type { Fingerprint, History, HistoryStep, PageState } from '../../../core/schema/history.ts';
+import { kHistoryVersion, type Fingerprint, type History, type HistoryStep, type PageState } from '../../../core/schema/history.ts';
 import type { RunInput } from '../../../generate/model/inputs.ts';
 import { parseAriaText } from '../../../generate/model/snapshot.ts';
 
@@ -16,6 +16,7 @@ export function fp(partial: Partial<Fingerprint> & { role: string | null; name: 
     hrefPath: null, title: null, alt: null, ariaLabel: null, classes: [], frameChain: [], shadowHosts: [],
     landmarks: [{ role: 'main', name: null }], nearbyHeading: null, nearbyText: null, xpath: '/html/body', cssPath: 'body',
     box: null, roleNameIndex: 0, roleNameCount: 1, state: { value: null, checked: null, selected: null, disabled: false },
+    container: null,
     ...partial,
   };
 }
@@ -45,7 +46,7 @@ function step(index: number, s: StepInput): HistoryStep {
 
 function history(sessionId: string, steps: StepInput[], extra: Partial<History> = {}): History {
   return {
-    version: 1, sessionId, startUrl: `${kOrigin}/login`, recordedAt: '2025-01-01T00:00:00.000Z', viewport: null,
+    version: kHistoryVersion, sessionId, startUrl: `${kOrigin}/login`, recordedAt: '2025-01-01T00:00:00.000Z', viewport: null,
     secrets: [], variables: {}, steps: steps.map((s, i) => step(i, s)), ...extra,
   };
 }
