@@ -23,6 +23,8 @@ export interface FindOptions {
   timeoutMs: number;
   /** Recorded link targets move with `--base-url` too. */
   rebase: Rebaser;
+  /** Ids in link targets may differ (the run changed variables). */
+  tolerantIds?: boolean;
   signal?: AbortSignal;
   /** Called once per model call (counted in the summary). */
   onModelCall(): void;
@@ -46,7 +48,7 @@ export async function findElement(page: Page, step: HistoryStep, options: FindOp
   if (options.strategy === 'locator-only' || !recordedFp) return recordedOnly(page, step, options.timeoutMs);
   const hrefPath = /^https?:/.test(recordedFp.hrefPath ?? '') ? options.rebase.url(recordedFp.hrefPath!) : options.rebase.path(recordedFp.hrefPath);
   const fp = { ...recordedFp, hrefPath };
-  const result = await rematch(page, fp, step.locator, { timeoutMs: options.timeoutMs, signal: options.signal });
+  const result = await rematch(page, fp, step.locator, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds });
   if (result.kind === 'found') {
     const { candidate } = result;
     return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, heal: null };

@@ -62,14 +62,16 @@ export async function replay(page: Page, history: History, options: ReplayOption
   context.on('page', onPage);
   for (const p of context.pages()) p.on('dialog', onDialog);
 
+  const tolerantIds = Object.keys(subs.vars).length > 0;
   const env: StepEnv = {
     context,
     page,
     rebase,
     text: (value) => substitute(value, subs),
-    tolerantIds: Object.keys(subs.vars).length > 0,
+    tolerantIds,
     find: {
       strategy,
+      tolerantIds,
       healer: options.healer ?? null,
       timeoutMs: options.findTimeoutMs ?? kFindTimeoutMs,
       rebase,

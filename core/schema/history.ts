@@ -165,7 +165,7 @@ function fromV1(v1: Record<string, unknown>): Record<string, unknown> {
     steps: steps.map((step: unknown) => {
       if (!step || typeof step !== 'object') return step;
       const fingerprint = (step as { fingerprint?: unknown }).fingerprint;
-      return fingerprint && typeof fingerprint === 'object' ? { ...step, fingerprint: { ...fingerprint, container: null } } : step;
+      return fingerprint && typeof fingerprint === 'object' ? { ...step, fingerprint: { container: null, ...fingerprint } } : step;
     }),
   };
 }

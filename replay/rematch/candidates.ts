@@ -31,9 +31,11 @@ interface Probed {
  */
 const probeMany = new Function(
   'els',
+  'limit',
   `const __name = (f) => f; const probe = (${probeElement.toString()});
+   if (els.length > limit) return null;
    return els.map((el) => ({ probe: probe(el), visible: typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0 }));`,
-) as (els: Element[]) => Probed[];
+) as (els: Element[], limit: number) => Probed[] | null;
 
 type AriaNode = string | { role?: string; name?: string };
 
@@ -53,20 +55,29 @@ export function frameDepth(frame: Frame): number {
 export interface CollectOptions {
   /** Keep elements that are not visible (the recorded element had no box either). */
   includeHidden: boolean;
+  /** Keeps only the elements this accepts, judged on their DOM probe before anything else is read. */
+  keep?: ((probe: DomProbe) => boolean) | null;
   known?: { role: string; name?: string } | null;
   /** Frame depth when `frame` is not the element's own frame (a page-wide selector entering frames). */
   depth?: number;
 }
 
+/** A filtered query may probe this many elements in one evaluation before it is too broad. */
+export const kMaxProbed = 1_000;
+
 /** Candidates for one query; `null` when it matched too many elements to rank. */
 export async function collect(frame: Frame, query: Locator, options: CollectOptions): Promise<Candidate[] | null> {
-  const probed = await query.evaluateAll(probeMany).catch(() => [] as Probed[]);
-  if (probed.length > kMaxCandidates) return null;
+  const limit = options.keep ? kMaxProbed : kMaxCandidates;
+  const probed = await query.evaluateAll(probeMany, limit).catch(() => [] as Probed[]);
+  if (probed === null) return null;
+  const kept = options.keep ? probed.filter((p) => options.keep!(p.probe)).length : probed.length;
+  if (kept > kMaxCandidates) return null;
   const depth = options.depth ?? frameDepth(frame);
   const out: Candidate[] = [];
   for (let i = 0; i < probed.length; i++) {
     const { probe, visible } = probed[i]!;
     if (!visible && !options.includeHidden) continue;
+    if (options.keep && !options.keep(probe)) continue;
     const locator = probed.length === 1 ? query : query.nth(i);
     const known = options.known;
     const roleName = known?.name !== undefined ? { role: known.role, name: known.name } : await roleAndName(locator);

@@ -3,14 +3,17 @@ import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts'
 import type { MatchLevel } from '../../core/schema/replay-report.ts';
 import { collect, type Candidate } from './candidates.ts';
 import { kLevels } from './levels.ts';
-import { agreement, pickCandidate, type Scored } from './scoring.ts';
+import { pickCandidate, type Scored } from './pick.ts';
+import { agreement } from './scoring.ts';
 
 /**
  * The rematch cascade: finds the recorded element on the live page (every frame, open shadow
- * roots included), level by level. A level decides only with one acceptable candidate, or one
- * that beats every other by the tie margin; a level whose candidates tie ends the search as
- * `ambiguous` (a later, weaker level must not guess between them). Every pick is checked against
- * the whole fingerprint first: a recorded locator that now points elsewhere is rejected.
+ * roots included). The recorded locator comes first: when it still resolves to exactly one
+ * element and nothing contradicts the fingerprint, that element is the target, so replay never
+ * does worse than Playwright's own locator. Otherwise the levels run, most trustworthy first;
+ * every candidate any level found stays in one pool, and each level decides over the whole pool
+ * (see pick.ts): a tie at one level lets a later, scoping level bring the evidence that breaks it,
+ * and ends as `ambiguous` only when nothing does.
  */
 
 /** Elements that appear late (lazy sections, slow responses) show up within this. */
@@ -30,6 +33,8 @@ export type MatchResult =
 export interface CascadeOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Ids in link targets may differ (the run changed variables). */
+  tolerantIds?: boolean;
 }
 
 function keyOf(c: Candidate): string {
@@ -42,23 +47,28 @@ function describe(c: Scoredcandidate): string {
 }
 
 const kEnterFrame = /internal:control=enter-frame/g;
+/** The `nth` a recorded locator was pinned with when it matched several elements at record time. */
+const kPinnedNth = /\s*>>\s*nth=-?\d+$/;
 
-/** One pass over all levels. */
-async function attempt(page: Page, fp: Fingerprint, recorded: RecordedLocator | null): Promise<MatchResult> {
+/** One pass over the recorded locator and the levels. */
+async function attempt(page: Page, fp: Fingerprint, recorded: RecordedLocator | null, options: CascadeOptions): Promise<MatchResult> {
   const notes: string[] = [];
   const pool = new Map<string, Scoredcandidate>();
   const includeHidden = fp.box === null;
-  const decide = (level: MatchLevel, found: Candidate[]): MatchResult | null => {
+  let tie: { level: MatchLevel; tied: Scoredcandidate[] } | null = null;
+  const score = (found: Candidate[]) => found.map((item) => ({ item, agreement: agreement(fp, item.features, { tolerantIds: options.tolerantIds }) }));
+  const decide = (level: MatchLevel, found: Candidate[], exhaustive: boolean): MatchResult | null => {
     if (!found.length) return null;
-    const scored = found.map((item) => ({ item, agreement: agreement(fp, item.features) }));
-    for (const s of scored) pool.set(keyOf(s.item), s);
-    const pick = pickCandidate(scored);
+    for (const s of score(found)) pool.set(keyOf(s.item), s);
+    const pick = pickCandidate([...pool.values()], { exhaustive });
     switch (pick.kind) {
       case 'unique':
+        if (pick.rule !== 'evidence') notes.push(`${level}: ${pick.rule === 'sole' ? 'the only' : 'clearly the best'} ${fp.role ?? fp.tag} of its kind in the recorded region`);
         return { kind: 'found', level, candidate: pick.winner, candidates: found.length, notes, pool: [...pool.values()] };
       case 'ambiguous':
         notes.push(`${level}: ${pick.tied.length} candidates tie: ${pick.tied.map(describe).join('; ')}`);
-        return { kind: 'ambiguous', level, tied: pick.tied, notes, pool: [...pool.values()] };
+        tie = { level, tied: pick.tied };
+        return null;
       case 'rejected':
         notes.push(`${level}: ${found.length} candidate(s) rejected${pick.best ? `, best ${describe(pick.best)}` : ''}`);
         return null;
@@ -66,11 +76,22 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedLocator | 
   };
 
   if (recorded) {
-    const depth = recorded.selector.match(kEnterFrame)?.length ?? 0;
-    const found = await collect(page.mainFrame(), page.locator(recorded.selector), { includeHidden, depth });
+    const pinned = recorded.matches > 1 && kPinnedNth.test(recorded.selector);
+    // A locator that matched several elements at record time is never evidence on its own: its
+    // look-alikes are ranked with it.
+    const selector = pinned ? recorded.selector.replace(kPinnedNth, '') : recorded.selector;
+    const depth = selector.match(kEnterFrame)?.length ?? 0;
+    const found = await collect(page.mainFrame(), page.locator(selector), { includeHidden, depth });
     if (found === null) notes.push('recorded: too many matches');
-    const result = found && decide('recorded', found);
-    if (result) return result;
+    else if (found.length === 1 && !pinned) {
+      const [only] = score(found);
+      if (!only!.agreement.contradictions.length) return { kind: 'found', level: 'recorded', candidate: only!, candidates: 1, notes, pool: [only!] };
+      notes.push(`recorded: resolves to another element (${only!.agreement.contradictions.join(', ')})`);
+      pool.set(keyOf(only!.item), only!);
+    } else {
+      const result = found && decide('recorded', found, false);
+      if (result) return result;
+    }
   }
   for (const level of kLevels) {
     const found: Candidate[] = [];
@@ -79,7 +100,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedLocator | 
       if (frame.isDetached()) continue;
       const query = level.query(fp, frame);
       if (!query) break;
-      const part = await collect(frame, query, { includeHidden, known: level.known?.(fp) ?? null });
+      const part = await collect(frame, query, { includeHidden, known: level.known?.(fp) ?? null, keep: level.keep?.(fp) ?? null });
       if (part === null) tooMany = true;
       else found.push(...part);
     }
@@ -87,9 +108,11 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedLocator | 
       notes.push(`${level.name}: too many matches to rank`);
       continue;
     }
-    const result = decide(level.name, found);
+    const result = decide(level.name, found, level.exhaustive === true);
     if (result) return result;
   }
+  const unresolved = tie as { level: MatchLevel; tied: Scoredcandidate[] } | null;
+  if (unresolved) return { kind: 'ambiguous', level: unresolved.level, tied: unresolved.tied, notes, pool: [...pool.values()] };
   return { kind: 'missing', notes, pool: [...pool.values()] };
 }
 
@@ -106,7 +129,7 @@ export async function rematch(page: Page, fp: Fingerprint, recorded: RecordedLoc
   let settled = false;
   for (let i = 0; ; i++) {
     await page.waitForLoadState('domcontentloaded').catch(() => undefined);
-    const result = await attempt(page, fp, recorded);
+    const result = await attempt(page, fp, recorded, options);
     if (result.kind === 'found') return result;
     if (result.kind === 'ambiguous') {
       if (settled || Date.now() + kAmbiguousSettleMs > deadline) return result;

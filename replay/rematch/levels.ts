@@ -1,7 +1,9 @@
 import type { Frame, Locator } from 'playwright';
+import type { DomProbe } from '../../core/fingerprint/probe.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
 import type { MatchLevel } from '../../core/schema/replay-report.ts';
-import { idStem, looksGenerated } from './text.ts';
+import { rowTextAgrees } from './scoring.ts';
+import { idStem, looksGenerated, normalizeText } from './text.ts';
 
 /**
  * The rematch cascade's levels, most trustworthy first. Each level builds, for one frame, a query
@@ -18,6 +20,10 @@ export interface Level {
   query(fp: Fingerprint, frame: Frame): Locator | null;
   /** Role and name every match is known to have (saves reading them from the page). */
   known?(fp: Fingerprint): { role: string; name?: string } | null;
+  /** Keeps the matches worth ranking, judged in one pass over a broad query. */
+  keep?(fp: Fingerprint): ((probe: DomProbe) => boolean) | null;
+  /** The query sees every element of the recorded kind in its frame or region (see pick.ts). */
+  exhaustive?: boolean;
 }
 
 /** A CSS string literal. */
@@ -43,6 +49,22 @@ function idSelectors(fp: Fingerprint): string[] {
 
 function roleOf(fp: Fingerprint): AriaRole | null {
   return fp.role ? (fp.role as AriaRole) : null;
+}
+
+/** Every element of the recorded role, or of its tag (and input type) when it had none. */
+function sameKind(fp: Fingerprint, frame: Frame): Locator {
+  if (roleOf(fp)) return frame.getByRole(roleOf(fp)!);
+  return frame.locator(fp.tag === 'input' && fp.type ? `css=input[type=${cssString(fp.type)}]` : `css=${fp.tag}`);
+}
+
+/** Probes in the recorded innermost landmark (role and name), or all when it had none. */
+function inRecordedRegion(fp: Fingerprint): ((probe: DomProbe) => boolean) | null {
+  const region = fp.landmarks[fp.landmarks.length - 1];
+  if (!region) return null;
+  return (probe) => {
+    const live = probe.landmarks[probe.landmarks.length - 1];
+    return live !== undefined && live.role === region.role && normalizeText(live.name) === normalizeText(region.name);
+  };
 }
 
 export const kLevels: readonly Level[] = [
@@ -88,6 +110,14 @@ export const kLevels: readonly Level[] = [
         : null,
   },
   {
+    name: 'container',
+    // The recorded row (or card, dialog, form) by its text, then the element in it: a list row's
+    // unnamed checkbox or icon button is found through the row it sits in.
+    query: (fp, frame) => (fp.container?.text ? sameKind(fp, frame) : null),
+    known: (fp) => (fp.role ? { role: fp.role } : null),
+    keep: (fp) => (probe) => probe.container !== null && rowTextAgrees(fp.container!.text, probe.container.text),
+  },
+  {
     name: 'scopedRoleName',
     // Every element of the recorded role inside the recorded innermost landmark: names may have
     // changed, the scoring decides.
@@ -98,6 +128,7 @@ export const kLevels: readonly Level[] = [
       return scope.getByRole(roleOf(fp)!);
     },
     known: (fp) => (fp.role ? { role: fp.role } : null),
+    exhaustive: true,
   },
   {
     name: 'structural',
@@ -106,7 +137,9 @@ export const kLevels: readonly Level[] = [
   {
     name: 'position',
     // The widest net: every element of the role (or tag) in the frame, ranked by agreement.
-    query: (fp, frame) => (roleOf(fp) ? frame.getByRole(roleOf(fp)!) : frame.locator(`css=${fp.tag}`)),
+    query: (fp, frame) => sameKind(fp, frame),
     known: (fp) => (fp.role ? { role: fp.role } : null),
+    keep: inRecordedRegion,
+    exhaustive: true,
   },
 ];

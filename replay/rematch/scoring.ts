@@ -1,5 +1,8 @@
 import type { DomProbe } from '../../core/fingerprint/probe.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
+
+type Landmark = Fingerprint['landmarks'][number];
+import { structureSimilarity } from './structure.ts';
 import { containsWords, idRelation, looksGenerated, normalizeText, pathShape, tokenSimilarity } from './text.ts';
 
 /**
@@ -38,17 +41,39 @@ export const kLabelMatch = 25;
 export const kPlaceholderMatch = 20;
 export const kAltTitleMatch = 15;
 export const kHrefMatch = 40;
-/** Same link path up to ids (`/items/46` vs `/items/47`). */
-export const kHrefShapeMatch = 25;
+/** Visible text that differs from the name (a name from aria-label, text from the content). */
 export const kTextMatch = 15;
+/** The same name (aria-label/legend) on the container: a named row or group. */
+export const kContainerNameMatch = 30;
+/**
+ * A repeated container (list item, table row, card) still holding the recorded data text: it
+ * names the unnamed controls inside it, as the row's text names a checkbox for a reader.
+ */
+export const kRowTextMatch = 45;
+/** The row's words in order inside a longer (or shorter) text: an edited or extended row. */
+export const kRowTextNear = 30;
+/** Word overlap (Jaccard) above which two row texts are the same row edited, not another row. */
+export const kRowTextSimilar = 0.5;
 
 // Context signals: they tell look-alikes apart but never identify an element alone.
 export const kRoleMatch = 20;
 export const kTagMatch = 5;
 export const kTypeMatch = 10;
 export const kLandmarkMatch = 20;
+/** The same named region ("Billing" vs "Shipping"): look-alike forms are told apart by it. */
+export const kLandmarkNameMatch = 20;
 export const kHeadingMatch = 15;
 export const kNearbyTextMatch = 10;
+/** A non-repeated container (form, dialog, group) with the same text: the same part of the page. */
+export const kContainerTextMatch = 10;
+/** Same kind of container (row, dialog, form) around the element. */
+export const kContainerRoleMatch = 10;
+/** The same place among the container's elements of its kind (the row's 2nd button). */
+export const kSlotMatch = 20;
+/** Scaled by the tag-path similarity (0..1): the same structure around the element. */
+export const kStructureMax = 20;
+/** Scaled by the shared share of stable class names: styling hooks often survive a release. */
+export const kClassMax = 10;
 export const kXpathMatch = 15;
 export const kCssPathMatch = 10;
 export const kFrameMatch = 5;
@@ -57,27 +82,44 @@ export const kFrameMatch = 5;
 /** Both names present and sharing no word: a different control unless an id says otherwise. */
 export const kNameDisjoint = -25;
 export const kNameAttrConflict = -50;
-/** A submit button is not a plain button; a password box is not a search box. */
+/** A submit button is not a plain button (an input's type differing is a contradiction). */
 export const kTypeConflict = -25;
 export const kTagConflict = -15;
 export const kHrefConflict = -40;
 
-/** Minimum total agreement before replay acts on an element. */
+/** Minimum total agreement before replay acts on an element on its own evidence. */
 export const kMinAgreement = 60;
-/** Minimum identity evidence (the signals above the context ones): structure alone never suffices. */
+/** Minimum identity evidence (the signals above the context ones) for acting on its own evidence. */
 export const kMinIdentity = 30;
 /** The winner among several candidates must lead the runner-up by this much, else it is a tie. */
 export const kTieMargin = 15;
+/**
+ * The sole element of its kind in the recorded region and container needs this structural
+ * similarity: a moved block keeps most of its tag path; another part of the page does not.
+ */
+export const kMinSoleStructure = 0.6;
+
+/** Container roles whose elements repeat (a row, a card): their text tells the repeats apart. */
+const kRowRoles = new Set(['listitem', 'row', 'item', 'cell', 'gridcell', 'option', 'treeitem', 'article']);
 
 export interface Agreement {
   score: number;
   identity: number;
   /** The part of the score from the element's position (xpath, css path). */
   positional: number;
-  /** Strong signals that say "this is another element" (role, test id, landmark). */
+  /** Strong signals that say "this is another element" (role, input type, test id, landmark, row, link target). */
   contradictions: string[];
   /** Acceptable on its own: no contradiction, enough identity and total agreement. */
   acceptable: boolean;
+  /** Same role, type and container kind, in the same region: a candidate for "the only one of its kind". */
+  sameKind: boolean;
+  /** 0..1 tag-path similarity. */
+  structure: number;
+}
+
+export interface AgreementOptions {
+  /** Ids in link targets may differ (the run changed variables). */
+  tolerantIds?: boolean;
 }
 
 function nameScore(recorded: string, live: string): number {
@@ -98,7 +140,65 @@ function outerLandmark(landmarks: { role: string }[]): string | null {
   return landmarks[0]?.role ?? null;
 }
 
-export function agreement(fp: Fingerprint, live: LiveFeatures): Agreement {
+function innerLandmark(landmarks: Landmark[]): Landmark | null {
+  return landmarks[landmarks.length - 1] ?? null;
+}
+
+function sameRegion(a: Landmark[], b: Landmark[]): boolean {
+  const [x, y] = [innerLandmark(a), innerLandmark(b)];
+  if (!x || !y) return !x && !y;
+  return x.role === y.role && normalizeText(x.name) === normalizeText(y.name);
+}
+
+/** Whether the recorded element sat in a repeated container (a row), where the row's data names it. */
+export function isRowScoped(fp: Fingerprint): boolean {
+  const c = fp.container;
+  return c !== null && c.text !== null && (kRowRoles.has(c.role) || c.siblings > 1);
+}
+
+function classSimilarity(recorded: string[], live: string[]): number {
+  const stable = (list: string[]) => new Set(list.filter((c) => !looksGenerated(c)));
+  const [a, b] = [stable(recorded), stable(live)];
+  if (!a.size || !b.size) return 0;
+  let shared = 0;
+  for (const c of a) if (b.has(c)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+/** A container's text is the recorded one, or holds its words, or shares most of them. */
+export function rowTextAgrees(recorded: string | null, live: string | null): boolean {
+  if (!recorded || !live) return false;
+  return normalizeText(recorded) === normalizeText(live) || containsWords(recorded, live) || tokenSimilarity(recorded, live) >= kRowTextSimilar;
+}
+
+interface ContainerScore { identity: number; context: number; contradiction: string | null }
+
+function containerScore(fp: Fingerprint, live: LiveFeatures): ContainerScore {
+  const [r, l] = [fp.container, live.container];
+  const out: ContainerScore = { identity: 0, context: 0, contradiction: null };
+  if (!r) return out;
+  const row = isRowScoped(fp);
+  if (!l) {
+    if (row) out.contradiction = `not inside a ${r.role}, recorded in the ${r.role} "${r.text}"`;
+    return out;
+  }
+  if (r.role === l.role || r.tag === l.tag) out.context += kContainerRoleMatch;
+  if (same(r.name, l.name)) out.identity += kContainerNameMatch;
+  if (r.slot.index === l.slot.index && r.slot.count === l.slot.count) out.context += kSlotMatch;
+  if (!r.text || !l.text) return out;
+  const equal = normalizeText(r.text) === normalizeText(l.text);
+  const near = !equal && rowTextAgrees(r.text, l.text);
+  if (row) {
+    if (equal) out.identity += kRowTextMatch;
+    else if (near) out.identity += kRowTextNear;
+    else out.contradiction = `in the ${l.role} "${l.text.slice(0, 40)}", recorded in "${r.text.slice(0, 40)}"`;
+  } else if (equal || near) {
+    out.context += kContainerTextMatch;
+  }
+  return out;
+}
+
+export function agreement(fp: Fingerprint, live: LiveFeatures, options: AgreementOptions = {}): Agreement {
   // Positive identity evidence; penalties count against the total only.
   let identity = 0;
   let penalty = 0;
@@ -124,66 +224,57 @@ export function agreement(fp: Fingerprint, live: LiveFeatures): Agreement {
   if (same(fp.label, live.label)) identity += kLabelMatch;
   if (same(fp.placeholder, live.placeholder)) identity += kPlaceholderMatch;
   if (same(fp.alt, live.alt) || same(fp.title, live.title)) identity += kAltTitleMatch;
-  if (fp.hrefPath && live.hrefPath) {
-    if (fp.hrefPath === live.hrefPath) identity += kHrefMatch;
-    else if (pathShape(fp.hrefPath) === pathShape(live.hrefPath)) identity += kHrefShapeMatch;
-    else penalty += kHrefConflict;
+  if (fp.hrefPath && live.hrefPath && fp.hrefPath !== live.hrefPath) {
+    // The same route shape with another id is another record's link ("Blue Lamp" for "Blue Kettle").
+    if (pathShape(fp.hrefPath) !== pathShape(live.hrefPath)) penalty += kHrefConflict;
+    else if (!options.tolerantIds) contradictions.push(`links to ${live.hrefPath}, recorded ${fp.hrefPath}`);
+  } else if (fp.hrefPath && fp.hrefPath === live.hrefPath) {
+    identity += kHrefMatch;
   }
-  if (same(fp.text, live.text) && fp.text!.length <= 80) identity += kTextMatch;
+  // The visible text is usually the name again: it only adds when it is other evidence.
+  if (same(fp.text, live.text) && fp.text!.length <= 80 && !same(fp.text, fp.name)) identity += kTextMatch;
+  const container = containerScore(fp, live);
+  identity += container.identity;
+  context += container.context;
+  if (container.contradiction) contradictions.push(container.contradiction);
 
   if (fp.role && live.role) {
     if (fp.role === live.role) context += kRoleMatch;
     else contradictions.push(`role ${live.role} is not ${fp.role}`);
   }
   context += fp.tag === live.tag ? kTagMatch : kTagConflict;
-  if (fp.type || live.type) context += (fp.type ?? '') === (live.type ?? '') ? kTypeMatch : kTypeConflict;
+  const sameType = (fp.type ?? '') === (live.type ?? '');
+  if (fp.type || live.type) {
+    if (sameType) context += kTypeMatch;
+    else if (fp.tag === 'input' && live.tag === 'input') contradictions.push(`an input of type ${live.type ?? 'text'}, recorded ${fp.type ?? 'text'}`);
+    else penalty += kTypeConflict;
+  }
   const [recordedLandmark, liveLandmark] = [outerLandmark(fp.landmarks), outerLandmark(live.landmarks)];
   if (recordedLandmark && liveLandmark) {
     if (recordedLandmark === liveLandmark) context += kLandmarkMatch;
     else contradictions.push(`in ${liveLandmark}, recorded in ${recordedLandmark}`);
   }
+  const region = sameRegion(fp.landmarks, live.landmarks);
+  if (region && innerLandmark(fp.landmarks)?.name) context += kLandmarkNameMatch;
   if (same(fp.nearbyHeading, live.nearbyHeading)) context += kHeadingMatch;
   if (same(fp.nearbyText, live.nearbyText)) context += kNearbyTextMatch;
+  const structure = structureSimilarity(fp.xpath, live.xpath);
+  context += Math.round(kStructureMax * structure);
+  context += Math.round(kClassMax * classSimilarity(fp.classes, live.classes));
   const positional = (fp.xpath === live.xpath ? kXpathMatch : 0) + (fp.cssPath === live.cssPath ? kCssPathMatch : 0);
   context += positional;
   if (fp.frameChain.length === live.frameDepth) context += kFrameMatch;
 
   const score = identity + context + penalty;
+  const sameRole = fp.role ? fp.role === live.role : fp.tag === live.tag;
+  const sameContainer = !fp.container || (live.container !== null && (fp.container.role === live.container.role || fp.container.tag === live.container.tag));
   return {
     score,
     identity,
     positional,
     contradictions,
     acceptable: !contradictions.length && identity >= kMinIdentity && score >= kMinAgreement,
+    sameKind: !contradictions.length && sameRole && sameType && region && sameContainer,
+    structure,
   };
-}
-
-export interface Scored<T> {
-  item: T;
-  agreement: Agreement;
-}
-
-export type Pick<T> =
-  | { kind: 'unique'; winner: Scored<T> }
-  | { kind: 'ambiguous'; tied: Scored<T>[] }
-  | { kind: 'rejected'; best: Scored<T> | null };
-
-/**
- * Chooses among the candidates one level found. One acceptable candidate wins; several must be
- * separated by `kTieMargin` in what they are (position does not count: identical rows or buttons
- * that moved would otherwise resolve to whichever now sits where the recorded one sat), or the
- * level is ambiguous. Never the first of equals.
- */
-export function pickCandidate<T>(scored: Scored<T>[]): Pick<T> {
-  const acceptable = scored.filter((s) => s.agreement.acceptable).sort((a, b) => b.agreement.score - a.agreement.score);
-  if (!acceptable.length) {
-    const best = [...scored].sort((a, b) => b.agreement.score - a.agreement.score)[0] ?? null;
-    return { kind: 'rejected', best };
-  }
-  const [first, second] = acceptable;
-  if (!second) return { kind: 'unique', winner: first! };
-  const essential = (s: Scored<T>) => s.agreement.score - s.agreement.positional;
-  const lead = Math.min(...acceptable.slice(1).map((s) => essential(first!) - essential(s)));
-  if (lead >= kTieMargin) return { kind: 'unique', winner: first! };
-  return { kind: 'ambiguous', tied: acceptable.filter((s) => essential(first!) - essential(s) < kTieMargin) };
 }

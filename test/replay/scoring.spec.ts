@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { Fingerprint } from '../../core/schema/history.ts';
 import { Rebaser, redactDeep, resolveSubstitutions, substitute } from '../../replay/inputs.ts';
-import { agreement, kMinAgreement, pickCandidate, type LiveFeatures } from '../../replay/rematch/scoring.ts';
+import { pickCandidate } from '../../replay/rematch/pick.ts';
+import { agreement, kMinAgreement, type LiveFeatures } from '../../replay/rematch/scoring.ts';
 import { idRelation, idStem, looksGenerated } from '../../replay/rematch/text.ts';
 import { headingProblem, urlMatches } from '../../replay/verify.ts';
 
@@ -48,7 +49,8 @@ test('position alone never identifies an element', () => {
 
 test('equal look-alikes are a tie, not the first one; a clear winner wins', () => {
   const a = { item: 'a', agreement: agreement(fp, live({ id: null })) };
-  const b = { item: 'b', agreement: agreement(fp, live({ id: null, xpath: 'other', cssPath: 'other' })) };
+  // The same shape one form further down: only its position differs.
+  const b = { item: 'b', agreement: agreement(fp, live({ id: null, xpath: '/html[1]/body[1]/main[1]/form[2]/button[1]', cssPath: 'other' })) };
   expect(pickCandidate([a, b]).kind).toBe('ambiguous');
   const c = { item: 'c', agreement: agreement(fp, live({})) };
   const pick = pickCandidate([b, c]);

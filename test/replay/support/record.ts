@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright';
 import { pageState } from '../../../core/aria/state.ts';
 import { takeFingerprint } from '../../../core/fingerprint/take.ts';
 import { bestLocator } from '../../../core/locator/best.ts';
-import { History, HistoryStep } from '../../../core/schema/history.ts';
+import { History, HistoryStep, kHistoryVersion } from '../../../core/schema/history.ts';
 
 /**
  * A small recorder for tests: runs steps on a page the test serves and writes a valid History
@@ -57,7 +57,7 @@ export async function recordHistory(page: Page, startUrl: string, steps: RecordS
     }));
   }
   return History.parse({
-    version: 1,
+    version: kHistoryVersion,
     sessionId: options.sessionId ?? `script-${Date.now()}`,
     startUrl,
     recordedAt: new Date().toISOString(),
