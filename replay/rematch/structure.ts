@@ -13,9 +13,9 @@ export function tagPath(xpath: string): string[] {
 }
 
 function lcsLength(a: readonly string[], b: readonly string[]): number {
-  let previous = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, () => 0);
   for (const x of a) {
-    const current = new Array<number>(b.length + 1).fill(0);
+    const current = Array.from({ length: b.length + 1 }, () => 0);
     for (let j = 1; j <= b.length; j++) current[j] = x === b[j - 1] ? previous[j - 1]! + 1 : Math.max(previous[j]!, current[j - 1]!);
     previous = current;
   }
