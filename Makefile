@@ -3,15 +3,19 @@ SHELL := /bin/bash
 BU := node bin/bu.js
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup deps browser test-deps check test demo bench capture extract generate replay report extension
+.PHONY: setup deps build browser test-deps check test demo bench capture extract generate replay report extension
 
-setup: deps browser
+setup: deps build browser
 
 # npm ci only when the lockfile changed since the last install.
 deps: node_modules/.package-lock.json
 node_modules/.package-lock.json: package-lock.json package.json
 	npm ci --no-audit --no-fund
 	@touch $@
+
+# The package as npm ships it: dist/ (JavaScript and .d.ts) and extension/dist/.
+build: deps
+	npm run build --silent
 
 # A Chromium: BU_BROWSER, else Playwright's, else a system one; installs one when none resolves.
 browser: deps

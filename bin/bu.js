@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Entry of the `bu` command: loads the TypeScript sources through tsx and hands over to the CLI.
+// Entry of `bu` in a checkout: loads the TypeScript sources through tsx and hands over to the CLI.
+// The installed package runs the compiled dist/cli/bu.js instead and never loads tsx.
 import { register } from 'tsx/esm/api';
 
 register();

@@ -1,3 +1,4 @@
+import type { LoadedConfig } from '../core/config/load-config.ts';
 import type { OutputPaths } from '../core/paths.ts';
 import type { RunsDb } from '../core/runs-db.ts';
 
@@ -16,6 +17,8 @@ export interface CliContext {
   json: boolean;
   /** Aborted on SIGINT/SIGTERM so long work can stop cleanly and record what it has. */
   signal: AbortSignal;
+  /** The project's brow-use.config.ts, when there is one (its BU_OUTPUT and BU_MODEL are already in `env`). */
+  config?: LoadedConfig | null;
 }
 
 export interface OptionDef {

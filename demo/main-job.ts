@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CliContext } from '../cli/command.ts';
 import { resolveBrowser } from '../core/browser.ts';
 import { JobFailedError } from '../core/errors.ts';
+import { buEntry, generatedCodeEnv, kPackageRoot } from '../core/package.ts';
 import { startDemoServer, type DemoServer } from './server.ts';
 
 /**
@@ -13,10 +14,10 @@ import { startDemoServer, type DemoServer } from './server.ts';
  * generated Playwright tests, replays on the baseline and on the most changed variant, a report.
  */
 
-const kRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const kBu = path.join(kRoot, 'bin', 'bu.js');
-const kPlan = path.join(kRoot, 'demo', 'plans', 'create-item.json');
-const kPlaywrightCli = path.join(kRoot, 'node_modules', '@playwright', 'test', 'cli.js');
+const kBu = buEntry();
+const kPlan = path.join(kPackageRoot, 'demo', 'plans', 'create-item.json');
+/** The Playwright Test that brow-use itself resolves (a peer dependency: the user's own when installed). */
+const kPlaywrightCli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 /** The variant that combines every kind of release change (see demo/variants.ts). */
 const kHardestVariant = 8;
 /** Enough crawler steps to sign in and reach every page of the demo app (it takes about 15). */
@@ -77,8 +78,9 @@ async function runGeneratedTests(ctx: CliContext, env: NodeJS.ProcessEnv, result
       ...env,
       BASE_URL: app.url,
       BU_BROWSER: resolveBrowser(ctx.env).executablePath,
-      // Lets the generated config find @playwright/test when the output dir is outside this package.
-      NODE_PATH: path.join(kRoot, 'node_modules'),
+      // Lets the generated config find @playwright/test when the output dir is outside the project.
+      NODE_PATH: path.resolve(kPlaywrightCli, '../../..'),
+      ...generatedCodeEnv(ctx.env),
     });
     results.push({ name: `generated ${spec}`, ok: run.code === 0, ms: Date.now() - started, detail: run.code === 0 ? 'ok' : `exit ${run.code}` });
   }

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { UsageError } from '../core/errors.ts';
+import { kFromSources, kPackageRoot } from '../core/package.ts';
 
 /**
  * Builds the unpacked extension into `extension/dist/` (load it from chrome://extensions with
@@ -9,9 +11,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * records a hash of its inputs. Run directly (`make extension`) to build and print the folder.
  */
 
-export const kExtensionDir = path.dirname(fileURLToPath(import.meta.url));
+export const kExtensionDir = path.join(kPackageRoot, 'extension');
 export const kExtensionDist = path.join(kExtensionDir, 'dist');
-const kRepo = path.dirname(kExtensionDir);
+const kRepo = kPackageRoot;
 const kBuildInfo = 'build-info.json';
 /** The Chrome that first keeps a service worker with socket traffic awake. */
 const kTarget = 'chrome116';
@@ -70,8 +72,15 @@ export async function buildExtension(dist = kExtensionDist): Promise<string> {
   }
 }
 
-/** The built extension folder, rebuilt first when it is missing or older than its sources. */
+/**
+ * The built extension folder, rebuilt first when it is missing or older than its sources. The
+ * installed package ships it built (`npm run build`) and has no sources to compare with.
+ */
 export async function ensureExtensionBuilt(dist = kExtensionDist): Promise<string> {
+  if (!kFromSources) {
+    if (await builtHash(dist)) return dist;
+    throw new UsageError(`the extension is missing from ${dist}`, 'reinstall brow-use (the package ships the extension built)');
+  }
   if ((await builtHash(dist)) === (await inputsHash())) return dist;
   return buildExtension(dist);
 }

@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { UsageError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/io/atomic.ts';
 import { insideDir, type OutputPaths } from '../core/paths.ts';
@@ -23,7 +22,8 @@ export type LlmMode = 'off' | 'auto' | 'on';
 /** Session ids name files under --out (histories, replay specs): no separators, no `..`. */
 const kSafeSessionId = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
-export const kReplayHelper = fileURLToPath(new URL('../replay/test-helper.ts', import.meta.url));
+/** What generated replay specs import `replayHistory` from: the package export, never a path into an install or checkout. */
+export const kReplayHelperModule = 'brow-use/test';
 
 export interface GenerateOptions {
   sessions: string[];
@@ -69,11 +69,6 @@ export async function modelAndNames(runs: RunInput[], namer: Namer): Promise<{ m
   return { model, names: proposals ? assignNames(model, proposals) : derived };
 }
 
-function helperSpecifier(outDir: string): string {
-  const relative = path.relative(path.join(outDir, 'tests'), kReplayHelper).split(path.sep).join('/');
-  return relative.startsWith('.') ? relative : `./${relative}`;
-}
-
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   if (!options.sessions.length) throw new UsageError('bu generate needs at least one session id', 'see `bu runs list`');
   for (const sessionId of options.sessions) {
@@ -92,7 +87,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const { model, names } = await modelAndNames(runs.map((r) => r.input), namer);
   options.log(`page model: ${model.pages.length} pages, ${model.edges.length} edges, ${model.flows.length} flows, ${model.diagnostics.length} notes`);
   const files = emitAll(model, names, {
-    replayHelperModule: helperSpecifier(outDir),
+    replayHelperModule: kReplayHelperModule,
     histories: new Map(runs.map((r) => [r.input.sessionId, r.historyText])),
   });
   const result: GenerateResult = {

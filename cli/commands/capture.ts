@@ -17,7 +17,7 @@ const scriptCommand: CommandDef = {
   summary: 'carry out a written plan (no LLM) and record it exactly as an agent run',
   options: [
     { flags: '--plan <file>', description: 'the plan (JSON, SPEC "Plan files")' },
-    { flags: '--url <url>', description: 'start address (default: the plan\'s url)' },
+    { flags: '--url <url>', description: 'start address (default: the plan\'s url, else baseURL of brow-use.config.ts)' },
     { flags: '--max-steps <n>', description: 'stop after this many steps (default: the plan\'s length)' },
     ...kCaptureOptions,
   ],
@@ -25,8 +25,8 @@ const scriptCommand: CommandDef = {
   async run(ctx, _args, options) {
     if (!options.plan) throw new UsageError('bu capture script needs --plan PLAN.json', 'see SPEC "Plan files" for the format');
     const plan = await readJsonFile(Plan, String(options.plan), 'plan');
-    const url = (options.url as string | undefined) ?? plan.url;
-    if (!url) throw new UsageError(`no start address: the plan ${String(options.plan)} has no "url" and --url is missing`, 'pass --url URL');
+    const url = (options.url as string | undefined) ?? plan.url ?? ctx.config?.config.baseURL;
+    if (!url) throw new UsageError(`no start address: the plan ${String(options.plan)} has no "url" and --url is missing`, 'pass --url URL (or set baseURL in brow-use.config.ts)');
     // One extra step lets the plan policy say it is done after the last plan step.
     const settings = captureSettings(ctx, options, plan.steps.length + 1);
     checkPlaceholders(plan.steps, settings, `plan ${String(options.plan)}`);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { chromium } from 'playwright';
 import { launchOptions } from '../../core/browser.ts';
+import { generatedCodeEnv } from '../../core/package.ts';
 import { RunDatabase, type RunRecord } from '../../core/schema/run.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import { kUser } from '../../demo/store.ts';
@@ -114,7 +115,7 @@ test('--ws-endpoint captures through a browser server (mode remote); the generat
     for (const shard of ['1/2', '2/2']) {
       const result = await runNode([cli, 'test', '--config', path.join(ws.out, 'playwright.config.ts'), '--workers=1', '--reporter=line', `--shard=${shard}`], {
         cwd: ws.out,
-        env: { BASE_URL: demo.url, BU_BROWSER: path.join(ws.root, 'no-such-chromium'), PW_TEST_CONNECT_WS_ENDPOINT: server.wsEndpoint(), BU_SECRET_pw: kUser.password, BU_SECRET_PW: kUser.password },
+        env: { ...generatedCodeEnv(process.env), BASE_URL: demo.url, BU_BROWSER: path.join(ws.root, 'no-such-chromium'), PW_TEST_CONNECT_WS_ENDPOINT: server.wsEndpoint(), BU_SECRET_pw: kUser.password, BU_SECRET_PW: kUser.password },
       });
       expect(result.status, result.output).toBe(0);
       passed += Number(/(\d+) passed/.exec(result.output)?.[1] ?? 0);

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { resolveBrowser } from '../../../core/browser.ts';
+import { generatedCodeEnv, kSourceCondition } from '../../../core/package.ts';
 import { kRepoRoot } from '../../support/cli.ts';
 
 /** Running the generated project: tsc and Playwright in child processes that do not block this one (servers live here). */
@@ -24,13 +25,14 @@ export function runNode(args: string[], options: { cwd: string; env?: NodeJS.Pro
 }
 
 export function typecheckGenerated(out: string) {
-  return runNode([path.join(kRepoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--strict', '-p', path.join(out, 'tsconfig.json')], { cwd: out });
+  // `brow-use/test` resolves to this checkout's sources (the package itself is checked by the install test).
+  return runNode([path.join(kRepoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--strict', '--customConditions', kSourceCondition, '-p', path.join(out, 'tsconfig.json')], { cwd: out });
 }
 
 export function runGeneratedSpecs(out: string, baseUrl: string, filter: string, env: NodeJS.ProcessEnv = {}) {
   const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
   return runNode([cli, 'test', '--config', path.join(out, 'playwright.config.ts'), '--workers=1', '--reporter=line', filter], {
     cwd: out,
-    env: { BASE_URL: baseUrl, BU_BROWSER: resolveBrowser().executablePath, ...env },
+    env: { BASE_URL: baseUrl, BU_BROWSER: resolveBrowser().executablePath, ...generatedCodeEnv(process.env), ...env },
   });
 }

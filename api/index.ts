@@ -1,0 +1,178 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { JobFailedError } from '../core/errors.ts';
+import type { z } from 'zod';
+import type { ExtractCounts as ExtractCountsSchema } from '../core/schema/extract.ts';
+import type { Plan } from '../core/schema/plan.ts';
+import type { ReplaySummary } from '../core/schema/replay-report.ts';
+import type { TerminationReason } from '../core/schema/run.ts';
+import type { CliHost } from '../cli/main.ts';
+
+/**
+ * `brow-use`: capture, extract, generate and replay from a program. Each call runs the same
+ * command as `bu` (same checks, same files, same run database, same brow-use.config.ts), in this
+ * process, and returns its result; progress goes to `log` (default: nowhere).
+ */
+
+export { defineConfig, type BrowUseConfig } from '../core/schema/config.ts';
+export type { Plan, ReplaySummary, TerminationReason };
+export type ExtractCounts = z.infer<typeof ExtractCountsSchema>;
+
+export interface CommonOptions {
+  /** Project folder: where brow-use.config.ts is looked up and relative paths start (default: process.cwd()). */
+  cwd?: string;
+  /** Default: process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** The output dir (like `BU_OUTPUT`); default from the config file, else `output`. */
+  outputDir?: string;
+  /** Progress lines, as `bu` prints them on stderr. */
+  log?(message: string): void;
+  /** Stops the work cleanly, as Ctrl-C does for `bu`. */
+  signal?: AbortSignal;
+}
+
+export interface CaptureOptions extends CommonOptions {
+  /** Start address (default: the plan's url, else the config's baseURL). */
+  url?: string;
+  /** A plan (SPEC "Plan files") or a path to one: carried out step by step with no model. Without it, the app is explored. */
+  plan?: Plan | string;
+  /** Explore with the built-in crawler or a model (default: a model when one is configured). */
+  policy?: 'crawler' | 'llm';
+  maxSteps?: number;
+  /** Secret names; values come from `BU_SECRET_<NAME>`. */
+  secrets?: string[];
+  vars?: Record<string, string>;
+  /** Values the crawler types into fields of that label, name or type. */
+  fills?: Record<string, string>;
+  allowDomains?: string[];
+  storageState?: string;
+  viewport?: { width: number; height: number };
+  headed?: boolean;
+}
+
+export interface CaptureResult {
+  sessionId: string;
+  terminationReason: TerminationReason;
+  steps: number;
+  pagesVisited: number;
+  /** Label -> file (trace, history, aria log, ...). */
+  artifacts: Record<string, string>;
+  text?: string;
+  error?: string;
+  success?: boolean;
+}
+
+export interface ExtractResult {
+  sessionId: string | null;
+  id: string;
+  dir: string;
+  counts: ExtractCounts;
+}
+
+export interface GenerateOptions extends CommonOptions {
+  /** Where pom/, workflows/, tests/, docs/ go (default: the output dir). */
+  out?: string;
+  /** Names from a model: off, auto (when one is configured), on. Default: auto. */
+  llm?: 'off' | 'auto' | 'on';
+}
+
+export interface GenerateResult {
+  outDir: string;
+  model: string;
+  pages: number;
+  flows: number;
+  written: string[];
+  unchanged: string[];
+  skipped: string[];
+  diagnostics: number;
+  llmCalls: number;
+}
+
+export interface ReplayOptions extends CommonOptions {
+  /** Rebase recorded URLs onto this address (default: the config's baseURL, else the recorded ones). */
+  baseUrl?: string;
+  vars?: Record<string, string>;
+  strategy?: 'full' | 'locator-only';
+  headed?: boolean;
+}
+
+export type ReplayResult = ReplaySummary & { replayId: string; sessionId: string; reportPath: string };
+
+function repeated(flag: string, values: readonly string[] | undefined): string[] {
+  return (values ?? []).flatMap((value) => [flag, value]);
+}
+
+function pairs(flag: string, values: Record<string, string> | undefined): string[] {
+  return repeated(flag, Object.entries(values ?? {}).map(([name, value]) => `${name}=${value}`));
+}
+
+function optional(flag: string, value: string | number | undefined): string[] {
+  return value === undefined ? [] : [flag, String(value)];
+}
+
+/** Runs `bu <argv> --json` in this process and returns its result object; a usage error or crash is thrown. */
+async function run(argv: string[], options: CommonOptions): Promise<{ code: number; result: Record<string, unknown> }> {
+  const env = { ...(options.env ?? process.env) };
+  if (options.outputDir !== undefined) env.BU_OUTPUT = options.outputDir;
+  let result: Record<string, unknown> | null = null;
+  const host: CliHost = {
+    cwd: path.resolve(options.cwd ?? process.cwd()),
+    env,
+    log: (message) => options.log?.(message),
+    print: () => undefined,
+    result: (value) => {
+      result = value;
+    },
+  };
+  // Loaded on first use: importing `brow-use` for defineConfig stays cheap.
+  const { invoke } = await import('../cli/main.ts');
+  const code = await invoke([...argv, '--json'], host, options.signal);
+  if (!result) throw new JobFailedError(`bu ${argv[0]} ended with exit code ${code} and no result`);
+  return { code, result };
+}
+
+/** Records a flow: a plan carried out step by step, or an exploration. The capture's errors are in the result. */
+export async function capture(options: CaptureOptions): Promise<CaptureResult> {
+  let planFile: string | undefined;
+  let tempDir: string | undefined;
+  if (options.plan !== undefined && typeof options.plan !== 'string') {
+    tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'brow-use-plan-'));
+    planFile = path.join(tempDir, 'plan.json');
+    await fs.writeFile(planFile, JSON.stringify(options.plan));
+  } else planFile = options.plan;
+  const shared = [
+    ...optional('--url', options.url), ...optional('--max-steps', options.maxSteps),
+    ...repeated('--secret', options.secrets), ...pairs('--var', options.vars), ...repeated('--allow-domain', options.allowDomains),
+    ...optional('--storage-state', options.storageState),
+    ...optional('--viewport', options.viewport && `${options.viewport.width}x${options.viewport.height}`),
+    ...(options.headed ? ['--headed'] : []),
+  ];
+  const argv = planFile !== undefined
+    ? ['capture', 'script', '--plan', planFile, ...shared]
+    : ['capture', 'explore', ...optional('--policy', options.policy), ...pairs('--fill', options.fills), ...shared];
+  try {
+    // The command's result object is the documented `--json` line; its fields are CaptureResult's.
+    return (await run(argv, options)).result as unknown as CaptureResult;
+  } finally {
+    if (tempDir) await fs.rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+/** Turns a capture's trace and sidecars into JSONL records and screenshots (`extract/<id>/`). */
+export async function extract(session: string, options: CommonOptions = {}): Promise<ExtractResult> {
+  return (await run(['extract', session], options)).result as unknown as ExtractResult;
+}
+
+/** Page objects, workflows, Playwright specs and docs from one or more extracted runs. */
+export async function generate(sessions: string[], options: GenerateOptions = {}): Promise<GenerateResult> {
+  const argv = ['generate', ...sessions, ...optional('--out', options.out), ...optional('--llm', options.llm)];
+  return (await run(argv, options)).result as unknown as GenerateResult;
+}
+
+/** Replays a recorded history (a session id or a history file) in a fresh browser; `ok` says whether every step passed. */
+export async function replay(history: string, options: ReplayOptions = {}): Promise<ReplayResult> {
+  const argv = ['replay', history, ...optional('--base-url', options.baseUrl), ...pairs('--var', options.vars),
+    ...optional('--strategy', options.strategy), ...(options.headed ? ['--headed'] : [])];
+  return (await run(argv, options)).result as unknown as ReplayResult;
+}

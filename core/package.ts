@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where brow-use's own files are. It runs two ways: from a checkout (TypeScript sources through
+ * tsx, `bin/bu.js`) and from an installed package (compiled JavaScript under `dist/`, `dist/cli/bu.js`).
+ * Everything that finds a file of the package (the demo plans, the extension, the `bu` entry)
+ * goes through here, so the two layouts never drift.
+ */
+
+const kThisFile = fileURLToPath(import.meta.url);
+
+/** True when this code runs from the TypeScript sources of a checkout. */
+export const kFromSources = kThisFile.endsWith('.ts');
+
+/** The package root: the folder with package.json (`core/` in a checkout, `dist/core/` when compiled). */
+export const kPackageRoot = path.resolve(path.dirname(kThisFile), kFromSources ? '..' : '../..');
+
+/** The script that runs `bu` with the code that is running now. */
+export function buEntry(): string {
+  return kFromSources ? path.join(kPackageRoot, 'bin', 'bu.js') : path.join(kPackageRoot, 'dist', 'cli', 'bu.js');
+}
+
+/**
+ * The export condition under which `brow-use` and `brow-use/test` resolve to the TypeScript
+ * sources (package.json `exports`). Only a checkout sets it, for generated code it runs itself;
+ * an installed package never ships those sources.
+ */
+export const kSourceCondition = 'brow-use-source';
+
+/**
+ * Environment for a child process (Playwright Test) that runs generated code importing
+ * `brow-use/test`: from a checkout, the sources are picked through `kSourceCondition`.
+ */
+export function generatedCodeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (!kFromSources) return {};
+  const flag = `--conditions=${kSourceCondition}`;
+  const current = env.NODE_OPTIONS ?? '';
+  return { NODE_OPTIONS: current.includes(flag) ? current : `${current} ${flag}`.trim() };
+}
