@@ -9,12 +9,18 @@ import { PolicyBlocked, runPageStep } from './executors/page.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './executors/types.ts';
 import { findElement, type FindOptions, type Found } from './find.ts';
 import type { Rebaser } from './inputs.ts';
-import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, stateProblem, waitForUrl } from './verify.ts';
+import { expectedState, headingProblem, isIdLike, type Headings, learnedIds, readHeading, stateProblem, waitForUrl } from './verify.ts';
 
 /** One history step: check the page, find the element, act, verify the recorded post-state. */
 
 /** Before a step, the previous one's navigation may still be landing. */
 const kPreTimeoutMs = 3_000;
+/**
+ * An action that reloads the page in place (a script posting, then reloading) leaves the URL as
+ * it was: the heading is read again within this while the new document settles.
+ */
+const kHeadingSettleMs = 3_000;
+const kHeadingPollMs = 100;
 /** A new tab opened by an action shows up within this. */
 const kNewTabTimeoutMs = 5_000;
 
@@ -130,6 +136,16 @@ function freshIds(step: HistoryStep): Set<string> {
   return fresh;
 }
 
+async function settledHeadingProblem(page: Page, recorded: Headings, before: string | null): Promise<string | null> {
+  const deadline = Date.now() + kHeadingSettleMs;
+  for (;;) {
+    await page.waitForLoadState('domcontentloaded').catch(() => undefined);
+    const problem = headingProblem(recorded, { pre: before, post: await readHeading(page) });
+    if (!problem || Date.now() >= deadline) return problem;
+    await new Promise((resolve) => setTimeout(resolve, kHeadingPollMs));
+  }
+}
+
 async function postProblem(env: StepEnv, page: Page, step: HistoryStep, target: Locator | null, headingBefore: string | null): Promise<string | null> {
   if (isHttp(step.post.url)) {
     const expected = env.rebase.url(step.post.url);
@@ -138,8 +154,7 @@ async function postProblem(env: StepEnv, page: Page, step: HistoryStep, target: 
     if (problem) return problem;
     for (const [from, to] of learnedIds(expected, page.url(), fresh)) env.rebase.learn(from, to);
   }
-  await page.waitForLoadState('domcontentloaded').catch(() => undefined);
-  const heading = headingProblem({ pre: step.pre.heading, post: step.post.heading }, { pre: headingBefore, post: await readHeading(page) });
+  const heading = await settledHeadingProblem(page, { pre: step.pre.heading, post: step.post.heading }, headingBefore);
   if (heading) return heading;
   const expected = target ? expectedState(step, env.text) : null;
   return expected && target ? stateProblem(target, expected) : null;

@@ -95,3 +95,72 @@ test('secrets: a missing one is bad input; values never survive redaction', () =
   expect(substitute('{{secret:password}}/{{var:q}}', subs)).toBe('hunter2/x');
   expect(JSON.stringify(redactDeep({ a: ['typed hunter2'] }, subs.secrets))).toBe('{"a":["typed {{secret:password}}"]}');
 });
+
+test('another record\'s link in the same route shape contradicts; with changed variables it may differ', () => {
+  const link: Fingerprint = { ...fp, role: 'link', tag: 'a', name: 'Blue Kettle', text: 'Blue Kettle', type: null, id: null, hrefPath: '/items/46' };
+  const lamp = agreement(link, live({ role: 'link', tag: 'a', name: 'Blue Lamp', text: 'Blue Lamp', type: null, id: null, hrefPath: '/items/47' }));
+  expect(lamp.contradictions.join()).toContain('/items/47');
+  expect(lamp.acceptable).toBe(false);
+  const withVars = agreement(link, live({ role: 'link', tag: 'a', name: 'Blue Kettle', text: 'Blue Kettle', type: null, id: null, hrefPath: '/items/47' }), { tolerantIds: true });
+  expect(withVars.contradictions).toEqual([]);
+});
+
+test('the visible text does not count twice when it is the name again', () => {
+  const plain = agreement({ ...fp, id: null }, live({ id: null }));
+  const labelled = agreement({ ...fp, id: null, name: 'Save note' }, live({ id: null, name: 'Save note' }));
+  // "Save" as name and as text is one piece of evidence; an aria-label over the text is two.
+  expect(labelled.identity - plain.identity).toBe(15);
+});
+
+test('an input of another type is another control', () => {
+  const field: Fingerprint = { ...fp, role: 'textbox', tag: 'input', type: 'text', name: 'Search', text: null, id: null };
+  expect(agreement(field, live({ role: 'textbox', tag: 'input', type: 'password', name: 'Search', text: null, id: null })).contradictions.join()).toMatch(/type password/);
+});
+
+const rowBox: Fingerprint = {
+  ...fp, role: 'checkbox', name: '', tag: 'input', type: 'checkbox', id: null, text: null, nearbyHeading: null,
+  xpath: '/html[1]/body[1]/main[1]/ul[1]/li[2]/input[1]', cssPath: 'x',
+  container: { role: 'listitem', tag: 'li', name: null, text: 'Walk the dog', slot: { index: 0, count: 1 }, siblings: 3 },
+};
+const rowLive = (text: string, xpath = rowBox.xpath) => live({
+  role: 'checkbox', name: '', tag: 'input', type: 'checkbox', id: null, text: null, nearbyHeading: null, xpath,
+  container: { ...rowBox.container!, text },
+});
+
+test('a row\'s text identifies its unnamed checkbox; another row contradicts', () => {
+  const same = agreement(rowBox, rowLive('Walk the dog', '/html[1]/body[1]/main[1]/ul[1]/li[3]/input[1]'));
+  expect(same.acceptable).toBe(true);
+  const other = agreement(rowBox, rowLive('Buy milk'));
+  expect(other.contradictions.join()).toContain('Buy milk');
+  const edited = agreement(rowBox, rowLive('Walk the dog twice'));
+  expect(edited.acceptable).toBe(true);
+  const pick = pickCandidate([{ item: 'other', agreement: other }, { item: 'same', agreement: same }]);
+  expect(pick.kind === 'unique' && pick.winner.item).toBe('same');
+});
+
+test('a renamed field is taken only as the sole one of its kind in its region, with a similar structure', () => {
+  const field: Fingerprint = {
+    ...fp, role: 'textbox', tag: 'input', type: null, id: null, text: null, name: 'What needs to be done?', placeholder: 'What needs to be done?',
+    landmarks: [{ role: 'banner', name: null }], xpath: '/html[1]/body[1]/header[1]/input[1]', nearbyHeading: 'Tasks',
+  };
+  const renamed = (xpath: string) => live({
+    role: 'textbox', tag: 'input', type: null, id: null, text: null, name: 'Was ist zu tun?', placeholder: 'Was ist zu tun?',
+    landmarks: [{ role: 'banner', name: null }], xpath, nearbyHeading: 'Aufgaben',
+  });
+  const only = { item: 'only', agreement: agreement(field, renamed('/html[1]/body[1]/header[1]/div[1]/input[1]')) };
+  expect(only.agreement.acceptable).toBe(false);
+  expect(pickCandidate([only]).kind).toBe('rejected');
+  const sole = pickCandidate([only], { exhaustive: true });
+  expect(sole.kind === 'unique' && sole.rule).toBe('sole');
+  const twin = { item: 'twin', agreement: agreement(field, renamed('/html[1]/body[1]/header[1]/div[2]/input[1]')) };
+  expect(pickCandidate([only, twin], { exhaustive: true }).kind).toBe('ambiguous');
+  const elsewhere = { item: 'far', agreement: agreement(field, live({ role: 'textbox', tag: 'input', type: null, id: null, text: null, name: 'x', landmarks: [{ role: 'banner', name: null }], xpath: '/html[1]/body[1]/table[1]/tbody[1]/tr[1]/td[1]/div[1]/span[1]/input[1]' })) };
+  expect(pickCandidate([elsewhere], { exhaustive: true }).kind).toBe('rejected');
+});
+
+test('look-alikes in named regions are told apart by the region\'s name', () => {
+  const save: Fingerprint = { ...fp, id: null, landmarks: [{ role: 'main', name: null }, { role: 'region', name: 'Shipping' }] };
+  const inRegion = (name: string) => ({ item: name, agreement: agreement(save, live({ id: null, landmarks: [{ role: 'main', name: null }, { role: 'region', name }] })) });
+  const pick = pickCandidate([inRegion('Billing'), inRegion('Shipping')]);
+  expect(pick.kind === 'unique' && pick.winner.item).toBe('Shipping');
+});
