@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright';
 import { errorMessage } from '../core/errors.ts';
-import type { OutputPaths } from '../core/paths.ts';
+import { sessionFilesDir, type OutputPaths } from '../core/paths.ts';
 import { reserveSessionId } from '../core/session-id.ts';
 import type { RunsDb } from '../core/runs-db.ts';
 import type { History } from '../core/schema/history.ts';
@@ -92,10 +92,7 @@ export interface CaptureResult {
   artifacts: Record<string, string>;
 }
 
-/** The session's own files (write_file, screenshots, downloads, uploads). */
-export function sessionFilesDir(paths: OutputPaths, sessionId: string): string {
-  return path.join(paths.root, 'files', sessionId);
-}
+export { sessionFilesDir };
 
 const kNoUsage: Usage = { calls: 0, tokensIn: 0, tokensOut: 0, cost: 0 };
 

@@ -57,3 +57,8 @@ export function insideDir(root: string, candidate: string): string {
   }
   return resolved;
 }
+
+/** The session's own files (write_file, screenshots, downloads, uploads). */
+export function sessionFilesDir(paths: OutputPaths, sessionId: string): string {
+  return path.join(paths.root, 'files', sessionId);
+}

@@ -1,4 +1,6 @@
 import type { BrowserContext, Page } from 'playwright';
+import type { UploadPlaces } from '../core/act/upload-path.ts';
+import { defaultOutputRoot, outputPaths, sessionFilesDir } from '../core/paths.ts';
 import type { Fingerprint, History, RecordedLocator } from '../core/schema/history.ts';
 import { kReplayReportVersion, type ReplayReport, type ReplayStep } from '../core/schema/replay-report.ts';
 import type { Strategy } from './find.ts';
@@ -27,6 +29,8 @@ export interface ReplayOptions {
   /** Also compute fresh fingerprints and locators for healed steps (for `--write-back`). */
   writeBack?: boolean;
   findTimeoutMs?: number;
+  /** Where `upload_file` steps may take files from; default: the recorded session's files under ./output. */
+  files?: UploadPlaces;
   signal?: AbortSignal;
   /** Progress: called after each step. */
   onStep?(step: ReplayStep, total: number): void;
@@ -38,6 +42,11 @@ export interface ReplayResult {
   report: ReplayReport;
   /** Healed steps' new fingerprint and locator, by step index. */
   rewritten: Map<number, { fingerprint: Fingerprint; locator: RecordedLocator }>;
+}
+
+function defaultUploadPlaces(sessionId: string): UploadPlaces {
+  const cwd = process.cwd();
+  return { filesDir: sessionFilesDir(outputPaths(defaultOutputRoot(process.env, cwd)), sessionId), uploadPaths: [], cwd };
 }
 
 function firstUrl(history: History): string | null {
@@ -80,6 +89,7 @@ export async function replay(page: Page, history: History, options: ReplayOption
       log,
     },
     actionTimeoutMs: kActionTimeoutMs,
+    files: options.files ?? defaultUploadPlaces(history.sessionId),
     writeBack: options.writeBack ?? false,
     t0,
   };

@@ -1,4 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright';
+import type { UploadPlaces } from '../core/act/upload-path.ts';
 import { errorMessage } from '../core/errors.ts';
 import { bestLocator } from '../core/locator/best.ts';
 import { takeFingerprint } from '../core/fingerprint/take.ts';
@@ -32,6 +33,7 @@ export interface StepEnv {
   tolerantIds: boolean;
   find: FindOptions;
   actionTimeoutMs: number;
+  files: UploadPlaces;
   writeBack: boolean;
   t0: number;
 }
@@ -97,7 +99,7 @@ export async function runStep(env: StepEnv, step: HistoryStep): Promise<StepOutc
   }
 
   const headingBefore = await readHeading(page);
-  const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs };
+  const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs, files: env.files };
   let outcome: ExecOutcome;
   const tAct = performance.now();
   try {

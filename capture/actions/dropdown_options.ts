@@ -1,21 +1,6 @@
-import type { Locator, Page } from 'playwright';
+import { ariaOptions, nativeOptions } from '../../core/act/dropdown.ts';
 import { untraced } from '../record/untraced.ts';
 import { defineAction } from './define.ts';
-
-/** Option labels of a native <select>, or null when the element is something else. */
-export async function nativeOptions(element: Locator): Promise<string[] | null> {
-  return element.evaluate((el) =>
-    el instanceof HTMLSelectElement ? [...el.options].map((option) => option.label || option.text) : null,
-  );
-}
-
-/** Options of an ARIA combobox/listbox: the ones it owns, else the ones visible after opening it. */
-export async function ariaOptions(page: Page, element: Locator): Promise<string[]> {
-  const owned = await element.getByRole('option').allInnerTexts();
-  if (owned.length) return owned;
-  await element.click();
-  return page.getByRole('option').allInnerTexts();
-}
 
 export default defineAction({
   name: 'dropdown_options',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { launchBrowser } from '../../core/browser.ts';
 import { reserveSessionId } from '../../core/session-id.ts';
 import { UsageError } from '../../core/errors.ts';
+import { sessionFilesDir } from '../../core/paths.ts';
 import { resolveSubstitutions, parseVarFlags } from '../../replay/inputs.ts';
 import { loadHistory } from '../../replay/load.ts';
 import { replay } from '../../replay/replay.ts';
@@ -30,6 +31,7 @@ export const replayCommand: CommandDef = {
     { flags: '--strategy <strategy>', description: 'full: the rematch cascade; locator-only: only the recorded locator', choices: ['full', 'locator-only'], default: 'full' },
     { flags: '--heal <mode>', description: 'off: never a model; llm: a model picks among candidates when the cascade fails', choices: ['off', 'llm'], default: 'off' },
     { flags: '--write-back', description: 'write a new history version with healed locators and fingerprints, plus a diff' },
+    { flags: '--upload-path <path>', description: 'a file or folder upload steps may use besides the session files (repeatable)', repeatable: true },
     { flags: '--headed', description: 'show the browser' },
   ],
   json: true,
@@ -51,6 +53,7 @@ export const replayCommand: CommandDef = {
       result = await replay(page, history, {
         replayId, baseUrl, substitutions, strategy, healer,
         writeBack: Boolean(options.writeBack),
+        files: { filesDir: sessionFilesDir(ctx.paths, history.sessionId), uploadPaths: (options.uploadPath as string[] | undefined) ?? [], cwd: ctx.cwd },
         signal: ctx.signal,
         onStep: (step, total) => ctx.log(stepLine(step, total)),
         log: ctx.log,

@@ -1,19 +1,17 @@
 import type { Locator } from 'playwright';
+import { chooseOption } from '../../core/act/dropdown.ts';
+import { uploadPath, uploadRefusal } from '../../core/act/upload-path.ts';
 import { assertNever } from '../../core/errors.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './types.ts';
 
-/** Executors of the actions that act on one element, given the element the cascade found. */
+/**
+ * Executors of the actions that act on one element, given the element the cascade found. They
+ * act the way capture did (core/act): a custom dropdown is opened and its option clicked, an
+ * upload resolves its file among the same allowed places.
+ */
 
 /** How far one `scroll` page moves, as a fraction of the viewport (the agent's own unit). */
 const kScrollPageFraction = 0.9;
-
-async function selectOption(target: Locator, text: string, timeout: number): Promise<void> {
-  try {
-    await target.selectOption({ label: text }, { timeout });
-  } catch {
-    await target.selectOption(text, { timeout });
-  }
-}
 
 export async function runElementStep(ctx: ExecContext, step: ElementStep, target: Locator): Promise<ExecOutcome> {
   const timeout = ctx.actionTimeoutMs;
@@ -34,15 +32,19 @@ export async function runElementStep(ctx: ExecContext, step: ElementStep, target
       await target.hover({ timeout });
       return {};
     case 'select_dropdown':
-      await selectOption(target, ctx.text(step.params.text), timeout);
+      await chooseOption(ctx.page, target, ctx.text(step.params.text), { timeout });
       return {};
     case 'dropdown_options': {
       const options = await target.locator('option').allTextContents();
       return { result: options.map((o) => o.trim()).join('\n') };
     }
-    case 'upload_file':
-      await target.setInputFiles(ctx.text(step.params.path), { timeout });
+    case 'upload_file': {
+      const file = ctx.text(step.params.path);
+      const resolved = uploadPath(file, ctx.files);
+      if (!resolved) throw new Error(uploadRefusal(file, ctx.files));
+      await target.setInputFiles(resolved, { timeout });
       return {};
+    }
     case 'scroll': {
       const { down = true, pages = 1 } = step.params;
       await target.evaluate(

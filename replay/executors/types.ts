@@ -1,4 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright';
+import type { UploadPlaces } from '../../core/act/upload-path.ts';
 import type { HistoryStep } from '../../core/schema/history.ts';
 import type { Rebaser } from '../inputs.ts';
 
@@ -11,6 +12,8 @@ export interface ExecContext {
   rebase: Rebaser;
   /** Upper bound for one action (Playwright waits for actionability within it). */
   actionTimeoutMs: number;
+  /** Where `upload_file` may take files from (the recorded session's files, `--upload-path`). */
+  files: UploadPlaces;
 }
 
 export interface ExecOutcome {
