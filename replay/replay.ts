@@ -105,7 +105,7 @@ export async function replay(page: Page, history: History, options: ReplayOption
       const why = stopped ?? 'the replay was interrupted';
       steps.push({
         index: step.index, action: step.action, status: 'skipped', level: null, candidates: null, score: null, locator: null,
-        recordedLocator: step.locator?.code ?? null, category: null, message: why, notes: [], heal: null,
+        recordedLocator: step.locator?.code ?? null, category: null, message: why, notes: [], heal: null, checks: [],
         timing: { startMs: Math.round(performance.now() - t0), findMs: 0, actMs: 0, verifyMs: 0, totalMs: 0 },
       });
     } else {

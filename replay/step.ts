@@ -10,18 +10,13 @@ import { PolicyBlocked, runPageStep } from './executors/page.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './executors/types.ts';
 import { findElement, type FindOptions, type Found } from './find.ts';
 import type { Rebaser } from './inputs.ts';
-import { expectedState, headingProblem, isIdLike, type Headings, learnedIds, readHeading, stateProblem, waitForUrl } from './verify.ts';
+import { effectWorthChecking, liveOutline, postCheck } from './post-check.ts';
+import { readHeading, waitForUrl } from './verify.ts';
 
 /** One history step: check the page, find the element, act, verify the recorded post-state. */
 
 /** Before a step, the previous one's navigation may still be landing. */
 const kPreTimeoutMs = 3_000;
-/**
- * An action that reloads the page in place (a script posting, then reloading) leaves the URL as
- * it was: the heading is read again within this while the new document settles.
- */
-const kHeadingSettleMs = 3_000;
-const kHeadingPollMs = 100;
 /** A new tab opened by an action shows up within this. */
 const kNewTabTimeoutMs = 5_000;
 
@@ -63,7 +58,7 @@ export async function runStep(env: StepEnv, step: HistoryStep): Promise<StepOutc
   const started = performance.now();
   const timing = { startMs: Math.round(started - env.t0), findMs: 0, actMs: 0, verifyMs: 0, totalMs: 0 };
   let page = env.page;
-  const base = { index: step.index, action: step.action, level: null, candidates: null, score: null, locator: null, recordedLocator: step.locator?.code ?? null, notes: [] as string[], heal: null };
+  const base = { index: step.index, action: step.action, level: null, candidates: null, score: null, locator: null, recordedLocator: step.locator?.code ?? null, notes: [] as string[], heal: null, checks: [] as string[] };
   const finish = (partial: Partial<ReplayStep> & Pick<ReplayStep, 'status'>, extra: Omit<StepOutcome, 'report' | 'page'> = {}): StepOutcome => {
     timing.totalMs = Math.round(performance.now() - started);
     return { report: { ...base, category: null, message: null, ...partial, timing }, page, ...extra };
@@ -99,6 +94,9 @@ export async function runStep(env: StepEnv, step: HistoryStep): Promise<StepOutc
   }
 
   const headingBefore = await readHeading(page);
+  // What the action changes is compared when the element was found by healing, not by the
+  // recorded locator alone: the weaker the match, the more the outcome must show it was right.
+  const outlineBefore = healed && effectWorthChecking(step) ? await liveOutline(page) : null;
   const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs, files: env.files };
   let outcome: ExecOutcome;
   const tAct = performance.now();
@@ -114,50 +112,9 @@ export async function runStep(env: StepEnv, step: HistoryStep): Promise<StepOutc
 
   const tVerify = performance.now();
   if (step.post.tabCount > step.pre.tabCount || step.post.tab !== step.pre.tab) page = await pageForTab(env, step.post.tab, step.post.tabCount);
-  const problem = await postProblem(env, page, step, target, headingBefore);
+  const verdict = await postCheck({ page, step, target, headingBefore, outlineBefore, strongMatch: !healed, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text });
   timing.verifyMs = Math.round(performance.now() - tVerify);
-  if (problem) return fail('postcondition_failed', problem);
+  base.checks = verdict.checks;
+  if (verdict.problem) return fail('postcondition_failed', verdict.problem);
   return finish({ status: healed ? 'healed' : 'passed', message: outcome.result?.slice(0, 200) ?? null }, rewritten ? { rewritten } : {});
-}
-
-/**
- * Ids in the recorded post-state URL that the step could not have known beforehand: not in the
- * URL before, not in the link it followed, not in its parameters. The server handed them out
- * (a record created by a form post), so this run may get different ones.
- */
-function freshIds(step: HistoryStep): Set<string> {
-  const known = [step.pre.url, step.fingerprint?.hrefPath ?? '', JSON.stringify(step.params)].join(' ');
-  const fresh = new Set<string>();
-  try {
-    for (const segment of new URL(step.post.url).pathname.split('/')) {
-      if (isIdLike(segment) && !new RegExp(`(^|[^0-9A-Za-z])${segment}($|[^0-9A-Za-z])`).test(known)) fresh.add(segment);
-    }
-  } catch {
-    return fresh;
-  }
-  return fresh;
-}
-
-async function settledHeadingProblem(page: Page, recorded: Headings, before: string | null): Promise<string | null> {
-  const deadline = Date.now() + kHeadingSettleMs;
-  for (;;) {
-    await page.waitForLoadState('domcontentloaded').catch(() => undefined);
-    const problem = headingProblem(recorded, { pre: before, post: await readHeading(page) });
-    if (!problem || Date.now() >= deadline) return problem;
-    await new Promise((resolve) => setTimeout(resolve, kHeadingPollMs));
-  }
-}
-
-async function postProblem(env: StepEnv, page: Page, step: HistoryStep, target: Locator | null, headingBefore: string | null): Promise<string | null> {
-  if (isHttp(step.post.url)) {
-    const expected = env.rebase.url(step.post.url);
-    const fresh = freshIds(step);
-    const problem = await waitForUrl(page, expected, env.tolerantIds, undefined, fresh);
-    if (problem) return problem;
-    for (const [from, to] of learnedIds(expected, page.url(), fresh)) env.rebase.learn(from, to);
-  }
-  const heading = await settledHeadingProblem(page, { pre: step.pre.heading, post: step.post.heading }, headingBefore);
-  if (heading) return heading;
-  const expected = target ? expectedState(step, env.text) : null;
-  return expected && target ? stateProblem(target, expected) : null;
 }

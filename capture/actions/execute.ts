@@ -1,5 +1,6 @@
 import type { Locator } from 'playwright';
-import { pageState } from '../../core/aria/state.ts';
+import { effectOf, outline } from '../../core/aria/outline.ts';
+import { observedState } from '../../core/aria/state.ts';
 import { errorMessage } from '../../core/errors.ts';
 import { takeFingerprint } from '../../core/fingerprint/take.ts';
 import { describeIssues } from '../../core/io/read.ts';
@@ -54,10 +55,17 @@ export interface Executed {
   label: string | null;
 }
 
-async function currentState(session: Session, fallback?: PageState): Promise<PageState> {
+interface Observed {
+  state: PageState;
+  /** The page's outline (core/aria/outline.ts), empty when it could not be read. */
+  outline: string[];
+}
+
+async function currentState(session: Session, fallback?: Observed): Promise<Observed> {
   try {
     const page = session.currentPageOrDie();
-    return await untraced(page, () => pageState(page, { tab: session.activeTab, tabCount: Math.max(1, session.pages.length) }));
+    const { state, snapshot } = await untraced(page, () => observedState(page, { tab: session.activeTab, tabCount: Math.max(1, session.pages.length) }));
+    return { state, outline: outline(snapshot) };
   } catch (err) {
     if (fallback) return fallback;
     throw err;
@@ -100,7 +108,8 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
     const error = `invalid params for ${name}: ${describeIssues(parsed.error)}`;
     return { outcome: { action: name, ok: false, text: '', error }, record: null, pageChanged: false, label: null };
   }
-  const pre = await currentState(session);
+  const before = await currentState(session);
+  const pre = before.state;
   const page = session.currentPageOrDie();
   const wantsElement = def.element === 'required' || (def.element === 'optional' && (call.index !== undefined || call.target !== undefined));
   let target: ResolvedTarget | null = null;
@@ -137,9 +146,10 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
     error = session.isClosed && !message.includes(session.closedBecause ?? '') ? `${session.closedBecause} (${message})` : message;
   }
   await settle(session, name);
-  const after = target;
-  const targetAfter = after && !session.isClosed ? await untraced(page, () => stateAfter(after.locator)) : null;
-  const post = await currentState(session, pre);
+  const acted = target;
+  const targetAfter = acted && !session.isClosed ? await untraced(page, () => stateAfter(acted.locator)) : null;
+  const after = await currentState(session, before);
+  const post = after.state;
   const ok = error === null;
   const text = secrets.redactText(result?.text ?? '');
   const outcome: ActionOutcome = { action: name, ok, text, error: error && secrets.redactText(error) };
@@ -156,6 +166,7 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
     ok,
     error,
     result: result ? result.text : null,
+    effect: before.outline.length && after !== before ? effectOf(before.outline, after.outline) : null,
   } as RecordedStep);
   const pageChanged = pre.tab !== post.tab || pre.url !== post.url || pre.tabCount !== post.tabCount;
   return { outcome, record, pageChanged, label: target?.label ?? null };

@@ -57,10 +57,15 @@ function readHeading(): string | null {
 export async function pageState(page: Page, tabOrOptions: number | PageStateOptions, tabCount?: number, snapshot?: string): Promise<PageState> {
   const options: PageStateOptions =
     typeof tabOrOptions === 'number' ? { tab: tabOrOptions, tabCount: tabCount ?? 1, snapshot } : tabOrOptions;
+  return (await observedState(page, options)).state;
+}
+
+/** The page state plus the snapshot it was read from (for what an action changed, see outline.ts). */
+export async function observedState(page: Page, options: PageStateOptions): Promise<{ state: PageState; snapshot: string }> {
   const aria = options.snapshot ?? (await page.ariaSnapshot({ mode: 'ai', timeout: 10_000 }).catch(() => ''));
   const [title, heading] = await Promise.all([
     page.title().catch(() => ''),
     page.evaluate(readHeading).catch(() => null),
   ]);
-  return { url: page.url(), title, ariaHash: ariaHash(aria), heading, tab: options.tab, tabCount: options.tabCount };
+  return { state: { url: page.url(), title, ariaHash: ariaHash(aria), heading, tab: options.tab, tabCount: options.tabCount }, snapshot: aria };
 }

@@ -113,6 +113,9 @@ export const TargetAfter = z.strictObject({
   selected: z.array(z.string()).nullable(),
 });
 
+/** What the action changed in the accessibility tree (see core/aria/outline.ts); null when unknown. */
+export const StepEffect = z.strictObject({ appeared: z.array(z.string()), gone: z.array(z.string()) });
+
 const stepBase = {
   index: z.number().int().min(0),
   fingerprint: Fingerprint.nullable(),
@@ -126,6 +129,7 @@ const stepBase = {
   error: z.string().nullable(),
   /** Short text result of the action (extracted content, dropdown options, ...). */
   result: z.string().nullable(),
+  effect: StepEffect.nullable().default(null),
 };
 
 function step<N extends ActionName>(name: N) {
@@ -155,7 +159,8 @@ export const HistoryCurrent = z.strictObject({
 
 /**
  * Older histories, brought forward one version at a time by pure functions. Version 1 had no
- * container in fingerprints: it is unknown (null), so replay judges those steps without it.
+ * container in fingerprints and no step effects: both are unknown (null), so replay judges those
+ * steps without them.
  */
 function fromV1(v1: Record<string, unknown>): Record<string, unknown> {
   const steps = Array.isArray(v1.steps) ? v1.steps : [];
@@ -165,7 +170,8 @@ function fromV1(v1: Record<string, unknown>): Record<string, unknown> {
     steps: steps.map((step: unknown) => {
       if (!step || typeof step !== 'object') return step;
       const fingerprint = (step as { fingerprint?: unknown }).fingerprint;
-      return fingerprint && typeof fingerprint === 'object' ? { ...step, fingerprint: { container: null, ...fingerprint } } : step;
+      const withEffect = { effect: null, ...step };
+      return fingerprint && typeof fingerprint === 'object' ? { ...withEffect, fingerprint: { container: null, ...fingerprint } } : withEffect;
     }),
   };
 }

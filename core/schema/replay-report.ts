@@ -59,6 +59,8 @@ export const ReplayStep = z.strictObject({
   /** Levels that were tried and why they did not decide (rejected, ambiguous, ...). */
   notes: z.array(z.string()),
   heal: HealRecord.nullable(),
+  /** What verification checked after the action (`url`, `heading`, `value`, `effect 2/3`, ...). */
+  checks: z.array(z.string()).default([]),
   timing: StepTiming,
 });
 export type ReplayStep = z.infer<typeof ReplayStep>;

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright';
-import { pageState } from '../../../core/aria/state.ts';
+import { effectOf, outline } from '../../../core/aria/outline.ts';
+import { observedState } from '../../../core/aria/state.ts';
 import { takeFingerprint } from '../../../core/fingerprint/take.ts';
 import { bestLocator } from '../../../core/locator/best.ts';
 import { History, HistoryStep, kHistoryVersion } from '../../../core/schema/history.ts';
@@ -40,7 +41,7 @@ export async function recordHistory(page: Page, startUrl: string, steps: RecordS
   await page.goto(startUrl);
   const out: HistoryStep[] = [];
   for (const [index, step] of steps.entries()) {
-    const pre = await pageState(page, 0, 1);
+    const before = await observedState(page, { tab: 0, tabCount: 1 });
     const target = step.target ? step.target(page) : null;
     const fingerprint = target ? await takeFingerprint(target) : null;
     const locator = target ? await bestLocator(target) : null;
@@ -51,9 +52,11 @@ export async function recordHistory(page: Page, startUrl: string, steps: RecordS
     const targetAfter = target && step.action !== 'click'
       ? await target.evaluate((el) => ({ value: 'value' in el ? String((el as HTMLInputElement).value) : null, checked: null, selected: null })).catch(() => null)
       : null;
+    const after = await observedState(page, { tab: 0, tabCount: 1 });
     out.push(HistoryStep.parse({
       action: step.action, params: step.params, index, fingerprint, locator, targetAfter,
-      pre, post: await pageState(page, 0, 1), durationMs: Date.now() - t, ok: true, error: null, result: null,
+      pre: before.state, post: after.state, durationMs: Date.now() - t, ok: true, error: null, result: null,
+      effect: effectOf(outline(before.snapshot), outline(after.snapshot)),
     }));
   }
   return History.parse({

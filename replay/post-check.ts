@@ -1,0 +1,135 @@
+import type { Locator, Page } from 'playwright';
+import { effectAgreement, effectOf, kMaxEffectLines, outline } from '../core/aria/outline.ts';
+import type { HistoryStep } from '../core/schema/history.ts';
+import type { Rebaser } from './inputs.ts';
+import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, stateProblem, waitForUrl, type Headings } from './verify.ts';
+
+/**
+ * After a step: is the app where the recording says it went? Checked in proportion to how the
+ * element was found. Always: the URL (rebased), the main heading's movement, the element's new
+ * value or checked state. A step found by the recorded locator alone tolerates a reworded or
+ * translated heading; a healed step must in addition repeat the recorded effect on the page
+ * (what appeared and went away, by role), so a heal that acted on the wrong control, or on one
+ * that does nothing, fails here instead of passing.
+ */
+
+/**
+ * An action that reloads the page in place (a script posting, then reloading) leaves the URL as
+ * it was: the heading is read again within this while the new document settles.
+ */
+const kHeadingSettleMs = 3_000;
+const kSettlePollMs = 100;
+/** Share of the recorded changes (by role) that must happen again for a healed step. */
+export const kMinEffectShare = 0.5;
+/** Re-reads of the effect while the page is still updating (an XHR-driven re-render). */
+const kEffectSettleMs = 2_000;
+
+export interface PostCheckInput {
+  page: Page;
+  step: HistoryStep;
+  target: Locator | null;
+  headingBefore: string | null;
+  /** The page's outline before the action, when the effect is to be checked. */
+  outlineBefore: string[] | null;
+  /** Found by the recorded locator alone, uncontradicted. */
+  strongMatch: boolean;
+  rebase: Rebaser;
+  tolerantIds: boolean;
+  text(value: string): string;
+}
+
+export interface PostVerdict {
+  problem: string | null;
+  /** What was checked, for the report: `url`, `heading`, `value`, `effect 2/3`, ... */
+  checks: string[];
+}
+
+/** In-page changes the recording saw, few enough to compare (a new page is the URL's job). */
+export function effectWorthChecking(step: HistoryStep): boolean {
+  const effect = step.effect;
+  if (!effect || step.pre.url !== step.post.url) return false;
+  const total = effect.appeared.length + effect.gone.length;
+  return total > 0 && effect.appeared.length < kMaxEffectLines && effect.gone.length < kMaxEffectLines;
+}
+
+export async function liveOutline(page: Page): Promise<string[]> {
+  return outline(await page.ariaSnapshot({ mode: 'ai', timeout: 5_000 }).catch(() => ''));
+}
+
+/**
+ * Ids in the recorded post-state URL that the step could not have known beforehand: not in the
+ * URL before, not in the link it followed, not in its parameters. The server handed them out
+ * (a record created by a form post), so this run may get different ones.
+ */
+function freshIds(step: HistoryStep): Set<string> {
+  const known = [step.pre.url, step.fingerprint?.hrefPath ?? '', JSON.stringify(step.params)].join(' ');
+  const fresh = new Set<string>();
+  try {
+    for (const segment of new URL(step.post.url).pathname.split('/')) {
+      if (isIdLike(segment) && !new RegExp(`(^|[^0-9A-Za-z])${segment}($|[^0-9A-Za-z])`).test(known)) fresh.add(segment);
+    }
+  } catch {
+    return fresh;
+  }
+  return fresh;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function settledHeadingProblem(page: Page, recorded: Headings, before: string | null, lenient: boolean): Promise<string | null> {
+  const deadline = Date.now() + kHeadingSettleMs;
+  for (;;) {
+    await page.waitForLoadState('domcontentloaded').catch(() => undefined);
+    const problem = headingProblem(recorded, { pre: before, post: await readHeading(page) }, { lenient });
+    if (!problem || Date.now() >= deadline) return problem;
+    await sleep(kSettlePollMs);
+  }
+}
+
+async function effectProblem(page: Page, step: HistoryStep, before: string[]): Promise<{ problem: string | null; check: string }> {
+  const recorded = step.effect!;
+  const deadline = Date.now() + kEffectSettleMs;
+  for (;;) {
+    const live = effectOf(before, await liveOutline(page));
+    const { matched, total } = effectAgreement(recorded, live);
+    const check = `effect ${matched}/${total}`;
+    if (matched >= Math.ceil(total * kMinEffectShare)) return { problem: null, check };
+    if (Date.now() >= deadline) {
+      const show = (lines: string[]) => lines.slice(0, 3).join(', ') || 'nothing';
+      return {
+        problem: `the action did not change the page as recorded: recorded appeared ${show(recorded.appeared)} / went ${show(recorded.gone)}; now appeared ${show(live.appeared)} / went ${show(live.gone)}`,
+        check,
+      };
+    }
+    await sleep(kSettlePollMs);
+  }
+}
+
+export async function postCheck(input: PostCheckInput): Promise<PostVerdict> {
+  const { page, step } = input;
+  const checks: string[] = [];
+  const verdict = (problem: string | null): PostVerdict => ({ problem, checks });
+  if (/^https?:/.test(step.post.url)) {
+    const expected = input.rebase.url(step.post.url);
+    const fresh = freshIds(step);
+    checks.push('url');
+    const problem = await waitForUrl(page, expected, input.tolerantIds, undefined, fresh);
+    if (problem) return verdict(problem);
+    for (const [from, to] of learnedIds(expected, page.url(), fresh)) input.rebase.learn(from, to);
+  }
+  checks.push(input.strongMatch ? 'heading moved' : 'heading');
+  const heading = await settledHeadingProblem(page, { pre: step.pre.heading, post: step.post.heading }, input.headingBefore, input.strongMatch);
+  if (heading) return verdict(heading);
+  const expected = input.target ? expectedState(step, input.text) : null;
+  if (expected && input.target) {
+    checks.push(Object.keys(expected).join('+'));
+    const problem = await stateProblem(input.target, expected);
+    if (problem) return verdict(problem);
+  }
+  if (input.outlineBefore) {
+    const effect = await effectProblem(page, step, input.outlineBefore);
+    checks.push(effect.check);
+    if (effect.problem) return verdict(effect.problem);
+  }
+  return verdict(null);
+}
