@@ -6,6 +6,7 @@ import type { CommandDef } from './command.ts';
  * client, ts-morph or the MCP SDK.
  */
 export const commandTable: { name: string; load: () => Promise<CommandDef> }[] = [
+  { name: 'init', load: async () => (await import('./commands/init.ts')).initCommand },
   { name: 'capture', load: async () => (await import('./commands/capture.ts')).captureCommand },
   { name: 'extract', load: async () => (await import('./commands/extract.ts')).extractCommand },
   { name: 'generate', load: async () => (await import('./commands/generate.ts')).generateCommand },

@@ -1,0 +1,79 @@
+/**
+ * What `bu init` writes into a project: brow-use.config.ts and the folder for generated tests
+ * with its Playwright config. Pure: the texts depend only on the options.
+ */
+
+export interface InitOptions {
+  baseURL: string;
+  outputDir: string;
+  generatedDir: string;
+}
+
+export const kDefaultInit: InitOptions = {
+  baseURL: 'http://localhost:3000/',
+  outputDir: 'output',
+  generatedDir: 'e2e',
+};
+
+export const kConfigFile = 'brow-use.config.ts';
+
+export function configText(options: InitOptions): string {
+  return `import { defineConfig } from 'brow-use';
+
+/**
+ * brow-use settings for this project, read by every \`bu\` command.
+ * Command-line flags and environment variables (BU_OUTPUT, BU_MODEL) win over this file.
+ */
+export default defineConfig({
+  /** The app under test: where captures start, and the base URL of replays and generated tests. */
+  baseURL: ${JSON.stringify(options.baseURL)},
+  /** Traces, histories, extracts and reports. They can hold typed values: keep them out of git. */
+  outputDir: ${JSON.stringify(options.outputDir)},
+  /** Where \`bu generate\` writes page objects, workflows, specs and docs. */
+  generatedDir: ${JSON.stringify(options.generatedDir)},
+  /** Hosts a capture may reach (default: the start URL's host). */
+  allowDomains: [],
+  /** Secret names flows use; values come from BU_SECRET_<NAME>, never from this file. */
+  secrets: [],
+  /** The model for model-driven captures and naming (needs OPENAI_API_KEY or OPENAI_BASE_URL). */
+  // model: 'gpt-4.1-mini',
+});
+`;
+}
+
+/** How to import the project config from the generated-tests folder. */
+function configImport(generatedDir: string): string {
+  const depth = generatedDir.split(/[\\/]+/).filter((part) => part && part !== '.').length;
+  return `${'../'.repeat(depth) || './'}${kConfigFile}`;
+}
+
+export function playwrightConfigText(options: InitOptions): string {
+  return `import { defineConfig } from '@playwright/test';
+import { browserLaunchOptions } from 'brow-use/test';
+import project from '${configImport(options.generatedDir)}';
+
+/**
+ * Runs the specs \`bu generate\` writes into tests/ here: \`npx playwright test -c ${options.generatedDir}\`.
+ * BASE_URL overrides the baseURL of ${kConfigFile}. The browser is the one \`bu\` uses: BU_BROWSER,
+ * else Playwright's own Chromium, else a system Chromium or Chrome, with brow-use's launch flags.
+ */
+export default defineConfig({
+  testDir: 'tests',
+  outputDir: 'test-results',
+  // The flows were recorded one after another against one app: they may depend on its state.
+  fullyParallel: false,
+  workers: 1,
+  use: {
+    baseURL: process.env.BASE_URL ?? project.baseURL,
+    launchOptions: browserLaunchOptions(),
+    trace: 'retain-on-failure',
+  },
+});
+`;
+}
+
+/** Lines `bu init` adds to an existing .gitignore (outputs can hold typed values). */
+export function gitignoreLines(options: InitOptions): string[] {
+  const out = options.outputDir.replace(/^\.\//, '').replace(/\/$/, '');
+  return [`/${out}/`, '/.brow-use/', `/${options.generatedDir.replace(/^\.\//, '').replace(/\/$/, '')}/test-results/`];
+}

@@ -1,0 +1,123 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { generatedImports, packTarball, projectDependencies } from './support.ts';
+
+/**
+ * brow-use installed the way a user installs it: `npm pack`, the tarball installed into a fresh
+ * project outside the checkout (packages from npm's cache, which `npm ci` filled), then
+ * `bu init`, a plan capture of the bundled demo app, extract, generate, a strict type check of the
+ * generated code and `npx playwright test` on it, all inside that project.
+ */
+
+const kPassword = 'correct-horse';
+/** npm install from the cache, the registry only for what is missing; the pack's build included. */
+const kInstallTimeoutMs = 300_000;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}, timeoutMs = 180_000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    // The project's own environment: nothing of this checkout's node_modules leaks in.
+    const child = spawn(command, args, { cwd, env: { ...process.env, NODE_PATH: '', NODE_OPTIONS: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** `bu demo serve` from the installed package (the demo app ships with it), run without npx so signals reach it. */
+async function serveDemo(project: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(path.join(project, 'node_modules', '.bin', 'bu'), ['demo', 'serve'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const match = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+      if (match) resolve(match[0]);
+    });
+    child.on('exit', (code) => reject(new Error(`bu demo serve exited with ${code}`)));
+  });
+  return { url, stop: async () => { child.kill('SIGINT'); await exited; } };
+}
+
+test('the packed package installs into a fresh project and runs the whole pipeline there', async () => {
+  test.setTimeout(900_000);
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'bu-install-'));
+  const project = path.join(base, 'app');
+  try {
+    const tarball = await packTarball(base);
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }, null, 2));
+    fs.writeFileSync(path.join(project, '.gitignore'), 'node_modules/\n');
+    const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', tarball, ...projectDependencies()], project, {}, kInstallTimeoutMs);
+    expect(install.code, install.stderr).toBe(0);
+    // No TypeScript loader is there to load: `bu` runs compiled JavaScript.
+    expect(fs.existsSync(path.join(project, 'node_modules', 'tsx'))).toBe(false);
+    expect(fs.existsSync(path.join(project, 'node_modules', 'brow-use', 'dist', 'cli', 'bu.js'))).toBe(true);
+    const help = await run('npx', ['--no-install', 'bu', '--help'], project);
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toContain('init');
+
+    const app = await serveDemo(project);
+    let sessionId: string;
+    try {
+      const init = await run('npx', ['--no-install', 'bu', 'init', '--base-url', `${app.url}login`], project);
+      expect(init.code, init.stderr).toBe(0);
+      expect(init.stdout).toContain('npx playwright test -c e2e');
+      const again = await run('npx', ['--no-install', 'bu', 'init', '--json'], project);
+      expect(JSON.parse(again.stdout.trim().split('\n').pop()!)).toMatchObject({ created: [], kept: ['brow-use.config.ts', 'e2e/playwright.config.ts'] });
+
+      // The plan has no url: the start address is the config's baseURL.
+      const plan = path.join(project, 'node_modules', 'brow-use', 'demo', 'plans', 'create-item.json');
+      const env = { BU_SECRET_PASSWORD: kPassword, OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
+      const capture = await run('npx', ['--no-install', 'bu', 'capture', 'script', '--plan', plan, '--secret', 'password', '--json'], project, env);
+      expect(capture.code, capture.stderr).toBe(0);
+      sessionId = String(JSON.parse(capture.stdout.trim().split('\n').pop()!).sessionId);
+      expect(fs.existsSync(path.join(project, 'output', 'history', `${sessionId}.json`))).toBe(true);
+    } finally {
+      await app.stop();
+    }
+
+    // The programmatic API does what the command does.
+    const api = await run(process.execPath, ['--input-type=module', '-e', `import { extract } from 'brow-use'; const r = await extract(${JSON.stringify(sessionId)}); console.log(JSON.stringify(r));`], project);
+    expect(api.code, api.stderr).toBe(0);
+    expect(JSON.parse(api.stdout).counts.steps).toBeGreaterThan(5);
+
+    const generate = await run('npx', ['--no-install', 'bu', 'generate', sessionId, '--llm', 'off', '--json'], project);
+    expect(generate.code, generate.stderr).toBe(0);
+    const e2e = path.join(project, 'e2e');
+    expect(fs.readdirSync(path.join(e2e, 'tests')).some((f) => f.startsWith('replay-'))).toBe(true);
+    for (const specifier of generatedImports(e2e)) expect(specifier).toMatch(/^(@playwright\/test|brow-use\/test|node:[a-z/]+|\.{1,2}\/.*)$/);
+
+    // The user's strict tsconfig (the generated one, and stricter: library types checked too).
+    const tsc = await run('npx', ['--no-install', 'tsc', '--noEmit', '-p', 'e2e/tsconfig.json', '--skipLibCheck', 'false'], project);
+    expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0);
+
+    const fresh = await serveDemo(project);
+    try {
+      const specs = await run('npx', ['--no-install', 'playwright', 'test', '-c', 'e2e', '--reporter=line'], project, { BASE_URL: `${fresh.url}login`, BU_SECRET_PASSWORD: kPassword });
+      expect(specs.code, specs.stdout + specs.stderr).toBe(0);
+      expect(specs.stdout).toMatch(/\d+ passed/);
+      expect(specs.stdout).not.toMatch(/skipped|failed/);
+    } finally {
+      await fresh.stop();
+    }
+  } finally {
+    fs.rmSync(base, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,35 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { z } from 'zod';
+import { kRepoRoot } from '../support/cli.ts';
+
+/** Packing the checkout and looking at what a project got, for the install test. */
+
+const PackOutput = z.array(z.object({ filename: z.string(), files: z.array(z.object({ path: z.string() })) })).length(1);
+const Manifest = z.object({ devDependencies: z.record(z.string(), z.string()) });
+
+/** `npm pack` (its prepack runs the build) into `dir`; returns the tarball path. */
+export async function packTarball(dir: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('npm', ['pack', '--json', '--pack-destination', dir], { cwd: kRepoRoot, maxBuffer: 64 * 1024 * 1024, timeout: 240_000 });
+  const [packed] = PackOutput.parse(JSON.parse(stdout.slice(stdout.indexOf('['))));
+  return path.join(dir, packed!.filename);
+}
+
+/** What a user's project has beside brow-use, at this checkout's versions (so npm's cache has them). */
+export function projectDependencies(): string[] {
+  const manifest = Manifest.parse(JSON.parse(fs.readFileSync(path.join(kRepoRoot, 'package.json'), 'utf8')));
+  return ['@playwright/test', 'typescript', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
+}
+
+/** Every module specifier imported by the .ts files under `dir`. */
+export function generatedImports(dir: string): string[] {
+  const specifiers: string[] = [];
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+    const text = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]/g)) specifiers.push(match[1]!);
+  }
+  return specifiers;
+}
