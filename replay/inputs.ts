@@ -90,13 +90,15 @@ export function redactDeep<T>(value: T, secrets: Record<string, string>): T {
 }
 
 /**
- * Moves recorded URLs onto another address: every URL under the directory of the recorded start
- * URL is rebased onto `baseUrl`, query and hash kept. Recorded variable values in a URL are
- * replaced by this run's values.
+ * Moves recorded URLs onto another address (SPEC "Replay against another address"). A base URL
+ * with no path of its own (`http://b/`) replaces the recorded origin and keeps every recorded
+ * path; one with a path (`http://b/app/v2/`) takes the place of the recorded start URL's
+ * directory, and other URLs on the recorded origin move to the new origin with their paths.
+ * Query and hash are kept. Recorded variable values in a URL are replaced by this run's values.
  */
 export class Rebaser {
-  private readonly from: string | null;
-  private readonly to: string | null;
+  /** Recorded prefix -> new prefix, most specific first; empty without a base URL. */
+  private readonly moves: [string, string][];
   /** Ids the server handed out differently this time (recorded -> now), applied to later URLs. */
   private readonly learned = new Map<string, string>();
 
@@ -108,8 +110,7 @@ export class Rebaser {
     /** Values for `{{secret:NAME}}` in recorded URLs (capture wrote a secret in a URL as its placeholder). */
     private readonly secrets: Record<string, string> = {},
   ) {
-    this.from = baseUrl ? directoryOf(startUrl) : null;
-    this.to = baseUrl ? (baseUrl.endsWith('/') ? baseUrl : baseUrl + '/') : null;
+    this.moves = baseUrl ? rebaseMoves(startUrl, baseUrl) : [];
   }
 
   url(recorded: string): string {
@@ -117,7 +118,8 @@ export class Rebaser {
       const value = kind === 'secret' ? this.secrets[name] : undefined;
       return value === undefined ? whole : encodeURIComponent(value);
     });
-    if (this.from && this.to && out.startsWith(this.from)) out = this.to + out.slice(this.from.length);
+    const move = this.moves.find(([from]) => out.startsWith(from));
+    if (move) out = move[1] + out.slice(move[0].length);
     for (const [name, value] of Object.entries(this.recordedVars)) {
       const now = this.vars[name];
       if (now === undefined || now === value || !value) continue;
@@ -149,10 +151,9 @@ export class Rebaser {
   /** A path (+search) on the recorded origin, as stored in fingerprints' hrefPath. */
   path(recorded: string | null): string | null {
     if (recorded === null) return null;
-    if (!this.from || !this.to || !recorded.startsWith('/')) return this.applyLearned(recorded);
-    const fromPath = new URL(this.from).pathname;
-    const toPath = new URL(this.to).pathname;
-    return this.applyLearned(recorded.startsWith(fromPath) ? toPath + recorded.slice(fromPath.length) : recorded);
+    if (!this.moves.length || !recorded.startsWith('/')) return this.applyLearned(recorded);
+    const move = this.moves.map(([from, to]) => [new URL(from).pathname, new URL(to).pathname] as const).find(([from]) => recorded.startsWith(from));
+    return this.applyLearned(move ? move[1] + recorded.slice(move[0].length) : recorded);
   }
 
   /** Whether this run changes variable values (ids in URLs may then differ). */
@@ -161,10 +162,23 @@ export class Rebaser {
   }
 }
 
-function directoryOf(url: string): string {
+/**
+ * The prefixes a base URL moves: with no path, the recorded origin becomes the new one; with a
+ * path, the recorded start URL's directory becomes that path, and the rest of the recorded origin
+ * the new origin.
+ */
+export function rebaseMoves(startUrl: string, baseUrl: string): [string, string][] {
+  let start: URL;
+  let base: URL;
   try {
-    return new URL('.', url).href;
+    start = new URL(startUrl);
+    base = new URL(baseUrl);
   } catch {
-    return url;
+    return [];
   }
+  const origin: [string, string] = [`${start.origin}/`, `${base.origin}/`];
+  if (base.pathname === '/' || base.pathname === '') return [origin];
+  const directory = new URL('.', start).href;
+  const to = base.origin + (base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`);
+  return [[directory, to], origin];
 }

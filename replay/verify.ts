@@ -21,6 +21,16 @@ interface UrlParts {
   origin: string;
   segments: string[];
   query: [string, string][];
+  /** The route of a hash-routed app (`#/active` -> ['', 'active']), else null: other hashes are anchors. */
+  route: string[] | null;
+}
+
+/** `#/path` and `#!/path` are routes of a single-page app; any other hash is an anchor in the page. */
+const kHashRoute = /^#!?(\/[^?]*)/;
+
+export function hashRoute(hash: string): string[] | null {
+  const match = kHashRoute.exec(hash);
+  return match ? (match[1]!.replace(/\/+$/, '') || '/').split('/') : null;
 }
 
 function parts(text: string): UrlParts | null {
@@ -28,14 +38,14 @@ function parts(text: string): UrlParts | null {
     const url = new URL(text);
     const segments = (url.pathname.replace(/\/+$/, '') || '/').split('/');
     const query = [...url.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return { origin: url.origin, segments, query };
+    return { origin: url.origin, segments, query, route: hashRoute(url.hash) };
   } catch {
     return null;
   }
 }
 
 /**
- * Whether `actual` is the page `expected` names (hash ignored). Ids may differ everywhere when
+ * Whether `actual` is the page `expected` names (an anchor hash ignored, a hash route compared). Ids may differ everywhere when
  * `tolerantIds` (the run changed variables), and `fresh` ids (ones the server handed out during
  * the step, e.g. the id of a newly created record) may differ where they appear.
  */
@@ -50,7 +60,8 @@ export function urlMatches(expected: string, actual: string, tolerantIds: boolea
     e.segments.length === a.segments.length &&
     e.segments.every((seg, i) => sameDigits(seg, a.segments[i]!)) &&
     e.query.length === a.query.length &&
-    e.query.every(([k, v], i) => k === a.query[i]![0] && sameDigits(v, a.query[i]![1]))
+    e.query.every(([k, v], i) => k === a.query[i]![0] && sameDigits(v, a.query[i]![1])) &&
+    (e.route === null || (a.route !== null && e.route.length === a.route.length && e.route.every((seg, i) => sameDigits(seg, a.route![i]!))))
   );
 }
 

@@ -6,6 +6,7 @@
 export interface DomProbe {
   tag: string;
   testId: string | null;
+  testIdAttribute: string | null;
   id: string | null;
   nameAttr: string | null;
   type: string | null;
@@ -173,9 +174,12 @@ export function probeElement(el: Element): DomProbe {
   const checkable = el instanceof HTMLInputElement && (input.type === 'checkbox' || input.type === 'radio');
   const ariaChecked = attr(el, 'aria-checked');
 
+  // Test id attributes in order of preference: Playwright's default first.
+  const testIdAttribute = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'].find((a) => el.hasAttribute(a)) ?? null;
   return {
     tag,
-    testId: attr(el, 'data-testid') ?? attr(el, 'data-test-id') ?? attr(el, 'data-test') ?? attr(el, 'data-qa') ?? attr(el, 'data-cy'),
+    testId: testIdAttribute ? attr(el, testIdAttribute) : null,
+    testIdAttribute,
     id: el.id || null,
     nameAttr: attr(el, 'name'),
     type: attr(el, 'type'),

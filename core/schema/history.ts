@@ -46,6 +46,12 @@ export const Fingerprint = z.strictObject({
   name: z.string(),
   tag: z.string(),
   testId: z.string().nullable(),
+  /**
+   * The attribute the test id came from (`data-testid`, `data-test-id`, `data-test`, `data-qa`,
+   * `data-cy`): `getByTestId` matches only the one Playwright is configured for. Null when
+   * unknown (recorded before it was kept).
+   */
+  testIdAttribute: z.string().nullable().default(null),
   id: z.string().nullable(),
   nameAttr: z.string().nullable(),
   type: z.string().nullable(),

@@ -10,7 +10,12 @@ import { EdgeConfidence } from './extract.ts';
 
 export const kPageModelVersion = 1;
 
-export const LocatorKind = z.enum(['role', 'testId', 'label', 'placeholder', 'text', 'selector']);
+/**
+ * `selector` is a CSS selector (`locator('[data-cy="save"]')`); `chain` is public locator code
+ * read back from what the recorder chose (`getByRole('row', { name: 'Blue Kettle' }).getByRole('button')`).
+ * Playwright's internal selector grammar never reaches generated code.
+ */
+export const LocatorKind = z.enum(['role', 'testId', 'label', 'placeholder', 'text', 'selector', 'chain']);
 export type LocatorKind = z.infer<typeof LocatorKind>;
 
 /** How generated code finds an element: `getByRole(role, { name })`, `getByTestId(value)`, ... */
@@ -149,6 +154,13 @@ export const PageModel = z.strictObject({
   version: z.literal(kPageModelVersion),
   /** The recorded origin (scheme + host + port) of the first run. */
   origin: z.string(),
+  /**
+   * The directory of the recorded start URL(s) on that origin: the default base URL. URLs under
+   * it are written relative (`./items`), so generated code follows BASE_URL under any path.
+   */
+  baseUrl: z.string(),
+  /** The attribute `getByTestId` matches: `data-testid` unless the app consistently uses another one. */
+  testIdAttribute: z.string(),
   sessions: z.array(z.string()),
   pages: z.array(ModelPage),
   edges: z.array(ModelEdge),

@@ -1,6 +1,9 @@
 import type { ModelEdge, ModelPage, PageModel } from '../../core/schema/page-model.ts';
 import type { Names, PageNames } from '../names/assign.ts';
 
+/** What generated code imports brow-use's test helpers from: the package export, never a path into an install or checkout. */
+export const kTestHelperModule = 'brow-use/test';
+
 /** Lookups every emitter needs: pages, names and confident edges by id. */
 export interface EmitContext {
   model: PageModel;

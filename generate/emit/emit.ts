@@ -48,10 +48,10 @@ export function emitAll(model: PageModel, names: Names, options: EmitOptions): G
     const history = options.histories.get(flow.sessionId);
     if (history !== undefined) {
       files.push({ file: historyCopyPath(flow), text: history, policy: 'copy' });
-      files.push({ ...emitReplaySpec(project, flow, { helperModule: options.replayHelperModule }), policy: 'merge' });
+      files.push({ ...emitReplaySpec(project, ctx, flow, { helperModule: options.replayHelperModule }), policy: 'merge' });
     }
   }
-  files.push({ ...emitConfig(project, model.origin), policy: 'create' });
+  files.push({ ...emitConfig(project, { baseUrl: model.baseUrl, testIdAttribute: model.testIdAttribute }), policy: 'create' });
   files.push({ ...emitTsconfig(), policy: 'create' });
   files.push({ file: 'model.json', text: JSON.stringify(model, null, 2) + '\n', policy: 'copy' });
   return files;

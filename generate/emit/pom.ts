@@ -47,7 +47,7 @@ export function emitPageObject(project: Project, ctx: EmitContext, page: ModelPa
     name: 'urlPattern',
     isStatic: true,
     isReadonly: true,
-    initializer: regexLiteral(patternRegexSource(page.urlPattern)),
+    initializer: regexLiteral(patternRegexSource(page.urlPattern, new URL(ctx.model.baseUrl).pathname)),
     docs: ['Matches every URL of this page.'],
   });
   cls.addConstructor({

@@ -1,6 +1,7 @@
 import { Node, type Project, type Statement } from 'ts-morph';
 import type { Flow } from '../../core/schema/page-model.ts';
 import { words } from '../names/identifiers.ts';
+import { appBase, appRelative } from '../model/url-pattern.ts';
 import { headingExpression, headingSnapshot, isStableText } from './code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
@@ -32,7 +33,7 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
   const final = ctx.page(last.after.page);
   const finalClass = ctx.pageNames(final.id).className;
   const body = [...secretGuard(flow), `await ${names.functionName}(page);`];
-  const stablePath = !final.params.length && isStableText(last.after.url) && last.after.url.startsWith('/');
+  const stablePath = !final.params.length && isStableText(last.after.url) && /^\.?\//.test(last.after.url);
   body.push(stablePath ? `await expect(page).toHaveURL(${str(last.after.url)});` : `await expect(page).toHaveURL(${finalClass}.urlPattern);`);
   if (isStableText(last.after.heading)) {
     const heading = final.heading?.text === last.after.heading ? final.heading : { text: last.after.heading, level: null };
@@ -57,42 +58,51 @@ export interface ReplaySpecOptions {
   helperModule: string;
 }
 
-/** The directory of the recorded start URL, which replay rebases onto the base URL. */
-function startDirectory(startUrl: string): string {
-  try {
-    const { pathname } = new URL(startUrl);
-    return pathname.slice(0, pathname.lastIndexOf('/') + 1) || '/';
-  } catch {
-    return '/';
-  }
-}
-
 export function historyCopyPath(flow: Flow): string {
   return `histories/${flow.sessionId}.json`;
 }
 
-export function emitReplaySpec(project: Project, flow: Flow, options: ReplaySpecOptions): { file: string; text: string } {
+/** What the spec checks of the state a flow ended in: its URL when stable, and its heading. */
+function finalStateChecks(ctx: EmitContext, flow: Flow): string[] {
+  const last = flow.steps[flow.steps.length - 1];
+  if (!last) return [];
+  const final = ctx.page(last.after.page);
+  const checks: string[] = [];
+  if (!final.params.length && isStableText(last.after.url) && /^\.?\//.test(last.after.url)) checks.push(`await expect(page).toHaveURL(${str(last.after.url)});`);
+  if (isStableText(last.after.heading)) {
+    const heading = final.heading?.text === last.after.heading ? final.heading : { text: last.after.heading, level: null };
+    checks.push(`await expect(${headingExpression(heading, 'page')}).toBeVisible();`);
+  }
+  return checks;
+}
+
+export function emitReplaySpec(project: Project, ctx: EmitContext, flow: Flow, options: ReplaySpecOptions): { file: string; text: string } {
   const file = `tests/replay-${flow.sessionId}.spec.ts`;
   const source = createSource(project, `/gen/${file}`);
   source.addImportDeclarations([
     { moduleSpecifier: 'node:fs/promises', defaultImport: 'fs' },
     { moduleSpecifier: 'node:path', defaultImport: 'path' },
-    { moduleSpecifier: '@playwright/test', namedImports: ['test'] },
+    { moduleSpecifier: '@playwright/test', namedImports: ['expect', 'test'] },
     { moduleSpecifier: options.helperModule, namedImports: ['replayHistory'] },
   ]);
+  // The run's start directory relative to the base URL: replay rebases it onto BASE_URL.
+  const startDirectory = appRelative(new URL('.', flow.startUrl).href, appBase([ctx.model.baseUrl]));
   const body = [
     ...secretGuard(flow),
     `const file = path.join(test.info().project.testDir, '..', ${str(historyCopyPath(flow))});`,
     `const history: unknown = JSON.parse(await fs.readFile(file, 'utf8'));`,
-    'const baseURL = test.info().project.use.baseURL;',
-    `await replayHistory(page, history, { baseUrl: baseURL && new URL(${str(startDirectory(flow.startUrl))}, baseURL).href });`,
+    `const baseUrl = new URL(${str(startDirectory.startsWith('./') ? startDirectory : './')}, test.info().project.use.baseURL).href;`,
+    'const report = await replayHistory(page, history, { baseUrl });',
+    'expect(report.summary.ok).toBe(true);',
+    'expect(report.summary.byStatus.failed ?? 0).toBe(0);',
+    ...finalStateChecks(ctx, flow),
   ];
   const statement = source.addStatements((writer) => {
     writer.write(`test(${str(`replay ${flow.sessionId}`)}, async ({ page }) => `).inlineBlock(() => {
       for (const line of body) writer.writeLine(line);
     }).write(');');
   })[0]!;
-  document(statement, `Replays the recorded history of ${flow.sessionId} step by step, re-finding every element and verifying every step.`);
+  document(statement, `Replays the recorded history of ${flow.sessionId} step by step, re-finding every element and verifying every step, and checks the state it ends in.`);
   stampProvenance(source);
   return { file, text: printSource(source) };
 }

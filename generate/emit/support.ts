@@ -1,5 +1,6 @@
 import { VariableDeclarationKind, type Project } from 'ts-morph';
-import { kQuietArgs } from '../../core/browser.ts';
+import { kDefaultTestIdAttribute } from '../model/locate.ts';
+import { kTestHelperModule } from './context.ts';
 import { stampProvenance } from './provenance.ts';
 import { createSource, printSource, str } from './source.ts';
 import { kSecretsModule } from './workflow.ts';
@@ -9,32 +10,49 @@ import { kSecretsModule } from './workflow.ts';
  * when absent), and the secrets helper the workflows use.
  */
 
-export function emitConfig(project: Project, origin: string): { file: string; text: string } {
+export interface ConfigOptions {
+  /** The recorded base URL (origin and start directory). */
+  baseUrl: string;
+  /** Set in the config when it is not Playwright's default. */
+  testIdAttribute: string;
+}
+
+export function emitConfig(project: Project, options: ConfigOptions): { file: string; text: string } {
   const file = 'playwright.config.ts';
   const source = createSource(project, `/gen/${file}`);
   source.addImportDeclaration({ moduleSpecifier: '@playwright/test', namedImports: ['defineConfig'] });
+  source.addImportDeclaration({ moduleSpecifier: kTestHelperModule, namedImports: ['browserLaunchOptions'] });
   source.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
-    docs: ['Chromium flags that keep the browser quiet on a closed network.'],
-    declarations: [{ name: 'quietArgs', initializer: `[${kQuietArgs.map(str).join(', ')}]` }],
+    docs: ['Where the flows were recorded; generated URLs are relative to it.'],
+    declarations: [{ name: 'recordedBase', initializer: str(options.baseUrl) }],
+  });
+  source.addFunction({
+    name: 'baseURL',
+    parameters: [{ name: 'base', type: 'string | undefined' }],
+    returnType: 'string',
+    docs: ['BASE_URL without a path moves the app to another host and keeps the recorded path; with a path, the app is served there.'],
+    statements: [
+      'if (!base) return recordedBase;',
+      'const url = new URL(base);',
+      "if (url.pathname === '/') return url.origin + new URL(recordedBase).pathname;",
+      "return url.origin + url.pathname.replace(/\\/?$/, '/');",
+    ],
   });
   source.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
-    docs: ["Chromium's sandbox does not start as root (containers, CI images)."],
-    declarations: [{ name: 'sandboxArgs', initializer: "process.getuid?.() === 0 ? ['--no-sandbox'] : []" }],
-  });
-  source.addVariableStatement({
-    declarationKind: VariableDeclarationKind.Const,
-    docs: ["Runs the generated specs against BASE_URL (default: the recorded origin) in Chromium: BU_BROWSER, else Playwright's own."],
+    docs: ["Runs the generated specs one at a time (flows change the app's data) in the Chromium `bu` uses: BU_BROWSER, else Playwright's own, else a system Chromium."],
     declarations: [{
       name: 'config',
       initializer: (writer) => writer.write('defineConfig(').inlineBlock(() => {
         writer.writeLine("testDir: 'tests',");
         writer.writeLine("outputDir: 'test-results',");
         writer.writeLine('fullyParallel: false,');
+        writer.writeLine('workers: 1,');
         writer.write('use: ').inlineBlock(() => {
-          writer.writeLine(`baseURL: process.env.BASE_URL ?? ${str(origin)},`);
-          writer.writeLine('launchOptions: { executablePath: process.env.BU_BROWSER || undefined, args: [...quietArgs, ...sandboxArgs] },');
+          writer.writeLine('baseURL: baseURL(process.env.BASE_URL),');
+          writer.writeLine('launchOptions: browserLaunchOptions(),');
+          if (options.testIdAttribute !== kDefaultTestIdAttribute) writer.writeLine(`testIdAttribute: ${str(options.testIdAttribute)},`);
         }).write(',');
       }).write(')'),
     }],

@@ -2,11 +2,11 @@ import { kPageModelVersion, type Diagnostic, type ModelElement, type ModelHeadin
 import type { Fingerprint } from '../../core/schema/history.ts';
 import { buildFlow } from './flows.ts';
 import type { RunInput } from './inputs.ts';
-import { chooseLocator } from './locate.ts';
+import { chooseLocator, kDefaultTestIdAttribute, testIdAttributeOf } from './locate.ts';
 import { collectPages, pageKeyer, type PageObservations } from './pages.ts';
 import { Observed, type ElementSighting } from './registry.ts';
 import { landmarksOf, type RecordedSnapshot } from './snapshot.ts';
-import { originOf, relativeToOrigin, urlPattern } from './url-pattern.ts';
+import { appBase, appRelative, originOf, stripAnchor, urlPattern, type AppBase } from './url-pattern.ts';
 
 /**
  * The page model of one or more runs: a pure function of the runs (same runs in the same order,
@@ -16,20 +16,21 @@ export function buildPageModel(runs: RunInput[]): PageModel {
   if (!runs.length) throw new Error('buildPageModel needs at least one run');
   const origin = originOf(runs[0]!.history.startUrl);
   // Runs of one app may have been recorded on different hosts or ports: each run's start origin is the app.
-  const appOrigins: ReadonlySet<string> = new Set(runs.map((run) => originOf(run.history.startUrl)));
+  const app = appBase(runs.map((run) => run.history.startUrl));
+  const testIdAttribute = appTestIdAttribute(runs);
   const keyer = pageKeyer(runs);
   const pages = collectPages(runs, keyer);
   const observed = new Observed();
-  const flows = runs.map((run) => buildFlow(run, { keyer, observed, origin: appOrigins }));
+  const flows = runs.map((run) => buildFlow(run, { keyer, observed, app }));
   const diagnostics: Diagnostic[] = [];
-  const urlOwners = ownersByUrl(pages, appOrigins);
+  const urlOwners = ownersByUrl(pages, app);
   const modelPages = [...pages.values()].map((page) => {
     const elements = [...(observed.elements.get(page.id)?.values() ?? [])].map((sighting) => {
-      const { element, problem } = modelElement(sighting, page.snapshots);
+      const { element, problem } = modelElement(sighting, page.snapshots, testIdAttribute);
       if (problem) diagnostics.push({ page: page.id, element: element.id, message: problem });
       return element;
     });
-    return modelPage(page, { origin: appOrigins, urlOwners, elements, interactions: [...(observed.interactions.get(page.id)?.values() ?? [])] });
+    return modelPage(page, { app, urlOwners, elements, interactions: [...(observed.interactions.get(page.id)?.values() ?? [])] });
   });
   for (const page of modelPages) {
     if (!page.heading && !page.landmarks.length) {
@@ -39,6 +40,8 @@ export function buildPageModel(runs: RunInput[]): PageModel {
   return {
     version: kPageModelVersion,
     origin,
+    baseUrl: `${origin}${app.directory}`,
+    testIdAttribute,
     sessions: runs.map((run) => run.sessionId),
     pages: modelPages,
     edges: observed.edges(),
@@ -48,11 +51,11 @@ export function buildPageModel(runs: RunInput[]): PageModel {
 }
 
 /** Which page each path+query opens: the page seen there most often (a form answer at the same URL is not). */
-function ownersByUrl(pages: Map<string, PageObservations>, origin: ReadonlySet<string>): Map<string, string> {
+function ownersByUrl(pages: Map<string, PageObservations>, app: AppBase): Map<string, string> {
   const counts = new Map<string, Map<string, number>>();
   for (const page of pages.values()) {
     for (const state of page.states) {
-      const url = stripHash(relativeToOrigin(state.url, origin));
+      const url = stripAnchor(appRelative(state.url, app));
       const perPage = counts.get(url) ?? new Map<string, number>();
       perPage.set(page.id, (perPage.get(page.id) ?? 0) + 1);
       counts.set(url, perPage);
@@ -65,19 +68,29 @@ function ownersByUrl(pages: Map<string, PageObservations>, origin: ReadonlySet<s
   return owners;
 }
 
-function stripHash(url: string): string {
-  const at = url.indexOf('#');
-  return at < 0 ? url : url.slice(0, at);
-}
-
 function landmarkOf(fp: Fingerprint): string | null {
   const named = [...fp.landmarks].reverse().find((landmark) => landmark.name);
   return named ? `${named.role} "${named.name}"` : null;
 }
 
-function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[]) {
+/**
+ * The test id attribute of the app: Playwright's default when the app uses it at all, else the
+ * one other attribute every recorded test id came from (the generated config then sets it).
+ */
+function appTestIdAttribute(runs: RunInput[]): string {
+  const seen = new Set<string>();
+  for (const run of runs) {
+    for (const step of run.history.steps) {
+      const attribute = step.fingerprint ? testIdAttributeOf(step.fingerprint, step.locator) : null;
+      if (attribute) seen.add(attribute);
+    }
+  }
+  return seen.size === 1 ? [...seen][0]! : kDefaultTestIdAttribute;
+}
+
+function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[], testIdAttribute: string) {
   const fp = sighting.fingerprint;
-  const { locator, problem } = chooseLocator(fp, sighting.recorded, snapshots);
+  const { locator, problem } = chooseLocator(fp, sighting.recorded, snapshots, testIdAttribute);
   const element: ModelElement = {
     id: sighting.id,
     role: fp.role,
@@ -94,7 +107,7 @@ function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[]) 
 }
 
 interface PageParts {
-  origin: ReadonlySet<string>;
+  app: AppBase;
   urlOwners: Map<string, string>;
   elements: ModelPage['elements'];
   interactions: ModelPage['interactions'];
@@ -103,7 +116,7 @@ interface PageParts {
 /** A URL that opens this page and no other: the bare path when seen, else the one query always used. */
 function stableUrl(page: PageObservations, parts: PageParts, params: string[]): string | null {
   if (params.length) return null;
-  const urls = [...new Set(page.states.map((state) => stripHash(relativeToOrigin(state.url, parts.origin))))];
+  const urls = [...new Set(page.states.map((state) => stripAnchor(appRelative(state.url, parts.app))))];
   if (urls.some((url) => /^[a-z]+:/i.test(url))) return null;
   const bare = urls.find((url) => !url.includes('?'));
   const candidate = bare ?? (urls.length === 1 ? urls[0]! : null);

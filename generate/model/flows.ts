@@ -3,7 +3,7 @@ import type { FieldControl, Flow, FlowState, FlowStep, FlowValue, ModelField } f
 import type { RunInput } from './inputs.ts';
 import type { PageKeyer } from './pages.ts';
 import type { Observed } from './registry.ts';
-import { pathOf, relativeToOrigin } from './url-pattern.ts';
+import { appRelative, routeOf, type AppBase } from './url-pattern.ts';
 
 /**
  * One recorded run as a flow of page interactions. Consecutive field changes on one page
@@ -56,22 +56,22 @@ interface PendingForm {
 export interface FlowContext {
   keyer: PageKeyer;
   observed: Observed;
-  /** Origins that are the app itself: URLs on them become paths. */
-  origin: ReadonlySet<string>;
+  /** The app itself: URLs on it become relative to the base URL. */
+  app: AppBase;
 }
 
 export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
-  const { keyer, observed, origin } = ctx;
+  const { keyer, observed, app } = ctx;
   const pageOf = (state: PageState) => keyer.keyOf(state.url, state.title)!;
   const stateOf = (state: PageState): FlowState => ({
-    page: pageOf(state), url: relativeToOrigin(state.url, origin), title: state.title, heading: state.heading,
+    page: pageOf(state), url: appRelative(state.url, app), title: state.title, heading: state.heading,
   });
-  const urlChanged = (pre: PageState, post: PageState) => pathOf(pre.url) !== pathOf(post.url);
+  const urlChanged = (pre: PageState, post: PageState) => routeOf(pre.url) !== routeOf(post.url);
   const steps: FlowStep[] = [];
   let pending: PendingForm | null = null;
   const first = run.history.steps[0];
   if (first && first.action !== 'navigate') {
-    steps.push({ kind: 'goto', page: pageOf(first.pre), url: relativeToOrigin(run.history.startUrl, origin), after: stateOf(first.pre) });
+    steps.push({ kind: 'goto', page: pageOf(first.pre), url: appRelative(run.history.startUrl, app), after: stateOf(first.pre) });
   }
 
   const flush = () => {
@@ -123,7 +123,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
         break;
       }
       case 'navigate':
-        steps.push({ kind: 'goto', page: to, url: relativeToOrigin(step.params.url, origin), after });
+        steps.push({ kind: 'goto', page: to, url: appRelative(step.params.url, app), after });
         break;
       case 'go_back':
         steps.push({ kind: 'back', page: to, after });

@@ -1,5 +1,6 @@
 import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
 import type { ModelLocator } from '../../core/schema/page-model.ts';
+import { selectorToCode, splitSelector } from '../../extract/core/locator-code.ts';
 import { countByRole, type RecordedSnapshot, type SnapshotScope } from './snapshot.ts';
 
 /**
@@ -39,14 +40,27 @@ function uniqueRole(fp: Fingerprint, snapshots: RecordedSnapshot[], frames: stri
   return null;
 }
 
-/** Reads a one-part internal selector (`internal:testid=...`, `internal:label=...`) back into a locator. */
+/** Code that names no internal engine: what generated code may contain. */
+function isPublicCode(code: string): boolean {
+  return !/internal:|aria-ref=|>>/.test(code);
+}
+
+/**
+ * Reads the recorder's selector back into a locator written with the public API only: one
+ * `getBy*` part becomes its kind, a chain becomes `chain` code; null when some part has no
+ * public form.
+ */
 function fromRecorded(recorded: RecordedLocator, frames: string[]): ModelLocator | null {
   const base = { role: null, frames, scope: null, matches: recorded.matches, verified: recorded.matches === 1, nth: null };
-  if (recorded.selector.includes('>>')) return { ...base, kind: 'selector', value: recorded.selector, exact: false };
+  const parts = splitSelector(recorded.selector);
+  if (parts.length > 1) {
+    const code = selectorToCode(recorded.selector);
+    return isPublicCode(code) ? { ...base, kind: 'chain', value: code, exact: false } : null;
+  }
   const simple = /^internal:(testid|label|text|attr)=(.*)$/s.exec(recorded.selector);
   const quoted = simple ? /"((?:[^"\\]|\\.)*)"([is]?)\]?$/.exec(simple[2]!) : null;
   if (!simple || !quoted) {
-    return /^(internal:role|aria-ref)/.test(recorded.selector) ? null : { ...base, kind: 'selector', value: recorded.selector, exact: false };
+    return /^(internal:|aria-ref)/.test(recorded.selector) ? null : { ...base, kind: 'selector', value: recorded.selector.replace(/^css=/, ''), exact: false };
   }
   const value = quoted[1]!.replace(/\\(.)/g, '$1');
   const exact = quoted[2] === 's';
@@ -56,6 +70,22 @@ function fromRecorded(recorded: RecordedLocator, frames: string[]): ModelLocator
     case 'text': return { ...base, kind: 'text', value, exact };
     default: return simple[2]!.startsWith('[placeholder=') ? { ...base, kind: 'placeholder', value, exact } : null;
   }
+}
+
+/** The attribute a fingerprint's test id came from; older histories did not keep it. */
+export function testIdAttributeOf(fp: Fingerprint, recorded: RecordedLocator | null): string | null {
+  if (!fp.testId) return null;
+  if (fp.testIdAttribute) return fp.testIdAttribute;
+  const named = recorded ? /\[(data-[a-z-]+)=/.exec(recorded.selector) : null;
+  return named ? named[1]! : kDefaultTestIdAttribute;
+}
+
+/** What Playwright's `getByTestId` matches unless configured otherwise. */
+export const kDefaultTestIdAttribute = 'data-testid';
+
+/** A CSS attribute selector: `[data-cy="save"]`. */
+export function attributeSelector(attribute: string, value: string): string {
+  return `[${attribute}=${JSON.stringify(value)}]`;
 }
 
 /** How Playwright's selectors step into an iframe. */
@@ -72,9 +102,10 @@ function splitFrames(recorded: RecordedLocator | null): { frames: string[] | nul
   return { frames: parts.slice(0, -1), inner: { ...recorded, selector: parts[parts.length - 1]! } };
 }
 
-export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[]): LocatorChoice {
+export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute = kDefaultTestIdAttribute): LocatorChoice {
   const split = splitFrames(recordedFull);
-  const frames = split.frames ?? fp.frameChain.map((hop) => hop.selector);
+  const publicFrames = split.frames?.every((frame) => isPublicCode(selectorToCode(frame)));
+  const frames = split.frames && publicFrames ? split.frames : fp.frameChain.map((hop) => hop.selector);
   const recorded = split.inner;
   // Snapshots of the top page do not tell frame contents apart.
   const checkable = frames.length ? [] : snapshots;
@@ -84,8 +115,12 @@ export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | n
     if (unique) return { locator: unique, problem: null };
   }
   if (fp.testId) {
-    const verified = recorded?.selector === `internal:testid=[data-testid=${JSON.stringify(fp.testId)}s]` ? recorded.matches === 1 : true;
-    return { locator: { ...base, kind: 'testId', role: null, value: fp.testId, exact: false, matches: null, verified }, problem: null };
+    const attribute = testIdAttributeOf(fp, recorded)!;
+    const verified = recorded && recorded.selector.includes(JSON.stringify(fp.testId)) ? recorded.matches === 1 : true;
+    const locator: ModelLocator = attribute === testIdAttribute
+      ? { ...base, kind: 'testId', role: null, value: fp.testId, exact: false, matches: null, verified }
+      : { ...base, kind: 'selector', role: null, value: attributeSelector(attribute, fp.testId), exact: false, matches: null, verified };
+    return { locator, problem: null };
   }
   if (fp.role && fp.name && !checkable.length && recorded?.matches === 1 && /^internal:role=[^>]*$/.test(recorded.selector)) {
     return { locator: { ...base, kind: 'role', role: fp.role, value: fp.name, exact: false, matches: 1, verified: true }, problem: null };
@@ -101,9 +136,12 @@ export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | n
     }
     return { locator, problem: count === 1 ? null : `${what} was not found in the recorded snapshots of the page` };
   }
-  const selector = recorded?.selector ?? fp.cssPath;
+  const readable = recorded ? fromRecorded(recorded, frames) : null;
+  if (readable) {
+    return { locator: { ...readable, verified: false }, problem: `no role, name or test id: falls back to what the recorder chose, which matched ${recorded!.matches} elements` };
+  }
   return {
-    locator: { ...base, kind: 'selector', role: null, value: selector, exact: false, matches: recorded?.matches ?? null, verified: false },
-    problem: `no role, name or test id: falls back to the selector ${selector}`,
+    locator: { ...base, kind: 'selector', role: null, value: fp.cssPath, exact: false, matches: null, verified: false },
+    problem: `no role, name or test id: falls back to the structural selector ${fp.cssPath}`,
   };
 }

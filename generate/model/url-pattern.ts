@@ -47,9 +47,9 @@ function paramName(previous: string | undefined, taken: Set<string>): string {
   return name;
 }
 
-/** The pattern of a URL's path; `url` may be absolute or a path. */
+/** The pattern of a URL's route (path, and hash route); `url` may be absolute or a path. */
 export function urlPattern(url: string): UrlPattern {
-  const pathname = pathOf(url);
+  const pathname = routeOf(url);
   const segments = pathname.split('/');
   const params: string[] = [];
   const taken = new Set<string>();
@@ -70,16 +70,60 @@ export function pathOf(url: string): string {
   }
 }
 
-/** Path, query and hash of `url` when it is on `origin`, else the URL itself. */
+/** `#/active` and `#!/items/4`: the route of a single-page app; other hashes are anchors. */
+const kHashRoute = /^#!?\/[^?]*/;
+
+/** The path of `url`, with its hash route when it has one (`/#/active`): what tells pages apart. */
+export function routeOf(url: string): string {
+  try {
+    const parsed = new URL(url, 'http://placeholder.invalid');
+    return parsed.pathname + (kHashRoute.exec(parsed.hash)?.[0] ?? '');
+  } catch {
+    return pathOf(url);
+  }
+}
+
+/** `url` without an anchor; a hash route stays. */
+export function stripAnchor(url: string): string {
+  const at = url.indexOf('#');
+  if (at < 0 || kHashRoute.test(url.slice(at))) return url;
+  return url.slice(0, at);
+}
+
+/** Where the app lives: the origins the runs started on, and the directory generated URLs are relative to. */
+export interface AppBase {
+  origins: ReadonlySet<string>;
+  /** Path of the recorded start URLs' common directory, ending in `/`. */
+  directory: string;
+}
+
+/** The directory of a URL's path: `/app/v5/login` -> `/app/v5/`. */
+export function directoryOf(url: string): string {
+  const pathname = pathOf(url);
+  return pathname.slice(0, pathname.lastIndexOf('/') + 1) || '/';
+}
+
+/** The app of some runs: their start origins and the longest directory all their start URLs share. */
+export function appBase(startUrls: string[]): AppBase {
+  const dirs = startUrls.map(directoryOf);
+  let directory = dirs[0] ?? '/';
+  for (const dir of dirs) {
+    while (!dir.startsWith(directory)) directory = directory.slice(0, directory.slice(0, -1).lastIndexOf('/') + 1) || '/';
+  }
+  return { origins: new Set(startUrls.map(originOf)), directory };
+}
+
 /**
- * A URL on the app (one of `origins`: where the runs started) as a path, so generated code follows
- * the test's baseURL; other URLs stay absolute.
+ * A URL on the app as generated code writes it: relative to the base URL (`./items?page=2`)
+ * under the app's directory, an absolute path elsewhere on the app's origin, else the URL itself.
+ * Relative URLs follow `BASE_URL` wherever the app is served, under any path.
  */
-export function relativeToOrigin(url: string, origins: string | ReadonlySet<string>): string {
+export function appRelative(url: string, app: AppBase): string {
   try {
     const parsed = new URL(url);
-    const onApp = typeof origins === 'string' ? parsed.origin === origins : origins.has(parsed.origin);
-    return onApp ? `${parsed.pathname}${parsed.search}${parsed.hash}` : url;
+    if (!app.origins.has(parsed.origin)) return url;
+    const path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+    return parsed.pathname.startsWith(app.directory) ? `./${path.slice(app.directory.length)}` : path;
   } catch {
     return url;
   }
@@ -97,11 +141,19 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-/** A regular expression source matching any URL of the pattern (any origin, any query or hash). */
-export function patternRegexSource(pattern: string): string {
-  const body = pattern
+/**
+ * A regular expression source matching any URL of the pattern (any origin, any query or anchor).
+ * Under the app's directory any path prefix is accepted, so the page matches wherever BASE_URL
+ * serves the app (`/items` also as `/app/v6/items`).
+ */
+export function patternRegexSource(pattern: string, directory = '/'): string {
+  const toRegex = (path: string) => path
     .split('/')
     .map((segment) => (segment.startsWith(':') ? '[^/?#]+' : escapeRegex(segment)))
     .join('\\/');
-  return `^[a-z]+:\\/\\/[^/]+${body}(?:[?#].*)?$`;
+  const underApp = pattern.startsWith(directory);
+  const body = underApp ? `(?:\\/[^?#]*)?\\/${toRegex(pattern.slice(directory.length))}` : toRegex(pattern);
+  // A page without a hash route is the same page under an anchor, never under a route.
+  const tail = pattern.includes('#') ? '(?:\\?.*)?' : '(?:\\?[^#]*)?(?:#(?!!?\\/).*)?';
+  return `^[a-z]+:\\/\\/[^/]+${body}${tail}$`;
 }

@@ -50,7 +50,7 @@ test('the page model is a pure function of the runs and parses with its schema',
   const byId = new Map(first.pages.map((p) => [p.id, p]));
   expect([...byId.keys()]).toEqual(['/login', '/', '/items', '/items/:itemId', '/settings "Settings · Shop"', '/settings "Settings saved · Shop"']);
   expect(byId.get('/items/:itemId')!.params).toEqual(['itemId']);
-  expect(byId.get('/settings "Settings · Shop"')!.stableUrl).toBe('/settings');
+  expect(byId.get('/settings "Settings · Shop"')!.stableUrl).toBe('./settings');
   expect(byId.get('/settings "Settings saved · Shop"')!.stableUrl).toBeNull();
 });
 

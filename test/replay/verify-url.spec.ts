@@ -29,3 +29,25 @@ test('rebasing and learned ids combine', () => {
   expect(rebase.url('http://a/app/v1/items/46?q=x#h')).toBe('http://b/app/v2/items/9?q=x#h');
   expect(rebase.path('/app/v1/items/46')).toBe('/app/v2/items/9');
 });
+
+test('a base URL without a path replaces the origin and keeps recorded paths; one with a path replaces the start directory', () => {
+  const sameApp = new Rebaser('http://a/app/v5/login', 'http://b:8080');
+  expect(sameApp.url('http://a/app/v5/items?q=x#h')).toBe('http://b:8080/app/v5/items?q=x#h');
+  expect(sameApp.url('http://a/other')).toBe('http://b:8080/other');
+  expect(sameApp.url('http://c/app/v5/items')).toBe('http://c/app/v5/items');
+  expect(sameApp.path('/app/v5/items')).toBe('/app/v5/items');
+  const moved = new Rebaser('http://a/app/v5/', 'http://b/app/v6');
+  expect(moved.url('http://a/app/v5/#/active')).toBe('http://b/app/v6/#/active');
+  expect(moved.url('http://a/app/v5/index.html?x=1')).toBe('http://b/app/v6/index.html?x=1');
+  expect(moved.url('http://a/logout')).toBe('http://b/logout');
+  expect(moved.path('/app/v5/items/3')).toBe('/app/v6/items/3');
+});
+
+test('hash routes are compared; anchors are not', () => {
+  expect(urlMatches('http://a/#/active', 'http://a/#/active', false)).toBe(true);
+  expect(urlMatches('http://a/#/active', 'http://a/#/completed', false)).toBe(false);
+  expect(urlMatches('http://a/#/active', 'http://a/', false)).toBe(false);
+  expect(urlMatches('http://a/#!/items/4', 'http://a/#!/items/5', true)).toBe(true);
+  expect(urlMatches('http://a/', 'http://a/#/active', false)).toBe(true);
+  expect(urlMatches('http://a/page#section', 'http://a/page#other', false)).toBe(true);
+});

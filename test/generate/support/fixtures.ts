@@ -18,6 +18,7 @@ export function fp(partial: Partial<Fingerprint> & { role: string | null; name: 
     box: null, roleNameIndex: 0, roleNameCount: 1, state: { value: null, checked: null, selected: null, disabled: false },
     container: null,
     ...partial,
+    testIdAttribute: partial.testIdAttribute ?? (partial.testId ? 'data-testid' : null),
   };
 }
 

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
+import { emitAll } from '../../generate/emit/emit.ts';
+import { kReplayHelperModule } from '../../generate/generate.ts';
+import { buildPageModel } from '../../generate/model/build.ts';
+import { chooseLocator } from '../../generate/model/locate.ts';
+import { parseAriaText } from '../../generate/model/snapshot.ts';
+import { assignNames } from '../../generate/names/assign.ts';
+import { fp, kOrigin, state } from './support/fixtures.ts';
+import type { RunInput } from '../../generate/model/inputs.ts';
+import { kHistoryVersion, type HistoryStep } from '../../core/schema/history.ts';
+
+/** Locators in generated code: public API only, and test ids only where getByTestId matches them. */
+
+const kRowsSnapshot = parseAriaText(`- main:
+  - table:
+    - row "Blue Kettle 12 Edit Delete":
+      - cell "Blue Kettle"
+      - button "Delete"
+    - row "Red Hammer 8 Edit Delete":
+      - cell "Red Hammer"
+      - button "Delete"`);
+
+const recorded = (selector: string, matches = 1): RecordedLocator => ({ code: '', selector, matches });
+
+test('a recorded chain becomes readable public code, never the internal selector grammar', () => {
+  const deleteButton = fp({ role: 'button', name: 'Delete', roleNameCount: 2, roleNameIndex: 0 });
+  const choice = chooseLocator(deleteButton, recorded('internal:role=row[name="Blue Kettle"i] >> internal:role=button[name="Delete"i]'), [
+    { url: `${kOrigin}/items`, title: 'Items', nodes: kRowsSnapshot },
+  ]);
+  expect(choice.locator).toMatchObject({ kind: 'chain', value: "getByRole('row', { name: 'Blue Kettle' }).getByRole('button', { name: 'Delete' })" });
+  const opaque = chooseLocator(fp({ role: null, name: '', cssPath: 'html > body > div' }), recorded('internal:has-text=/x/ >> aria-ref=e5'), []);
+  expect(opaque.locator.value).toBe('html > body > div');
+});
+
+test('getByTestId only for the attribute Playwright is configured for; other attributes become CSS', () => {
+  const cy = fp({ role: null, name: '', testId: 'save', testIdAttribute: 'data-cy' });
+  expect(chooseLocator(cy, null, []).locator).toMatchObject({ kind: 'selector', value: '[data-cy="save"]' });
+  expect(chooseLocator(cy, null, [], 'data-cy').locator).toMatchObject({ kind: 'testId', value: 'save' });
+  const plain = fp({ role: null, name: '', testId: 'save' });
+  expect(chooseLocator(plain, null, []).locator).toMatchObject({ kind: 'testId', value: 'save' });
+  // Recorded before the attribute was kept: the recorder's selector names it.
+  const old: Fingerprint = { ...cy, testIdAttribute: null };
+  expect(chooseLocator(old, recorded('[data-qa="save"]'), []).locator).toMatchObject({ kind: 'selector', value: '[data-qa="save"]' });
+});
+
+function step(index: number, s: Pick<HistoryStep, 'action' | 'params'> & Partial<HistoryStep>): HistoryStep {
+  return { index, fingerprint: null, locator: null, targetAfter: null, pre: state('/items'), post: state('/items'), durationMs: 1, ok: true, error: null, result: null, ...s } as HistoryStep;
+}
+
+test('an app that consistently uses data-cy gets testIdAttribute in the generated config', () => {
+  const run: RunInput = {
+    sessionId: 'script-1', historyPath: null,
+    history: {
+      version: kHistoryVersion, sessionId: 'script-1', startUrl: `${kOrigin}/items`, recordedAt: '2025-01-01T00:00:00.000Z', viewport: null, secrets: [], variables: {},
+      steps: [step(0, { action: 'click', params: {}, fingerprint: fp({ role: 'button', name: '', testId: 'add', testIdAttribute: 'data-cy' }) })],
+    },
+    snapshots: [],
+  };
+  const model = buildPageModel([run]);
+  expect(model.testIdAttribute).toBe('data-cy');
+  const files = emitAll(model, assignNames(model, null), { replayHelperModule: kReplayHelperModule, histories: new Map() });
+  expect(files.find((f) => f.file === 'playwright.config.ts')!.text).toContain("testIdAttribute: 'data-cy'");
+  expect(files.find((f) => f.file.startsWith('pom/'))!.text).toContain("getByTestId('add')");
+  for (const file of files) expect(file.text, file.file).not.toMatch(/internal:|aria-ref=/);
+});
