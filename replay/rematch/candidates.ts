@@ -60,6 +60,8 @@ export interface CollectOptions {
   known?: { role: string; name?: string } | null;
   /** Frame depth when `frame` is not the element's own frame (a page-wide selector entering frames). */
   depth?: number;
+  /** The query is expected to match one element (a recorded locator that was unique). */
+  expectOne?: boolean;
 }
 
 /** A filtered query may probe this many elements in one evaluation before it is too broad. */
@@ -68,20 +70,23 @@ export const kMaxProbed = 1_000;
 /** Candidates for one query; `null` when it matched too many elements to rank. */
 export async function collect(frame: Frame, query: Locator, options: CollectOptions): Promise<Candidate[] | null> {
   const limit = options.keep ? kMaxProbed : kMaxCandidates;
-  const probed = await query.evaluateAll(probeMany, limit).catch(() => [] as Probed[]);
+  const known = options.known;
+  // A query expected to match one element reads its role and name alongside the probe (one
+  // round trip instead of two); when it matched several, each is read on its own below.
+  const [probed, single] = await Promise.all([
+    query.evaluateAll(probeMany, limit).catch(() => [] as Probed[]),
+    options.expectOne && known?.name === undefined ? roleAndName(query) : Promise.resolve(null),
+  ]);
   if (probed === null) return null;
   const kept = options.keep ? probed.filter((p) => options.keep!(p.probe)).length : probed.length;
   if (kept > kMaxCandidates) return null;
   const depth = options.depth ?? frameDepth(frame);
-  const out: Candidate[] = [];
-  for (let i = 0; i < probed.length; i++) {
-    const { probe, visible } = probed[i]!;
-    if (!visible && !options.includeHidden) continue;
-    if (options.keep && !options.keep(probe)) continue;
-    const locator = probed.length === 1 ? query : query.nth(i);
-    const known = options.known;
-    const roleName = known?.name !== undefined ? { role: known.role, name: known.name } : await roleAndName(locator);
-    out.push({ frame, locator, features: { ...probe, role: known?.role ?? roleName.role, name: roleName.name, frameDepth: depth, visible } });
-  }
-  return out;
+  const chosen = probed
+    .map((p, i) => ({ ...p, locator: probed.length === 1 ? query : query.nth(i) }))
+    .filter(({ probe, visible }) => (visible || options.includeHidden) && (!options.keep || options.keep(probe)));
+  const names = await Promise.all(chosen.map(({ locator }) =>
+    known?.name !== undefined ? { role: known.role, name: known.name } : probed.length === 1 && single ? single : roleAndName(locator)));
+  return chosen.map(({ probe, visible, locator }, i) => ({
+    frame, locator, features: { ...probe, role: known?.role ?? names[i]!.role, name: names[i]!.name, frameDepth: depth, visible },
+  }));
 }

@@ -81,7 +81,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedLocator | 
     // look-alikes are ranked with it.
     const selector = pinned ? recorded.selector.replace(kPinnedNth, '') : recorded.selector;
     const depth = selector.match(kEnterFrame)?.length ?? 0;
-    const found = await collect(page.mainFrame(), page.locator(selector), { includeHidden, depth });
+    const found = await collect(page.mainFrame(), page.locator(selector), { includeHidden, depth, expectOne: !pinned && recorded.matches === 1 });
     if (found === null) notes.push('recorded: too many matches');
     else if (found.length === 1 && !pinned) {
       const [only] = score(found);
