@@ -2,6 +2,7 @@ import { test as base, expect } from '@playwright/test';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LaunchOptions } from 'playwright';
+import { appBaseURL } from '../core/base-url.ts';
 import { launchOptions } from '../core/browser.ts';
 import type { ReplayReport } from '../core/schema/replay-report.ts';
 import { replayHistory, ReplayFailedError, type ReplayHistoryOptions } from '../replay/test-helper.ts';
@@ -10,10 +11,11 @@ import { replayHistory, ReplayFailedError, type ReplayHistoryOptions } from '../
  * `brow-use/test`: what generated specs import. `replayHistory(page, history)` replays a recorded
  * history on the test's page; the `test` fixture adds `replay(history)`, which does the same on
  * the test's own page and base URL; `browserLaunchOptions()` gives a Playwright config the
- * Chromium `bu` itself uses.
+ * Chromium `bu` itself uses; `appBaseURL(process.env.BASE_URL, recorded)` the base URL of an app
+ * recorded at `recorded`, moved where BASE_URL says (another host keeps the recorded path).
  */
 
-export { expect, replayHistory, ReplayFailedError };
+export { appBaseURL, expect, replayHistory, ReplayFailedError };
 export type { ReplayHistoryOptions, ReplayReport };
 
 export interface BrowUseFixtures {

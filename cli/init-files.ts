@@ -49,12 +49,12 @@ function configImport(generatedDir: string): string {
 
 export function playwrightConfigText(options: InitOptions): string {
   return `import { defineConfig } from '@playwright/test';
-import { browserLaunchOptions } from 'brow-use/test';
+import { appBaseURL, browserLaunchOptions } from 'brow-use/test';
 import project from '${configImport(options.generatedDir)}';
 
 /**
  * Runs the specs \`bu generate\` writes into tests/ here: \`npx playwright test -c ${options.generatedDir}\`.
- * BASE_URL overrides the baseURL of ${kConfigFile}. The browser is the one \`bu\` uses: BU_BROWSER,
+ * BASE_URL moves the baseURL of ${kConfigFile}: another host keeps its path, a path of its own replaces it. The browser is the one \`bu\` uses: BU_BROWSER,
  * else Playwright's own Chromium, else a system Chromium or Chrome, with brow-use's launch flags.
  */
 export default defineConfig({
@@ -64,7 +64,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   use: {
-    baseURL: process.env.BASE_URL ?? project.baseURL,
+    baseURL: appBaseURL(process.env.BASE_URL, project.baseURL),
     launchOptions: browserLaunchOptions(),
     trace: 'retain-on-failure',
   },

@@ -1,3 +1,4 @@
+import { appBaseURL } from '../core/base-url.ts';
 import { UsageError } from '../core/errors.ts';
 import type { History } from '../core/schema/history.ts';
 import { secretForms } from '../core/secret-forms.ts';
@@ -163,22 +164,15 @@ export class Rebaser {
 }
 
 /**
- * The prefixes a base URL moves: with no path, the recorded origin becomes the new one; with a
- * path, the recorded start URL's directory becomes that path, and the rest of the recorded origin
- * the new origin.
+ * The prefixes a base URL moves: the recorded start URL's directory to the new base
+ * (core/base-url.ts), and the rest of the recorded origin to the new origin.
  */
 export function rebaseMoves(startUrl: string, baseUrl: string): [string, string][] {
-  let start: URL;
-  let base: URL;
   try {
-    start = new URL(startUrl);
-    base = new URL(baseUrl);
+    const start = new URL(startUrl);
+    const base = new URL(baseUrl);
+    return [[new URL('.', start).href, appBaseURL(baseUrl, startUrl)], [`${start.origin}/`, `${base.origin}/`]];
   } catch {
     return [];
   }
-  const origin: [string, string] = [`${start.origin}/`, `${base.origin}/`];
-  if (base.pathname === '/' || base.pathname === '') return [origin];
-  const directory = new URL('.', start).href;
-  const to = base.origin + (base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`);
-  return [[directory, to], origin];
 }

@@ -21,23 +21,11 @@ export function emitConfig(project: Project, options: ConfigOptions): { file: st
   const file = 'playwright.config.ts';
   const source = createSource(project, `/gen/${file}`);
   source.addImportDeclaration({ moduleSpecifier: '@playwright/test', namedImports: ['defineConfig'] });
-  source.addImportDeclaration({ moduleSpecifier: kTestHelperModule, namedImports: ['browserLaunchOptions'] });
+  source.addImportDeclaration({ moduleSpecifier: kTestHelperModule, namedImports: ['appBaseURL', 'browserLaunchOptions'] });
   source.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
-    docs: ['Where the flows were recorded; generated URLs are relative to it.'],
+    docs: ['Where the flows were recorded: generated URLs are relative to it. BASE_URL moves it (a base without a path keeps the recorded path).'],
     declarations: [{ name: 'recordedBase', initializer: str(options.baseUrl) }],
-  });
-  source.addFunction({
-    name: 'baseURL',
-    parameters: [{ name: 'base', type: 'string | undefined' }],
-    returnType: 'string',
-    docs: ['BASE_URL without a path moves the app to another host and keeps the recorded path; with a path, the app is served there.'],
-    statements: [
-      'if (!base) return recordedBase;',
-      'const url = new URL(base);',
-      "if (url.pathname === '/') return url.origin + new URL(recordedBase).pathname;",
-      "return url.origin + url.pathname.replace(/\\/?$/, '/');",
-    ],
   });
   source.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
@@ -50,8 +38,9 @@ export function emitConfig(project: Project, options: ConfigOptions): { file: st
         writer.writeLine('fullyParallel: false,');
         writer.writeLine('workers: 1,');
         writer.write('use: ').inlineBlock(() => {
-          writer.writeLine('baseURL: baseURL(process.env.BASE_URL),');
+          writer.writeLine('baseURL: appBaseURL(process.env.BASE_URL, recordedBase),');
           writer.writeLine('launchOptions: browserLaunchOptions(),');
+          writer.writeLine("trace: 'retain-on-failure',");
           if (options.testIdAttribute !== kDefaultTestIdAttribute) writer.writeLine(`testIdAttribute: ${str(options.testIdAttribute)},`);
         }).write(',');
       }).write(')'),
@@ -60,7 +49,7 @@ export function emitConfig(project: Project, options: ConfigOptions): { file: st
   source.addExportAssignment({ isExportEquals: false, expression: 'config' });
   // The nested object literal comes out of the writer one level too deep; the formatter settles it.
   source.formatText({ indentSize: 2, convertTabsToSpaces: true });
-  return { file, text: printSource(source) };
+  return { file, text: printSource(source).replace(/;\n\/\*\*/g, ';\n\n/**') };
 }
 
 const kTsconfig = {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { appBaseURL } from '../../core/base-url.ts';
 import { Rebaser } from '../../replay/inputs.ts';
 import { learnedIds, urlMatches } from '../../replay/verify.ts';
 
@@ -50,4 +51,12 @@ test('hash routes are compared; anchors are not', () => {
   expect(urlMatches('http://a/#!/items/4', 'http://a/#!/items/5', true)).toBe(true);
   expect(urlMatches('http://a/', 'http://a/#/active', false)).toBe(true);
   expect(urlMatches('http://a/page#section', 'http://a/page#other', false)).toBe(true);
+});
+
+test('the base URL of generated code follows the same rule', () => {
+  expect(appBaseURL(undefined, 'http://a/app/v5/login')).toBe('http://a/app/v5/');
+  expect(appBaseURL('http://b:9', 'http://a/app/v5/login')).toBe('http://b:9/app/v5/');
+  expect(appBaseURL('http://b/app/v6', 'http://a/app/v5/login')).toBe('http://b/app/v6/');
+  expect(appBaseURL('http://b/app/v6/login', 'http://a/app/v5/login')).toBe('http://b/app/v6/');
+  expect(new Rebaser('http://a/app/v5/login', 'http://b/login').url('http://a/app/v5/items')).toBe('http://b/items');
 });

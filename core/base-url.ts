@@ -1,0 +1,21 @@
+/**
+ * SPEC "Replay against another address", for a base URL: a new base with no path of its own
+ * (`http://b/`) moves the app to another host and keeps the recorded path; one with a path
+ * (`http://b/app/v2/`) is where the app is served now. A base that names the recorded start page
+ * itself (`http://b/app/v2/login` for a flow recorded at `.../login`) stands for its directory.
+ * The result always ends in `/`, so relative URLs (`./items`) resolve under it.
+ */
+export function appBaseURL(base: string | undefined, recorded: string): string {
+  const start = new URL(recorded);
+  const from = new URL('.', start);
+  if (!base) return from.href;
+  const url = new URL(base);
+  if (url.pathname === '/') return url.origin + from.pathname;
+  const page = lastSegment(start.pathname);
+  if (!url.pathname.endsWith('/') && page && lastSegment(url.pathname) === page) return new URL('.', url).href;
+  return url.origin + url.pathname.replace(/\/?$/, '/');
+}
+
+function lastSegment(pathname: string): string {
+  return pathname.slice(pathname.lastIndexOf('/') + 1);
+}
