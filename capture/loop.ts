@@ -18,6 +18,7 @@ import type { ActionCall, ActionOutcome, Decision, Observation, Policy } from '.
 export interface LoopOptions extends Omit<ExecuteOptions, 'observation' | 'step'> {
   policy: Policy;
   recorder: Recorder;
+  /** The action budget: at most this many actions reach the history (what a user reads as steps). */
   maxSteps: number;
   /** One line per step for people (stderr). */
   progress?: (line: string) => void;
@@ -80,14 +81,17 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     terminationReason, text, error: terminationReason === 'error' ? text : null, success: null, steps, ...extra,
   });
   const first = (options.startStep ?? 0) + 1;
+  // A turn may run several actions (a form fill); turns are bounded too, for turns that record nothing.
   for (let step = first; step <= maxSteps; step++) {
     const stop = aborted(signal) ?? (session.isClosed ? session.closedBecause : null);
     if (stop) return end('error', stop, step - 1);
+    if (recorder.stepCount >= maxSteps) return end('maxSteps', `stopped after ${recorder.stepCount} actions`, step - 1);
     let decision: Decision;
     let observation: Observation;
     try {
       const notices = session.drainEvents().map(describeEvent);
-      observation = await perceive(session, previous, { step, lastResults, notices, vision: options.vision ?? false });
+      observation = await perceive(session, previous, { step, lastResults, notices, vision: options.vision ?? false, fieldDetails: policy.perceiveFields ?? false });
+      observation.actionsLeft = maxSteps - recorder.stepCount;
       await recorder.aria(observation);
       for (const notice of notices) await recorder.reasoning(step, 'observation', notice);
       decision = await policy.decide(observation);
@@ -108,6 +112,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     await options.afterStep?.(step).catch((err) => recorder.reasoning(step, 'error', `checkpoint not written: ${errorMessage(err).split('\n')[0]}`));
     if (result.end) return { ...result.end, steps: step };
   }
+  if (recorder.stepCount >= maxSteps) return end('maxSteps', `stopped after ${recorder.stepCount} actions`, maxSteps);
   return end('maxSteps', `stopped after ${maxSteps} steps`, maxSteps);
 }
 
@@ -122,8 +127,13 @@ async function runStep(options: LoopOptions, step: number, observation: Observat
   try {
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
+      if (recorder.stepCount >= maxSteps) {
+        await recorder.reasoning(step, 'observation', `the budget of ${maxSteps} actions is spent; ${calls.length - i} remaining action(s) of this step were not run`);
+        break;
+      }
       const signal = AbortSignal.any([options.signal, session.closedSignal]);
-      const executed = await executeCall({ ...options, signal, observation, step }, call, (record) => recorder.step(record));
+      const actionsLeft = () => maxSteps - recorder.stepCount;
+      const executed = await executeCall({ ...options, signal, observation, step, actionsLeft }, call, (record) => recorder.step(record));
       outcomes.push(executed.outcome);
       for (const [label, file] of Object.entries(executed.artifacts)) recorder.artifact(label, file);
       const { outcome } = executed;

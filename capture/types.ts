@@ -25,6 +25,24 @@ export interface ElementInfo {
   inViewport: boolean;
   /** Where it is in the viewport (CSS pixels) when the snapshot had boxes; used to label screenshots. */
   box?: { x: number; y: number; width: number; height: number } | null;
+  /** Fields and buttons, when the policy asks for them (`Policy.perceiveFields`): read from the DOM. */
+  details?: FieldDetails;
+}
+
+/** DOM facts about a field or button that the aria snapshot does not carry. */
+export interface FieldDetails {
+  /** The input type (`password`, `email`, `checkbox` ...), `textarea`/`select`, or a button's type. */
+  type: string;
+  /** The `name` attribute (the accessible name is `ElementInfo.name`). */
+  nameAttr: string;
+  id: string;
+  autocomplete: string;
+  /** Text of the `<label>`s and `aria-labelledby` elements. */
+  label: string;
+  /** Identity of the owning form within the page, null when the element belongs to no form. */
+  form: string | null;
+  /** Inside a list item or table row: a control of one item among many, not of a form. */
+  inRow: boolean;
 }
 
 export interface TabInfo {
@@ -51,6 +69,8 @@ export interface Observation {
   lastResults: ActionOutcome[];
   /** What happened since the last step besides the actions: dialogs accepted, tabs opened or closed. */
   notices?: string[];
+  /** Actions the history may still take in this run (`--max-steps` minus actions recorded); absent when unbounded. */
+  actionsLeft?: number;
   /** With vision on: a JPEG of the viewport with the element indexes drawn on it, as a data URL. */
   screenshot?: string | null;
 }
@@ -100,6 +120,8 @@ export interface ActionFailure {
 
 export interface Policy {
   readonly name: string;
+  /** Perception also reads `ElementInfo.details` of fields and buttons (costs one round trip each). */
+  readonly perceiveFields?: boolean;
   decide(observation: Observation): Promise<Decision>;
   /**
    * Called when an action fails. A `stop` ends the run (a written plan cannot skip a step); null or

@@ -36,6 +36,7 @@ export async function executeCall(options: ExecuteOptions, call: ActionCall, rec
   const records: RecordedStep[] = [];
   let pageChanged = false;
   const perform = async (sub: ActionCall): Promise<Executed> => {
+    if (options.actionsLeft && options.actionsLeft() <= 0) throw new Error('the action budget (--max-steps) is spent');
     const executed = await executeAction(options, sub);
     if (executed.record) {
       records.push(executed.record);

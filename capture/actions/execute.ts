@@ -41,6 +41,8 @@ export interface ExecuteOptions {
   step: number;
   /** Files or folders `upload_file` may use besides the session files (`--upload-path`). */
   uploadPaths?: readonly string[];
+  /** Actions the history may still take; a skill stops before an action past it. */
+  actionsLeft?: () => number;
 }
 
 export type RecordedStep = Omit<HistoryStep, 'index'>;

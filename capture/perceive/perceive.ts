@@ -4,6 +4,7 @@ import { untraced } from '../record/untraced.ts';
 import type { Session } from '../session.ts';
 import type { ActionOutcome, Observation, TabInfo } from '../types.ts';
 import { compactSnapshot, elementKey, stripBoxes } from './compact.ts';
+import { readFieldDetails } from './field-details.ts';
 import { labelledScreenshot } from './vision.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface PerceiveOptions {
   notices?: string[];
   /** Also take a screenshot with the element indexes drawn on it. */
   vision?: boolean;
+  /** Also read the DOM details of fields and buttons (`ElementInfo.details`). */
+  fieldDetails?: boolean;
 }
 
 type Scroll = Observation['scroll'];
@@ -62,6 +65,7 @@ async function observe(session: Session, page: Page, previous: Observation | nul
   const ariaSnapshot = stripBoxes(withBoxes);
   const previousKeys = previous ? new Set(previous.elements.map(elementKey)) : null;
   const compact = compactSnapshot(withBoxes, { previousKeys, viewport: page.viewportSize() });
+  if (options.fieldDetails) await readFieldDetails(page, compact.elements);
   const [tabs, scroll, title] = await Promise.all([session.tabInfos(), readScroll(page), page.title().catch(() => '')]);
   const notices = options.notices ?? [];
   const text = [

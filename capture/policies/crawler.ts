@@ -1,4 +1,5 @@
 import type { ActionCall, Decision, Observation, Policy, ReasoningNote } from '../types.ts';
+import { elementsInFocus } from './crawler/dialog.ts';
 import { fillActions } from './crawler/fill.ts';
 import type { KnownValues } from './crawler/form-values.ts';
 import { Frontier, type Choice, type StateRecord } from './crawler/frontier.ts';
@@ -49,6 +50,7 @@ export interface CrawlSummary {
 
 export class CrawlerPolicy implements Policy {
   readonly name = 'crawler';
+  readonly perceiveFields = true;
   private readonly frontier: Frontier;
   private readonly known: KnownValues;
   private readonly maxLoopHits: number;
@@ -83,7 +85,8 @@ export class CrawlerPolicy implements Policy {
       return { kind: 'stop', reason: 'error', text: `the last ${kMaxConsecutiveErrors} steps failed`, notes };
     }
 
-    const derived = deriveMoves(observation.elements, observation.url, {
+    const elements = elementsInFocus(observation.elements, observation.ariaSnapshot);
+    const derived = deriveMoves(elements, observation.url, {
       allow: this.options.allow,
       allowDestructive: this.options.allowDestructive ?? false,
     });
@@ -97,18 +100,23 @@ export class CrawlerPolicy implements Policy {
       });
     }
     const pending = this.pending;
+    if (pending?.kind === 'move') this.frontier.recordEffect(pending.from, pending.move, state);
     if (pending?.kind === 'return' && pending.target !== state) {
       const dropped = this.frontier.returnFailed(pending.target);
       notes.push({ kind: 'observation', text: `going back to state ${pending.target.order} at ${pending.target.url} reached another state${dropped ? '; that state is given up' : ''}` });
     }
 
+    let tooLong = 0;
     for (let attempt = 0; attempt < kMaxChoicesPerDecision; attempt++) {
       const choice = this.frontier.choose(state);
       const planned = this.plan(choice, state, observation, pending);
       if (planned === 'skip') continue;
-      if (planned === null) {
-        this.pending = null;
-        return { kind: 'stop', reason: 'frontier-empty', text: `explored ${this.frontier.size} states; nothing left to try`, notes };
+      if (planned === null) break;
+      if (observation.actionsLeft !== undefined && planned.actions.length > observation.actionsLeft) {
+        // A form that cannot be filled and sent within the budget is not started: a half-filled
+        // form teaches replay nothing. Something shorter may still fit.
+        tooLong++;
+        continue;
       }
       const signature = `${state.key} ${planned.signature}`;
       const count = (this.issued.get(signature) ?? 0) + 1;
@@ -120,8 +128,17 @@ export class CrawlerPolicy implements Policy {
           return { kind: 'stop', reason: 'maxLoopHits', text: `the walk repeated itself ${this.loopHits} times`, notes };
         }
       }
+      notes.push(...(planned.notes ?? []).map((text) => ({ kind: 'observation' as const, text })));
       notes.push({ kind: 'decision', text: planned.summary });
       return { kind: 'act', actions: planned.actions, nextGoal: planned.summary, notes };
+    }
+    this.pending = null;
+    if (tooLong) {
+      return { kind: 'stop', reason: 'maxSteps', text: `${tooLong} more move(s) need more actions than the ${observation.actionsLeft} left`, notes };
+    }
+    const choice = this.frontier.choose(state);
+    if (choice.kind === 'empty') {
+      return { kind: 'stop', reason: 'frontier-empty', text: `explored ${this.frontier.size} states; nothing left to try`, notes };
     }
     return { kind: 'stop', reason: 'error', text: `no move of state ${state.order} could be found on the page`, notes };
   }
@@ -144,26 +161,30 @@ export class CrawlerPolicy implements Policy {
       }
       case 'move': {
         this.frontier.markTried(state, choice.move);
-        const element = resolveAddress(observation.elements, choice.move.address, observation.url);
+        const element = resolveAddress(elementsInFocus(observation.elements, observation.ariaSnapshot), choice.move.address, observation.url);
         if (!element) return 'skip';
         this.pending = { kind: 'move', from: state, move: choice.move };
-        return { actions: this.moveActions(choice.move, element.index, observation), signature: choice.move.key, summary: choice.move.label };
+        return { ...this.moveActions(choice.move, element.index, observation), signature: choice.move.key, summary: choice.move.label };
       }
     }
   }
 
-  private moveActions(move: Move, index: number, observation: Observation): ActionCall[] {
+  private moveActions(move: Move, index: number, observation: Observation): { actions: ActionCall[]; notes: string[] } {
+    const elements = elementsInFocus(observation.elements, observation.ariaSnapshot);
+    const sender = elements.find((element) => element.index === index) ?? null;
     switch (move.kind) {
       case 'link':
       case 'click':
-        return [{ action: 'click', params: {}, index }];
-      case 'submit':
-        return [...fillActions(observation.elements, observation.ariaSnapshot, this.known).actions, { action: 'click', params: {}, index }];
+        return { actions: [{ action: 'click', params: {}, index }], notes: [] };
+      case 'submit': {
+        const fill = fillActions(elements, observation.ariaSnapshot, this.known, sender);
+        return { actions: [...fill.actions, { action: 'click', params: {}, index }], notes: fill.notes };
+      }
       case 'submit-enter': {
-        const fill = fillActions(observation.elements, observation.ariaSnapshot, this.known).actions;
+        const fill = fillActions(elements, observation.ariaSnapshot, this.known, sender);
         // Enter goes to the focused element: the field this move names gets its value last.
-        const own = fill.filter((call) => call.index === index);
-        return [...fill.filter((call) => call.index !== index), ...own, { action: 'send_keys', params: { keys: 'Enter' } }];
+        const own = fill.actions.filter((call) => call.index === index);
+        return { actions: [...fill.actions.filter((call) => call.index !== index), ...own, { action: 'send_keys', params: { keys: 'Enter' } }], notes: fill.notes };
       }
     }
   }
@@ -171,6 +192,8 @@ export class CrawlerPolicy implements Policy {
 
 interface Planned {
   actions: ActionCall[];
+  /** What the fill decided field by field (secrets as placeholders). */
+  notes?: string[];
   /** Identity of the choice for loop detection (with the current state prepended). */
   signature: string;
   summary: string;

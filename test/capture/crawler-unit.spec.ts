@@ -55,7 +55,7 @@ test.describe('form values', () => {
     const known = { fills: { 'E-mail': 'ann@example.com' }, secrets: ['password'] };
     expect(valueFor({ role: 'textbox', name: 'Email' }, known)).toEqual({ text: 'ann@example.com', source: 'fill' });
     expect(valueFor({ role: 'textbox', name: 'Your password' }, known)).toEqual({ text: '{{secret:password}}', source: 'secret' });
-    expect(valueFor({ role: 'textbox', name: 'Login', placeholder: 'email' }, known).source).toBe('fill');
+    expect(valueFor({ role: 'textbox', name: 'Login', placeholder: 'email' }, known)?.source).toBe('fill');
     expect(valueFor({ role: 'textbox', name: 'City' }, known)).toEqual({ text: 'Oslo', source: 'default' });
   });
 

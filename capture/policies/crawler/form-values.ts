@@ -14,6 +14,11 @@ export interface FieldView {
   placeholder?: string;
   /** The HTML input type, when the perception layer reports it. */
   type?: string;
+  /** The `name` and `id` attributes, `autocomplete` and `<label>` text, when perceived. */
+  nameAttr?: string;
+  id?: string;
+  autocomplete?: string;
+  label?: string;
 }
 
 /** Values a person would type; each passes the browser's own validation for its input type. */
@@ -62,10 +67,29 @@ const kTextGuesses: [RegExp, string][] = [
 ];
 
 function labelOf(field: FieldView): string {
-  return `${field.name} ${field.placeholder ?? ''}`.toLowerCase();
+  return `${field.name} ${field.placeholder ?? ''} ${field.label ?? ''} ${words(field.nameAttr)} ${words(field.id)}`.toLowerCase();
+}
+
+/** `user_name`, `userName` and `user-name` read as `user name`. */
+function words(text: string | undefined): string {
+  return (text ?? '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_\-[\].]+/g, ' ');
+}
+
+/** `autocomplete` tokens that name a password field (`current-password`, `new-password`). */
+const kPasswordAutocomplete = /(^|\s)(current|new)-password(\s|$)/;
+
+/**
+ * A field that takes a password: `type=password`, a password `autocomplete`, or a password label.
+ * It only ever receives a secret (or a `--fill` value given for it), never a made-up value.
+ */
+export function isPasswordField(field: FieldView): boolean {
+  if (field.type?.toLowerCase() === 'password') return true;
+  if (field.autocomplete && kPasswordAutocomplete.test(field.autocomplete)) return true;
+  return fieldKind(field) === 'password';
 }
 
 export function fieldKind(field: FieldView): FieldKind {
+  if (field.type?.toLowerCase() === 'password' || (field.autocomplete && kPasswordAutocomplete.test(field.autocomplete))) return 'password';
   const byType = field.type ? kTypeKinds[field.type.toLowerCase()] : undefined;
   if (byType && byType !== 'text') return byType;
   if (field.role === 'searchbox') return 'search';
@@ -94,15 +118,30 @@ export function fieldKey(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-/** The keys a known value may be given under: label, placeholder, input type, or the guessed kind. */
+/**
+ * The keys a known value may be given under, most specific first: accessible name, `<label>`,
+ * placeholder, `name` and `id` attributes, `autocomplete` (whole and by token), input type, and
+ * the guessed kind.
+ */
 function keysOf(field: FieldView): string[] {
-  return [field.name, field.placeholder ?? '', field.type ?? '', fieldKind(field)].map(fieldKey).filter(Boolean);
+  const autocomplete = field.autocomplete ? [field.autocomplete, ...field.autocomplete.split(/\s+/)] : [];
+  const keys = [field.name, field.label ?? '', field.placeholder ?? '', field.nameAttr ?? '', field.id ?? '', ...autocomplete, field.type ?? '', fieldKind(field)];
+  return [...new Set(keys.map(fieldKey).filter(Boolean))];
 }
 
 export type FieldValue = { text: string; source: 'fill' | 'secret' | 'default' };
 
-/** A known value beats a plausible one; an exact label or placeholder match beats a kind match. */
-export function valueFor(field: FieldView, known: KnownValues): FieldValue {
+export interface ValueContext {
+  /** Password fields among the fields being filled together: a lone one takes a lone secret. */
+  passwordFields?: number;
+}
+
+/**
+ * A known value beats a plausible one; a more specific key beats a kind match. A password field
+ * gets a known value or nothing (null): a made-up value there would be a failed login, and is
+ * never typed. A lone password field takes the one configured secret when nothing names it.
+ */
+export function valueFor(field: FieldView, known: KnownValues, context: ValueContext = {}): FieldValue | null {
   const keys = keysOf(field);
   for (const key of keys) {
     const fill = Object.entries(known.fills).find(([name]) => fieldKey(name) === key);
@@ -110,7 +149,9 @@ export function valueFor(field: FieldView, known: KnownValues): FieldValue {
     const secret = known.secrets.find((name) => fieldKey(name) === key);
     if (secret) return { text: secretPlaceholder(secret), source: 'secret' };
   }
-  return { text: plausibleValue(field), source: 'default' };
+  if (!isPasswordField(field)) return { text: plausibleValue(field), source: 'default' };
+  if (known.secrets.length === 1 && (context.passwordFields ?? 1) === 1) return { text: secretPlaceholder(known.secrets[0]!), source: 'secret' };
+  return null;
 }
 
 /** Option labels that only ask the user to choose. */

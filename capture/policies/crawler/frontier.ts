@@ -5,9 +5,10 @@ import type { Move } from './moves.ts';
  * its moves) and which (state, move) pairs were tried. Pure and deterministic: the same sequence
  * of observations always yields the same choices.
  *
- * Choice order: first-of-a-kind moves before repeats (a second item link, a second row button);
- * within a tier, the current state's next move, else the oldest state that still has one
- * (breadth-first), reached again by its URL.
+ * Choice order: first-of-a-kind moves, then repeats (a second item link, a second row button),
+ * then moves already taken from another state (their effect has been seen, so a move that may
+ * reach a new route, dialog, section or row goes first); within a tier, the current state's next move,
+ * else the oldest state that still has one (breadth-first), reached again by its URL.
  */
 
 export interface FrontierLimits {
@@ -35,13 +36,23 @@ export type Choice =
   | { kind: 'visit'; url: string; move: Move }
   | { kind: 'empty' };
 
-type Tier = 'first' | 'repeat';
+/**
+ * First-of-a-kind moves, then other items of a kind, then moves whose effect was seen from another
+ * state (least taken first), then moves that were seen to change nothing.
+ */
+type Tier = 'first' | 'repeat' | 'seen' | 'idle';
+const kTiers: readonly Tier[] = ['first', 'repeat', 'seen', 'idle'];
 
 export class Frontier {
   private readonly states = new Map<string, StateRecord>();
   private readonly triedLinks = new Set<string>();
   /** Link pattern -> the link key that represents it; other links of the pattern are repeats. */
   private readonly patternOwners = new Map<string, string>();
+  /** Keys of the moves taken so far, from any state, and how often. */
+  private readonly taken = new Map<string, number>();
+  /** Moves that led to another state at least once, and moves that were seen to stay in place. */
+  private readonly effective = new Set<string>();
+  private readonly idle = new Set<string>();
 
   constructor(private readonly limits: FrontierLimits) {}
 
@@ -71,6 +82,7 @@ export class Frontier {
   }
 
   private tierOf(move: Move): Tier {
+    if (this.taken.has(move.key)) return this.idle.has(move.key) && !this.effective.has(move.key) ? 'idle' : 'seen';
     if (move.repeated) return 'repeat';
     if (move.pattern !== undefined && this.patternOwners.get(move.pattern) !== move.key) return 'repeat';
     return 'first';
@@ -84,16 +96,24 @@ export class Frontier {
   /** Untried moves of `state` in `tier`, in element order; none once the state's budget is spent. */
   private openMoves(state: StateRecord, tier: Tier): Move[] {
     if (state.abandoned || state.tried.size >= this.limits.perStateBudget) return [];
-    return state.moves.filter((move) => this.isOpen(state, move) && this.tierOf(move) === tier);
+    const open = state.moves.filter((move) => this.isOpen(state, move) && this.tierOf(move) === tier);
+    // Stable sort: among moves already taken elsewhere, the least repeated goes first.
+    return tier === 'seen' ? open.sort((a, b) => (this.taken.get(a.key) ?? 0) - (this.taken.get(b.key) ?? 0)) : open;
   }
 
   hasOpenMoves(state: StateRecord): boolean {
-    return this.openMoves(state, 'first').length > 0 || this.openMoves(state, 'repeat').length > 0;
+    return kTiers.some((tier) => this.openMoves(state, tier).length > 0);
   }
 
   markTried(state: StateRecord, move: Move): void {
     state.tried.add(move.key);
+    this.taken.set(move.key, (this.taken.get(move.key) ?? 0) + 1);
     if (move.kind === 'link') this.triedLinks.add(move.key);
+  }
+
+  /** What a move did: it led from `from` to `to` (the same state when nothing visible changed). */
+  recordEffect(from: StateRecord, move: Move, to: StateRecord): void {
+    (from === to ? this.idle : this.effective).add(move.key);
   }
 
   /** Notes a failed return; past the limit the state is given up. Returns whether it was. */
@@ -105,7 +125,7 @@ export class Frontier {
 
   /** The next thing to do from `current` (null when the current page is not a known state). */
   choose(current: StateRecord | null): Choice {
-    for (const tier of ['first', 'repeat'] as const) {
+    for (const tier of kTiers) {
       const here = current ? this.openMoves(current, tier)[0] : undefined;
       if (current && here) return { kind: 'move', state: current, move: here };
       for (const state of this.states.values()) {

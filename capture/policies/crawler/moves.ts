@@ -55,24 +55,38 @@ export function normalizeName(name: string): string {
   return name.toLowerCase().replace(/\d+(?:[.,]\d+)*/g, '#').replace(/\s+/g, ' ').trim();
 }
 
-/** Absolute URL without the fragment, or null when it is not http(s). */
+/** Fragments that are routes of a single-page app (`#/active`, `#!/users`), not anchors in a page. */
+const kHashRoute = /^#!?\//;
+
+/** Absolute URL without an anchor fragment (a hash route is kept), or null when it is not http(s). */
 export function normalizeHref(href: string, base: string): string | null {
   try {
     const url = new URL(href, base);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    url.hash = '';
+    if (!kHashRoute.test(url.hash)) url.hash = '';
     return url.href;
   } catch {
     return null;
   }
 }
 
-/** Path segments and query values made of digits become `#`; query keys are sorted. */
+/** A link to a place in the current page (`#top`), not to a hash route. */
+function isAnchor(href: string): boolean {
+  return href.startsWith('#') && !kHashRoute.test(href);
+}
+
+function withoutHash(url: string): string {
+  const at = url.indexOf('#');
+  return at < 0 ? url : url.slice(0, at);
+}
+
+/** Path segments and query values made of digits become `#`; query keys are sorted; a hash route is kept likewise. */
 export function urlPattern(href: string): string {
   const url = new URL(href);
   const path = url.pathname.replace(/\d+/g, '#');
   const query = [...url.searchParams].map(([key, value]) => `${key}=${/^\d+$/.test(value) ? '#' : value}`).sort().join('&');
-  return `${url.origin}${path}${query ? `?${query}` : ''}`;
+  const route = kHashRoute.test(url.hash) ? url.hash.replace(/\d+/g, '#') : '';
+  return `${url.origin}${path}${query ? `?${query}` : ''}${route}`;
 }
 
 function quoted(element: ElementInfo): string {
@@ -84,18 +98,44 @@ export interface DerivedMoves {
   skipped: SkippedControl[];
 }
 
+/** Toggles act on their own in script-driven pages; in a form they are filled before the submit. */
+const kToggleRoles = new Set(['checkbox', 'switch', 'radio']);
+
+/** Which fields are sent together: a form's, or the loose ones (null: a row's control, sent by nothing). */
+function scopeOf(element: ElementInfo): string | null {
+  if (!element.details) return 'page';
+  if (element.details.form !== null) return `form ${element.details.form}`;
+  return element.details.inRow ? null : 'loose';
+}
+
+function isSubmitButton(element: ElementInfo, scopesWithFields: ReadonlySet<string>): boolean {
+  if (element.role !== 'button') return false;
+  const scope = scopeOf(element);
+  if (scope === null || !scopesWithFields.has(scope)) return false;
+  if (kSubmitName.test(element.name)) return true;
+  // A plain button in a form sends it (its type defaults to submit).
+  return element.details?.form !== null && element.details !== undefined && (element.details.type === 'submit' || element.details.type === '');
+}
+
 /**
  * The moves of one observation, in element order: every listed element that is not a form field
  * (buttons, tabs, menu items, and anything the page shows with a pointer cursor) is clicked once;
- * a button named like a submit is clicked after filling the form.
+ * a button that sends a form is clicked after filling that form; a checkbox or switch that belongs
+ * to no form (a to-do item's tick) is clicked on its own. Controls repeated in list rows after the
+ * first are repeats, explored after everything else.
  */
 export function deriveMoves(elements: readonly ElementInfo[], pageUrl: string, options: MoveOptions): DerivedMoves {
   const moves: Move[] = [];
   const skipped: SkippedControl[] = [];
   const seen = new Map<string, number>();
+  const rowToggles = new Map<string, number>();
   const here = normalizeHref(pageUrl, pageUrl);
-  const hasFields = elements.some((element) => kFieldRoles.has(element.role) && !element.attributes.disabled);
-  let hasSubmit = false;
+  const scopesWithFields = new Set<string>();
+  for (const element of elements) {
+    const scope = scopeOf(element);
+    if (kFieldRoles.has(element.role) && !element.attributes.disabled && scope !== null && !(kToggleRoles.has(element.role) && scope === 'loose')) scopesWithFields.add(scope);
+  }
+  const scopesWithSubmit = new Set<string>();
   for (const element of elements) {
     const name = normalizeName(element.name);
     const sameKey = `${element.role}|${name}`;
@@ -106,7 +146,9 @@ export function deriveMoves(elements: readonly ElementInfo[], pageUrl: string, o
       if (!kFieldRoles.has(element.role)) skipped.push({ label, reason: 'disabled' });
       continue;
     }
-    if (kFieldRoles.has(element.role) || element.role === 'option') continue;
+    const scope = scopeOf(element);
+    const ownToggle = kToggleRoles.has(element.role) && element.details !== undefined && element.details.form === null;
+    if ((kFieldRoles.has(element.role) && !ownToggle) || element.role === 'option') continue;
     const href = element.attributes.href;
     if (!options.allowDestructive && isDestructive({ name: element.name, href })) {
       skipped.push({ label, reason: 'destructive' });
@@ -116,7 +158,7 @@ export function deriveMoves(elements: readonly ElementInfo[], pageUrl: string, o
       const target = normalizeHref(href, pageUrl);
       if (target === null) skipped.push({ label, reason: 'not-http' });
       else if (!isAllowedUrl(target, options.allow)) skipped.push({ label, reason: 'external' });
-      else if (target === here) skipped.push({ label, reason: 'same-page' });
+      else if (target === here || (isAnchor(href) && target === withoutHash(pageUrl))) skipped.push({ label, reason: 'same-page' });
       else {
         moves.push({
           key: `link ${target}`, kind: 'link', label: `${label} -> ${target}`,
@@ -125,16 +167,26 @@ export function deriveMoves(elements: readonly ElementInfo[], pageUrl: string, o
       }
       continue;
     }
-    const submit = hasFields && element.role === 'button' && kSubmitName.test(element.name);
-    hasSubmit ||= submit;
+    let repeated = occurrence > 0;
+    if (ownToggle && element.details?.inRow) {
+      // Ticks of list rows are named after their row: the first row's stands for all of them.
+      const before = rowToggles.get(element.role) ?? 0;
+      rowToggles.set(element.role, before + 1);
+      repeated ||= before > 0;
+    }
+    const submit = isSubmitButton(element, scopesWithFields);
+    if (submit && scope !== null) scopesWithSubmit.add(scope);
     moves.push({
       key: `${submit ? 'submit' : 'click'} ${sameKey}#${occurrence}`, kind: submit ? 'submit' : 'click',
       label: submit ? `fill the form, then ${label}` : label,
-      address: { role: element.role, name, occurrence }, repeated: occurrence > 0,
+      address: { role: element.role, name, occurrence }, repeated,
     });
   }
-  const lastText = [...elements].reverse().find((element) => kEnterRoles.has(element.role) && !element.attributes.disabled);
-  if (hasFields && !hasSubmit && lastText) {
+  // Fields sent by nothing but Enter: Enter in the last text field of their form (or of the loose fields).
+  for (const scope of scopesWithFields) {
+    if (scopesWithSubmit.has(scope)) continue;
+    const lastText = [...elements].reverse().find((element) => kEnterRoles.has(element.role) && !element.attributes.disabled && scopeOf(element) === scope);
+    if (!lastText) continue;
     const name = normalizeName(lastText.name);
     const occurrence = elements.filter((e) => e.role === lastText.role && normalizeName(e.name) === name).indexOf(lastText);
     moves.push({

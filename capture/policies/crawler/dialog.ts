@@ -1,0 +1,39 @@
+import { parseAriaSnapshot, type AriaNode } from '../../perceive/parse-snapshot.ts';
+import type { ElementInfo } from '../../types.ts';
+
+/**
+ * An open dialog has the user's attention: while one is shown (a modal, an alert, a drawer
+ * marked as a dialog), only its own controls are moves and fields. Clicking what lies behind a
+ * modal times out; a person deals with the dialog first.
+ */
+
+const kDialogRoles = new Set(['dialog', 'alertdialog']);
+
+function refsUnder(node: AriaNode, out: Set<string>): void {
+  for (const child of node.children) {
+    if (child.ref) out.add(child.ref);
+    refsUnder(child, out);
+  }
+}
+
+/** The refs inside the last open dialog of the snapshot (the topmost one), or null when none is open. */
+export function dialogRefs(snapshot: string): Set<string> | null {
+  let last: AriaNode | null = null;
+  const visit = (node: AriaNode) => {
+    if (kDialogRoles.has(node.role)) last = node;
+    node.children.forEach(visit);
+  };
+  parseAriaSnapshot(snapshot).forEach(visit);
+  if (!last) return null;
+  const refs = new Set<string>();
+  refsUnder(last, refs);
+  return refs;
+}
+
+/** The elements a crawler may use: those of the open dialog when one has any, else all. */
+export function elementsInFocus(elements: readonly ElementInfo[], snapshot: string): readonly ElementInfo[] {
+  const refs = snapshot ? dialogRefs(snapshot) : null;
+  if (!refs) return elements;
+  const inside = elements.filter((element) => refs.has(element.ref));
+  return inside.length ? inside : elements;
+}
