@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright';
+import { secretPlaceholder } from '../core/conventions.ts';
 import { errorMessage } from '../core/errors.ts';
 import { sessionFilesDir, type OutputPaths } from '../core/paths.ts';
 import { reserveSessionId } from '../core/session-id.ts';
@@ -124,8 +125,14 @@ export async function runCapture(options: RunCaptureOptions): Promise<CaptureRes
     await bridge?.close();
     throw err;
   }
+  if (resume) {
+    // Secrets the earlier part typed are typed from the first byte of this part.
+    const recorded = JSON.stringify(resume.history.steps);
+    settings.secrets.markTyped(settings.secrets.secretNames.filter((name) => recorded.includes(secretPlaceholder(name))));
+  }
+  for (const warning of settings.secrets.startWarnings(resume?.history.startUrl ?? url)) ctx.log(`warning: ${warning}`);
   const recorder = new Recorder({
-    paths: ctx.paths, sessionId, startUrl: resume?.history.startUrl ?? url, viewport: session.viewport, secrets: settings.secrets,
+    paths: ctx.paths, sessionId, startUrl: resume?.history.startUrl ?? url, viewport: session.viewport, secrets: settings.secrets, warn: (message) => ctx.log(`warning: ${message}`),
     ...(resume ? { resume: { history: resume.history, pagesVisited: resume.checkpoint.pagesVisited, traceFile: tracePartFile(ctx.paths, sessionId, part) } } : {}),
   });
   const { trace, ...sidecars } = recorder.files;

@@ -92,6 +92,7 @@ export class CrawlerPolicy implements Policy {
     });
     const { state, isNew } = this.frontier.observe(crawlerStateKey(observation), observation.url, observation.title, derived.moves);
     state.abandoned = false;
+    if (isNew && this.pending?.kind === 'move' && this.pending.move.kind !== 'link' && this.pending.move.kind !== 'click') state.viaSubmit = true;
     if (isNew) {
       const skipped = derived.skipped.map((s) => `${s.label} (${s.reason})`);
       notes.push({
@@ -155,7 +156,7 @@ export class CrawlerPolicy implements Policy {
       case 'return': {
         const target = choice.state;
         this.pending = { kind: 'return', from: state, target };
-        const back = pending?.kind === 'move' && pending.move.kind === 'link' && pending.from === target && observation.url !== target.url;
+        const back = pending?.kind === 'move' && pending.move.kind === 'link' && pending.from === target && !target.viaSubmit && observation.url !== target.url;
         const action: ActionCall = back ? { action: 'go_back', params: {} } : { action: 'navigate', params: { url: target.url } };
         return { actions: [action], signature: `return ${target.key}`, summary: `${back ? 'go back' : `open ${target.url}`} to explore state ${target.order} "${target.title}"` };
       }

@@ -24,7 +24,12 @@ export interface RecorderOptions {
   now?: () => Date;
   /** Continue a session (`bu capture resume`): its history so far, the pages it saw, and this part's trace file. */
   resume?: { history: History; pagesVisited: readonly string[]; traceFile: string };
+  /** Where warnings about secrets found in the app's own text go (stderr). */
+  warn?: (message: string) => void;
 }
+
+/** Roles whose inline text in a snapshot line is the field's value: a typed position. */
+const kValueLine = /^(\s*- (?:textbox|searchbox|spinbutton|slider|combobox)\b[^:]*?:)( .*)$/;
 
 export class Recorder {
   private readonly history: History;
@@ -102,22 +107,38 @@ export class Recorder {
   }
 
   private appendLine<S extends z.ZodType>(file: string, schema: S, value: z.infer<S>): Promise<void> {
-    const line = this.options.secrets.redactText(JSON.stringify(schema.parse(value)));
+    // Redacted string by string, before serialising: each string is judged in its own surroundings.
+    const line = JSON.stringify(this.options.secrets.redactDeep(schema.parse(value)));
     return this.enqueue(async () => {
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.appendFile(file, line + '\n');
     });
   }
 
+  /** Learns where secrets occur in the app's own text before they are typed (warning once each). */
+  learn(...texts: string[]): void {
+    for (const text of texts) for (const warning of this.options.secrets.learn(text)) this.options.warn?.(warning);
+  }
+
   aria(observation: Observation): Promise<void> {
     this.visited(observation.url);
+    this.learn(observation.url, observation.title, observation.ariaSnapshot);
+    const secrets = this.options.secrets;
+    // Field values in the snapshot are typed positions; the rest is page text (redacted with the line).
+    const snapshot = observation.ariaSnapshot
+      .split('\n')
+      .map((line) => {
+        const value = kValueLine.exec(line);
+        return value ? value[1]! + secrets.redactTyped(value[2]!) : line;
+      })
+      .join('\n');
     return this.appendLine(this.files.ariaLog, AriaLogLine, {
       step: observation.step,
       ts: this.timestamp(),
       url: observation.url,
       title: observation.title,
       tab: observation.activeTab,
-      snapshot: observation.ariaSnapshot,
+      snapshot,
       hash: observation.stateHash,
     });
   }
@@ -135,8 +156,9 @@ export class Recorder {
     return this.writeHistory();
   }
 
+  /** Steps arrive redacted (at the time they ran); the start URL is what the user gave: neither is rewritten later. */
   writeHistory(): Promise<void> {
-    const text = this.options.secrets.redactText(JSON.stringify(History.parse(this.history), null, 2) + '\n');
+    const text = JSON.stringify(History.parse(this.history), null, 2) + '\n';
     return this.enqueue(() => writeFileAtomic(this.files.history, text));
   }
 

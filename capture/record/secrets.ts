@@ -1,22 +1,21 @@
 import { UsageError } from '../../core/errors.ts';
 import { kPlaceholderPattern, secretPlaceholder } from '../../core/conventions.ts';
-import { secretForms } from '../../core/secret-forms.ts';
+import { kShortSecret, Provenance } from './provenance.ts';
 
 export { base64Forms, secretForms } from '../../core/secret-forms.ts';
 
 /**
  * Secret and variable values for one capture. Plans and policies only ever see
- * `{{secret:NAME}}`; the value is substituted at execution time and every byte that capture
- * writes goes through `redact*`, which replaces the value in every encoding a browser, a trace
- * or a JSON writer produces (raw, URL-encoded, form-encoded, JSON-escaped, HTML-escaped, base64).
+ * `{{secret:NAME}}`; the value is substituted at execution time, which marks the secret as typed,
+ * and every byte that capture writes goes through `redact*`, which replaces it by provenance (see
+ * `provenance.ts`): wherever it was typed or echoed back, in every encoding a browser, a trace or a
+ * JSON writer produces, but never in what the app showed before it was typed.
  */
 
 const kSecretEnvPrefix = 'BU_SECRET_';
 const kSecretName = /^[A-Za-z0-9_]+$/;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+/** Keys whose string values are typed positions in recorded objects (an input's value, a cookie's). */
+const kTypedKeys = new Set(['value', 'params']);
 
 export interface SecretsInit {
   secrets: Record<string, string>;
@@ -26,26 +25,12 @@ export interface SecretsInit {
 export class Secrets {
   private readonly values: Map<string, string>;
   private readonly variables: Map<string, string>;
-  private readonly pattern: RegExp | null;
-  private readonly replacements = new Map<string, string>();
-  private readonly byteForms: { from: Buffer; to: Buffer }[] = [];
+  readonly provenance: Provenance;
 
   constructor(init: SecretsInit) {
     this.values = new Map(Object.entries(init.secrets));
     this.variables = new Map(Object.entries(init.variables ?? {}));
-    const all: string[] = [];
-    for (const [name, value] of this.values) {
-      for (const form of secretForms(value)) {
-        if (this.replacements.has(form)) continue;
-        this.replacements.set(form, secretPlaceholder(name));
-        all.push(form);
-      }
-    }
-    all.sort((a, b) => b.length - a.length);
-    this.pattern = all.length ? new RegExp(all.map(escapeRegExp).join('|'), 'g') : null;
-    for (const form of all) {
-      this.byteForms.push({ from: Buffer.from(form, 'utf8'), to: Buffer.from(this.replacements.get(form)!, 'utf8') });
-    }
+    this.provenance = new Provenance(this.values);
   }
 
   /** Reads `BU_SECRET_<NAME>` for each name; a missing one is a usage error (before any browser starts). */
@@ -73,7 +58,7 @@ export class Secrets {
     return Object.fromEntries(this.variables);
   }
 
-  /** Replaces `{{secret:NAME}}` and `{{var:NAME}}` with their values; unknown names are an error. */
+  /** Replaces `{{secret:NAME}}` and `{{var:NAME}}` with their values; unknown names are an error. A substituted secret counts as typed from now on. */
   substitute(text: string): string {
     return text.replace(kPlaceholderPattern, (_match, kind: string, name: string) => {
       const table = kind === 'secret' ? this.values : this.variables;
@@ -82,6 +67,7 @@ export class Secrets {
         const flag = kind === 'secret' ? `--secret ${name}` : `--var ${name}=...`;
         throw new UsageError(`{{${kind}:${name}}} is used but not given`, `pass ${flag}`);
       }
+      if (kind === 'secret') this.provenance.markTyped(name);
       return value;
     });
   }
@@ -91,38 +77,61 @@ export class Secrets {
     return mapStrings(params, (text) => this.substitute(text));
   }
 
-  redactText(text: string): string {
-    return this.pattern ? text.replace(this.pattern, (form) => this.replacements.get(form) ?? form) : text;
+  /** Marks secrets as typed already (a resumed capture whose earlier part typed them). */
+  markTyped(names: readonly string[]): void {
+    for (const name of names) this.provenance.markTyped(name);
   }
 
-  redactDeep<T>(value: T): T {
-    return this.pattern ? mapStrings(value, (text) => this.redactText(text)) : value;
+  /** Remembers where secrets occur in the app's own text or URL before they are typed; returns warnings for first finds. */
+  learn(text: string): string[] {
+    return this.provenance.learn(text).map(({ name, excerpt }) =>
+      `secret ${name} occurs in the app's own text or address before it is typed ("…${this.redactValue(name, excerpt)}…"): it is kept there and wherever the same words come back; it is redacted where it is typed, in input values and request bodies, and where else it appears after it was typed`);
   }
 
-  /** Byte-level replacement for binary or unknown-encoding content (trace entries). */
-  redactBytes(data: Buffer): { data: Buffer; hits: number } {
-    let hits = 0;
-    let out = data;
-    for (const { from, to } of this.byteForms) {
-      let at = out.indexOf(from);
-      if (at < 0) continue;
-      const parts: Buffer[] = [];
-      let last = 0;
-      while (at >= 0) {
-        parts.push(out.subarray(last, at), to);
-        hits++;
-        last = at + from.length;
-        at = out.indexOf(from, last);
+  /** Warnings to show when a capture starts: short secrets, and secrets in the start URL. */
+  startWarnings(url: string): string[] {
+    const warnings: string[] = [];
+    for (const [name, value] of this.values) {
+      if (value.length < kShortSecret) {
+        warnings.push(`secret ${name} is only ${value.length} characters long: it is redacted where it is typed, in input values and request bodies, and where it stands as a word of its own after it was typed; inside longer words, encoded payloads and URL paths it is kept, so recorded addresses and text stay intact`);
       }
-      parts.push(out.subarray(last));
-      out = Buffer.concat(parts);
     }
-    return { data: out, hits };
+    return [...warnings, ...this.learn(url)];
+  }
+
+  /** An excerpt for a warning: the secret itself shown as its placeholder. */
+  private redactValue(name: string, text: string): string {
+    const value = this.values.get(name);
+    return value ? text.split(value).join(secretPlaceholder(name)) : text;
+  }
+
+  /** Page text, URLs, logs: secrets replaced where they were typed or echoed, never in what the app showed before. */
+  redactText(text: string): string {
+    return this.provenance.redact(text, 'shown').text;
+  }
+
+  /** Typed positions (what was typed, input values, request bodies): every spelling of a typed secret is replaced. */
+  redactTyped(text: string): string {
+    return this.provenance.redact(text, 'typed').text;
+  }
+
+  /** `redactText` on every string of an object; strings under `value` and `params` are typed positions. */
+  redactDeep<T>(value: T): T {
+    return this.provenance.isEmpty ? value : redactObject(value, false, this.provenance);
   }
 
   get isEmpty(): boolean {
-    return this.pattern === null;
+    return this.provenance.isEmpty;
   }
+}
+
+function redactObject<T>(value: T, typed: boolean, provenance: Provenance): T {
+  if (typeof value === 'string') return provenance.redact(value, typed ? 'typed' : 'shown').text as T;
+  if (Array.isArray(value)) return value.map((item) => redactObject(item, typed, provenance)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactObject(item, typed || kTypedKeys.has(key), provenance)])) as T;
+  }
+  return value;
 }
 
 function mapStrings<T>(value: T, fn: (text: string) => string): T {

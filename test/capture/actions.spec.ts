@@ -51,7 +51,7 @@ test('secrets: substitution, and redaction of every encoded form', () => {
   ];
   for (const form of forms) {
     expect(secrets.redactText(`before ${form} after`)).toBe('before {{secret:pw}} after');
-    expect(secrets.redactBytes(Buffer.from(`x${form}y`)).data.toString()).toBe('x{{secret:pw}}y');
+    expect(secrets.redactText(`x${form}y`)).toBe('x{{secret:pw}}y');
   }
   // Inside a longer base64 payload (a POST body), at any alignment.
   for (const prefix of ['', 'a', 'ab', 'abc', 'user=ann&pw=']) {

@@ -80,6 +80,9 @@ test('a secret reflected by the app in every encoding never reaches a file', asy
 
 test('capture\'s and replay\'s redactors remove every encoding the scan looks for', () => {
   const capture = new Secrets({ secrets: { password: kSecret } });
+  // Capture redacts a secret once it was typed: before that, no record can hold it.
+  expect(capture.redactText(`a ${kSecret} b`)).toBe(`a ${kSecret} b`);
+  expect(capture.substitute('{{secret:password}}')).toBe(kSecret);
   for (const { label, form } of encodings(kSecret)) {
     for (const [who, out] of [['capture', capture.redactText(`a ${form} b`)], ['replay', redact(`a ${form} b`, { password: kSecret })]] as const) {
       const left = encodings(kSecret).filter((e) => out.includes(e.form)).map((e) => e.label);

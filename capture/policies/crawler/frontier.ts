@@ -28,6 +28,8 @@ export interface StateRecord {
   tried: Set<string>;
   returnFailures: number;
   abandoned: boolean;
+  /** First reached by sending a form: the browser's Back to it would resend the form (or fail), so it is reopened by URL. */
+  viaSubmit: boolean;
 }
 
 export type Choice =
@@ -76,7 +78,7 @@ export class Frontier {
     for (const move of moves) {
       if (move.pattern !== undefined && !this.patternOwners.has(move.pattern)) this.patternOwners.set(move.pattern, move.key);
     }
-    const state: StateRecord = { key, order: this.states.size, url, title, moves, tried: new Set(), returnFailures: 0, abandoned: false };
+    const state: StateRecord = { key, order: this.states.size, url, title, moves, tried: new Set(), returnFailures: 0, abandoned: false, viaSubmit: false };
     this.states.set(key, state);
     return { state, isNew: true };
   }
