@@ -43,7 +43,7 @@ export async function runAgentCapture(options: AgentCaptureOptions): Promise<Age
   const started = Date.now();
   const sessionId = resume?.checkpoint.sessionId ?? (await reserveSessionId(ctx.paths.stateDir, options.command, started));
   const llmLog = ctx.paths.llmLog(sessionId);
-  const redact = (text: string) => settings.secrets.redactText(text);
+  const redact = (text: string) => settings.secrets.redactAll(text);
   const client = await createLlmClient({ env: ctx.env, logFile: llmLog, redact, replayFile: options.replayFile, usage: resume?.checkpoint.usage });
   const files = { filesDir: sessionFilesDir(ctx.paths, sessionId), uploadPaths: settings.uploadPaths ?? [], cwd: ctx.cwd };
   const policy = new AgentPolicy({

@@ -27,7 +27,8 @@ const kStructural = new Set(['/', '?', '=', '&', '#', '.', '@', '_', '-', '+', '
 /** An absolute URL in free text; its part before `?` or `#` is an address, never redacted. */
 const kUrl = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>\\`]+/gi;
 
-export type RedactMode = 'shown' | 'typed';
+/** `all`: every spelling, typed or not, wherever it stands (what is sent to a model). */
+export type RedactMode = 'shown' | 'typed' | 'all';
 
 interface Form {
   name: string;
@@ -201,12 +202,12 @@ export class Provenance {
 
   /** `text` with typed secrets replaced as the rules above say; `hits` counts replacements. */
   redact(text: string, mode: RedactMode = 'shown'): { text: string; hits: number } {
-    if (!this.pattern || this.typed.size === 0 || !text) return { text, hits: 0 };
+    if (!this.pattern || !text || (mode !== 'all' && this.typed.size === 0)) return { text, hits: 0 };
     let hits = 0;
     let ranges: [number, number][] | null = null;
     const out = text.replace(this.pattern, (form: string, offset: number) => {
       const { name } = this.forms.get(form)!;
-      if (!this.typed.has(name)) return form;
+      if (mode !== 'all' && !this.typed.has(name)) return form;
       if (mode === 'shown') {
         const end = offset + form.length;
         ranges ??= addressRanges(text);

@@ -115,6 +115,14 @@ export class Secrets {
     return this.provenance.redact(text, 'typed').text;
   }
 
+  /**
+   * Every spelling of every secret, typed or not, wherever it stands: for what goes to a model and
+   * its log. A model never needs the value, and a placeholder it copies back is substituted again.
+   */
+  redactAll(text: string): string {
+    return this.provenance.redact(text, 'all').text;
+  }
+
   /** `redactText` on every string of an object; strings under `value` and `params` are typed positions. */
   redactDeep<T>(value: T): T {
     return this.provenance.isEmpty ? value : redactObject(value, false, this.provenance);

