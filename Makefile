@@ -3,7 +3,7 @@ SHELL := /bin/bash
 BU := node bin/bu.js
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup deps build browser test-deps check test demo bench capture extract generate replay report extension
+.PHONY: setup deps build browser test-deps check test test-compat demo bench capture extract generate replay report extension
 
 setup: deps build browser
 
@@ -39,8 +39,13 @@ check: deps
 	tsc --noEmit -p .
 	oxlint --deny-warnings
 
-test: test-deps check
+# The suite at the Playwright of package-lock.json (the highest supported), and before it the
+# private-API adapter test and a pipeline smoke test at the lowest in peerDependencies.
+test: test-deps check test-compat
 	playwright test
+
+test-compat: test-deps
+	node test/compat/run.mjs
 
 demo: setup
 	$(BU) demo

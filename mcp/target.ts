@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { z } from 'zod';
 import type { ActionName } from '../core/schema/actions.ts';
+import { locatorCodeParser } from '../core/playwright-internals.ts';
 import { Target } from '../core/schema/plan.ts';
 import type { ActionCall, Observation } from '../capture/types.ts';
 
@@ -21,27 +21,11 @@ const kRef = /^(?:aria-ref=|ref=)?((?:f\d+)?e\d+)$/;
 /** Locator code starts with a locator method (optionally on `page.`); anything else is a selector. */
 const kLocatorCode = /^(?:page\.)?(?:getBy[A-Za-z]+|locator|frameLocator|first|last|nth)\(/;
 
-type LocatorParser = (language: 'javascript', locator: string, testIdAttribute: string) => string;
-
-let parser: LocatorParser | null | undefined;
-
-/** Playwright's own parser of locator code (what its MCP server uses); null when this version lacks it. */
-function locatorParser(): LocatorParser | null {
-  if (parser !== undefined) return parser;
-  try {
-    const bundle = createRequire(import.meta.url)('playwright-core/lib/coreBundle') as { iso?: { locatorOrSelectorAsSelector?: LocatorParser } };
-    parser = bundle.iso?.locatorOrSelectorAsSelector ?? null;
-  } catch {
-    parser = null;
-  }
-  return parser;
-}
-
 /** The selector behind a string target (ref strings are handled by the caller). */
 export function selectorFor(text: string): string {
   const trimmed = text.trim();
   if (!kLocatorCode.test(trimmed)) return trimmed;
-  const parse = locatorParser();
+  const parse = locatorCodeParser();
   if (!parse) throw new Error(`locator code is not understood by this Playwright version: pass a selector instead of ${trimmed}`);
   try {
     return parse('javascript', trimmed.replace(/^page\./, ''), 'data-testid');

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright';
 import type { RecordedLocator } from '../schema/history.ts';
-import { selectorOf } from './selector.ts';
+import { locatorSelector as selectorOf } from '../playwright-internals.ts';
 
 /**
  * The best Playwright locator for the element `locator` points at: the recorder's own choice

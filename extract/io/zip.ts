@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import JSZip from 'jszip';
-import { z } from 'zod';
 import { UsageError } from '../../core/errors.ts';
+import { declaredSizes, type DeclaredSize } from './central-directory.ts';
 
 /**
  * Reads a trace zip with limits on declared and actual sizes, so a zip bomb or a damaged file ends
@@ -40,8 +40,6 @@ export interface TraceReader {
   data(entry: string): Promise<Uint8Array>;
 }
 
-/** jszip keeps the sizes from the central directory on an internal field; read it through a schema. */
-const DeclaredSizes = z.object({ _data: z.object({ uncompressedSize: z.number(), compressedSize: z.number() }) });
 
 /** jszip's streaming API (present at runtime, missing from its type definitions). */
 interface StreamHelper {
@@ -85,9 +83,9 @@ export async function openTraceZip(file: string, limits: ZipLimits = kDefaultLim
   const files = Object.values(zip.files).filter((f) => !f.dir);
   if (files.length > limits.maxEntries) throw new UsageError(`${name} has ${files.length} entries, more than ${limits.maxEntries}: not a trace`);
   let declaredTotal = 0;
+  const sizes = declaredSizes(buffer);
   for (const entry of files) {
-    const sizes = DeclaredSizes.safeParse(entry);
-    const declared = sizes.success ? sizes.data._data.uncompressedSize >>> 0 : 0;
+    const declared = sizes.get(entry.name)?.uncompressedSize ?? 0;
     if (declared > limits.maxEntryBytes) {
       throw new UsageError(`${name}!${entry.name} declares ${declared} bytes, more than the ${limits.maxEntryBytes} allowed per entry (zip bomb?)`);
     }
@@ -97,7 +95,7 @@ export async function openTraceZip(file: string, limits: ZipLimits = kDefaultLim
     throw new UsageError(`${name} declares ${declaredTotal} bytes in total, more than the ${limits.maxTotalBytes} allowed (zip bomb?)`);
   }
   const sha256 = crypto.createHash('sha256').update(buffer).digest('hex');
-  return new JsZipReader(name, zip, sha256, buffer.length, limits);
+  return new JsZipReader(name, zip, sha256, buffer.length, limits, sizes);
 }
 
 class JsZipReader implements TraceReader {
@@ -110,6 +108,7 @@ class JsZipReader implements TraceReader {
     readonly sha256: string,
     readonly bytes: number,
     private readonly limits: ZipLimits,
+    private readonly sizes: ReadonlyMap<string, DeclaredSize>,
   ) {
     this.entries = new Set(Object.values(zip.files).filter((f) => !f.dir).map((f) => f.name));
   }
@@ -139,10 +138,10 @@ class JsZipReader implements TraceReader {
   data(entry: string): Promise<Uint8Array> {
     const file = this.zip.file(entry);
     if (!file) return Promise.reject(new UsageError(`${this.name} has no entry ${entry}`));
-    const sizes = DeclaredSizes.safeParse(file);
-    const declared = sizes.success ? sizes.data._data.uncompressedSize >>> 0 : this.limits.maxEntryBytes;
+    const sizes = this.sizes.get(file.name);
+    const declared = sizes?.uncompressedSize ?? this.limits.maxEntryBytes;
     const where = `${this.name}!${entry}`;
-    if (sizes.success && sizes.data._data.compressedSize <= kWholeEntryCompressedBytes) return this.whole(file, declared, where);
+    if (sizes && sizes.compressedSize <= kWholeEntryCompressedBytes) return this.whole(file, declared, where);
     return new Promise((resolve, reject) => {
       const chunks: Uint8Array[] = [];
       let size = 0;
@@ -168,7 +167,7 @@ class JsZipReader implements TraceReader {
         })
         .on('end', () => {
           if (failed) return;
-          if (size !== declared && sizes.success) return fail(`${where} inflates to ${size} bytes, not the ${declared} it declares (truncated or corrupt zip)`);
+          if (size !== declared && sizes) return fail(`${where} inflates to ${size} bytes, not the ${declared} it declares (truncated or corrupt zip)`);
           resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
         })
         .resume();

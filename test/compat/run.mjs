@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Runs the private-API adapter test and a smoke set against another Playwright release:
+//   node test/compat/run.mjs [version]     (default: the lowest in package.json peerDependencies)
+// The release is installed once into .tmp-compat/playwright-<version>/ (from npm's cache when it
+// has it); a copy of the sources there gets a node_modules whose playwright, playwright-core and
+// @playwright/test are that release and everything else links to this checkout's packages, so
+// every import and require of Playwright, ESM or CommonJS, resolves to the release under test.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+/** The adapter test, and one run of the whole pipeline (capture, extract, generate, generated specs, replay). */
+const specs = ['test/core/playwright-internals.spec.ts', 'test/generate/e2e-demo.spec.ts'];
+const sources = ['api', 'bin', 'capture', 'cli', 'core', 'demo', 'extension', 'extract', 'generate', 'mcp', 'replay', 'report', 'test', 'package.json', 'tsconfig.json', 'playwright.config.ts'];
+const playwrightPackages = ['playwright', 'playwright-core', '@playwright'];
+
+const lowest = /^>=\s*(\d+\.\d+\.\d+)/.exec(manifest.peerDependencies['@playwright/test'])?.[1];
+const version = process.argv[2] ?? lowest;
+if (!version) throw new Error('no version given and none in peerDependencies');
+const dir = path.join(root, '.tmp-compat', `playwright-${version}`);
+const installed = path.join(dir, 'node_modules');
+
+if (!fs.existsSync(path.join(installed, '@playwright', 'test', 'package.json'))) {
+  console.log(`compat: installing Playwright ${version} into ${path.relative(root, dir)}`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'playwright-compat', private: true }));
+  const npm = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', `@playwright/test@${version}`, `playwright@${version}`], { cwd: dir, stdio: 'inherit' });
+  if (npm.status !== 0) process.exit(npm.status ?? 1);
+}
+
+const work = path.join(dir, 'work');
+fs.rmSync(work, { recursive: true, force: true });
+for (const entry of sources) {
+  fs.cpSync(path.join(root, entry), path.join(work, entry), { recursive: true, filter: (src) => !/[\\/](dist|node_modules|test-results|output)$/.test(src) });
+}
+const modules = path.join(work, 'node_modules');
+fs.mkdirSync(modules);
+for (const name of fs.readdirSync(path.join(root, 'node_modules'))) {
+  if (name.startsWith('.') || playwrightPackages.includes(name)) continue;
+  fs.symlinkSync(path.join(root, 'node_modules', name), path.join(modules, name));
+}
+for (const name of playwrightPackages) fs.symlinkSync(path.join(installed, name), path.join(modules, name));
+
+const cli = path.join(installed, '@playwright', 'test', 'cli.js');
+const actual = JSON.parse(fs.readFileSync(path.join(installed, 'playwright-core', 'package.json'), 'utf8')).version;
+console.log(`compat: Playwright ${actual}: ${specs.join(' ')}`);
+const run = spawnSync(process.execPath, [cli, 'test', '--workers', '1', ...specs], { cwd: work, stdio: 'inherit' });
+process.exit(run.status ?? 1);
