@@ -3,9 +3,13 @@
  * (`http://b/`) moves the app to another host and keeps the recorded path; one with a path
  * (`http://b/app/v2/`) is where the app is served now. A base that names the recorded start page
  * itself (`http://b/app/v2/login` for a flow recorded at `.../login`) stands for its directory.
- * The result always ends in `/`, so relative URLs (`./items`) resolve under it.
+ * The result always ends in `/`, so relative URLs (`./items`) resolve under it. Without a
+ * recorded address there is nothing to move: `base` as given.
  */
-export function appBaseURL(base: string | undefined, recorded: string): string {
+export function appBaseURL(base: string | undefined, recorded: string): string;
+export function appBaseURL(base: string | undefined, recorded: string | undefined): string | undefined;
+export function appBaseURL(base: string | undefined, recorded: string | undefined): string | undefined {
+  if (!recorded) return base;
   const start = new URL(recorded);
   const from = new URL('.', start);
   if (!base) return from.href;
