@@ -89,6 +89,8 @@ try {
 // Secrets: every encoding, embedded in random text, redacted by capture's and by replay's redactor.
 const secret = 'Tr0ub4dor "&" <x> ü+/=9';
 const capture = new Secrets({ secrets: { password: secret } });
+// Capture redacts a secret from the moment it is typed; this is the state after typing.
+capture.substitute('{{secret:password}}');
 const carriers = fc.sample(fc.tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...encodings(secret)), fc.string({ maxLength: 20 })), { numRuns: kRuns });
 let hits = 0;
 for (const [before, { form }, after] of carriers) {
