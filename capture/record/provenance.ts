@@ -15,7 +15,8 @@ import { secretForms } from '../../core/secret-forms.ts';
  *    `Default user admin.`, but not `You typed admin`); in the path of a URL (an address of the
  *    app: typed values reach URLs through the query or the fragment); and, for a secret shorter
  *    than `kShortSecret`, inside a longer word or an encoded payload, where so short a string is
- *    chance, not an echo.
+ *    chance, not an echo, and in a URL query other than under a credential-like parameter
+ *    (`?do=admin` stays, `?password=admin` goes).
  */
 
 /** Below this length a secret is too likely to occur by chance inside other words. */
@@ -23,7 +24,7 @@ export const kShortSecret = 8;
 /** Word characters taken on each side of an embedded occurrence to name its context. */
 const kContextRun = 32;
 /** Characters that keep their identity in a context (`/admin/` is not ` admin `); others read as a space. */
-const kStructural = new Set(['/', '?', '=', '&', '#', '.', '@', '_', '-', '+', ':', ';', ',', '%']);
+const kStructural = new Set(['/', '?', '=', '&', '#', '.', '@', '-', '+', ':', ';', ',', '%']);
 /** An absolute URL in free text; its part before `?` or `#` is an address, never redacted. */
 const kUrl = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>\\`]+/gi;
 
@@ -40,7 +41,7 @@ function escapeRegExp(text: string): string {
 }
 
 function isWord(ch: string | undefined): boolean {
-  return ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
+  return ch !== undefined && /[\p{L}\p{N}_]/u.test(ch);
 }
 
 function charClass(ch: string | undefined): string {
@@ -84,18 +85,41 @@ function contextOf(text: string, start: number, end: number): { key: string; emb
 /** A string that is a path of the app on its own (`/admin/users?tab=2`, a recorded href path). */
 const kPathOnly = /^\/[^\s]*$/;
 
-/** [start, end) ranges of URL addresses (scheme, host, path) in `text`. */
-function addressRanges(text: string): [number, number][] {
-  const ranges: [number, number][] = [];
-  if (kPathOnly.test(text)) {
-    const cut = text.search(/[?#]/);
-    ranges.push([0, cut < 0 ? text.length : cut]);
-  }
-  for (const match of text.matchAll(kUrl)) {
-    const cut = match[0].search(/[?#]/);
-    ranges.push([match.index, match.index + (cut < 0 ? match[0].length : cut)]);
-  }
+interface UrlRange {
+  start: number;
+  /** End of the address part (scheme, host, path): before `?` or `#`. */
+  pathEnd: number;
+  end: number;
+}
+
+/** The URLs in `text` (absolute ones, or the whole string when it is a path of its own). */
+function urlRanges(text: string): UrlRange[] {
+  const ranges: UrlRange[] = [];
+  const add = (start: number, url: string) => {
+    const cut = url.search(/[?#]/);
+    ranges.push({ start, pathEnd: start + (cut < 0 ? url.length : cut), end: start + url.length });
+  };
+  if (kPathOnly.test(text)) add(0, text);
+  for (const match of text.matchAll(kUrl)) add(match.index, match[0]);
   return ranges;
+}
+
+/** Query parameters that carry credentials: a short secret in a URL is redacted only under one of these (or its own name). */
+const kSecretParam = /pass|pwd|secret|token|key|auth|cred|pin|otp|code/i;
+
+/** The name of the query parameter whose value starts at `offset`, when one does. */
+function queryKeyAt(text: string, offset: number, range: UrlRange): string | null {
+  const head = text.slice(range.pathEnd, offset);
+  const key = /[?&;#]([^=&?#;]*)=$/.exec(head);
+  return key ? decodeURIComponentSafe(key[1]!) : null;
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 export interface LearnedContext {
@@ -164,7 +188,10 @@ export class Provenance {
   mayContain(text: string): boolean {
     if (!this.pattern) return false;
     this.pattern.lastIndex = 0;
-    return this.pattern.test(text);
+    const found = this.pattern.test(text);
+    // matchAll copies lastIndex: leave the shared pattern at the start.
+    this.pattern.lastIndex = 0;
+    return found;
   }
 
   /** Names of the secrets with a spelling in `text`. */
@@ -204,17 +231,24 @@ export class Provenance {
   redact(text: string, mode: RedactMode = 'shown'): { text: string; hits: number } {
     if (!this.pattern || !text || (mode !== 'all' && this.typed.size === 0)) return { text, hits: 0 };
     let hits = 0;
-    let ranges: [number, number][] | null = null;
+    let ranges: UrlRange[] | null = null;
     const out = text.replace(this.pattern, (form: string, offset: number) => {
       const { name } = this.forms.get(form)!;
       if (mode !== 'all' && !this.typed.has(name)) return form;
       if (mode === 'shown') {
         const end = offset + form.length;
-        ranges ??= addressRanges(text);
-        if (ranges.some(([from, to]) => offset >= from && end <= to)) return form;
+        ranges ??= urlRanges(text);
+        const url = ranges.find((range) => offset >= range.start && end <= range.end);
+        if (url && end <= url.pathEnd) return form;
+        const short = this.values.get(name)!.length < kShortSecret;
+        if (url && short) {
+          // `?do=admin` is the app's own query; `?password=admin` is a typed value sent by a form.
+          const key = queryKeyAt(text, offset, url);
+          if (key === null || (!kSecretParam.test(key) && key.toLowerCase() !== name.toLowerCase())) return form;
+        }
         const context = contextOf(text, offset, end);
         if (this.contexts.get(name)!.has(context.key)) return form;
-        if (context.embedded && this.values.get(name)!.length < kShortSecret) return form;
+        if (context.embedded && short) return form;
       }
       hits++;
       return secretPlaceholder(name);

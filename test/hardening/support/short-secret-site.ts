@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
  * A console whose own address and text contain its short default password: it lives at
  * `/siteadmin.php`, says "Default user: admin." before anyone signs in, and after the password
  * `admin` is typed into its unlabelled password field it echoes it in the text, in an input value
- * and in a link query. Redaction must keep the first kind and remove the second.
+ * and in a link query; the page behind that link links the app's own `?do=admin` page. Redaction must keep the app's own
+ * address and text and remove the typed and echoed values.
  */
 
 export const kShortSecret = 'admin';
@@ -22,7 +23,7 @@ function home(password: string): string {
 <p>You typed ${password}</p>
 <p>${kOwnSentence}</p>
 <input aria-label="Again" value="${password}">
-<a href="${kShortSecretPage}?table=users&amp;who=${encodeURIComponent(password)}">Users</a>`;
+<a href="${kShortSecretPage}?table=users&amp;password=${encodeURIComponent(password)}">Users</a>`;
 }
 
 export interface ShortSecretSite {
@@ -38,7 +39,8 @@ export async function startShortSecretSite(): Promise<ShortSecretSite> {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       if (req.method === 'POST') return res.end(home(new URLSearchParams(body).get('password') ?? ''));
       const url = new URL(req.url ?? '/', 'http://x');
-      if (url.searchParams.has('table')) return res.end(`<!doctype html><title>Users</title><h1>Users of siteadmin</h1><p>${kOwnSentence}</p>`);
+      if (url.searchParams.get('do') === 'admin') return res.end(`<!doctype html><title>Settings</title><h1>Settings of siteadmin</h1><p>${kOwnSentence}</p>`);
+      if (url.searchParams.has('table')) return res.end(`<!doctype html><title>Users</title><h1>Users of siteadmin</h1><p>${kOwnSentence}</p><a href="${kShortSecretPage}?do=admin">Settings</a>`);
       res.end(kLogin);
     });
   });
