@@ -52,9 +52,30 @@ export const ModelElement = z.strictObject({
   placeholder: z.string().nullable(),
   /** The innermost named landmark around it, e.g. `form "Login"`. */
   landmark: z.string().nullable(),
+  /**
+   * The collection (list, table, cards) whose items each hold one of it, or null: its locator is
+   * then relative to one item (`row(name).getByRole('checkbox')`), never one for the whole page.
+   */
+  collection: z.string().nullable(),
   locator: ModelLocator,
 });
 export type ModelElement = z.infer<typeof ModelElement>;
+
+/**
+ * Repeated items on a page (list items, table rows, cards): found by the text an item shows,
+ * `getByRole('row').filter({ hasText: text })`, with members scoped to the item.
+ */
+export const ModelCollection = z.strictObject({
+  /** Stable key within its page: the item role, e.g. `listitem`. */
+  id: z.string(),
+  /** ARIA role of one item: `listitem`, `row`, `article`, `treeitem`. */
+  role: z.string(),
+  /** Items side by side in the largest recorded sighting. */
+  observed: z.number().int().min(1),
+  /** The text of an item acted on when recorded: an example of the key. */
+  example: z.string(),
+});
+export type ModelCollection = z.infer<typeof ModelCollection>;
 
 export const FieldControl = z.enum(['fill', 'select', 'check', 'setChecked', 'upload']);
 export type FieldControl = z.infer<typeof FieldControl>;
@@ -62,7 +83,11 @@ export type FieldControl = z.infer<typeof FieldControl>;
 export const ModelField = z.strictObject({ element: z.string(), control: FieldControl });
 export type ModelField = z.infer<typeof ModelField>;
 
-const interactionBase = { id: z.string(), page: z.string(), observed: z.number().int().min(1) };
+const interactionBase = {
+  id: z.string(), page: z.string(), observed: z.number().int().min(1),
+  /** The collection whose item the interaction acts in (its method takes the item's text), or null. */
+  collection: z.string().nullable(),
+};
 
 export const Interaction = z.discriminatedUnion('kind', [
   /** Consecutive field changes on one page: one method with one parameter per field. */
@@ -92,6 +117,7 @@ export const ModelPage = z.strictObject({
   heading: ModelHeading.nullable(),
   landmarks: z.array(ModelLandmark),
   visits: z.number().int().min(1),
+  collections: z.array(ModelCollection),
   elements: z.array(ModelElement),
   interactions: z.array(Interaction),
 });
@@ -127,10 +153,24 @@ export type FlowState = z.infer<typeof FlowState>;
 
 export const FlowStep = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('goto'), page: z.string(), url: z.string(), after: FlowState }),
-  z.strictObject({ kind: z.literal('interact'), page: z.string(), interaction: z.string(), values: z.array(FlowValue), after: FlowState }),
+  z.strictObject({
+    kind: z.literal('interact'), page: z.string(), interaction: z.string(), values: z.array(FlowValue),
+    /** The text of the item acted in when the interaction's elements belong to a collection, else null. */
+    item: z.string().nullable(),
+    after: FlowState,
+  }),
   z.strictObject({ kind: z.literal('back'), page: z.string(), after: FlowState }),
 ]);
 export type FlowStep = z.infer<typeof FlowStep>;
+
+/** What a flow left on the page it ended on: content it added (`shown`) or removed (`gone`). */
+export const FlowOutcome = z.strictObject({
+  kind: z.enum(['shown', 'gone']),
+  /** The role in the accessibility tree (`listitem`, `row`, `alert`, `text`, ...). */
+  role: z.string(),
+  text: z.string(),
+});
+export type FlowOutcome = z.infer<typeof FlowOutcome>;
 
 export const Flow = z.strictObject({
   sessionId: z.string(),
@@ -140,6 +180,9 @@ export const Flow = z.strictObject({
   secrets: z.array(z.string()),
   variables: z.record(z.string(), z.string()),
   steps: z.array(FlowStep),
+  outcomes: z.array(FlowOutcome),
+  /** How the flow changes the app's data (deletes, creates, saves), one phrase each; empty when it only reads. */
+  changes: z.array(z.string()),
 });
 export type Flow = z.infer<typeof Flow>;
 

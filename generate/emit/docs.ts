@@ -1,4 +1,5 @@
 import type { Interaction, ModelPage } from '../../core/schema/page-model.ts';
+import { memberPath } from '../names/assign.ts';
 import { locatorExpression } from './code.ts';
 import type { EmitContext } from './context.ts';
 
@@ -20,7 +21,7 @@ function code(text: string): string {
 function interactionLine(ctx: EmitContext, page: ModelPage, interaction: Interaction): string {
   const names = ctx.pageNames(page.id);
   const method = names.methods.get(interaction.id)!;
-  const signature = `${method.name}(${method.params.filter(Boolean).join(', ')})`;
+  const signature = `${method.name}(${[method.item, ...method.params].filter(Boolean).join(', ')})`;
   const edge = ctx.model.edges.find((e) => e.from === page.id && e.interaction === interaction.id);
   const target = edge ? ` → ${ctx.pageNames(edge.to).className} (${edge.confidence} confidence, ${edge.arrived} of ${edge.observed})` : '';
   return `- ${code(signature)}: ${interaction.kind}, seen ${interaction.observed} time${interaction.observed === 1 ? '' : 's'}${target}`;
@@ -38,9 +39,9 @@ export function emitDoc(ctx: EmitContext, page: ModelPage): { file: string; text
     lines.push('## Elements', '', '| Member | Role | Name | Locator | Unique |', '|---|---|---|---|---|');
     for (const element of page.elements) {
       const locator = element.locator;
-      const how = code(locatorExpression(locator, 'page'));
+      const how = code(locatorExpression(locator, element.collection ? 'item' : 'page'));
       const unique = locator.verified ? 'yes' : `no (${locator.matches ?? '?'} matches)`;
-      lines.push(`| ${code(names.members.get(element.id)!)} | ${element.role ?? element.tag} | ${cell(element.name)} | ${cell(how)} | ${unique} |`);
+      lines.push(`| ${code(memberPath(names, element))} | ${element.role ?? element.tag} | ${cell(element.name)} | ${cell(how)} | ${unique} |`);
     }
     lines.push('');
   }

@@ -1,6 +1,6 @@
-import type { ClassDeclaration, Project } from 'ts-morph';
+import type { ClassDeclaration, Project, SourceFile } from 'ts-morph';
 import { assertNever } from '../../core/errors.ts';
-import type { FieldControl, Interaction, ModelElement, ModelPage } from '../../core/schema/page-model.ts';
+import type { FieldControl, Interaction, ModelCollection, ModelElement, ModelPage } from '../../core/schema/page-model.ts';
 import { patternRegexSource } from '../model/url-pattern.ts';
 import { headingExpression, isStableText, locatorExpression } from './code.ts';
 import type { EmitContext } from './context.ts';
@@ -55,7 +55,9 @@ export function emitPageObject(project: Project, ctx: EmitContext, page: ModelPa
     docs: [{ description: 'Wraps a Playwright page that shows (or is about to show) this page.' }],
   });
   const elements = new Map(page.elements.map((e) => [e.id, e]));
+  for (const collection of page.collections) addItemAccessor(cls, ctx, page, collection);
   for (const element of page.elements) {
+    if (element.collection) continue;
     cls.addGetAccessor({
       name: names.members.get(element.id)!,
       returnType: 'Locator',
@@ -74,11 +76,52 @@ export function emitPageObject(project: Project, ctx: EmitContext, page: ModelPa
   }
   addExpectLoaded(cls, page, names.className);
   for (const interaction of page.interactions) addInteraction(cls, ctx, page, interaction, elements, imports);
+  for (const collection of page.collections) addItemClass(source, ctx, page, collection);
   const importsFromPages = [...imports].sort();
   source.insertImportDeclaration(0, { moduleSpecifier: '@playwright/test', namedImports: ['expect', { name: 'Locator', isTypeOnly: true }, { name: 'Page', isTypeOnly: true }] });
   importsFromPages.forEach((name, i) => source.insertImportDeclaration(i + 1, { moduleSpecifier: `./${name}.ts`, namedImports: [name] }));
   stampProvenance(source);
   return { file, text: printSource(source) };
+}
+
+/** How docs name one item of a collection. */
+const kItemWords: Record<string, string> = { listitem: 'list item', row: 'table row', article: 'card', treeitem: 'tree item' };
+
+/** `item(text)`: one item of a collection, found by the text it shows. */
+function addItemAccessor(cls: ClassDeclaration, ctx: EmitContext, page: ModelPage, collection: ModelCollection): void {
+  const names = ctx.pageNames(page.id).collections.get(collection.id)!;
+  const what = kItemWords[collection.role] ?? 'item';
+  cls.addMethod({
+    name: names.accessor,
+    parameters: [{ name: 'text', type: 'string' }],
+    returnType: names.className,
+    statements: [`return new ${names.className}(this.page.getByRole(${str(collection.role)}).filter({ hasText: text }));`],
+    docs: [`The ${what} showing \`text\` (e.g. “${collection.example.replace(/\*\//g, '*')}”); ${collection.observed} side by side when recorded, more as data grows.`],
+  });
+}
+
+/** The class of one item: its controls, found inside the item only. */
+function addItemClass(source: SourceFile, ctx: EmitContext, page: ModelPage, collection: ModelCollection): void {
+  const names = ctx.pageNames(page.id).collections.get(collection.id)!;
+  const what = kItemWords[collection.role] ?? 'item';
+  const itemClass = source.addClass({
+    name: names.className,
+    isExported: true,
+    docs: [{ description: `One ${what} on {@link ${ctx.pageNames(page.id).className}}: every member is looked up inside it.` }],
+  });
+  itemClass.addConstructor({
+    parameters: [{ name: 'root', type: 'Locator', isReadonly: true }],
+    docs: [{ description: `Wraps the locator of one ${what}.` }],
+  });
+  for (const element of page.elements) {
+    if (element.collection !== collection.id) continue;
+    itemClass.addGetAccessor({
+      name: names.members.get(element.id)!,
+      returnType: 'Locator',
+      statements: [`return ${locatorExpression(element.locator, 'this.root')};`],
+      docs: [describeElement(element).replace(/\.$/, ` in this ${what}.`)],
+    });
+  }
 }
 
 function addExpectLoaded(cls: ClassDeclaration, page: ModelPage, className: string): void {
@@ -109,10 +152,15 @@ function addInteraction(
 ): void {
   const names = ctx.pageNames(page.id);
   const method = names.methods.get(interaction.id)!;
-  const member = (id: string) => `this.${names.members.get(id)!}`;
+  const member = (id: string) => {
+    const collection = elements.get(id)!.collection;
+    if (!collection) return `this.${names.members.get(id)!}`;
+    const item = names.collections.get(collection)!;
+    return `this.${item.accessor}(${method.item ?? item.accessor}).${item.members.get(id)!}`;
+  };
   const label = (id: string) => { const e = elements.get(id)!; return e.name || e.label || e.testId || e.tag; };
   const statements: string[] = [];
-  const parameters: { name: string; type: string }[] = [];
+  const parameters: { name: string; type: string }[] = method.item ? [{ name: method.item, type: 'string' }] : [];
   let description: string;
   switch (interaction.kind) {
     case 'form':
@@ -138,6 +186,7 @@ function addInteraction(
     default:
       return assertNever(interaction, 'interaction');
   }
+  if (interaction.collection) description = `${description.slice(0, -1)} in the ${kItemWords[interaction.collection] ?? 'item'} showing \`${method.item}\`.`;
   const edge = ctx.next(page.id, interaction.id);
   let returnType = 'Promise<void>';
   if (edge) {

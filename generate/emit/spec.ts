@@ -1,5 +1,5 @@
 import { Node, type Project, type Statement } from 'ts-morph';
-import type { Flow } from '../../core/schema/page-model.ts';
+import type { Flow, FlowOutcome } from '../../core/schema/page-model.ts';
 import { words } from '../names/identifiers.ts';
 import { appBase, appRelative } from '../model/url-pattern.ts';
 import { headingExpression, headingSnapshot, isStableText } from './code.ts';
@@ -40,17 +40,36 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
     body.push(`await expect(${headingExpression(heading, 'page')}).toBeVisible();`);
     if (heading.level !== null) body.push(`await expect(page.locator('body')).toMatchAriaSnapshot(${templateLiteral(headingSnapshot(heading))});`);
   }
+  body.push(...flow.outcomes.map((outcome) => outcomeCheck(outcome)));
   source.addImportDeclaration({ moduleSpecifier: '@playwright/test', namedImports: ['expect', 'test'] });
   if (!stablePath) source.addImportDeclaration({ moduleSpecifier: `../pom/${finalClass}.ts`, namedImports: [finalClass] });
   source.addImportDeclaration({ moduleSpecifier: `../workflows/${names.fileBase}.ts`, namedImports: [names.functionName] });
   const statement = source.addStatements((writer) => {
-    writer.write(`test(${str(`${words(names.functionName, 12).join(' ')} (${flow.sessionId})`)}, async ({ page }) => `).inlineBlock(() => {
+    const tag = flow.changes.length ? ` { tag: ${str(kChangesDataTag)} },` : '';
+    writer.write(`test(${str(`${words(names.functionName, 12).join(' ')} (${flow.sessionId})`)},${tag} async ({ page }) => `).inlineBlock(() => {
       for (const line of body) writer.writeLine(line);
     }).write(');');
   })[0]!;
-  document(statement, `${names.description} Ends on {@link ${finalClass}}, as the recording did.`);
+  const outcomes = flow.outcomes.length ? ' Checks what it left: ' + flow.outcomes.map((o) => `“${o.text}” ${o.kind}`).join(', ') + '.' : '';
+  const changes = flow.changes.length ? ` Changes the app's data (${flow.changes.join('; ')}): run it against test data.` : '';
+  document(statement, `${names.description} Ends on {@link ${finalClass}}, as the recording did.${outcomes}${changes}`.replace(/\*\//g, '*'));
   stampProvenance(source);
   return { file, text: printSource(source) };
+}
+
+/** The tag of specs whose flow changes the app's data (`npx playwright test --grep-invert @changes-data` skips them). */
+export const kChangesDataTag = '@changes-data';
+
+/** Roles whose accessible name is their text: asserted by role and name. */
+const kNamedByContent = new Set(['row', 'cell', 'gridcell', 'columnheader', 'rowheader', 'link', 'heading', 'tab', 'treeitem', 'tooltip']);
+
+/** One assertion of a recorded outcome: content that is shown, or gone. */
+function outcomeCheck(outcome: FlowOutcome): string {
+  const locator = kNamedByContent.has(outcome.role)
+    ? `page.getByRole(${str(outcome.role)}, { name: ${str(outcome.text)}, exact: true })`
+    : `page.getByText(${str(outcome.text)}, { exact: true })`;
+  // Shown: at least one (earlier runs may have left the same text); gone: none left.
+  return outcome.kind === 'shown' ? `await expect(${locator}.first()).toBeVisible();` : `await expect(${locator}).toHaveCount(0);`;
 }
 
 export interface ReplaySpecOptions {

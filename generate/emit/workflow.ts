@@ -55,7 +55,7 @@ export function emitWorkflow(project: Project, ctx: EmitContext, flow: Flow): { 
   };
   let current: string | null = null;
   for (const step of flow.steps) {
-    current = emitStep(step, current, { ctx, statements, declared, objectOf, arrive, valueCtx });
+    current = emitStep(step, current, { ctx, statements, declared, objectOf, arrive, valueCtx, itemText: (text) => str(text) });
   }
   const last = flow.steps[flow.steps.length - 1];
   const final = last ? objectOf(last.after.page) : null;
@@ -113,6 +113,8 @@ interface StepScope {
   objectOf(pageId: string): { className: string; variable: string };
   arrive(pageId: string): void;
   valueCtx: { secret(name: string): string; variable(name: string): string };
+  /** The expression for an item's recorded text (a typed value's variable when the item shows it). */
+  itemText(text: string): string;
 }
 
 /** Emits one step; returns the page whose object is known to be loaded afterwards (or null). */
@@ -139,9 +141,10 @@ function emitStep(step: FlowStep, current: string | null, scope: StepScope): str
       const { variable } = scope.objectOf(step.page);
       const method = ctx.pageNames(step.page).methods.get(step.interaction)!;
       const interaction = ctx.page(step.page).interactions.find((i) => i.id === step.interaction)!;
-      const args = interaction.kind === 'form'
+      const fieldArgs = interaction.kind === 'form'
         ? interaction.fields.map((field, i) => (method.params[i] ? valueExpression(step.values[i]!, scope.valueCtx) : null)).filter((a) => a !== null)
         : [];
+      const args = method.item ? [scope.itemText(step.item ?? ''), ...fieldArgs] : fieldArgs;
       const call = `${variable}.${method.name}(${args.join(', ')})`;
       const edge = ctx.next(step.page, step.interaction);
       if (edge) {

@@ -25,7 +25,7 @@ export function namingRequest(model: PageModel, derived: Names) {
         titles: page.titles.slice(0, 3),
         heading: page.heading?.text ?? null,
         landmarks: page.landmarks.map((l) => (l.name ? `${l.role} "${l.name}"` : l.role)),
-        elements: page.elements.map((e) => ({ id: e.id, role: e.role, name: e.name, label: e.label, derivedName: names.members.get(e.id)! })),
+        elements: page.elements.map((e) => ({ id: e.id, role: e.role, name: e.name, label: e.label, derivedName: e.collection ? names.collections.get(e.collection)!.members.get(e.id)! : names.members.get(e.id)! })),
         methods: page.interactions.map((i) => {
           const method = names.methods.get(i.id)!;
           const leadsTo = model.edges.find((e) => e.from === page.id && e.interaction === i.id)?.to ?? null;

@@ -21,7 +21,7 @@ export function buildPageModel(runs: RunInput[]): PageModel {
   const keyer = pageKeyer(runs);
   const pages = collectPages(runs, keyer);
   const observed = new Observed();
-  const flows = runs.map((run) => buildFlow(run, { keyer, observed, app }));
+  const flows = runs.map((run) => buildFlow(run, { keyer, observed, app, testIdAttribute }));
   const diagnostics: Diagnostic[] = [];
   const urlOwners = ownersByUrl(pages, app);
   const modelPages = [...pages.values()].map((page) => {
@@ -30,7 +30,11 @@ export function buildPageModel(runs: RunInput[]): PageModel {
       if (problem) diagnostics.push({ page: page.id, element: element.id, message: problem });
       return element;
     });
-    return modelPage(page, { app, urlOwners, elements, interactions: [...(observed.interactions.get(page.id)?.values() ?? [])] });
+    return modelPage(page, {
+      app, urlOwners, elements,
+      collections: [...(observed.collections.get(page.id)?.values() ?? [])],
+      interactions: [...(observed.interactions.get(page.id)?.values() ?? [])],
+    });
   });
   for (const page of modelPages) {
     if (!page.heading && !page.landmarks.length) {
@@ -90,7 +94,9 @@ function appTestIdAttribute(runs: RunInput[]): string {
 
 function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[], testIdAttribute: string) {
   const fp = sighting.fingerprint;
-  const { locator, problem } = chooseLocator(fp, sighting.recorded, snapshots, testIdAttribute);
+  const { locator, problem } = sighting.row
+    ? { locator: sighting.row.locator, problem: null }
+    : chooseLocator(fp, sighting.recorded, snapshots, testIdAttribute);
   const element: ModelElement = {
     id: sighting.id,
     role: fp.role,
@@ -101,6 +107,7 @@ function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[], 
     label: fp.label,
     placeholder: fp.placeholder,
     landmark: landmarkOf(fp),
+    collection: sighting.row?.collection ?? null,
     locator,
   };
   return { element, problem };
@@ -108,6 +115,7 @@ function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[], 
 
 interface PageParts {
   app: AppBase;
+  collections: ModelPage['collections'];
   urlOwners: Map<string, string>;
   elements: ModelPage['elements'];
   interactions: ModelPage['interactions'];
@@ -148,6 +156,7 @@ function modelPage(page: PageObservations, parts: PageParts): ModelPage {
     heading: heading(page, params),
     landmarks: withNodes ? landmarksOf(withNodes.nodes) : [],
     visits: page.states.length,
+    collections: parts.collections,
     elements: parts.elements,
     interactions: parts.interactions,
   };

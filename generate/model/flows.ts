@@ -1,8 +1,10 @@
 import type { HistoryStep, PageState } from '../../core/schema/history.ts';
-import type { FieldControl, Flow, FlowState, FlowStep, FlowValue, ModelField } from '../../core/schema/page-model.ts';
+import type { FieldControl, Flow, FlowOutcome, FlowState, FlowStep, FlowValue, ModelField } from '../../core/schema/page-model.ts';
+import { flowOutcomes, isDestructiveName } from './outcomes.ts';
 import type { RunInput } from './inputs.ts';
 import type { PageKeyer } from './pages.ts';
 import type { Observed } from './registry.ts';
+import { rowScope, type RowScope } from './rows.ts';
 import { appRelative, routeOf, type AppBase } from './url-pattern.ts';
 
 /**
@@ -47,6 +49,8 @@ function fieldChange(step: HistoryStep, variables: Record<string, string>): Fiel
 
 interface PendingForm {
   page: string;
+  /** The item the fields are in, when they belong to a collection. */
+  row: RowScope | null;
   fields: ModelField[];
   values: FlowValue[];
   pre: PageState;
@@ -58,6 +62,8 @@ export interface FlowContext {
   observed: Observed;
   /** The app itself: URLs on it become relative to the base URL. */
   app: AppBase;
+  /** The attribute `getByTestId` matches in generated code. */
+  testIdAttribute: string;
 }
 
 export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
@@ -79,18 +85,20 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     const form = pending;
     pending = null;
     const id = `form:${form.fields.map((f) => `${f.control} ${f.element}`).join(' + ')}`;
-    observed.interaction({ kind: 'form', id, page: form.page, observed: 1, fields: form.fields }, pageOf(form.post), urlChanged(form.pre, form.post));
-    steps.push({ kind: 'interact', page: form.page, interaction: id, values: form.values, after: stateOf(form.post) });
+    const collection = form.row?.collection ?? null;
+    observed.interaction({ kind: 'form', id, page: form.page, observed: 1, collection, fields: form.fields }, pageOf(form.post), urlChanged(form.pre, form.post));
+    steps.push({ kind: 'interact', page: form.page, interaction: id, values: form.values, item: form.row?.key ?? null, after: stateOf(form.post) });
   };
 
   for (const step of run.history.steps) {
     if (!step.ok) continue;
     const page = pageOf(step.pre);
     const change = fieldChange(step, run.history.variables);
+    const row = step.fingerprint ? rowScope(step.fingerprint, step.locator, ctx.testIdAttribute) : null;
     if (change && step.fingerprint) {
-      if (pending && pending.page !== page) flush();
-      const element = observed.element(page, step.fingerprint, step.locator);
-      pending ??= { page, fields: [], values: [], pre: step.pre, post: step.post };
+      if (pending && (pending.page !== page || pending.row?.key !== row?.key || pending.row?.collection !== row?.collection)) flush();
+      const element = observed.element(page, step.fingerprint, step.locator, row);
+      pending ??= { page, row, fields: [], values: [], pre: step.pre, post: step.post };
       const at = pending.fields.findIndex((f) => f.element === element);
       if (at >= 0) {
         pending.fields[at] = { element, control: change.control };
@@ -111,15 +119,15 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
       case 'click':
       case 'hover': {
         if (!step.fingerprint) break;
-        const element = observed.element(page, step.fingerprint, step.locator);
-        const id = observed.interaction({ kind: step.action, id: `${step.action}:${element}`, page, observed: 1, element }, to, moved);
-        steps.push({ kind: 'interact', page, interaction: id, values: [], after });
+        const element = observed.element(page, step.fingerprint, step.locator, row);
+        const id = observed.interaction({ kind: step.action, id: `${step.action}:${element}`, page, observed: 1, collection: row?.collection ?? null, element }, to, moved);
+        steps.push({ kind: 'interact', page, interaction: id, values: [], item: row?.key ?? null, after });
         break;
       }
       case 'send_keys': {
         const keys = step.params.keys;
-        const id = observed.interaction({ kind: 'press', id: `press:${keys}`, page, observed: 1, element: null, keys }, to, moved);
-        steps.push({ kind: 'interact', page, interaction: id, values: [], after });
+        const id = observed.interaction({ kind: 'press', id: `press:${keys}`, page, observed: 1, collection: null, element: null, keys }, to, moved);
+        steps.push({ kind: 'interact', page, interaction: id, values: [], item: null, after });
         break;
       }
       case 'navigate':
@@ -133,6 +141,8 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     }
   }
   flush();
+  const typed = typedValues(run.history.steps, run.history.variables);
+  const outcomes = flowOutcomes(run.history.steps, typed);
   return {
     sessionId: run.sessionId,
     startUrl: run.history.startUrl,
@@ -140,5 +150,36 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     secrets: [...run.history.secrets].sort(),
     variables: run.history.variables,
     steps,
+    outcomes,
+    changes: dataChanges(run.history.steps, outcomes, typed, ctx.testIdAttribute),
   };
+}
+
+/** Values the flow typed or chose (secrets excluded), as the app would show them. */
+function typedValues(steps: HistoryStep[], variables: Record<string, string>): string[] {
+  const out: string[] = [];
+  for (const step of steps) {
+    if (!step.ok || (step.action !== 'input' && step.action !== 'select_dropdown')) continue;
+    const value = textValue(step.params.text, variables);
+    const text = value.kind === 'literal' ? value.value : value.kind === 'var' ? value.recorded : '';
+    if (text.trim()) out.push(text.trim());
+  }
+  return out;
+}
+
+/** How a flow changes the app's data, in words: what it deletes, adds and removes. */
+function dataChanges(steps: HistoryStep[], outcomes: FlowOutcome[], typed: string[], testIdAttribute: string): string[] {
+  const changes: string[] = [];
+  for (const step of steps) {
+    const fp = step.fingerprint;
+    if (!step.ok || !fp || (step.action !== 'click' && step.action !== 'send_keys')) continue;
+    if (!isDestructiveName(fp.name) && !isDestructiveName(fp.testId) && !isDestructiveName(fp.title)) continue;
+    const row = rowScope(fp, step.locator, testIdAttribute);
+    changes.push(`clicks “${fp.name || fp.testId || fp.title}”${row ? ` on “${row.key}”` : ''}`);
+  }
+  for (const outcome of outcomes) {
+    if (outcome.kind === 'gone' && (outcome.role === 'listitem' || outcome.role === 'row' || outcome.role === 'text')) changes.push(`removes “${outcome.text}”`);
+    if (outcome.kind === 'shown' && typed.includes(outcome.text)) changes.push(`adds “${outcome.text}”`);
+  }
+  return [...new Set(changes)];
 }

@@ -1,5 +1,6 @@
 import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
-import type { Interaction, ModelEdge } from '../../core/schema/page-model.ts';
+import type { Interaction, ModelCollection, ModelEdge } from '../../core/schema/page-model.ts';
+import type { RowScope } from './rows.ts';
 
 /** What the flows observed, per page: elements acted on, interactions, where interactions led. */
 
@@ -7,6 +8,8 @@ export interface ElementSighting {
   id: string;
   fingerprint: Fingerprint;
   recorded: RecordedLocator | null;
+  /** The repeated item it was in, when it belongs to one. */
+  row: RowScope | null;
 }
 
 /** `testid:login-submit`, else `button:Sign in`, else the tag and the best text it has. */
@@ -26,16 +29,26 @@ interface Arrival {
 export class Observed {
   readonly elements = new Map<string, Map<string, ElementSighting>>();
   readonly interactions = new Map<string, Map<string, Interaction>>();
+  readonly collections = new Map<string, Map<string, ModelCollection>>();
   private readonly arrivals = new Map<string, Map<string, Arrival>>();
 
-  element(page: string, fp: Fingerprint, recorded: RecordedLocator | null): string {
-    const id = elementKey(fp);
+  element(page: string, fp: Fingerprint, recorded: RecordedLocator | null, row: RowScope | null = null): string {
+    const id = row ? row.elementId : elementKey(fp);
     const onPage = this.elements.get(page) ?? new Map<string, ElementSighting>();
     this.elements.set(page, onPage);
     const known = onPage.get(id);
     // Prefer a sighting whose recorded locator was verified unique.
-    if (!known || (known.recorded?.matches !== 1 && recorded?.matches === 1)) onPage.set(id, { id, fingerprint: fp, recorded });
+    if (!known || (known.recorded?.matches !== 1 && recorded?.matches === 1)) onPage.set(id, { id, fingerprint: fp, recorded, row });
+    if (row) this.collection(page, row);
     return id;
+  }
+
+  private collection(page: string, row: RowScope): void {
+    const onPage = this.collections.get(page) ?? new Map<string, ModelCollection>();
+    this.collections.set(page, onPage);
+    const known = onPage.get(row.collection);
+    if (known) known.observed = Math.max(known.observed, row.siblings);
+    else onPage.set(row.collection, { id: row.collection, role: row.role, observed: Math.max(1, row.siblings), example: row.key });
   }
 
   /** Counts one occurrence of `interaction` (merging with an identical one) and where it led. */

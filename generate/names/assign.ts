@@ -34,6 +34,18 @@ export interface MethodNames {
   name: string;
   /** One per form field; empty string for fields that take no value (radio `check`). */
   params: string[];
+  /** The parameter holding the item's text when the interaction acts inside a collection item. */
+  item: string | null;
+}
+
+/** A collection's item class and how the page object reaches one item. */
+export interface CollectionNames {
+  /** e.g. `TodosItem`. */
+  className: string;
+  /** The page object method returning one item, e.g. `item`; also the parameter name of item text. */
+  accessor: string;
+  /** Members of the item class by element id. */
+  members: Map<string, string>;
 }
 
 export interface PageNames {
@@ -42,6 +54,7 @@ export interface PageNames {
   docFile: string;
   members: Map<string, string>;
   methods: Map<string, MethodNames>;
+  collections: Map<string, CollectionNames>;
   purpose: string;
 }
 
@@ -56,6 +69,18 @@ export interface Names {
   pages: Map<string, PageNames>;
   flows: Map<string, FlowNames>;
 }
+
+/** How code reaches an element's member: `signInButton`, or `item(text).toggleCheckbox` inside a collection item. */
+export function memberPath(names: PageNames, element: ModelElement): string {
+  if (!element.collection) return names.members.get(element.id)!;
+  const item = names.collections.get(element.collection)!;
+  return `${item.accessor}(text).${item.members.get(element.id)!}`;
+}
+
+/** Item classes by item role: `TodosItem`, `ItemsRow`, `ProductsCard`. */
+const kItemSuffix: Record<string, string> = { listitem: 'Item', row: 'Row', article: 'Card', treeitem: 'TreeItem' };
+/** Members every item class has. */
+const kItemMembers = ['root', 'constructor'];
 
 /** Members every page object has. */
 export const kPageObjectMembers = ['page', 'goto', 'expectLoaded', 'constructor', 'url', 'urlPattern'];
@@ -92,9 +117,21 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
     const inClass = new NameAllocator(kPageObjectMembers);
     const elements = new Map<string, ModelElement>(page.elements.map((e) => [e.id, e]));
     const members = new Map<string, string>();
+    const collections = new Map<string, CollectionNames>();
+    for (const collection of page.collections) {
+      const suffix = kItemSuffix[collection.role] ?? 'Item';
+      collections.set(collection.id, {
+        className: classes.allocate(`${base}${suffix}`),
+        accessor: inClass.allocate(camel(words(suffix))),
+        members: new Map(),
+      });
+    }
+    const inItem = new Map([...collections.keys()].map((id) => [id, new NameAllocator(kItemMembers)]));
     for (const element of page.elements) {
       const name = proposal?.elements.find((e) => e.id === element.id)?.name;
-      members.set(element.id, inClass.allocate(name ? sanitizeIdentifier(name, elementMember(element), 'camel') : elementMember(element)));
+      const member = name ? sanitizeIdentifier(name, elementMember(element), 'camel') : elementMember(element);
+      if (element.collection) collections.get(element.collection)!.members.set(element.id, inItem.get(element.collection)!.allocate(member));
+      else members.set(element.id, inClass.allocate(member));
     }
     const methods = new Map<string, MethodNames>();
     let formIndex = 0;
@@ -102,10 +139,11 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
       const proposed = proposal?.methods.find((m) => m.id === interaction.id);
       const fallback = methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' ? formIndex++ : 0);
       const name = inClass.allocate(proposed?.name ? sanitizeIdentifier(proposed.name, fallback, 'camel') : fallback);
-      methods.set(interaction.id, { name, params: interaction.kind === 'form' ? formParams(interaction.fields, elements, proposed?.params ?? null) : [] });
+      const item = interaction.collection ? collections.get(interaction.collection)!.accessor : null;
+      methods.set(interaction.id, { name, item, params: interaction.kind === 'form' ? formParams(interaction.fields, elements, proposed?.params ?? null, item) : [] });
     }
     const purpose = cleanProse(proposal?.purpose) ?? derivedPurpose(page, tail);
-    pages.set(page.id, { className, docFile: docs.allocate(kebab(className.replace(/Page$/, '')) || 'page'), members, methods, purpose });
+    pages.set(page.id, { className, docFile: docs.allocate(kebab(className.replace(/Page$/, '')) || 'page'), members, methods, collections, purpose });
   }
   const functions = new NameAllocator([...pages.values()].map((p) => p.className));
   const flows = new Map<string, FlowNames>();
@@ -122,10 +160,10 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
   return { pages, flows };
 }
 
-function formParams(fields: { element: string; control: string }[], elements: Map<string, ModelElement>, proposed: string[] | null): string[] {
+function formParams(fields: { element: string; control: string }[], elements: Map<string, ModelElement>, proposed: string[] | null, item: string | null): string[] {
   const valued = fields.filter((f) => takesValue(f.control));
   const usable = proposed && proposed.length === valued.length ? proposed : null;
-  const params = new NameAllocator(['page']);
+  const params = new NameAllocator(item ? ['page', item] : ['page']);
   let next = 0;
   return fields.map((field) => {
     if (!takesValue(field.control)) return '';

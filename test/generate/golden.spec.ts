@@ -60,9 +60,12 @@ test('locators are verified against the recorded snapshots, and the doubtful one
   // A look-alike "Sign in" in the sidebar: scoped to the main landmark, where it is unique.
   expect(element('/login', 'testid:login-submit').locator).toMatchObject({ kind: 'role', scope: { role: 'main', name: null }, verified: true });
   expect(element('/', 'link:Items').locator).toMatchObject({ kind: 'role', scope: { role: 'navigation', name: 'Main' }, verified: true });
-  expect(element('/items', 'button:Details').locator).toMatchObject({ kind: 'role', nth: 1, verified: false, matches: 2 });
+  // One "Details" per list item: a member of the item, found inside the item the caller names.
+  expect(element('/items', 'listitem > button:Details')).toMatchObject({ collection: 'listitem', locator: { kind: 'role', role: 'button', value: 'Details', nth: null } });
+  expect(model.pages.find((p) => p.id === '/items')!.collections).toEqual([{ id: 'listitem', role: 'listitem', observed: 2, example: 'Red Hammer 8 EUR' }]);
+  expect(model.flows[1]!.steps.find((s) => s.kind === 'interact' && s.item)).toMatchObject({ item: 'Red Hammer 8 EUR' });
   expect(element('/items/:itemId', 'button:Delete').locator.frames).toEqual(['iframe[title="Danger zone"]']);
-  expect(model.diagnostics.map((d) => d.element)).toContain('button:Details');
+  expect(model.diagnostics.map((d) => d.element)).not.toContain('listitem > button:Details');
 });
 
 test('edges carry confidence: a URL change is high, a title change at the same URL medium', () => {

@@ -74,10 +74,13 @@ const itemsSnapshot = `- navigation "Main":
   - link "Items"
 - main:
   - heading "Items" [level=1]
-  - link "Blue Lamp"
-  - link "Red Hammer"
-  - button "Details"
-  - button "Details"`;
+  - list:
+    - listitem:
+      - link "Blue Lamp"
+      - button "Details"
+    - listitem:
+      - link "Red Hammer"
+      - button "Details"`;
 
 const settingsSnapshot = `- main:
   - heading "Settings" [level=1]
@@ -93,7 +96,11 @@ const signIn = fp({ role: 'button', name: 'Sign in', testId: 'login-submit', rol
 const itemsLink = fp({ role: 'link', name: 'Items', tag: 'a', landmarks: [{ role: 'banner', name: null }, { role: 'navigation', name: 'Main' }], roleNameCount: 2 });
 const settingsLink = fp({ role: 'link', name: 'Settings', tag: 'a', landmarks: [{ role: 'navigation', name: 'Main' }] });
 const blueLamp = fp({ role: 'link', name: 'Blue Lamp', tag: 'a', hrefPath: '/items/17' });
-const details = fp({ role: 'button', name: 'Details', roleNameIndex: 1, roleNameCount: 2 });
+/** One "Details" button per list item: it belongs to the item, never to the page. */
+const details = fp({
+  role: 'button', name: 'Details', roleNameIndex: 1, roleNameCount: 2,
+  container: { role: 'listitem', tag: 'li', name: null, text: 'Red Hammer 8 EUR', slot: { index: 0, count: 1 }, siblings: 2 },
+});
 const deleteInFrame = fp({ role: 'button', name: 'Delete', frameChain: [{ selector: 'iframe[title="Danger zone"]', name: null, url: null }] });
 
 /** Signs in (secret password), opens Items, then an item, deletes it from the danger-zone frame. */
@@ -132,7 +139,8 @@ export function settingsRun(): RunInput {
     { action: 'click', params: {}, fingerprint: fp({ role: 'radio', name: 'Pro', tag: 'input', type: 'radio' }), pre: state('/settings'), post: state('/settings') },
     { action: 'click', params: {}, fingerprint: fp({ role: 'button', name: 'Save', testId: 'settings-save' }), pre: state('/settings'), post: state('/settings', 'Settings saved · Shop', 'Settings saved') },
     { action: 'go_back', params: {}, pre: state('/settings', 'Settings saved · Shop', 'Settings saved'), post: state('/settings') },
-    { action: 'click', params: {}, fingerprint: settingsLink, pre: state('/settings'), post: state('/settings') },
+    { action: 'click', params: {}, fingerprint: settingsLink, pre: state('/settings'), post: state('/settings'),
+      effect: { appeared: ['alert "Your settings are kept"', 'text "Ann Example"', 'button "Undo"', 'text "# changes"'], gone: ['paragraph "Unsaved changes"'] } },
   ], { startUrl: `${kOrigin}/`, variables: { DISPLAY_NAME: 'Ann Example' } });
   return {
     sessionId: h.sessionId, historyPath: `history/${h.sessionId}.json`, history: h,

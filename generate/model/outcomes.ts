@@ -1,0 +1,75 @@
+import type { HistoryStep } from '../../core/schema/history.ts';
+import type { FlowOutcome } from '../../core/schema/page-model.ts';
+import { routeOf } from './url-pattern.ts';
+
+/**
+ * What a flow achieved, as a test engineer would assert it: the content its actions added to the
+ * page it ended on (the row created, the saved value, the message shown) and the content they
+ * removed (the row deleted), from the recorded effect of each step on the accessibility tree
+ * (core/aria/outline.ts). Controls that come and go are not outcomes; neither is text with
+ * numbers in it (counters, dates, ids change between runs).
+ */
+
+/** Roles whose appearing or disappearing is an interface change, not a result. */
+const kControlRoles = new Set([
+  'button', 'checkbox', 'textbox', 'combobox', 'radio', 'switch', 'option', 'menuitem', 'menu', 'menubar', 'tab', 'tablist',
+  'spinbutton', 'searchbox', 'slider', 'listbox', 'separator', 'img', 'list', 'table', 'rowgroup', 'group', 'navigation', 'form',
+]);
+/** Outline names are cut at this length (core/aria/outline.ts): a cut name is not the element's text. */
+const kOutlineNameChars = 60;
+const kMinTextChars = 2;
+/** A spec asserts a few outcomes, not the page. */
+const kMaxShown = 3;
+const kMaxGone = 2;
+
+/** `listitem "Buy milk"` -> role and text; null for lines without a usable text. */
+function parseLine(line: string): { role: string; text: string } | null {
+  const match = /^([a-z][\w-]*)(?: "(.*)")?$/.exec(line);
+  if (!match || !match[2]) return null;
+  const text = match[2].replace(/\\"/g, '"');
+  if (kControlRoles.has(match[1]!) || text.length < kMinTextChars || text.length >= kOutlineNameChars || /[#<>]/.test(text)) return null;
+  return { role: match[1]!, text };
+}
+
+/** Lines added (positive) and removed (negative) on the page the flow ends on. */
+function netEffect(steps: HistoryStep[], typed: string[]): Map<string, number> {
+  let net = new Map<string, number>();
+  const add = (line: string, by: number) => net.set(line, (net.get(line) ?? 0) + by);
+  for (const step of steps) {
+    if (!step.ok) continue;
+    if (routeOf(step.pre.url) !== routeOf(step.post.url) || step.pre.tab !== step.post.tab) {
+      // A new page: everything on it appeared. Only a typed value shown there is the flow's doing.
+      net = new Map();
+      for (const line of step.effect?.appeared ?? []) {
+        if (typed.some((value) => line.includes(`"${value}"`))) add(line, 1);
+      }
+      continue;
+    }
+    for (const line of step.effect?.appeared ?? []) add(line, 1);
+    for (const line of step.effect?.gone ?? []) add(line, -1);
+  }
+  return net;
+}
+
+export function flowOutcomes(steps: HistoryStep[], typed: string[]): FlowOutcome[] {
+  const shown: FlowOutcome[] = [];
+  const gone: FlowOutcome[] = [];
+  const seen = new Set<string>();
+  for (const [line, count] of netEffect(steps, typed)) {
+    const parsed = count === 0 ? null : parseLine(line);
+    if (!parsed || seen.has(parsed.text)) continue;
+    seen.add(parsed.text);
+    (count > 0 ? shown : gone).push({ kind: count > 0 ? 'shown' : 'gone', ...parsed });
+  }
+  // Typed values first (the record created, the value saved), then messages, then the rest.
+  const rank = (o: FlowOutcome) => (typed.includes(o.text) ? 0 : o.role === 'alert' || o.role === 'status' ? 1 : 2);
+  shown.sort((a, b) => rank(a) - rank(b));
+  return [...shown.slice(0, kMaxShown), ...gone.slice(0, kMaxGone)];
+}
+
+/** Words of controls that remove or reset data. */
+const kDestructive = /\b(delete|remove|destroy|trash|discard|clear|drop|erase|purge|reset|revoke|archive)\b|×|✕|✖/i;
+
+export function isDestructiveName(name: string | null | undefined): boolean {
+  return Boolean(name && kDestructive.test(name));
+}
