@@ -1,6 +1,6 @@
 import type { HistoryStep } from '../../core/schema/history.ts';
 import type { FlowOutcome } from '../../core/schema/page-model.ts';
-import { routeOf } from './url-pattern.ts';
+import { stripAnchor } from './url-pattern.ts';
 
 /**
  * What a flow achieved, as a test engineer would assert it: the content its actions added to the
@@ -31,13 +31,16 @@ function parseLine(line: string): { role: string; text: string } | null {
   return { role: match[1]!, text };
 }
 
-/** Lines added (positive) and removed (negative) on the page the flow ends on. */
+/**
+ * Lines added (positive) and removed (negative) on the page the flow ends on, since it was loaded:
+ * another address (path, query or route) is another page.
+ */
 function netEffect(steps: HistoryStep[], typed: string[]): Map<string, number> {
   let net = new Map<string, number>();
   const add = (line: string, by: number) => net.set(line, (net.get(line) ?? 0) + by);
   for (const step of steps) {
     if (!step.ok) continue;
-    if (routeOf(step.pre.url) !== routeOf(step.post.url) || step.pre.tab !== step.post.tab) {
+    if (stripAnchor(step.pre.url) !== stripAnchor(step.post.url) || step.pre.tab !== step.post.tab) {
       // A new page: everything on it appeared. Only a typed value shown there is the flow's doing.
       net = new Map();
       for (const line of step.effect?.appeared ?? []) {

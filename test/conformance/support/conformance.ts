@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { runCli, type CliResult } from '../../support/cli.ts';
+import { runGeneratedSpecs, typecheckGenerated } from '../../generate/support/pipeline.ts';
+import { tempWorkspace } from '../../generate/support/on-disk.ts';
+
+/**
+ * The real-app conformance pipeline, as a new user runs it on an app this project did not write:
+ * `bu capture explore` with the crawler (a small step budget) -> `bu extract` -> `bu generate`
+ * -> `tsc --strict` on the generated project -> the generated specs under Playwright Test ->
+ * `bu replay`, each on the app as it was recorded. Every stage is timed; the first that fails
+ * stops the run and is reported with its output.
+ */
+
+export const kStages = ['explore', 'extract', 'generate', 'tsc', 'specs', 'replay'] as const;
+export type Stage = (typeof kStages)[number];
+
+/** A running app under test. */
+export interface RunningApp {
+  /** Where the crawler starts. */
+  url: string;
+  /** Secrets the app needs (a login password): passed with `--secret NAME`, values through `BU_SECRET_<NAME>`. */
+  secrets?: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface ConformanceApp {
+  name: string;
+  /** What kind of app it is (framework, routing, how it is served), for the report. */
+  kind: string;
+  /** Why the app cannot run here, or null. */
+  unavailable(): string | null;
+  start(): Promise<RunningApp>;
+  /** Crawler step budget: small, so the suite stays quick. */
+  maxSteps?: number;
+}
+
+export interface StageResult {
+  stage: Stage;
+  ok: boolean;
+  ms: number;
+  /** The tail of the stage's output when it failed. */
+  detail: string | null;
+}
+
+export interface ConformanceResult {
+  app: string;
+  stages: StageResult[];
+  /** The first stage that failed, or null when every stage passed. */
+  failed: Stage | null;
+  sessionId: string | null;
+  /** Actions the crawler recorded. */
+  actions: number | null;
+  /** Generated page objects, and specs Playwright ran (passed of total). */
+  pages: number | null;
+  specs: { passed: number; total: number } | null;
+}
+
+/** Enough of a failing stage's output to see why. */
+const kDetailChars = 4_000;
+const kDefaultMaxSteps = 8;
+/** Each CLI stage gets this long: a crawl of a few steps or a replay takes well under it. */
+const kStageTimeoutMs = 240_000;
+
+function tail(text: string): string {
+  return text.length > kDetailChars ? `…${text.slice(-kDetailChars)}` : text;
+}
+
+function cliDetail(result: CliResult): string {
+  return tail(`exit ${result.code}${result.signal ? ` (${result.signal})` : ''}\n${result.stderr}\n${result.stdout}`);
+}
+
+/** Runs every stage on one app and returns what happened; never throws for a failing stage. */
+export async function runConformance(app: ConformanceApp, options: { keep?: boolean; log?: (line: string) => void } = {}): Promise<ConformanceResult> {
+  const log = options.log ?? (() => undefined);
+  const ws = tempWorkspace(`conformance-${app.name}`);
+  const result: ConformanceResult = { app: app.name, stages: [], failed: null, sessionId: null, actions: null, pages: null, specs: null };
+  const running = await app.start();
+  const secrets = running.secrets ?? {};
+  const env: NodeJS.ProcessEnv = {
+    BU_OUTPUT: ws.paths.root, OPENAI_API_KEY: '', OPENAI_BASE_URL: '',
+    ...Object.fromEntries(Object.entries(secrets).map(([name, value]) => [`BU_SECRET_${name.toUpperCase()}`, value])),
+  };
+  const stage = async (name: Stage, run: () => Promise<string | null>): Promise<boolean> => {
+    const started = performance.now();
+    let detail: string | null;
+    try {
+      detail = await run();
+    } catch (err) {
+      detail = err instanceof Error ? err.stack ?? err.message : String(err);
+    }
+    const ms = Math.round(performance.now() - started);
+    result.stages.push({ stage: name, ok: detail === null, ms, detail });
+    log(`${app.name}: ${name} ${detail === null ? 'passed' : 'FAILED'} in ${(ms / 1000).toFixed(1)} s`);
+    if (detail !== null) result.failed = name;
+    return detail === null;
+  };
+  try {
+    const ok =
+      (await stage('explore', async () => {
+        const args = ['capture', 'explore', '--url', running.url, '--policy', 'crawler', '--max-steps', String(app.maxSteps ?? kDefaultMaxSteps), '--json'];
+        for (const name of Object.keys(secrets)) args.push('--secret', name);
+        const explore = await runCli(args, { env, timeoutMs: kStageTimeoutMs });
+        result.sessionId = typeof explore.json?.sessionId === 'string' ? explore.json.sessionId : null;
+        if (explore.code !== 0 || !result.sessionId) return cliDetail(explore);
+        const history = JSON.parse(fs.readFileSync(ws.paths.history(result.sessionId), 'utf8')) as { steps: unknown[] };
+        result.actions = history.steps.length;
+        return null;
+      })) &&
+      (await stage('extract', async () => {
+        const extract = await runCli(['extract', result.sessionId!, '--json'], { env, timeoutMs: kStageTimeoutMs });
+        return extract.code === 0 ? null : cliDetail(extract);
+      })) &&
+      (await stage('generate', async () => {
+        const generated = await runCli(['generate', result.sessionId!, '--out', ws.out, '--llm', 'off', '--json'], { env, timeoutMs: kStageTimeoutMs });
+        if (generated.code !== 0) return cliDetail(generated);
+        result.pages = fs.readdirSync(path.join(ws.out, 'pom')).length;
+        return null;
+      })) &&
+      (await stage('tsc', async () => {
+        const tsc = await typecheckGenerated(ws.out);
+        return tsc.status === 0 ? null : tail(tsc.output);
+      })) &&
+      (await stage('specs', async () => {
+        // BASE_URL without a path: the app where it was recorded, every recorded path kept.
+        const specs = await runGeneratedSpecs(ws.out, new URL(running.url).origin, 'tests/', env);
+        const passed = Number(/(\d+) passed/.exec(specs.output)?.[1] ?? 0);
+        const failed = Number(/(\d+) failed/.exec(specs.output)?.[1] ?? 0);
+        const skipped = Number(/(\d+) skipped/.exec(specs.output)?.[1] ?? 0);
+        result.specs = { passed, total: passed + failed + skipped };
+        return specs.status === 0 && passed > 0 && skipped === 0 ? null : tail(specs.output);
+      })) &&
+      (await stage('replay', async () => {
+        const replayed = await runCli(['replay', result.sessionId!, '--json'], { env, timeoutMs: kStageTimeoutMs });
+        return replayed.code === 0 ? null : cliDetail(replayed);
+      }));
+    void ok;
+  } finally {
+    await running.close();
+    if (!options.keep) ws.remove();
+    else log(`${app.name}: kept ${ws.root}`);
+  }
+  return result;
+}
+
+/** One line per app: the stage that failed (or "all passed") and the time of each stage. */
+export function formatTable(results: ConformanceResult[]): string {
+  const header = ['app', 'result', ...kStages, 'actions', 'pages', 'specs'];
+  const rows = results.map((r) => {
+    const times = kStages.map((name) => {
+      const s = r.stages.find((x) => x.stage === name);
+      return s ? `${(s.ms / 1000).toFixed(1)}s${s.ok ? '' : ' ✗'}` : '-';
+    });
+    return [r.app, r.failed ? `failed at ${r.failed}` : 'all passed', ...times, String(r.actions ?? '-'), String(r.pages ?? '-'), r.specs ? `${r.specs.passed}/${r.specs.total}` : '-'];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
