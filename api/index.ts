@@ -4,7 +4,7 @@ import path from 'node:path';
 import { JobFailedError } from '../core/errors.ts';
 import type { z } from 'zod';
 import type { ExtractCounts as ExtractCountsSchema } from '../core/schema/extract.ts';
-import type { Plan } from '../core/schema/plan.ts';
+import type { Plan as PlanSchema } from '../core/schema/plan.ts';
 import type { ReplaySummary } from '../core/schema/replay-report.ts';
 import type { TerminationReason } from '../core/schema/run.ts';
 import type { CliHost } from '../cli/main.ts';
@@ -16,7 +16,9 @@ import type { CliHost } from '../cli/main.ts';
  */
 
 export { defineConfig, type BrowUseConfig } from '../core/schema/config.ts';
-export type { Plan, ReplaySummary, TerminationReason };
+export type { ReplaySummary, TerminationReason };
+/** A plan as written (SPEC "Plan files"): `{ version: 1, url?, steps: [{ click: { target } }, ...] }`. */
+export type Plan = z.input<typeof PlanSchema>;
 export type ExtractCounts = z.infer<typeof ExtractCountsSchema>;
 
 export interface CommonOptions {
