@@ -90,6 +90,12 @@ export class CrawlerPolicy implements Policy {
       allow: this.options.allow,
       allowDestructive: this.options.allowDestructive ?? false,
     });
+    for (const move of derived.moves) {
+      if (move.kind !== 'submit' && move.kind !== 'submit-enter') continue;
+      const sender = resolveAddress(elements, move.address, observation.url);
+      const fill = sender ? fillActions(elements, observation.ariaSnapshot, this.known, sender).actions : [];
+      move.signsIn = fill.some((call) => typeof call.params.text === 'string' && call.params.text.includes('{{secret:'));
+    }
     const { state, isNew } = this.frontier.observe(crawlerStateKey(observation), observation.url, observation.title, derived.moves);
     state.abandoned = false;
     if (isNew && this.pending?.kind === 'move' && this.pending.move.kind !== 'link' && this.pending.move.kind !== 'click') state.viaSubmit = true;

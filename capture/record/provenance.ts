@@ -27,6 +27,8 @@ const kContextRun = 32;
 const kStructural = new Set(['/', '?', '=', '&', '#', '.', '@', '-', '+', ':', ';', ',', '%']);
 /** An absolute URL in free text; its part before `?` or `#` is an address, never redacted. */
 const kUrl = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>\\`]+/gi;
+/** A relative URL in free text: a path after a space, quote, `(` or `=` (`/url: /doku.php?do=x`, `href="/a/b"`). */
+const kRelativeUrl = /(?<=^|[\s"'(=])\/[^\s"'<>\\`]*/gm;
 
 /** `all`: every spelling, typed or not, wherever it stands (what is sent to a model). */
 export type RedactMode = 'shown' | 'typed' | 'all';
@@ -82,6 +84,14 @@ function contextOf(text: string, start: number, end: number): { key: string; emb
   return { key: ['c', wordBefore(text, start), charClass(text[start - 1]), form, charClass(text[end]), wordAfter(text, end)].join('\u0000'), embedded };
 }
 
+/** Joiners inside compound tokens: `admin@example.com`, `admin.php`, `admin-panel`. */
+const kJoiner = /[@.\-]/;
+
+/** The occurrence is part of a compound token: a joiner on one side with a word character beyond it. */
+function inCompound(text: string, start: number, end: number): boolean {
+  return (kJoiner.test(text[start - 1] ?? '') && isWord(text[start - 2])) || (kJoiner.test(text[end] ?? '') && isWord(text[end + 1]));
+}
+
 /** A string that is a path of the app on its own (`/admin/users?tab=2`, a recorded href path). */
 const kPathOnly = /^\/[^\s]*$/;
 
@@ -101,6 +111,7 @@ function urlRanges(text: string): UrlRange[] {
   };
   if (kPathOnly.test(text)) add(0, text);
   for (const match of text.matchAll(kUrl)) add(match.index, match[0]);
+  for (const match of text.matchAll(kRelativeUrl)) if (!ranges.some((range) => match.index >= range.start && match.index < range.end)) add(match.index, match[0]);
   return ranges;
 }
 
@@ -248,7 +259,7 @@ export class Provenance {
         }
         const context = contextOf(text, offset, end);
         if (this.contexts.get(name)!.has(context.key)) return form;
-        if (context.embedded && short) return form;
+        if (short && (context.embedded || inCompound(text, offset, end))) return form;
       }
       hits++;
       return secretPlaceholder(name);

@@ -173,3 +173,25 @@ test.describe('step budget', () => {
     expect(fits.kind === 'act' && fits.actions.length).toBe(3);
   });
 });
+
+test('a login (a form that takes a secret) is sent before anything else on the page', async () => {
+  const search = { form: '#0' };
+  const login = { form: '#1' };
+  const elements = [
+    el(1, 'searchbox', 'Search', { ...search, type: 'search' }), el(2, 'button', 'Search', { ...search, type: 'submit' }),
+    el(3, 'link', 'Help', undefined, { href: '/help' }),
+    el(4, 'textbox', 'Username', { ...login, nameAttr: 'u' }), el(5, 'textbox', 'Password', { ...login, type: 'password', nameAttr: 'p' }),
+    el(6, 'button', 'Log In', { ...login, type: 'submit' }),
+  ];
+  const decide = (secrets: string[]) => new CrawlerPolicy({ allow: kAllow, known: { fills: {}, secrets } }).decide({
+    step: 1, url: kUrl, title: 'Login', tabs: [], activeTab: 0, ariaSnapshot: '', stateHash: 'L', elements, text: '',
+    scroll: { y: 0, viewportHeight: 0, pageHeight: 0, pixelsAbove: 0, pixelsBelow: 0 }, lastResults: [],
+  });
+  const withSecret = await decide(['password']);
+  expect(withSecret.kind === 'act' && withSecret.actions.map((a) => `${a.action} ${a.index} ${String(a.params.text ?? '')}`)).toEqual([
+    'input 4 alexdoe', 'input 5 {{secret:password}}', 'click 6 ',
+  ]);
+  // Without a secret there is no login to favour: element order.
+  const without = await decide([]);
+  expect(without.kind === 'act' && without.actions.at(-1)?.index).toBe(2);
+});

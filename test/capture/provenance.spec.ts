@@ -98,3 +98,13 @@ test('a trace is read in time order: before the fill the app text stays, after i
   expect(text('trace.network')).not.toContain(`password=${value}`);
   expect(hits).toBeGreaterThanOrEqual(7);
 });
+
+test('a short secret in relative URLs and compound tokens of the app is kept', () => {
+  const provenance = typedAfter('admin', []);
+  const redact = (text: string) => provenance.redact(text).text;
+  expect(redact('- /url: /doku.php?id=start&do=admin')).toBe('- /url: /doku.php?id=start&do=admin');
+  expect(redact('<a href="/admin/users">')).toBe('<a href="/admin/users">');
+  expect(redact('Mail admin@example.com or see admin.php')).toBe('Mail admin@example.com or see admin.php');
+  expect(redact('<a href="/login?password=admin">')).toBe(`<a href="/login?password=${P}">`);
+  expect(redact('(admin) is signed in. You typed admin.')).toBe(`(${P}) is signed in. You typed ${P}.`);
+});

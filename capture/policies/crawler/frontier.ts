@@ -56,6 +56,9 @@ export class Frontier {
   private readonly effective = new Set<string>();
   private readonly idle = new Set<string>();
 
+  /** A form with a secret was sent: logins lose their priority. */
+  private signedIn = false;
+
   constructor(private readonly limits: FrontierLimits) {}
 
   get size(): number {
@@ -108,6 +111,7 @@ export class Frontier {
   }
 
   markTried(state: StateRecord, move: Move): void {
+    if (move.signsIn) this.signedIn = true;
     state.tried.add(move.key);
     this.taken.set(move.key, (this.taken.get(move.key) ?? 0) + 1);
     if (move.kind === 'link') this.triedLinks.add(move.key);
@@ -127,6 +131,13 @@ export class Frontier {
 
   /** The next thing to do from `current` (null when the current page is not a known state). */
   choose(current: StateRecord | null): Choice {
+    // Signing in opens most of an app: until it was done once, a login goes first, here or in the oldest state that has one.
+    if (!this.signedIn) {
+      const login = (state: StateRecord) => this.openMoves(state, 'first').find((move) => move.signsIn);
+      const here = current ? login(current) : undefined;
+      if (current && here) return { kind: 'move', state: current, move: here };
+      for (const state of this.states.values()) if (state !== current && login(state)) return { kind: 'return', state };
+    }
     for (const tier of kTiers) {
       const here = current ? this.openMoves(current, tier)[0] : undefined;
       if (current && here) return { kind: 'move', state: current, move: here };

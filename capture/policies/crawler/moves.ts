@@ -31,6 +31,8 @@ export interface Move {
   pattern?: string;
   /** A repeat of a control already in the list (row buttons): explored after everything else. */
   repeated: boolean;
+  /** Sends a form with a secret in it (a login): tried before anything else until one was sent. */
+  signsIn?: boolean;
 }
 
 export interface SkippedControl {
