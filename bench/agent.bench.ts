@@ -1,33 +1,37 @@
 /**
- * Agent benchmark: `npx tsx bench/agent.bench.ts`. Runs `bu capture guided` on the bundled demo
- * app with a scripted OpenAI-compatible server that walks the app's links (one per step, then
- * done), and prints P5: the median input tokens of one agent step. The fake server cannot
- * tokenize, so tokens are counted as the prompt's characters / 4; the structured-output schema
- * sent in response_format is not counted (providers that bill it cache it across calls).
+ * Agent benchmark: `npx tsx bench/agent.bench.ts`. Runs agent captures against a scripted
+ * OpenAI-compatible server (the real `openai` client sends real requests) and prints P5: the
+ * input tokens of one agent step, counted with the o200k tokenizer on what was actually sent,
+ * the system prompt and the structured-output schema included. Two figures per run:
+ *   whole    — every input token of the step's request;
+ *   changing — the tokens after the longest prefix shared with an earlier request of the run,
+ *              i.e. what a provider's prompt cache cannot serve (providers cache prefixes only).
+ * Runs: the bundled demo app (a sign-in, then a walk over its links), the same with subtasks on,
+ * a real app we did not write (DokuWiki, when installed), and a generated page of 5,000
+ * elements read in chunks under --observe-budget.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { requestSequence, requestTokens, sharedPrefix, type CountedMessage } from '../capture/llm/tokens.ts';
 import { startDemoServer } from '../demo/server.ts';
 import { runCli } from '../test/support/cli.ts';
-import { isFinishCheck, kFakeCharsPerToken, startFakeLlm, step, verdict, type RecordedRequest } from '../test/support/fake-llm.ts';
+import { dokuwikiUnavailable, startDokuWiki } from '../test/support/dokuwiki.ts';
+import { isFinishCheck, startFakeLlm, step, verdict, type RecordedRequest, type Script } from '../test/support/fake-llm.ts';
 
-/** Steps of the walk: enough for a median over several different pages. */
+/** Steps of a walk: enough for a median over several different pages. */
 const kWalkSteps = 8;
-/** The budget the project sets for one step's prompt (browser-use was measured at ~7.3K). */
-const kGoalTokens = 2_000;
+/** The goal for the changing part of one step's prompt. */
+const kGoalChangingTokens = 2_000;
+/** The demo app's own demo account (shown on its sign-in page). */
+const kDemoLogin = { email: 'ann@example.com', password: 'correct-horse' };
 
 function stepPrompt(request: RecordedRequest): string {
   return request.messages.find((m) => m.role === 'user' && m.content.includes('<browser_state>'))?.content ?? '';
 }
 
-/** The first same-site link of the page list that the walk has not opened yet. */
-function nextLink(request: RecordedRequest, base: string, seen: Set<string>): string | null {
-  for (const match of stepPrompt(request).matchAll(/\]link "[^"]*" href=(\S+)/g)) {
-    const url = new URL(match[1]!, base).href;
-    if (url.startsWith(base) && !seen.has(url)) return url;
-  }
-  return null;
+function isStep(request: RecordedRequest): boolean {
+  return !isFinishCheck(request) && stepPrompt(request) !== '';
 }
 
 function median(values: number[]): number {
@@ -36,42 +40,118 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
 }
 
-const demo = await startDemoServer({ port: 0 });
-const seen = new Set<string>([demo.url]);
-let steps = 0;
-/** The demo app's own demo account (shown on its sign-in page). */
-const kDemoLogin = { email: 'ann@example.com', password: 'correct-horse' };
+/** The messages and the response_format schema exactly as the client sent them. */
+function sent(request: RecordedRequest): { messages: CountedMessage[]; schema: string } {
+  const body = JSON.parse(request.raw) as { response_format?: { json_schema?: unknown } };
+  const schema = body.response_format?.json_schema ? JSON.stringify(body.response_format.json_schema) : '';
+  return { messages: request.messages.map((m) => ({ role: m.role, content: m.content })), schema };
+}
 
-function elementIndex(request: RecordedRequest, role: string, name: string): number | null {
+interface Figures {
+  steps: number;
+  whole: number[];
+  changing: number[];
+  calls: number;
+}
+
+/** Whole and changing tokens of every step request (every request counts as a possible cache entry). */
+function figures(requests: RecordedRequest[]): Figures {
+  const seen: number[][] = [];
+  const whole: number[] = [];
+  const changing: number[] = [];
+  for (const request of requests) {
+    const { messages, schema } = sent(request);
+    const sequence = requestSequence(messages, schema);
+    const cached = seen.reduce((best, earlier) => Math.max(best, sharedPrefix(earlier, sequence)), 0);
+    seen.push(sequence);
+    if (!isStep(request)) continue;
+    const total = requestTokens(messages, schema);
+    whole.push(total);
+    changing.push(Math.max(0, total - cached));
+  }
+  return { steps: whole.length, whole, changing, calls: requests.length };
+}
+
+function report(label: string, f: Figures, extra = ''): void {
+  console.log(`${label}: ${f.steps} step calls (${f.calls} model calls in all)${extra}`);
+  console.log(`  whole input per step:    ${f.whole.join(', ')}`);
+  console.log(`  changing part per step:  ${f.changing.join(', ')}`);
+  console.log(`  P5 median whole = ${median(f.whole)} tokens; median changing = ${median(f.changing)} tokens (goal <= ${kGoalChangingTokens}); largest prompt = ${Math.max(...f.whole)} tokens`);
+}
+
+/** The first same-site link of the page list the walk has not opened yet. */
+function nextLink(request: RecordedRequest, base: string, seen: Set<string>, accept: (url: URL) => boolean): string | null {
+  const origin = new URL(base).origin;
+  for (const match of stepPrompt(request).matchAll(/\]link "[^"]*" href=(\S+)/g)) {
+    let url: URL;
+    try {
+      url = new URL(match[1]!, base);
+    } catch {
+      continue;
+    }
+    if (url.origin === origin && accept(url) && !seen.has(url.href)) return url.href;
+  }
+  return null;
+}
+
+function indexOf(request: RecordedRequest, role: string, name: string): number | null {
   const match = new RegExp(`\\[(\\d+)\\]${role} "${name}"`).exec(stepPrompt(request));
   return match ? Number(match[1]) : null;
 }
 
-const llm = await startFakeLlm((request) => {
-  if (isFinishCheck(request)) return verdict(true);
-  const [email, password, signIn] = [elementIndex(request, 'textbox', 'Email'), elementIndex(request, 'textbox', 'Password'), elementIndex(request, 'button', 'Sign in')];
-  if (steps === 0 && email && password && signIn) {
-    steps++;
-    return step([{ input: { index: email, text: kDemoLogin.email } }, { input: { index: password, text: kDemoLogin.password } }, { click: { index: signIn } }], { goal: 'sign in' });
+/** A walk over the app's links, one per step, then done; a sign-in first where the page offers one. */
+function walkScript(start: string, accept: (url: URL) => boolean): Script {
+  const seen = new Set<string>([start]);
+  let steps = 0;
+  return (request) => {
+    if (isFinishCheck(request)) return verdict(true);
+    if (!isStep(request)) return undefined;
+    const [email, password, signIn] = [indexOf(request, 'textbox', 'Email'), indexOf(request, 'textbox', 'Password'), indexOf(request, 'button', 'Sign in')];
+    if (steps === 0 && email && password && signIn) {
+      steps++;
+      return step([{ input: { index: email, text: kDemoLogin.email } }, { input: { index: password, text: kDemoLogin.password } }, { click: { index: signIn } }], { goal: 'sign in' });
+    }
+    const link = ++steps < kWalkSteps ? nextLink(request, start, seen, accept) : null;
+    if (!link) return step({ done: { text: `Visited ${seen.size} pages.`, success: true } });
+    seen.add(link);
+    return step({ navigate: { url: link } }, { memory: `visited ${seen.size} pages`, goal: `open ${link}` });
+  };
+}
+
+async function capture(args: string[], script: Script): Promise<RecordedRequest[]> {
+  const llm = await startFakeLlm(script);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-bench-agent-'));
+  try {
+    const result = await runCli([...args, '--json'], {
+      cwd: dir,
+      env: { BU_OUTPUT: path.join(dir, 'output'), OPENAI_BASE_URL: llm.url, OPENAI_API_KEY: 'bench', BU_MODEL: 'fake-model' },
+    });
+    if (result.code !== 0) throw new Error(`the capture failed (exit ${result.code}):\n${result.stderr}`);
+    return llm.requests;
+  } finally {
+    await llm.close();
+    await fs.rm(dir, { recursive: true, force: true });
   }
-  const link = ++steps < kWalkSteps ? nextLink(request, demo.url, seen) : null;
-  if (!link) return step({ done: { text: `Visited ${seen.size} pages.`, success: true } });
-  seen.add(link);
-  return step({ navigate: { url: link } }, { memory: `visited ${seen.size} pages`, goal: `open ${link}` });
-});
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-bench-agent-'));
+}
+
+const walkArgs = (url: string) => ['capture', 'guided', '--url', url, '--intent', 'see every page of the app', '--max-steps', String(kWalkSteps + 2)];
+
+const demo = await startDemoServer({ port: 0 });
 try {
-  const result = await runCli(['capture', 'guided', '--url', demo.url, '--intent', 'see every page of the app', '--max-steps', String(kWalkSteps + 2), '--json'], {
-    cwd: dir,
-    env: { BU_OUTPUT: path.join(dir, 'output'), OPENAI_BASE_URL: llm.url, OPENAI_API_KEY: 'bench', BU_MODEL: 'fake-model' },
-  });
-  if (result.code !== 0) throw new Error(`the capture failed (exit ${result.code}):\n${result.stderr}`);
-  const stepRequests = llm.requests.filter((request) => !isFinishCheck(request));
-  const perStep = stepRequests.map((request) => Math.ceil(request.messages.reduce((sum, m) => sum + m.content.length, 0) / kFakeCharsPerToken));
-  console.log(`agent steps: ${perStep.length}; input tokens per step: ${perStep.join(', ')}`);
-  console.log(`P5 median input tokens per step = ${median(perStep)} (goal <= ${kGoalTokens}; counted as prompt chars / ${kFakeCharsPerToken}, the fake server cannot tokenize)`);
+  report('demo app', figures(await capture(walkArgs(demo.url), walkScript(demo.url, () => true))));
 } finally {
-  await llm.close();
   await demo.close();
-  await fs.rm(dir, { recursive: true, force: true });
+}
+
+const noWiki = dokuwikiUnavailable();
+if (noWiki) console.log(`DokuWiki: skipped (${noWiki})`);
+else {
+  const wiki = await startDokuWiki();
+  try {
+    // Page views, the index and the change lists only: edit forms, logins and admin tools are not part of a walk.
+    const readOnly = (url: URL) => url.pathname.endsWith('doku.php') && ['index', 'recent', 'revisions', 'backlink', null].includes(url.searchParams.get('do'));
+    report('DokuWiki (real app)', figures(await capture(walkArgs(wiki.url), walkScript(wiki.url, readOnly))));
+  } finally {
+    await wiki.close();
+  }
 }

@@ -1,20 +1,16 @@
-import { createHash } from 'node:crypto';
-import OpenAI from 'openai';
-import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
+import { ModelUnavailableError, type LlmClient } from '../capture/llm/client.ts';
+import { modelConfigured } from '../capture/llm/config.ts';
+import { createLlmClient } from '../capture/llm/create-client.ts';
 import { UsageError } from '../core/errors.ts';
-import { appendJsonLine } from '../core/io/atomic.ts';
 import type { HealAnswer, HealRequest, Healer } from '../replay/heal.ts';
 
 /**
  * The `--heal llm` healer: asks an OpenAI-compatible model (OPENAI_BASE_URL / OPENAI_API_KEY /
- * BU_MODEL) which offered candidate is the recorded element, with a structured answer. Every call
+ * BU_MODEL) which offered candidate is the recorded element, with a structured answer, through
+ * the one model client every command uses (same default model, timeouts and retries). Every call
  * is appended to `llm/<session>.jsonl`. Lives outside replay/ so replay never imports a model client.
  */
-
-const kDefaultModel = 'gpt-4o-mini';
-/** One pick is a small prompt; a slow model should not hold the whole replay. */
-const kHealTimeoutMs = 60_000;
 
 export const HealAnswerSchema = z.object({
   candidate: z.number().int().nullable().describe('index of the matching candidate, or null when none matches'),
@@ -35,40 +31,25 @@ export interface HealerOptions {
 }
 
 export function createReplayHealer({ env, logFile }: HealerOptions): Healer {
-  if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+  if (!modelConfigured(env)) {
     throw new UsageError('--heal llm needs a model: set OPENAI_API_KEY (and optionally OPENAI_BASE_URL, BU_MODEL)', 'or replay with --heal off');
   }
-  const client = new OpenAI({ apiKey: env.OPENAI_API_KEY || 'none', baseURL: env.OPENAI_BASE_URL || undefined, timeout: kHealTimeoutMs, maxRetries: 1 });
-  const model = env.BU_MODEL || kDefaultModel;
+  let client: Promise<LlmClient> | null = null;
   return {
     async pick(request: HealRequest, signal?: AbortSignal): Promise<HealAnswer> {
-      const prompt = JSON.stringify(request, null, 1);
-      const started = performance.now();
-      const base = { ts: new Date().toISOString(), purpose: 'replay-heal', model, promptHash: createHash('sha256').update(prompt).digest('hex').slice(0, 16) };
-      try {
-        const completion = await client.chat.completions.parse(
-          {
-            model,
-            messages: [{ role: 'system', content: kSystemPrompt }, { role: 'user', content: prompt }],
-            response_format: zodResponseFormat(HealAnswerSchema, 'heal_pick'),
-          },
-          { signal },
-        );
-        const parsed = completion.choices[0]?.message.parsed;
-        const answer = HealAnswerSchema.parse(parsed ?? JSON.parse(completion.choices[0]?.message.content ?? 'null'));
-        await appendJsonLine(logFile, {
-          ...base, tokensIn: completion.usage?.prompt_tokens ?? 0, tokensOut: completion.usage?.completion_tokens ?? 0,
-          cost: 0, latencyMs: Math.round(performance.now() - started), response: answer, error: null,
-        });
-        if (answer.candidate !== null && (answer.candidate < 0 || answer.candidate >= request.candidates.length)) {
-          return { candidate: null, reason: `model answered index ${answer.candidate}, outside the ${request.candidates.length} candidates` };
-        }
-        return answer;
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        await appendJsonLine(logFile, { ...base, tokensIn: 0, tokensOut: 0, cost: 0, latencyMs: Math.round(performance.now() - started), response: null, error: message });
-        throw err;
+      client ??= createLlmClient({ env, logFile, redact: (text) => text });
+      const answer = await (await client).complete({
+        purpose: 'replay-heal', schema: HealAnswerSchema, schemaName: 'heal_pick', signal,
+        messages: [{ role: 'system', content: kSystemPrompt }, { role: 'user', content: JSON.stringify(request, null, 1) }],
+      }).catch((err: unknown) => {
+        throw err instanceof ModelUnavailableError ? new Error(`--heal llm: ${err.message}`) : err;
+      });
+      if (!answer.ok) return { candidate: null, reason: `the model's answer could not be used: ${answer.error}` };
+      const { candidate, reason } = answer.value;
+      if (candidate !== null && (candidate < 0 || candidate >= request.candidates.length)) {
+        return { candidate: null, reason: `model answered index ${candidate}, outside the ${request.candidates.length} candidates` };
       }
+      return { candidate, reason };
     },
   };
 }

@@ -2,7 +2,8 @@ import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { LlmConfig } from './config.ts';
-import { estimateTokens, messageImages, messageText, TransportError } from './transport.ts';
+import { countTokens, requestTokens } from './tokens.ts';
+import { messageImages, messageText, TransportError } from './transport.ts';
 import type { Transport, TransportAnswer, TransportRequest } from './transport.ts';
 
 /** Any OpenAI-compatible chat server through the official SDK. Retries belong to the client, not the SDK. */
@@ -78,8 +79,8 @@ export class OpenAiTransport implements Transport {
       return {
         content,
         model: completion.model || request.model,
-        tokensIn: completion.usage?.prompt_tokens ?? estimateTokens(request.messages.map((m) => messageText(m.content)).join('\n')) + kImageTokens * request.messages.reduce((n, m) => n + messageImages(m.content).length, 0),
-        tokensOut: completion.usage?.completion_tokens ?? estimateTokens(content),
+        tokensIn: completion.usage?.prompt_tokens ?? requestTokens(request.messages.map((m) => ({ role: m.role, content: messageText(m.content) }))) + kImageTokens * request.messages.reduce((n, m) => n + messageImages(m.content).length, 0),
+        tokensOut: completion.usage?.completion_tokens ?? countTokens(content),
       };
     } catch (err) {
       throw classify(err);

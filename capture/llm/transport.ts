@@ -38,7 +38,7 @@ export interface TransportRequest {
 export interface TransportAnswer {
   content: string;
   model: string;
-  /** From the server's usage, or estimated (chars / 4) when it sends none. */
+  /** From the server's usage, or counted with the tokenizer (capture/llm/tokens.ts) when it sends none. */
   tokensIn: number;
   tokensOut: number;
   /** A replayed answer carries the cost recorded with it. */
@@ -69,10 +69,4 @@ export class TransportError extends Error {
 
 export interface Transport {
   send(request: TransportRequest): Promise<TransportAnswer>;
-}
-
-/** Token estimate for servers that report no usage: about four characters per token. */
-export const kCharsPerToken = 4;
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / kCharsPerToken);
 }
