@@ -156,7 +156,7 @@ export const FlowStep = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('interact'), page: z.string(), interaction: z.string(), values: z.array(FlowValue),
     /** The text of the item acted in when the interaction's elements belong to a collection, else null. */
-    item: z.string().nullable(),
+    item: FlowValue.nullable(),
     after: FlowState,
   }),
   z.strictObject({ kind: z.literal('back'), page: z.string(), after: FlowState }),
@@ -169,6 +169,8 @@ export const FlowOutcome = z.strictObject({
   /** The role in the accessibility tree (`listitem`, `row`, `alert`, `text`, ...). */
   role: z.string(),
   text: z.string(),
+  /** The flow variable holding the text when the flow typed it (a fresh value each run), else null. */
+  variable: z.string().nullable(),
 });
 export type FlowOutcome = z.infer<typeof FlowOutcome>;
 
@@ -181,6 +183,8 @@ export const Flow = z.strictObject({
   variables: z.record(z.string(), z.string()),
   steps: z.array(FlowStep),
   outcomes: z.array(FlowOutcome),
+  /** Variables holding values the flow creates records with: specs give them a fresh value per run. */
+  fresh: z.array(z.string()),
   /** How the flow changes the app's data (deletes, creates, saves), one phrase each; empty when it only reads. */
   changes: z.array(z.string()),
 });

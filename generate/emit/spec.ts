@@ -2,6 +2,7 @@ import { Node, type Project, type Statement } from 'ts-morph';
 import type { Flow, FlowOutcome } from '../../core/schema/page-model.ts';
 import { words } from '../names/identifiers.ts';
 import { appBase, appRelative } from '../model/url-pattern.ts';
+import { flowVariables, workflowVarNames } from './workflow.ts';
 import { headingExpression, headingSnapshot, isStableText } from './code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
@@ -32,7 +33,7 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
   const source = createSource(project, `/gen/${file}`);
   const final = ctx.page(last.after.page);
   const finalClass = ctx.pageNames(final.id).className;
-  const body = [...secretGuard(flow), `await ${names.functionName}(page);`];
+  const body = [...secretGuard(flow), ...freshCall(flow, names.functionName)];
   const stablePath = !final.params.length && isStableText(last.after.url) && /^\.?\//.test(last.after.url);
   body.push(stablePath ? `await expect(page).toHaveURL(${str(last.after.url)});` : `await expect(page).toHaveURL(${finalClass}.urlPattern);`);
   if (isStableText(last.after.heading)) {
@@ -40,10 +41,12 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
     body.push(`await expect(${headingExpression(heading, 'page')}).toBeVisible();`);
     if (heading.level !== null) body.push(`await expect(page.locator('body')).toMatchAriaSnapshot(${templateLiteral(headingSnapshot(heading))});`);
   }
-  body.push(...flow.outcomes.map((outcome) => outcomeCheck(outcome)));
+  const variables = flowVariables(flow);
+  body.push(...flow.outcomes.map((outcome) => outcomeCheck(outcome, outcome.variable ? `vars.${variables.get(outcome.variable)!}` : null)));
   source.addImportDeclaration({ moduleSpecifier: '@playwright/test', namedImports: ['expect', 'test'] });
   if (!stablePath) source.addImportDeclaration({ moduleSpecifier: `../pom/${finalClass}.ts`, namedImports: [finalClass] });
-  source.addImportDeclaration({ moduleSpecifier: `../workflows/${names.fileBase}.ts`, namedImports: [names.functionName] });
+  const defaults = flow.fresh.length ? [workflowVarNames(names.functionName).defaultsName] : [];
+  source.addImportDeclaration({ moduleSpecifier: `../workflows/${names.fileBase}.ts`, namedImports: [names.functionName, ...defaults] });
   const statement = source.addStatements((writer) => {
     const tag = flow.changes.length ? ` { tag: ${str(kChangesDataTag)} },` : '';
     writer.write(`test(${str(`${words(names.functionName, 12).join(' ')} (${flow.sessionId})`)},${tag} async ({ page }) => `).inlineBlock(() => {
@@ -63,11 +66,29 @@ export const kChangesDataTag = '@changes-data';
 /** Roles whose accessible name is their text: asserted by role and name. */
 const kNamedByContent = new Set(['row', 'cell', 'gridcell', 'columnheader', 'rowheader', 'link', 'heading', 'tab', 'treeitem', 'tooltip']);
 
+/**
+ * The workflow call: with the recorded values, or, when the flow creates records, with a fresh
+ * value for each (the recorded one and a suffix unique to this run), so a second run on the same
+ * app finds its own records.
+ */
+function freshCall(flow: Flow, functionName: string): string[] {
+  if (!flow.fresh.length) return [`await ${functionName}(page);`];
+  const variables = flowVariables(flow);
+  const fresh = flow.fresh.map((name) => `${variables.get(name)!}: \`${flow.variables[name]!.replace(/[`\\$]/g, '\\$&')} \${run}\``);
+  return [
+    '// A suffix unique to this run: the records the flow creates are told apart from earlier runs\'.',
+    'const run = Date.now().toString(36);',
+    `const vars = { ...${workflowVarNames(functionName).defaultsName}, ${fresh.join(', ')} };`,
+    `await ${functionName}(page, vars);`,
+  ];
+}
+
 /** One assertion of a recorded outcome: content that is shown, or gone. */
-function outcomeCheck(outcome: FlowOutcome): string {
+function outcomeCheck(outcome: FlowOutcome, variable: string | null): string {
+  const text = variable ?? str(outcome.text);
   const locator = kNamedByContent.has(outcome.role)
-    ? `page.getByRole(${str(outcome.role)}, { name: ${str(outcome.text)}, exact: true })`
-    : `page.getByText(${str(outcome.text)}, { exact: true })`;
+    ? `page.getByRole(${str(outcome.role)}, { name: ${text}, exact: true })`
+    : `page.getByText(${text}, { exact: true })`;
   // Shown: at least one (earlier runs may have left the same text); gone: none left.
   return outcome.kind === 'shown' ? `await expect(${locator}.first()).toBeVisible();` : `await expect(${locator}).toHaveCount(0);`;
 }

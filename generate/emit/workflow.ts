@@ -19,6 +19,11 @@ function lowerFirst(name: string): string {
   return name.charAt(0).toLowerCase() + name.slice(1);
 }
 
+/** The type and defaults a workflow with variables exports: `ItemsFlowVars`, `itemsFlowDefaults`. */
+export function workflowVarNames(functionName: string): { varsType: string; defaultsName: string } {
+  return { varsType: `${functionName.charAt(0).toUpperCase()}${functionName.slice(1)}Vars`, defaultsName: `${functionName}Defaults` };
+}
+
 /** Variable names of a flow: `ITEM_TITLE` -> `itemTitle`, collision-free. */
 export function flowVariables(flow: Flow): Map<string, string> {
   const allocator = new NameAllocator(['page']);
@@ -30,8 +35,7 @@ export function emitWorkflow(project: Project, ctx: EmitContext, flow: Flow): { 
   const file = `workflows/${names.fileBase}.ts`;
   const source = createSource(project, `/gen/${file}`);
   const variables = flowVariables(flow);
-  const varsType = `${names.functionName.charAt(0).toUpperCase()}${names.functionName.slice(1)}Vars`;
-  const defaultsName = `${names.functionName}Defaults`;
+  const { varsType, defaultsName } = workflowVarNames(names.functionName);
   const usedPages = new Set<string>();
   const declared = new Set<string>();
   const statements: string[] = [];
@@ -55,7 +59,7 @@ export function emitWorkflow(project: Project, ctx: EmitContext, flow: Flow): { 
   };
   let current: string | null = null;
   for (const step of flow.steps) {
-    current = emitStep(step, current, { ctx, statements, declared, objectOf, arrive, valueCtx, itemText: (text) => str(text) });
+    current = emitStep(step, current, { ctx, statements, declared, objectOf, arrive, valueCtx });
   }
   const last = flow.steps[flow.steps.length - 1];
   const final = last ? objectOf(last.after.page) : null;
@@ -73,7 +77,10 @@ export function emitWorkflow(project: Project, ctx: EmitContext, flow: Flow): { 
       name: varsType,
       isExported: true,
       docs: [`Values ${names.functionName} types that a caller may change.`],
-      properties: [...variables].map(([recorded, name]) => ({ name, type: 'string', docs: [`\`{{var:${recorded}}}\` in the recording.`] })),
+      properties: [...variables].map(([recorded, name]) => ({
+        name, type: 'string',
+        docs: [flow.fresh.includes(recorded) ? `Typed as “${flow.variables[recorded]}” when recorded; the record the flow creates and then finds by it.` : `\`{{var:${recorded}}}\` in the recording.`],
+      })),
     });
     source.addVariableStatement({
       isExported: true,
@@ -113,8 +120,6 @@ interface StepScope {
   objectOf(pageId: string): { className: string; variable: string };
   arrive(pageId: string): void;
   valueCtx: { secret(name: string): string; variable(name: string): string };
-  /** The expression for an item's recorded text (a typed value's variable when the item shows it). */
-  itemText(text: string): string;
 }
 
 /** Emits one step; returns the page whose object is known to be loaded afterwards (or null). */
@@ -144,7 +149,7 @@ function emitStep(step: FlowStep, current: string | null, scope: StepScope): str
       const fieldArgs = interaction.kind === 'form'
         ? interaction.fields.map((field, i) => (method.params[i] ? valueExpression(step.values[i]!, scope.valueCtx) : null)).filter((a) => a !== null)
         : [];
-      const args = method.item ? [scope.itemText(step.item ?? ''), ...fieldArgs] : fieldArgs;
+      const args = method.item ? [step.item ? valueExpression(step.item, scope.valueCtx) : "''", ...fieldArgs] : fieldArgs;
       const call = `${variable}.${method.name}(${args.join(', ')})`;
       const edge = ctx.next(step.page, step.interaction);
       if (edge) {

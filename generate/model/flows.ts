@@ -1,5 +1,6 @@
 import type { HistoryStep, PageState } from '../../core/schema/history.ts';
 import type { FieldControl, Flow, FlowOutcome, FlowState, FlowStep, FlowValue, ModelField } from '../../core/schema/page-model.ts';
+import { freshenCreatedValues } from './fresh.ts';
 import { flowOutcomes, isDestructiveName } from './outcomes.ts';
 import type { RunInput } from './inputs.ts';
 import type { PageKeyer } from './pages.ts';
@@ -87,7 +88,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     const id = `form:${form.fields.map((f) => `${f.control} ${f.element}`).join(' + ')}`;
     const collection = form.row?.collection ?? null;
     observed.interaction({ kind: 'form', id, page: form.page, observed: 1, collection, fields: form.fields }, pageOf(form.post), urlChanged(form.pre, form.post));
-    steps.push({ kind: 'interact', page: form.page, interaction: id, values: form.values, item: form.row?.key ?? null, after: stateOf(form.post) });
+    steps.push({ kind: 'interact', page: form.page, interaction: id, values: form.values, item: form.row ? { kind: 'literal', value: form.row.key } : null, after: stateOf(form.post) });
   };
 
   for (const step of run.history.steps) {
@@ -121,7 +122,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
         if (!step.fingerprint) break;
         const element = observed.element(page, step.fingerprint, step.locator, row);
         const id = observed.interaction({ kind: step.action, id: `${step.action}:${element}`, page, observed: 1, collection: row?.collection ?? null, element }, to, moved);
-        steps.push({ kind: 'interact', page, interaction: id, values: [], item: row?.key ?? null, after });
+        steps.push({ kind: 'interact', page, interaction: id, values: [], item: row ? { kind: 'literal', value: row.key } : null, after });
         break;
       }
       case 'send_keys': {
@@ -143,7 +144,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
   flush();
   const typed = typedValues(run.history.steps, run.history.variables);
   const outcomes = flowOutcomes(run.history.steps, typed);
-  return {
+  return freshenCreatedValues({
     sessionId: run.sessionId,
     startUrl: run.history.startUrl,
     history: run.historyPath,
@@ -152,7 +153,8 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     steps,
     outcomes,
     changes: dataChanges(run.history.steps, outcomes, typed, ctx.testIdAttribute),
-  };
+    fresh: [],
+  }, run.history.steps);
 }
 
 /** Values the flow typed or chose (secrets excluded), as the app would show them. */

@@ -62,7 +62,7 @@ export function flowOutcomes(steps: HistoryStep[], typed: string[]): FlowOutcome
     const parsed = count === 0 ? null : parseLine(line);
     if (!parsed || seen.has(parsed.text)) continue;
     seen.add(parsed.text);
-    (count > 0 ? shown : gone).push({ kind: count > 0 ? 'shown' : 'gone', ...parsed });
+    (count > 0 ? shown : gone).push({ kind: count > 0 ? 'shown' : 'gone', ...parsed, variable: null });
   }
   // Typed values first (the record created, the value saved), then messages, then the rest.
   const rank = (o: FlowOutcome) => (typed.includes(o.text) ? 0 : o.role === 'alert' || o.role === 'status' ? 1 : 2);

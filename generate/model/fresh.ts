@@ -1,0 +1,68 @@
+import type { HistoryStep } from '../../core/schema/history.ts';
+import type { Flow, FlowValue } from '../../core/schema/page-model.ts';
+
+/**
+ * Values a flow creates records with. When a flow types a text and later acts on the item that
+ * shows it (the row it just added), or the text is what the flow left on the page, a second run
+ * against the same app would find two such items and could no longer tell them apart. Those
+ * values become variables of the workflow, recorded value as default, and the spec gives them a
+ * fresh value on every run: the flow can run again and again on one app.
+ */
+
+/** Text a person would type as a record's name: letters first, no address, number or query syntax. */
+const kNameLike = /^\p{L}[\p{L}\p{N} .,'!?&()-]*$/u;
+const kMinChars = 2;
+/** Longer text is content (a comment, a page body), not a name to find an item by. */
+const kMaxChars = 60;
+/** Fields whose text asks for something (search, filter) rather than creating it. */
+const kQueryField = /search|filter|find|query|^q$/i;
+
+function isCreatable(step: HistoryStep, text: string): boolean {
+  const fp = step.fingerprint;
+  if (!fp || step.action !== 'input' || text.length < kMinChars || text.length > kMaxChars || !kNameLike.test(text)) return false;
+  if (fp.type && !['text', 'search'].includes(fp.type)) return false;
+  if (fp.role === 'searchbox' || fp.type === 'search') return false;
+  return ![fp.name, fp.label, fp.placeholder, fp.nameAttr, fp.id].some((s) => s && kQueryField.test(s));
+}
+
+/** `What needs to be done?` -> `WHAT_NEEDS_DONE`. */
+function variableName(step: HistoryStep, taken: Set<string>): string {
+  const fp = step.fingerprint!;
+  const words = (fp.label ?? fp.placeholder ?? (fp.name || fp.nameAttr) ?? 'text')
+    .split(/[^A-Za-z0-9]+/).filter((w) => w && !/^(the|a|an|to|be|of|is)$/i.test(w)).slice(0, 3);
+  const base = words.length ? words.join('_').toUpperCase() : 'TEXT';
+  let name = /^[A-Z]/.test(base) ? base : `TEXT_${base}`;
+  for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
+  taken.add(name);
+  return name;
+}
+
+/** Rewrites `flow` so the values it creates records with are fresh variables (see above). */
+export function freshenCreatedValues(flow: Flow, steps: HistoryStep[]): Flow {
+  const taken = new Set(Object.keys(flow.variables));
+  const created = new Map<string, string>();
+  const usedLater = (text: string) =>
+    flow.steps.some((s) => s.kind === 'interact' && s.item?.kind === 'literal' && s.item.value.includes(text)) ||
+    flow.outcomes.some((o) => o.kind === 'shown' && o.text === text);
+  for (const step of steps) {
+    if (!step.ok || step.action !== 'input') continue;
+    const text = step.params.text.trim();
+    if (created.has(text) || text !== step.params.text || !isCreatable(step, text) || !usedLater(text)) continue;
+    created.set(text, variableName(step, taken));
+  }
+  if (!created.size) return flow;
+  const asVar = (value: FlowValue): FlowValue => {
+    if (value.kind !== 'literal') return value;
+    const exact = created.get(value.value);
+    if (exact) return { kind: 'var', name: exact, recorded: value.value };
+    const inside = [...created].find(([text]) => value.value.includes(text));
+    return inside ? { kind: 'var', name: inside[1], recorded: inside[0] } : value;
+  };
+  return {
+    ...flow,
+    variables: { ...flow.variables, ...Object.fromEntries([...created].map(([text, name]) => [name, text])) },
+    fresh: [...created.values()],
+    steps: flow.steps.map((s) => (s.kind === 'interact' ? { ...s, values: s.values.map((v) => (v.kind === 'literal' && created.has(v.value) ? asVar(v) : v)), item: s.item && asVar(s.item) } : s)),
+    outcomes: flow.outcomes.map((o) => (created.has(o.text) ? { ...o, variable: created.get(o.text)! } : o)),
+  };
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { runCli } from '../support/cli.ts';
+import { startListApp } from './support/list-app.ts';
+import { runGeneratedSpecs, typecheckGenerated } from './support/pipeline.ts';
+import { tempWorkspace } from './support/on-disk.ts';
+
+/**
+ * Lists in generated code: a flow adds two entries, ticks one and deletes the other, on a list
+ * whose rows all carry the same test ids. The page object reaches an entry by its text, never
+ * through a page-wide locator; the spec asserts what the flow left; and it passes twice in a
+ * row on the same server, which keeps every entry the runs create.
+ */
+
+function plan(url: string) {
+  return {
+    version: 1, url,
+    steps: [
+      { input: { target: { role: 'textbox', name: 'New entry' }, text: 'Buy milk' } },
+      { click: { target: { role: 'button', name: 'Add' } } },
+      { input: { target: { role: 'textbox', name: 'New entry' }, text: 'Walk dog' } },
+      { click: { target: { role: 'button', name: 'Add' } } },
+      { click: { target: 'li:has-text("Walk dog") >> [data-testid=entry-toggle]' } },
+      { click: { target: 'li:has-text("Buy milk") >> role=button[name="Delete"]' } },
+      { done: { text: 'listed', success: true } },
+    ],
+  };
+}
+
+test('list entries are members of an item found by its text, and the flow spec runs again on the same data', async () => {
+  test.setTimeout(300_000);
+  const ws = tempWorkspace('e2e-rows');
+  const app = await startListApp();
+  try {
+    const env = { BU_OUTPUT: ws.paths.root, OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
+    const planFile = path.join(ws.root, 'plan.json');
+    fs.writeFileSync(planFile, JSON.stringify(plan(app.url)));
+    const script = await runCli(['capture', 'script', '--url', app.url, '--plan', planFile, '--json'], { env, timeoutMs: 120_000 });
+    expect(script.code, script.stderr).toBe(0);
+    const generated = await runCli(['generate', String(script.json!.sessionId), '--out', ws.out, '--llm', 'off', '--json'], { env, timeoutMs: 120_000 });
+    expect(generated.code, generated.stderr).toBe(0);
+
+    const pom = fs.readFileSync(path.join(ws.out, 'pom', 'ShoppingListPage.ts'), 'utf8');
+    // One entry is found by its text; its controls are looked up inside it only.
+    expect(pom).toContain("this.page.getByRole('listitem').filter({ hasText: text })");
+    expect(pom).toMatch(/return this\.root\.getByTestId\('entry-toggle'\);/);
+    expect(pom).toMatch(/return this\.root\.getByTestId\('entry-delete'\);/);
+    expect(pom).not.toMatch(/this\.page\.getByTestId\('entry-(toggle|delete)'\)/);
+    expect(pom).not.toMatch(/internal:|\.nth\(/);
+    const specFile = fs.readdirSync(path.join(ws.out, 'tests')).find((f) => !f.startsWith('replay-'))!;
+    const spec = fs.readFileSync(path.join(ws.out, 'tests', specFile), 'utf8');
+    expect(spec).toContain("{ tag: '@changes-data' }");
+    expect(spec).toMatch(/const vars = \{ \.\.\.\w+Defaults, newEntry: `Buy milk \$\{run\}`, newEntry2: `Walk dog \$\{run\}` \}/);
+    expect(spec).toMatch(/getByText\(vars\.newEntry2, \{ exact: true \}\)\.first\(\)\)\.toBeVisible\(\)/);
+
+    const tsc = await typecheckGenerated(ws.out);
+    expect(tsc.status, tsc.output).toBe(0);
+    for (let run = 1; run <= 2; run++) {
+      const specs = await runGeneratedSpecs(ws.out, app.url, 'tests/(?!replay-)');
+      expect(specs.status, `run ${run}\n${specs.output}`).toBe(0);
+    }
+    // Each run added its own two entries, ticked its "Walk dog" and deleted its "Buy milk".
+    const walks = app.entries.filter((e) => e.text.startsWith('Walk dog'));
+    expect(walks).toHaveLength(3);
+    expect(walks.every((e) => e.done)).toBe(true);
+    expect(app.entries.filter((e) => e.text.startsWith('Buy milk'))).toHaveLength(0);
+  } finally {
+    await app.close();
+    ws.remove();
+  }
+});
