@@ -17,6 +17,16 @@ if (compiled.status !== 0) {
   process.exit(1);
 }
 fs.chmodSync(path.join(dist, 'cli', 'bu.js'), 0o755);
+// tsc rewrites `./x.ts` imports to `./x.js` in JavaScript but not in declarations: a project on an
+// older TypeScript, or without allowImportingTsExtensions, must read them as .js too.
+const relativeTs = /((?:from\s+|import\s*\(\s*)['"]\.{1,2}\/[^'"]+)\.ts(['"])/g;
+for (const entry of fs.readdirSync(dist, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !entry.name.endsWith('.d.ts')) continue;
+  const file = path.join(entry.parentPath, entry.name);
+  const text = fs.readFileSync(file, 'utf8');
+  const rewritten = text.replace(relativeTs, '$1.js$2');
+  if (rewritten !== text) fs.writeFileSync(file, rewritten);
+}
 const { buildExtension } = await import(path.join(dist, 'extension', 'build.js'));
 const extension = await buildExtension();
 console.log(`build: ${path.relative(root, dist)}/ and ${path.relative(root, extension)}/`);
