@@ -1,16 +1,18 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import JSZip from 'jszip';
+import zlib from 'node:zlib';
+import yauzl from 'yauzl';
 import { UsageError } from '../../core/errors.ts';
-import { declaredSizes, type DeclaredSize } from './central-directory.ts';
 
 /**
  * Reads a trace zip with limits on declared and actual sizes, so a zip bomb or a damaged file ends
- * with a sentence, not an out-of-memory crash. The only place that touches jszip.
+ * with a sentence, not an out-of-memory crash. yauzl reads the zip's structure (central directory,
+ * zip64, local headers); entries inflate with node's zlib, each one when it is asked for, so no
+ * entry is held longer than its reader keeps it. The only place that touches yauzl.
  */
 
-/** Largest zip we load into memory; real traces of long runs stay far below it. */
+/** Largest zip we read; real traces of long runs stay far below it. */
 export const kMaxZipBytes = 1024 * 1024 * 1024;
 /** More entries than this is not a trace (a long run has a few thousand screenshots). */
 export const kMaxEntries = 200_000;
@@ -40,23 +42,35 @@ export interface TraceReader {
   data(entry: string): Promise<Uint8Array>;
 }
 
-
-/** jszip's streaming API (present at runtime, missing from its type definitions). */
-interface StreamHelper {
-  on(event: 'data', fn: (chunk: Uint8Array) => void): StreamHelper;
-  on(event: 'error', fn: (err: Error) => void): StreamHelper;
-  on(event: 'end', fn: () => void): StreamHelper;
-  pause(): StreamHelper;
-  resume(): StreamHelper;
-}
-interface StreamingEntry {
-  internalStream(type: 'uint8array'): StreamHelper;
-}
-
-/** Entries compressed to at most this many bytes are inflated whole (<= ~66 MB at deflate's 1032:1 bound). */
+/**
+ * Entries compressed to at most this many bytes inflate in one synchronous call (<= ~66 MB at
+ * deflate's 1032:1 bound): screenshots and aria files are this small, and a call on the thread
+ * costs less than a trip to the thread pool. Larger ones inflate off the thread.
+ */
 const kWholeEntryCompressedBytes = 64 * 1024;
-
+const kStored = 0;
+const kDeflated = 8;
 const kZipMagic = [0x50, 0x4b];
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Every file entry (directories left out); a later entry of the same name wins. */
+async function listEntries(zip: yauzl.ZipFile, name: string, limits: ZipLimits): Promise<Map<string, yauzl.Entry>> {
+  if (zip.entryCount > limits.maxEntries) throw new UsageError(`${name} has ${zip.entryCount} entries, more than ${limits.maxEntries}: not a trace`);
+  const entries = new Map<string, yauzl.Entry>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      if (!entry.fileName.endsWith('/')) entries.set(entry.fileName, entry);
+      zip.readEntry();
+    });
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return entries;
+}
 
 export async function openTraceZip(file: string, limits: ZipLimits = kDefaultLimits): Promise<TraceReader> {
   const name = path.basename(file);
@@ -70,107 +84,129 @@ export async function openTraceZip(file: string, limits: ZipLimits = kDefaultLim
   if (stat.size > limits.maxZipBytes) {
     throw new UsageError(`${name} is ${stat.size} bytes, more than the ${limits.maxZipBytes} bytes extract reads`, 'split the run or raise the limit');
   }
+  // The compressed zip is held once; entries are inflated from it one by one.
   const buffer = await fs.readFile(file);
   if (buffer.length < 4 || buffer[0] !== kZipMagic[0] || buffer[1] !== kZipMagic[1]) {
     throw new UsageError(`${name} is not a zip file`, 'pass a Playwright trace zip (traces/<id>.zip or a test-results trace.zip)');
   }
-  let zip: JSZip;
+  let zip: yauzl.ZipFile;
+  let entries: Map<string, yauzl.Entry>;
   try {
-    zip = await JSZip.loadAsync(buffer, { checkCRC32: false });
+    zip = await yauzl.fromBufferPromise(buffer, { lazyEntries: true });
+    entries = await listEntries(zip, name, limits);
   } catch (err) {
-    throw new UsageError(`${name} is truncated or not a valid zip (${err instanceof Error ? err.message : String(err)})`, 'record or copy the trace again');
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(`${name} is truncated or not a valid zip (${messageOf(err)})`, 'record or copy the trace again');
   }
-  const files = Object.values(zip.files).filter((f) => !f.dir);
-  if (files.length > limits.maxEntries) throw new UsageError(`${name} has ${files.length} entries, more than ${limits.maxEntries}: not a trace`);
   let declaredTotal = 0;
-  const sizes = declaredSizes(buffer);
-  for (const entry of files) {
-    const declared = sizes.get(entry.name)?.uncompressedSize ?? 0;
-    if (declared > limits.maxEntryBytes) {
-      throw new UsageError(`${name}!${entry.name} declares ${declared} bytes, more than the ${limits.maxEntryBytes} allowed per entry (zip bomb?)`);
+  for (const entry of entries.values()) {
+    if (entry.uncompressedSize > limits.maxEntryBytes) {
+      throw new UsageError(`${name}!${entry.fileName} declares ${entry.uncompressedSize} bytes, more than the ${limits.maxEntryBytes} allowed per entry (zip bomb?)`);
     }
-    declaredTotal += declared;
+    declaredTotal += entry.uncompressedSize;
   }
   if (declaredTotal > limits.maxTotalBytes) {
     throw new UsageError(`${name} declares ${declaredTotal} bytes in total, more than the ${limits.maxTotalBytes} allowed (zip bomb?)`);
   }
   const sha256 = crypto.createHash('sha256').update(buffer).digest('hex');
-  return new JsZipReader(name, zip, sha256, buffer.length, limits, sizes);
+  return new ZipReader({ name, zip, buffer, entries, sha256, limits });
 }
 
-class JsZipReader implements TraceReader {
+interface ZipReaderOptions {
+  name: string;
+  zip: yauzl.ZipFile;
+  buffer: Buffer;
+  entries: Map<string, yauzl.Entry>;
+  sha256: string;
+  limits: ZipLimits;
+}
+
+class ZipReader implements TraceReader {
+  readonly name: string;
   readonly entries: ReadonlySet<string>;
+  readonly sha256: string;
+  readonly bytes: number;
   private inflated = 0;
 
-  constructor(
-    readonly name: string,
-    private readonly zip: JSZip,
-    readonly sha256: string,
-    readonly bytes: number,
-    private readonly limits: ZipLimits,
-    private readonly sizes: ReadonlyMap<string, DeclaredSize>,
-  ) {
-    this.entries = new Set(Object.values(zip.files).filter((f) => !f.dir).map((f) => f.name));
+  constructor(private readonly options: ZipReaderOptions) {
+    this.name = options.name;
+    this.entries = new Set(options.entries.keys());
+    this.sha256 = options.sha256;
+    this.bytes = options.buffer.length;
   }
 
   async text(entry: string): Promise<string> {
-    return Buffer.from(await this.data(entry)).toString('utf8');
-  }
-
-  /** Small entries inflate in one call: deflate cannot grow them past ~1032x, so memory stays bounded. */
-  private async whole(file: JSZip.JSZipObject, declared: number, where: string): Promise<Uint8Array> {
-    let data: Uint8Array;
-    try {
-      data = await file.async('uint8array');
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      if (/size mismatch/.test(message)) throw new UsageError(`${where} does not inflate to the ${declared} bytes it declares (corrupt zip or zip bomb)`, 'record or copy the trace again');
-      throw new UsageError(`${where} cannot be read: ${message} (truncated or corrupt zip)`, 'record or copy the trace again');
-    }
-    this.inflated += data.length;
-    if (data.length > declared) throw new UsageError(`${where} inflates to more than the ${declared} bytes it declares (corrupt zip or zip bomb)`, 'record or copy the trace again');
-    if (data.length !== declared) throw new UsageError(`${where} inflates to ${data.length} bytes, not the ${declared} it declares (truncated or corrupt zip)`, 'record or copy the trace again');
-    if (this.inflated > this.limits.maxTotalBytes) throw new UsageError(`${this.name} inflates to more than ${this.limits.maxTotalBytes} bytes (zip bomb?)`);
-    return data;
+    const data = await this.data(entry);
+    return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
   }
 
   /** Inflates one entry, stopping as soon as it passes its declared size or a limit. */
-  data(entry: string): Promise<Uint8Array> {
-    const file = this.zip.file(entry);
-    if (!file) return Promise.reject(new UsageError(`${this.name} has no entry ${entry}`));
-    const sizes = this.sizes.get(file.name);
-    const declared = sizes?.uncompressedSize ?? this.limits.maxEntryBytes;
-    const where = `${this.name}!${entry}`;
-    if (sizes && sizes.compressedSize <= kWholeEntryCompressedBytes) return this.whole(file, declared, where);
-    return new Promise((resolve, reject) => {
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      let failed = false;
-      const helper = (file as unknown as StreamingEntry).internalStream('uint8array');
-      const fail = (message: string) => {
-        failed = true;
-        helper.pause();
-        reject(new UsageError(message, 'record or copy the trace again'));
-      };
-      helper
-        .on('data', (chunk: Uint8Array) => {
-          if (failed) return;
-          size += chunk.length;
-          this.inflated += chunk.length;
-          if (size > declared) return fail(`${where} inflates to more than the ${declared} bytes it declares (corrupt zip or zip bomb)`);
-          if (size > this.limits.maxEntryBytes) return fail(`${where} inflates to more than ${this.limits.maxEntryBytes} bytes (zip bomb?)`);
-          if (this.inflated > this.limits.maxTotalBytes) return fail(`${this.name} inflates to more than ${this.limits.maxTotalBytes} bytes (zip bomb?)`);
-          chunks.push(chunk);
-        })
-        .on('error', (err: Error) => {
-          if (!failed) fail(`${where} cannot be read: ${err.message} (truncated or corrupt zip)`);
-        })
-        .on('end', () => {
-          if (failed) return;
-          if (size !== declared && sizes) return fail(`${where} inflates to ${size} bytes, not the ${declared} it declares (truncated or corrupt zip)`);
-          resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
-        })
-        .resume();
-    });
+  async data(name: string): Promise<Uint8Array> {
+    const entry = this.options.entries.get(name);
+    if (!entry) throw new UsageError(`${this.name} has no entry ${name}`);
+    const where = `${this.name}!${name}`;
+    const raw = await this.compressed(entry, where);
+    const declared = entry.uncompressedSize;
+    let data: Buffer;
+    if (entry.compressionMethod === kStored) {
+      if (raw.length !== declared) throw new UsageError(`${where} holds ${raw.length} bytes, not the ${declared} it declares (truncated or corrupt zip)`, 'record or copy the trace again');
+      data = raw;
+    } else if (raw.length <= kWholeEntryCompressedBytes) {
+      data = this.whole(raw, declared, where);
+    } else {
+      data = await this.offThread(raw, declared, where);
+    }
+    this.inflated += data.length;
+    if (this.inflated > this.options.limits.maxTotalBytes) throw new UsageError(`${this.name} inflates to more than ${this.options.limits.maxTotalBytes} bytes (zip bomb?)`);
+    return data;
+  }
+
+  /** The entry's bytes as stored in the zip (a view, not a copy). */
+  private async compressed(entry: yauzl.Entry, where: string): Promise<Buffer> {
+    if (entry.isEncrypted()) throw new UsageError(`${where} is encrypted`, 'record or copy the trace again');
+    if (entry.compressionMethod !== kStored && entry.compressionMethod !== kDeflated) {
+      throw new UsageError(`${where} uses compression method ${entry.compressionMethod}, which a trace never does`, 'record or copy the trace again');
+    }
+    let start: number;
+    try {
+      start = (await this.options.zip.readLocalFileHeaderPromise(entry, { minimal: true })).fileDataStart;
+    } catch (err) {
+      throw new UsageError(`${where} cannot be read: ${messageOf(err)} (truncated or corrupt zip)`, 'record or copy the trace again');
+    }
+    const end = start + entry.compressedSize;
+    if (end > this.options.buffer.length) throw new UsageError(`${where} cannot be read: it ends past the end of the zip (truncated or corrupt zip)`, 'record or copy the trace again');
+    return this.options.buffer.subarray(start, end);
+  }
+
+  /** Small entries inflate in one call: deflate cannot grow them past ~1032x, so memory stays bounded. */
+  private whole(raw: Buffer, declared: number, where: string): Buffer {
+    let data: Buffer;
+    try {
+      data = zlib.inflateRawSync(raw, { maxOutputLength: declared + 1 });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new UsageError(`${where} does not inflate to the ${declared} bytes it declares (corrupt zip or zip bomb)`, 'record or copy the trace again');
+      }
+      throw new UsageError(`${where} cannot be read: ${messageOf(err)} (truncated or corrupt zip)`, 'record or copy the trace again');
+    }
+    if (data.length !== declared) throw new UsageError(`${where} does not inflate to the ${declared} bytes it declares (truncated or corrupt zip)`, 'record or copy the trace again');
+    return data;
+  }
+
+  /** Large entries inflate on the thread pool; zlib stops as soon as the output passes the declared size. */
+  private async offThread(raw: Buffer, declared: number, where: string): Promise<Buffer> {
+    let data: Buffer;
+    try {
+      data = await new Promise<Buffer>((resolve, reject) => {
+        zlib.inflateRaw(raw, { maxOutputLength: declared + 1 }, (err, out) => (err ? reject(err) : resolve(out)));
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new UsageError(`${where} inflates to more than the ${declared} bytes it declares (corrupt zip or zip bomb)`, 'record or copy the trace again');
+      }
+      throw new UsageError(`${where} cannot be read: ${messageOf(err)} (truncated or corrupt zip)`, 'record or copy the trace again');
+    }
+    if (data.length !== declared) throw new UsageError(`${where} inflates to ${data.length} bytes, not the ${declared} it declares (truncated or corrupt zip)`, 'record or copy the trace again');
+    return data;
   }
 }
