@@ -105,7 +105,8 @@ function takesValue(control: string): boolean {
 
 export function assignNames(model: PageModel, proposals: NameProposals | null): Names {
   const tail = commonTitleTail(model.pages.flatMap((p) => p.titles));
-  const classes = new NameAllocator();
+  // Generated files import Page, Locator, expect and test from Playwright: no class may take those names.
+  const classes = new NameAllocator(['Page', 'Locator', 'Expect', 'Test']);
   const docs = new NameAllocator();
   const pages = new Map<string, PageNames>();
   for (const page of model.pages) {

@@ -45,8 +45,10 @@ export function stripTitle(title: string, tail: string | null): string {
 }
 
 /** Words for a page: from its path when the path says something, else its title or heading. */
-export function pageWords(page: ModelPage, titleTail: string | null, splitByTitle: boolean): string[] {
-  const segments = page.urlPattern.split('/').filter((s) => s && !kScriptSegment.test(s));
+export function pageWords(page: ModelPage, titleTail: string | null, splitByTitle: boolean, directory = '/'): string[] {
+  // The app's own directory (`/app/v5/`) names no page; neither do a hash route's `#` or punctuation.
+  const route = page.urlPattern.startsWith(directory) ? page.urlPattern.slice(directory.length) : page.urlPattern;
+  const segments = route.split('/').filter((s) => /[a-z0-9]/i.test(s) && !kScriptSegment.test(s));
   const statics = segments.filter((s) => !s.startsWith(':')).map((s) => s.replace(/\.[a-z]+$/i, ''));
   const last = segments[segments.length - 1];
   if (!splitByTitle && statics.length) {
@@ -65,7 +67,7 @@ export function pageWords(page: ModelPage, titleTail: string | null, splitByTitl
 
 export function pageBase(page: ModelPage, model: PageModel, titleTail: string | null): string {
   const splitByTitle = model.pages.some((other) => other !== page && other.urlPattern === page.urlPattern);
-  return pascal(pageWords(page, titleTail, splitByTitle));
+  return pascal(pageWords(page, titleTail, splitByTitle, new URL(model.baseUrl).pathname)) || 'Home';
 }
 
 function roleSuffix(element: ModelElement): string {
