@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { chromium, type Browser, type LaunchOptions } from 'playwright';
 import { UsageError } from './errors.ts';
+import { kFromSources } from './package.ts';
 
 /**
  * The one place that decides which Chromium runs and with which flags. Every launch in the
@@ -75,7 +76,7 @@ export function resolveBrowser(env: NodeJS.ProcessEnv = process.env, options: Re
   }
   throw new UsageError(
     'no Chromium found (BU_BROWSER unset, no Playwright browser, no system Chromium)',
-    'run `make setup` (or `npx playwright install chromium`, or `apt-get install chromium`), or set BU_BROWSER',
+    `run ${kFromSources ? '`make setup` (or ' : ''}\`npx playwright install chromium\`, or \`apt-get install chromium\`${kFromSources ? ')' : ''}, or set BU_BROWSER`,
   );
 }
 

@@ -1,4 +1,5 @@
 import { resolveBrowser } from '../../core/browser.ts';
+import { playwrightSupport } from '../../core/playwright-support.ts';
 import type { CommandDef } from '../command.ts';
 
 export const doctorCommand: CommandDef = {
@@ -14,10 +15,13 @@ export const doctorCommand: CommandDef = {
       return 0;
     }
     const model = ctx.env.OPENAI_API_KEY || ctx.env.OPENAI_BASE_URL ? ctx.env.BU_MODEL || '(default model)' : null;
+    const playwright = playwrightSupport();
+    ctx.print(`playwright: ${playwright.version} (${playwright.supported ? 'supported' : `NOT in the supported range ${playwright.range}: install a version in it`})`);
+    if (ctx.config) ctx.print(`config: ${ctx.config.file}`);
     ctx.print(`output: ${ctx.paths.root}`);
     ctx.print(`runs database: ${ctx.paths.runsDb}`);
     ctx.print(`model: ${model ?? 'none configured (set OPENAI_API_KEY or OPENAI_BASE_URL; capture uses the crawler)'}`);
-    ctx.result({ browser, output: ctx.paths.root, runsDb: ctx.paths.runsDb, model });
+    ctx.result({ browser, playwright, config: ctx.config?.file ?? null, output: ctx.paths.root, runsDb: ctx.paths.runsDb, model });
     return 0;
   },
 };

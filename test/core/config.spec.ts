@@ -55,7 +55,8 @@ test('every command reads the config; the environment beats it', async () => {
   try {
     const env = { BU_OUTPUT: '', BU_MODEL: '', OPENAI_API_KEY: '', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' };
     const fromFile = await runCli(['doctor', '--json'], { cwd: dir, env });
-    expect(fromFile.json).toMatchObject({ output: path.join(dir, 'from-config'), model: 'model-from-config' });
+    expect(fromFile.json).toMatchObject({ output: path.join(dir, 'from-config'), model: 'model-from-config', config: path.join(dir, 'brow-use.config.ts') });
+    expect(fromFile.json?.playwright).toMatchObject({ supported: true, range: expect.stringMatching(/^>=1\.\d+\.\d+ <2$/) });
     const fromEnv = await runCli(['doctor', '--json'], { cwd: path.join(dir), env: { ...env, BU_OUTPUT: path.join(dir, 'env-out'), BU_MODEL: 'model-from-env' } });
     expect(fromEnv.json).toMatchObject({ output: path.join(dir, 'env-out'), model: 'model-from-env' });
     const none = await runCli(['doctor', '--json'], { cwd: os.tmpdir(), env });
