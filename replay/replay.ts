@@ -5,6 +5,7 @@ import type { Fingerprint, History, RecordedLocator } from '../core/schema/histo
 import { kReplayReportVersion, type ReplayReport, type ReplayStep } from '../core/schema/replay-report.ts';
 import type { Strategy } from './find.ts';
 import type { Healer } from './heal.ts';
+import { InFlight } from './in-flight.ts';
 import { Rebaser, redactDeep, substitute, type Substitutions } from './inputs.ts';
 import { kFindTimeoutMs } from './rematch/cascade.ts';
 import { summarize } from './report.ts';
@@ -70,10 +71,12 @@ export async function replay(page: Page, history: History, options: ReplayOption
   const onPage = (p: Page) => p.on('dialog', onDialog);
   context.on('page', onPage);
   for (const p of context.pages()) p.on('dialog', onDialog);
+  const inFlight = new InFlight(context);
 
   const tolerantIds = Object.keys(subs.vars).length > 0;
   const env: StepEnv = {
     context,
+    inFlight,
     page,
     rebase,
     text: (value) => substitute(value, subs),
@@ -129,6 +132,7 @@ export async function replay(page: Page, history: History, options: ReplayOption
   );
   context.off('page', onPage);
   for (const p of context.pages()) p.off('dialog', onDialog);
+  inFlight.dispose();
   return {
     report: { version: kReplayReportVersion, sessionId: history.sessionId, replayId: options.replayId, startedAt, baseUrl: options.baseUrl ?? null, steps, summary, final },
     rewritten,

@@ -9,6 +9,7 @@ import { runElementStep } from './executors/element.ts';
 import { PolicyBlocked, runPageStep } from './executors/page.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './executors/types.ts';
 import { findElement, type FindOptions, type Found } from './find.ts';
+import type { InFlight } from './in-flight.ts';
 import type { Rebaser } from './inputs.ts';
 import { effectWorthChecking, liveOutline, postCheck } from './post-check.ts';
 import { readHeading, waitForUrl } from './verify.ts';
@@ -22,6 +23,8 @@ const kNewTabTimeoutMs = 5_000;
 
 export interface StepEnv {
   context: BrowserContext;
+  /** The app's open requests: an action's own are awaited before verifying it. */
+  inFlight: InFlight;
   page: Page;
   rebase: Rebaser;
   text(value: string): string;
@@ -94,14 +97,16 @@ export async function runStep(env: StepEnv, step: HistoryStep): Promise<StepOutc
   }
 
   const headingBefore = await readHeading(page);
-  // What the action changes is compared when the element was found by healing, not by the
-  // recorded locator alone: the weaker the match, the more the outcome must show it was right.
-  const outlineBefore = healed && effectWorthChecking(step) ? await liveOutline(page) : null;
+  // What the action changes on the page: required of a healed step (the weaker the match, the
+  // more the outcome must show it was right), waited for after any step.
+  const outlineBefore = effectWorthChecking(step) ? await liveOutline(page) : null;
   const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs, files: env.files };
   let outcome: ExecOutcome;
   const tAct = performance.now();
+  const before = env.inFlight.mark();
   try {
     outcome = target ? await runElementStep(ctx, step as ElementStep, target) : await runPageStep(ctx, step as never);
+    await env.inFlight.settle(before);
   } catch (err) {
     timing.actMs = Math.round(performance.now() - tAct);
     return fail(err instanceof PolicyBlocked ? 'policy_blocked' : 'action_error', errorMessage(err).split('\n')[0]!);

@@ -124,10 +124,17 @@ export function probeElement(el: Element): DomProbe {
   const kMaxContainerDepth = 8;
   const kMaxContainerText = 100;
   const kControlSelector = 'button, input, select, textarea, [role=button], [role=checkbox], [role=switch], [role=menuitem], [role=tab], script, style, svg';
+  // The container's own words: not the element's caption, not other controls' captions.
   const keyText = (c: Element): string | null => {
-    const copy = c.cloneNode(true) as Element;
-    for (const control of Array.from(copy.querySelectorAll(kControlSelector))) control.remove();
-    const t = (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const parent = n.parentElement;
+      const control = parent?.closest(kControlSelector);
+      if (!parent || el.contains(n) || (control && c.contains(control))) continue;
+      parts.push(n.textContent ?? '');
+    }
+    const t = parts.join(' ').replace(/\s+/g, ' ').trim();
     return t ? t.slice(0, kMaxContainerText) : null;
   };
   const kindOf = (e: Element) => e.tagName + (e instanceof HTMLInputElement ? `[type=${e.type}]` : '');

@@ -44,9 +44,10 @@ for (const variant of kHealing) {
   test(`on the ${variant} page every step acts on the recorded element`, async ({ page }) => {
     site.reset(variant);
     const { report } = await replay(page, history, { replayId: `rows-${variant}`, findTimeoutMs: 2_000 });
-    expect(site.state.log, JSON.stringify(report.steps.map((s) => [s.status, s.level, s.message, s.notes]), null, 1)).toEqual(kExpected);
-    expect(report.summary.ok).toBe(true);
-    if (variant === 'baseline') expect(report.steps.map((s) => s.level)).toEqual(['recorded', 'recorded', 'recorded', null, 'recorded']);
+    const steps = JSON.stringify(report.steps.map((s) => [s.status, s.level, s.message, s.checks, s.notes]), null, 1);
+    expect(site.state.log, steps).toEqual(kExpected);
+    expect(report.summary.ok, steps).toBe(true);
+    if (variant === 'baseline') expect(report.steps.map((s) => s.level), steps).toEqual(['recorded', 'recorded', 'recorded', null, 'recorded']);
   });
 }
 

@@ -34,7 +34,9 @@ async function act(page: Page, step: RecordStep, target: Locator | null): Promis
     case 'navigate': await page.goto(String(step.params.url)); break;
     case 'send_keys': await page.keyboard.press(String(step.params.keys)); break;
   }
-  await page.waitForLoadState('domcontentloaded');
+  // As capture settles after an action: scripts that post and then reload finish first.
+  await page.waitForLoadState('load');
+  await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
 }
 
 export async function recordHistory(page: Page, startUrl: string, steps: RecordStep[], options: RecordOptions = {}): Promise<History> {
