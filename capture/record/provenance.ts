@@ -9,7 +9,8 @@ import { secretForms } from '../../core/secret-forms.ts';
  *    occurrences in the app's own text and URLs are remembered with their surroundings (the word
  *    around it, or the characters on each side), as contexts that belong to the app.
  * 2. After it was typed, in typed positions (what an action typed, input values, request bodies,
- *    cookies) every spelling of it is replaced by `{{secret:NAME}}`.
+ *    cookies) every spelling of it is replaced by `{{secret:NAME}}` (a secret shorter than
+ *    `kShortSecret` only where it stands as a value of its own, not inside `admin@example.com`).
  * 3. After it was typed, elsewhere (page text, response bodies, logs) it is replaced too, except:
  *    in a context remembered in 1 (`/siteadmin.php` stays when the secret is `admin`, and so does
  *    `Default user admin.`, but not `You typed admin`); in the path of a URL (an address of the
@@ -84,8 +85,8 @@ function contextOf(text: string, start: number, end: number): { key: string; emb
   return { key: ['c', wordBefore(text, start), charClass(text[start - 1]), form, charClass(text[end]), wordAfter(text, end)].join('\u0000'), embedded };
 }
 
-/** Joiners inside compound tokens: `admin@example.com`, `admin.php`, `admin-panel`. */
-const kJoiner = /[@.\-]/;
+/** Joiners inside compound tokens: `admin@example.com`, `admin.php`, `admin-panel`, `admin%40example.com`. */
+const kJoiner = /[@.\-%]/;
 
 /** The occurrence is part of a compound token: a joiner on one side with a word character beyond it. */
 function inCompound(text: string, start: number, end: number): boolean {
@@ -246,6 +247,10 @@ export class Provenance {
     const out = text.replace(this.pattern, (form: string, offset: number) => {
       const { name } = this.forms.get(form)!;
       if (mode !== 'all' && !this.typed.has(name)) return form;
+      if (mode === 'typed' && this.values.get(name)!.length < kShortSecret) {
+        // A short secret was typed as a whole value: inside `admin@example.com` or `siteadmin` it is the app's.
+        if (contextOf(text, offset, offset + form.length).embedded || inCompound(text, offset, offset + form.length)) return form;
+      }
       if (mode === 'shown') {
         const end = offset + form.length;
         ranges ??= urlRanges(text);

@@ -35,8 +35,10 @@ test('a short secret: kept inside words, URL paths and app queries; gone where t
   expect(redact('You typed admin')).toBe(`You typed ${P}`);
   expect(redact('admin')).toBe(P);
   expect(redact('password=admin&next=%2F')).toBe(`password=${P}&next=%2F`);
-  // Typed positions lose every spelling, whatever surrounds it.
-  expect(provenance.redact('siteadmin', 'typed').text).toBe(`site${P}`);
+  // Typed positions lose it wherever it stands as a value, whatever the app showed; a longer value holding it is the app's.
+  expect(provenance.redact('admin', 'typed').text).toBe(P);
+  expect(provenance.redact('Default user: admin.', 'typed').text).toBe(`Default user: ${P}.`);
+  expect(provenance.redact('admin@example.com', 'typed').text).toBe('admin@example.com');
 });
 
 test('a long secret goes inside words and payloads too, unless the app showed that word before', () => {
