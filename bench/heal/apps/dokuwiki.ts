@@ -1,0 +1,102 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { dokuwikiUnavailable, startDokuWiki } from '../../../test/support/dokuwiki.ts';
+import type { CorpusApp, RunningApp } from '../corpus.ts';
+
+/**
+ * DokuWiki (Debian's package, server-rendered PHP with jQuery) with three users, so the user
+ * manager shows a table whose rows hold unnamed checkboxes. State lives in files: a reset copies
+ * the data and user files back.
+ */
+
+const kPassword = 'wiki-bench-pass';
+
+function md5(text: string): string {
+  return crypto.createHash('md5').update(text).digest('hex');
+}
+
+const kUsers = [
+  `ann:${md5(kPassword)}:Ann Admin:ann@example.com:admin,user`,
+  `bob:${md5('bob-pass')}:Bob Builder:bob@example.com:user`,
+  `carol:${md5('carol-pass')}:Carol Singer:carol@example.com:user`,
+  `dave:${md5('dave-pass')}:Dave Miller:dave@example.com:user`,
+];
+
+async function start(): Promise<RunningApp> {
+  const wiki = await startDokuWiki();
+  const users = path.join(wiki.dir, 'conf', 'users.auth.php');
+  fs.writeFileSync(users, `# <?php exit()?>\n${kUsers.join('\n')}\n`);
+  const data = path.join(wiki.dir, 'data');
+  const pristine = path.join(wiki.dir, 'data.pristine');
+  fs.cpSync(data, pristine, { recursive: true });
+  const usersText = fs.readFileSync(users, 'utf8');
+  return {
+    url: new URL('/', wiki.url).href,
+    async reset() {
+      fs.rmSync(data, { recursive: true, force: true });
+      fs.cpSync(pristine, data, { recursive: true });
+      fs.writeFileSync(users, usersText);
+    },
+    stop: () => wiki.close(),
+  };
+}
+
+export const dokuwiki: CorpusApp = {
+  name: 'dokuwiki',
+  unavailable: dokuwikiUnavailable,
+  start,
+  flows: [
+    {
+      name: 'login',
+      plan: 'dokuwiki/login.json',
+      start: 'doku.php?id=start',
+      secrets: { password: kPassword },
+      async oracle({ app, request }) {
+        const html = await (await request.get(new URL('doku.php?id=start', app.url).href)).text();
+        return html.includes('Logged in as') && html.includes('(ann)') ? null : 'not signed in as ann';
+      },
+    },
+    {
+      name: 'delete-user',
+      plan: 'dokuwiki/delete-user.json',
+      start: 'doku.php?id=start',
+      secrets: { password: kPassword },
+      async oracle({ app, request }) {
+        const html = await (await request.get(new URL('doku.php?id=start&do=admin&page=usermanager', app.url).href)).text();
+        if (!html.includes('carol@example.com')) return 'cannot read the user list (not signed in as admin?)';
+        const gone = !html.includes('bob@example.com');
+        const kept = ['ann@example.com', 'carol@example.com', 'dave@example.com'].every((e) => html.includes(e));
+        return gone && kept ? null : `bob ${gone ? 'deleted' : 'still there'}, others ${kept ? 'kept' : 'missing'}`;
+      },
+    },
+    {
+      name: 'edit-page',
+      plan: 'dokuwiki/edit-page.json',
+      start: 'doku.php?id=faq',
+      async oracle({ app, request }) {
+        const raw = await (await request.get(new URL('doku.php?id=faq&do=export_raw', app.url).href)).text();
+        return raw.includes('Benchmarks edit this page.') && !raw.includes('Because tests need pages') ? null : `faq reads ${JSON.stringify(raw.slice(0, 60))}`;
+      },
+    },
+    {
+      name: 'search',
+      plan: 'dokuwiki/search.json',
+      start: 'doku.php?id=start',
+      async oracle({ page }) {
+        // The page's own words may be mutated: its id in the address is not.
+        const url = new URL(page.url());
+        return url.searchParams.get('id') === 'guide:install' && !url.searchParams.get('do') ? null : `at ${url.search}`;
+      },
+    },
+    {
+      name: 'browse',
+      plan: 'dokuwiki/browse.json',
+      start: 'doku.php?id=start',
+      async oracle({ page }) {
+        const url = new URL(page.url());
+        return url.searchParams.get('id') === 'faq' && url.searchParams.get('do') === 'recent' ? null : `at ${url.search}`;
+      },
+    },
+  ],
+};
