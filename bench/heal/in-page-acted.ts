@@ -15,6 +15,8 @@ export interface ActedEvent {
   decoy: boolean;
   /** A readable short form for reports. */
   label: string;
+  /** When it happened (Date.now() in the page: the bench's clock too), to tell which step caused it. */
+  t: number;
 }
 
 export function actedInPage(bindingName: string): void {
@@ -39,7 +41,7 @@ export function actedInPage(bindingName: string): void {
     // Digits change between runs (times, counters); they do not tell elements apart here.
     return out.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().slice(0, 80);
   };
-  const describe = (target: Element): ActedEvent & { kind: '' } => {
+  const describe = (target: Element): Omit<ActedEvent, 'kind' | 't'> => {
     const el = (target.closest(kInteractive) ?? target) as Element;
     const row = el.parentElement?.closest(kRow) ?? null;
     const href = el instanceof HTMLAnchorElement ? (attr(el, 'href') ?? '').replace(/[?&]sectok=[^&]*/, '') : '';
@@ -51,13 +53,13 @@ export function actedInPage(bindingName: string): void {
     const decoys = state()?.decoys;
     const decoy = !!decoys && (decoys.has(el) || decoys.has(target));
     const label = `${el.tagName.toLowerCase()}${attr(el, 'type') ? `[${attr(el, 'type')}]` : ''} "${(attr(el, 'aria-label') || attr(el, 'placeholder') || text(el)).slice(0, 30)}"${row ? ` in row "${text(row).slice(0, 30)}"` : ''}`;
-    return { kind: '', key: parts.join('|'), decoy, label };
+    return { key: parts.join('|'), decoy, label };
   };
   const send = (kind: string, e: Event) => {
     // Playwright chooses options by script: those events are untrusted but still the step's.
     if (!(e.target instanceof Element) || (!e.isTrusted && !(e.target instanceof HTMLSelectElement))) return;
     const fn = (window as unknown as Record<string, ((e: ActedEvent) => void) | undefined>)[bindingName];
-    if (fn) fn({ ...describe(e.target), kind });
+    if (fn) fn({ ...describe(e.target), kind, t: Date.now() });
   };
   document.addEventListener('click', (e) => send('click', e), true);
   document.addEventListener('input', (e) => send('input', e), true);

@@ -153,7 +153,7 @@ export function mutateInPage(config: MutateConfig): void {
     patchQuery(DocumentFragment.prototype);
     const matches = Element.prototype.matches;
     const closest = Element.prototype.closest;
-    Element.prototype.matches = function (s: string) { return matches.call(this, translateSelector(s)); };
+    (Element.prototype as { matches: (s: string) => boolean }).matches = function (this: Element, s: string) { return matches.call(this, translateSelector(s)); };
     Element.prototype.closest = function (s: string) { return closest.call(this, translateSelector(s)); };
     const byClass = Document.prototype.getElementsByClassName;
     Document.prototype.getElementsByClassName = function (names: string) { return byClass.call(this, names.split(/\s+/).filter(Boolean).map(hashed).join(' ')); };

@@ -1,0 +1,79 @@
+import type { Browser, Page } from 'playwright';
+import { locatorCodeParser } from '../../core/playwright-internals.ts';
+import type { ReplayReport } from '../../core/schema/replay-report.ts';
+import { replay } from '../../replay/replay.ts';
+import type { Flow, RunningApp } from './corpus.ts';
+import { applyMutant, type Mutant } from './instrument.ts';
+import type { Recorded } from './run.ts';
+
+/**
+ * P3 on a changed page: replay's wall time over the same flow written as plain Playwright with the
+ * locators that work on the changed page (those the cascade found), both on the same mutant.
+ */
+
+/** Timing runs per side; the median damps noise from other processes on the machine. */
+const kTimingRuns = 3;
+
+export interface P3Candidate {
+  appName: string;
+  app: RunningApp;
+  flow: Flow;
+  recorded: Recorded;
+  mutant: Mutant;
+  /** A full replay of the flow on the mutant that went past the first level and was right. */
+  report: ReplayReport;
+}
+
+async function plain(page: Page, candidate: P3Candidate): Promise<void> {
+  const parse = locatorCodeParser();
+  if (!parse) throw new Error('this Playwright has no locator code parser');
+  const text = (value: string) => value.replace(/\{\{secret:([\w-]+)\}\}/g, (_, name: string) => candidate.flow.secrets?.[name] ?? '');
+  page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
+  await page.goto(new URL(candidate.flow.start, candidate.app.url).href, { waitUntil: 'domcontentloaded' });
+  for (const [i, step] of candidate.recorded.history.steps.entries()) {
+    const code = candidate.report.steps[i]?.locator;
+    const target = code ? page.locator(parse('javascript', code, 'data-testid')) : null;
+    const params = step.params as Record<string, unknown>;
+    switch (step.action) {
+      case 'click': await target!.click(); break;
+      case 'input': await target!.fill(text(String(params.text ?? ''))); break;
+      case 'select_dropdown': await target!.selectOption({ label: String(params.text ?? '') }); break;
+      case 'send_keys': await page.keyboard.press(String(params.keys ?? '')); break;
+      default: break;
+    }
+    await page.waitForLoadState('domcontentloaded');
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function timed(browser: Browser, candidate: P3Candidate, fn: (page: Page) => Promise<unknown>): Promise<number> {
+  await candidate.app.reset();
+  const context = await browser.newContext();
+  try {
+    await applyMutant(context, candidate.mutant);
+    const page = await context.newPage();
+    const t = performance.now();
+    await fn(page);
+    return performance.now() - t;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureP3(browser: Browser, candidate: P3Candidate): Promise<string> {
+  const replayTimes: number[] = [];
+  const plainTimes: number[] = [];
+  const levels = candidate.report.steps.map((s) => s.level ?? '-').join(',');
+  for (let i = 0; i < kTimingRuns; i++) {
+    plainTimes.push(await timed(browser, candidate, (page) => plain(page, candidate)));
+    replayTimes.push(await timed(browser, candidate, (page) => replay(page, candidate.recorded.history, {
+      replayId: 'bench-p3', baseUrl: candidate.app.url, substitutions: { vars: {}, secrets: candidate.flow.secrets ?? {} },
+    })));
+  }
+  const ratio = median(replayTimes) / median(plainTimes);
+  return `P3 (replay / plain Playwright, ${candidate.appName} ${candidate.flow.name} on "${candidate.mutant.name}", levels ${levels}, median of ${kTimingRuns}): ${ratio.toFixed(2)}x (${Math.round(median(replayTimes))} ms vs ${Math.round(median(plainTimes))} ms)`;
+}

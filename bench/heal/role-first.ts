@@ -1,0 +1,93 @@
+import type { Locator, Page } from 'playwright';
+import { locatorCodeParser } from '../../core/playwright-internals.ts';
+import type { AriaLogLine } from '../../core/schema/logs.ts';
+import type { History, HistoryStep } from '../../core/schema/history.ts';
+import { locatorExpression } from '../../generate/emit/code.ts';
+import { chooseLocator, kDefaultTestIdAttribute } from '../../generate/model/locate.ts';
+import { rowScope } from '../../generate/model/rows.ts';
+import { parseAriaText, type RecordedSnapshot } from '../../generate/model/snapshot.ts';
+
+/**
+ * The third baseline: each step's element found the way a generated spec finds it (generate's own
+ * locator choice: role and name first, inside the item for row controls), then acted on with plain
+ * Playwright. No fingerprint, no cascade, no verification.
+ */
+
+/** What a generated spec waits for an element before the action fails (Playwright's default is 30 s; specs fail faster here). */
+export const kRoleFirstActionTimeoutMs = 5_000;
+
+/** The Playwright code a generated spec would use for a step's element, or null for page actions. */
+export function roleFirstCode(step: HistoryStep, aria: AriaLogLine[]): string | null {
+  const fp = step.fingerprint;
+  if (!fp) return null;
+  const row = rowScope(fp, step.locator, kDefaultTestIdAttribute);
+  if (row) {
+    return `getByRole(${JSON.stringify(row.role)}).filter({ hasText: ${JSON.stringify(row.key)} }).${locatorExpression(row.locator, 'x').slice(2)}`;
+  }
+  // The recorded snapshots of the step's page, as generate groups them.
+  const snapshots: RecordedSnapshot[] = aria.filter((line) => line.url === step.pre.url).map((line) => ({ url: line.url, title: line.title, nodes: parseAriaText(line.snapshot) }));
+  const { locator } = chooseLocator(fp, step.locator, snapshots);
+  return locatorExpression(locator, 'x').slice(2);
+}
+
+function locatorFor(page: Page, code: string): Locator {
+  const parse = locatorCodeParser();
+  if (!parse) throw new Error('this Playwright has no locator code parser');
+  return page.locator(parse('javascript', code, kDefaultTestIdAttribute));
+}
+
+/** Steps are a few milliseconds apart, so the events of one are never stamped with the next one's time. */
+const kStepGapMs = 5;
+const gap = () => new Promise((resolve) => setTimeout(resolve, kStepGapMs));
+
+export interface RoleFirstStep {
+  action: string;
+  ok: boolean;
+  error: string | null;
+}
+
+/** Runs a history's steps with role-first locators; stops at the first failure like a spec. */
+export async function runRoleFirst(page: Page, history: History, baseUrl: string, secrets: Record<string, string>, aria: AriaLogLine[], onStep: () => void): Promise<RoleFirstStep[]> {
+  const rebase = (url: string) => {
+    const u = new URL(url);
+    return new URL(u.pathname + u.search + u.hash, baseUrl).href;
+  };
+  const text = (value: string) => value.replace(/\{\{secret:([\w-]+)\}\}/g, (_, name: string) => secrets[name] ?? '');
+  page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
+  await page.goto(rebase(history.steps[0]?.pre.url ?? history.startUrl), { waitUntil: 'domcontentloaded' });
+  const out: RoleFirstStep[] = [];
+  let failed = false;
+  for (const step of history.steps) {
+    if (failed) {
+      out.push({ action: step.action, ok: false, error: 'skipped' });
+      await gap();
+      onStep();
+      continue;
+    }
+    try {
+      const code = roleFirstCode(step, aria);
+      const target = code ? locatorFor(page, code) : null;
+      const params = step.params as Record<string, unknown>;
+      const timeout = kRoleFirstActionTimeoutMs;
+      switch (step.action) {
+        case 'click': await target!.click({ timeout }); break;
+        case 'input': await target!.fill(text(String(params.text ?? '')), { timeout }); break;
+        case 'select_dropdown': await target!.selectOption({ label: String(params.text ?? '') }, { timeout }); break;
+        case 'hover': await target!.hover({ timeout }); break;
+        case 'send_keys': await page.keyboard.press(String(params.keys ?? '')); break;
+        case 'navigate': await page.goto(rebase(String(params.url)), { waitUntil: 'domcontentloaded' }); break;
+        default: break;
+      }
+      await page.waitForLoadState('domcontentloaded');
+      out.push({ action: step.action, ok: true, error: null });
+    } catch (err) {
+      failed = true;
+      const code = (() => { try { return roleFirstCode(step, aria); } catch { return null; } })();
+      out.push({ action: step.action, ok: false, error: `${code ?? ''}: ${err instanceof Error ? err.message.split('\n')[0]! : String(err)}` });
+    }
+    await gap();
+    onStep();
+    await gap();
+  }
+  return out;
+}

@@ -1,0 +1,118 @@
+import type { Browser } from 'playwright';
+import type { History } from '../../core/schema/history.ts';
+import type { AriaLogLine } from '../../core/schema/logs.ts';
+import type { ReplayReport } from '../../core/schema/replay-report.ts';
+import { replay } from '../../replay/replay.ts';
+import type { ActedEvent } from './in-page-acted.ts';
+import type { Flow, RunningApp } from './corpus.ts';
+import { actedBy, applyMutant, watchActed, type Mutant } from './instrument.ts';
+import { runRoleFirst } from './role-first.ts';
+
+/**
+ * One replay of a recorded flow on one app state under one mutant and one strategy, in a fresh
+ * browser context: what each step did (its status and the element it acted on) and what the
+ * oracle says of the final state.
+ */
+
+export type StrategyName = 'full' | 'locator-only' | 'role-first';
+export const kStrategies: StrategyName[] = ['full', 'locator-only', 'role-first'];
+
+/** Time for the last events on their way to the bench (they are milliseconds behind at most). */
+const kStragglersMs = 200;
+
+/** Steps that do nothing to the app: not counted. */
+const kNotAppSteps = new Set(['done', 'write_file', 'read_file', 'replace_file', 'extract', 'screenshot', 'wait']);
+
+export interface Recorded {
+  history: History;
+  aria: AriaLogLine[];
+}
+
+export interface StepOutcome {
+  action: string;
+  /** ran: the action was carried out and accepted; failed: it stopped the run; skipped: not reached. */
+  status: 'ran' | 'failed' | 'skipped';
+  /** Replay's failure category (postcondition_failed, missing_element, ...) or an error. */
+  category: string | null;
+  acted: ActedEvent | null;
+}
+
+export interface RunOutcome {
+  steps: StepOutcome[];
+  /** Null when the final state is right. */
+  oracle: string | null;
+  ms: number;
+  report: ReplayReport | null;
+}
+
+export interface RunInput {
+  browser: Browser;
+  app: RunningApp;
+  flow: Flow;
+  recorded: Recorded;
+  mutant: Mutant;
+  strategy: StrategyName;
+}
+
+export async function runOnce(input: RunInput): Promise<RunOutcome> {
+  const { app, flow, recorded, strategy } = input;
+  await app.reset();
+  const context = await input.browser.newContext();
+  try {
+    await applyMutant(context, input.mutant);
+    const log = await watchActed(context);
+    const page = await context.newPage();
+    // Events reach the bench on their own channel, possibly after the step that caused them
+    // returned: they are told apart by time (the page and the bench share the machine's clock).
+    const bounds: number[] = [0];
+    const mark = () => void bounds.push(Date.now());
+    const secrets = flow.secrets ?? {};
+    const t = performance.now();
+    let statuses: { status: StepOutcome['status']; category: string | null }[];
+    let report: ReplayReport | null = null;
+    if (strategy === 'role-first') {
+      const steps = await runRoleFirst(page, recorded.history, app.url, secrets, recorded.aria, mark);
+      statuses = steps.map((s) => ({ status: s.ok ? 'ran' : s.error === 'skipped' ? 'skipped' : 'failed', category: s.ok || s.error === 'skipped' ? null : `action_error: ${s.error}` }));
+    } else {
+      const result = await replay(page, recorded.history, {
+        replayId: `bench-${strategy}`, baseUrl: app.url, strategy, substitutions: { vars: {}, secrets }, onStep: mark,
+      });
+      report = result.report;
+      statuses = report.steps.map((s) => ({
+        status: s.status === 'passed' || s.status === 'healed' ? 'ran' : s.status === 'skipped' ? 'skipped' : 'failed',
+        category: s.category ?? null,
+      }));
+    }
+    const ms = performance.now() - t;
+    const finalPage = context.pages().at(-1) ?? page;
+    await finalPage.waitForLoadState('domcontentloaded').catch(() => undefined);
+    const oracle = await flow.oracle({ app, page: finalPage, request: context.request }).catch((err: unknown) => `oracle failed: ${err instanceof Error ? err.message : String(err)}`);
+    await new Promise((resolve) => setTimeout(resolve, kStragglersMs));
+    const steps: StepOutcome[] = [];
+    for (const [i, step] of recorded.history.steps.entries()) {
+      if (kNotAppSteps.has(step.action)) continue;
+      const from = bounds[i] ?? Infinity;
+      const to = bounds[i + 1] ?? Infinity;
+      const events = log.events.filter((e) => e.t >= from && e.t < to);
+      steps.push({ action: step.action, ...statuses[i]!, acted: actedBy(step.action, events) });
+    }
+    return { steps, oracle, ms, report };
+  } finally {
+    await context.close();
+  }
+}
+
+/** How one step went, judged against the reference run's element for the same step. */
+export type Verdict = 'correct' | 'wrong' | 'postcondition' | 'failed' | 'skipped';
+
+export function judgeStep(step: StepOutcome, reference: StepOutcome | undefined): Verdict {
+  const expected = reference?.acted ?? null;
+  const wrong = step.acted !== null && (step.acted.decoy || (expected !== null && step.acted.key !== expected.key));
+  if (wrong) return 'wrong';
+  if (step.status === 'skipped') return 'skipped';
+  if (step.category === 'postcondition_failed') return 'postcondition';
+  if (step.status === 'failed') return 'failed';
+  // An element action that acted on nothing while the reference did did not do the step.
+  if (expected !== null && step.acted === null) return 'failed';
+  return 'correct';
+}
