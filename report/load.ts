@@ -79,6 +79,7 @@ async function replayViews(dir: string): Promise<ReplayView[]> {
         message: s.message,
         // A healed step found its element another way than the recorded locator: show both.
         healed: s.status === 'healed' && s.recordedLocator && s.locator !== s.recordedLocator ? `${s.recordedLocator} → ${s.locator}` : null,
+        checks: s.checks,
         durationMs: s.timing.totalMs,
       })),
     });

@@ -42,6 +42,8 @@ export interface ReplayStepView {
   category: string | null;
   message: string | null;
   healed: string | null;
+  /** What verification checked after the action. */
+  checks: string[];
   durationMs: number | null;
 }
 

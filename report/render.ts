@@ -101,11 +101,11 @@ function renderReplay(replay: ReplayView): string {
     .map(
       (s) => `<tr class="st-${esc(s.status)}"><td>${s.index + 1}</td><td>${esc(s.action)}</td><td class="status">${esc(s.status)}</td><td>${esc(s.level)}</td><td>${esc(s.candidates)}</td><td>${
         s.score === null ? '' : esc(Math.round(s.score))
-      }</td><td>${s.locator ? `<code>${esc(s.locator)}</code>` : ''}</td><td class="category">${esc(s.category)}</td><td>${s.healed ? `<code>${esc(s.healed)}</code>` : ''}</td><td>${esc(s.message)}</td></tr>`,
+      }</td><td>${s.locator ? `<code>${esc(s.locator)}</code>` : ''}</td><td class="category">${esc(s.category)}</td><td>${s.healed ? `<code>${esc(s.healed)}</code>` : ''}</td><td>${esc(s.checks.join(', '))}</td><td>${esc(s.message)}</td></tr>`,
     )
     .join('');
   return `<details class="replay" open><summary>${esc(replay.replayId)} <span class="muted">${replayHeadline(replay.summary)}</span></summary>
-<table class="grid"><tr><th>step</th><th>action</th><th>status</th><th>level</th><th>candidates</th><th>score</th><th>locator</th><th>category</th><th>healed</th><th>detail</th></tr>${rows}</table>
+<table class="grid"><tr><th>step</th><th>action</th><th>status</th><th>level</th><th>candidates</th><th>score</th><th>locator</th><th>category</th><th>healed</th><th>checked</th><th>detail</th></tr>${rows}</table>
 ${replay.finalUrl ? `<p class="muted">left the app at ${esc(replay.finalUrl)}</p>` : ''}</details>`;
 }
 

@@ -77,6 +77,8 @@ test('the report shows every step with its screenshot, and the replays', async (
   // The replay on the variant without test ids healed steps: the old and the new locator are shown.
   const healedRow = page.locator('details.replay tr.st-healed').first();
   await expect(healedRow).toContainText("getByTestId('login-email') →");
+  // What verification checked after the healed step is shown with it.
+  await expect(healedRow).toContainText('url');
 
   // No typed or echoed secret reached the page (the demo's login page prints the password as its own
   // hint before anyone signs in; capture keeps what the app showed before the secret was typed).
