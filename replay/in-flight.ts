@@ -9,12 +9,16 @@ import type { BrowserContext, Request } from 'playwright';
 
 /** A request still open after this (a long poll, a stream) no longer holds the replay. */
 export const kSettleTimeoutMs = 3_000;
+/** Streams and beacons stay open or go unanswered by design: they are never awaited. */
+const kNeverAwaited = new Set(['eventsource', 'websocket', 'ping']);
 const kPollMs = 20;
 
 export class InFlight {
   private readonly pending = new Set<Request>();
   private readonly done = (request: Request) => this.pending.delete(request);
-  private readonly started = (request: Request) => this.pending.add(request);
+  private readonly started = (request: Request) => {
+    if (!kNeverAwaited.has(request.resourceType())) this.pending.add(request);
+  };
 
   constructor(private readonly context: BrowserContext) {
     context.on('request', this.started);

@@ -1,0 +1,39 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { InFlight, kSettleTimeoutMs } from '../../replay/in-flight.ts';
+
+/** Replay waits for the requests an action started, and never for a stream that stays open. */
+
+let server: http.Server;
+let url = '';
+
+test.beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url === '/slow') return void setTimeout(() => res.end('saved'), 400);
+    if (req.url === '/events') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: hello\n\n');
+      return; // stays open
+    }
+    res.setHeader('content-type', 'text/html');
+    res.end(`<!doctype html><button onclick="new EventSource('/events'); fetch('/slow').then((r) => r.text()).then((t) => document.getElementById('out').textContent = t)">Save</button>
+      <p id="out">unsaved</p>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+});
+
+test.afterAll(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+
+test('the fetch a click started is awaited; an open event stream is not', async ({ page }) => {
+  const inFlight = new InFlight(page.context());
+  await page.goto(url);
+  const mark = inFlight.mark();
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await inFlight.settle(mark);
+  expect(Date.now() - started).toBeLessThan(kSettleTimeoutMs);
+  await expect(page.locator('#out')).toHaveText('saved', { timeout: 200 });
+  inFlight.dispose();
+});
