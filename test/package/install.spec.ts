@@ -104,14 +104,26 @@ test('the packed package installs into a fresh project and runs the whole pipeli
     expect(fs.readdirSync(path.join(e2e, 'tests')).some((f) => f.startsWith('replay-'))).toBe(true);
     for (const specifier of generatedImports(e2e)) expect(specifier).toMatch(/^(@playwright\/test|brow-use\/test|node:[a-z/]+|\.{1,2}\/.*)$/);
 
+    // A spec of the user's own, on the `brow-use/test` fixture: a recorded history replayed by path.
+    fs.writeFileSync(path.join(e2e, 'tests', 'own.spec.ts'), [
+      "import { expect, test } from 'brow-use/test';",
+      '',
+      "test('own replay through the fixture', async ({ replay }) => {",
+      `  const report = await replay('../output/history/${sessionId}.json');`,
+      '  expect(report.summary.ok).toBe(true);',
+      '});',
+      '',
+    ].join('\n'));
+
     // The user's strict tsconfig (the generated one, and stricter: library types checked too).
     const tsc = await run('npx', ['--no-install', 'tsc', '--noEmit', '-p', 'e2e/tsconfig.json', '--skipLibCheck', 'false'], project);
     expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0);
 
     const fresh = await serveDemo(project);
     try {
-      const specs = await run('npx', ['--no-install', 'playwright', 'test', '-c', 'e2e', '--reporter=line'], project, { BASE_URL: `${fresh.url}login`, BU_SECRET_PASSWORD: kPassword });
+      const specs = await run('npx', ['--no-install', 'playwright', 'test', '-c', 'e2e', '--reporter=list'], project, { BASE_URL: `${fresh.url}login`, BU_SECRET_PASSWORD: kPassword });
       expect(specs.code, specs.stdout + specs.stderr).toBe(0);
+      expect(specs.stdout).toMatch(/✓.*own replay through the fixture/);
       expect(specs.stdout).toMatch(/\d+ passed/);
       expect(specs.stdout).not.toMatch(/skipped|failed/);
     } finally {
