@@ -81,6 +81,11 @@ export async function ensureExtensionBuilt(dist = kExtensionDist): Promise<strin
     if (await builtHash(dist)) return dist;
     throw new UsageError(`the extension is missing from ${dist}`, 'reinstall brow-use (the package ships the extension built)');
   }
+  return buildExtensionIfChanged(dist);
+}
+
+/** Builds only when the sources changed since the last build (a build swaps the folder, which a running browser may be loading). */
+export async function buildExtensionIfChanged(dist = kExtensionDist): Promise<string> {
   if ((await builtHash(dist)) === (await inputsHash())) return dist;
   return buildExtension(dist);
 }

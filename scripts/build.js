@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -27,6 +27,6 @@ for (const entry of fs.readdirSync(dist, { recursive: true, withFileTypes: true 
   const rewritten = text.replace(relativeTs, '$1.js$2');
   if (rewritten !== text) fs.writeFileSync(file, rewritten);
 }
-const { buildExtension } = await import(path.join(dist, 'extension', 'build.js'));
-const extension = await buildExtension();
+const { buildExtensionIfChanged } = await import(pathToFileURL(path.join(dist, 'extension', 'build.js')).href);
+const extension = await buildExtensionIfChanged();
 console.log(`build: ${path.relative(root, dist)}/ and ${path.relative(root, extension)}/`);
