@@ -101,6 +101,8 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       return end('error', message, step - 1);
     }
     for (const note of decision.notes ?? []) await recorder.reasoning(step, note.kind, note.text, decision.kind === 'act' ? decision.nextGoal : undefined);
+    const meta = policy.runMetadata?.();
+    if (meta) await recorder.runMetadata(meta);
     if (decision.kind === 'stop') {
       progress(`step ${step}/${maxSteps} stop: ${decision.reason}${decision.text ? ` (${decision.text})` : ''}`);
       if (decision.reason === 'error') await recorder.reasoning(step, 'error', decision.text);

@@ -21,6 +21,7 @@ import { kDefaultActionTimeoutMs, Session } from './session.ts';
 import { openSessionBridge } from './session-mode/open-bridge.ts';
 import type { SessionBridge } from './session-mode/session-bridge.ts';
 import type { Policy } from './types.ts';
+import type { ImageAsker } from './actions/define-skill.ts';
 
 /**
  * One capture from start to end: session, tracing, the loop, the sidecars and the run entry.
@@ -74,6 +75,8 @@ export interface RunCaptureOptions {
   usage?: () => Usage;
   /** Continue an interrupted session from its checkpoint (`bu capture resume`). */
   resume?: ResumeFrom;
+  /** The model skills ask about images (`ask_element`), when the policy has one. */
+  askImage?: ImageAsker | null;
 }
 
 export interface ResumeFrom {
@@ -162,7 +165,7 @@ export async function runCapture(options: RunCaptureOptions): Promise<CaptureRes
       result = await runLoop({
         session, policy: options.policy, recorder, maxSteps: settings.maxSteps, signal: ctx.signal, secrets: settings.secrets, filesDir, cwd: ctx.cwd,
         timeoutMs: settings.actionTimeoutMs ?? kDefaultActionTimeoutMs, uploadPaths: settings.uploadPaths ?? [], vision: settings.vision ?? false,
-        startStep: resume?.checkpoint.step ?? 0, afterStep: bridge ? undefined : checkpoint, progress: (line) => ctx.log(line),
+        startStep: resume?.checkpoint.step ?? 0, afterStep: bridge ? undefined : checkpoint, progress: (line) => ctx.log(line), askImage: options.askImage ?? null,
       });
     }
   } catch (err) {

@@ -2,6 +2,7 @@ import type { ActionName } from '../core/schema/actions.ts';
 import type { PolicyState } from './resume/checkpoint-schema.ts';
 import type { Target } from '../core/schema/plan.ts';
 import type { TerminationReason } from '../core/schema/run.ts';
+import type { History } from '../core/schema/history.ts';
 
 /**
  * The seams of the capture loop. A policy (crawler, LLM, written plan) sees an Observation and
@@ -80,7 +81,7 @@ export interface Observation {
  * (`fill_form` records one `input`/`select_dropdown`/`click` per field; `download` records the click).
  * The history never holds a skill's name, so replay and extract need nothing new.
  */
-export type SkillName = 'fill_form' | 'download';
+export type SkillName = 'fill_form' | 'download' | 'ask_element';
 
 /** Anything a policy may ask for: a recorded action or a skill. */
 export type CallName = ActionName | SkillName;
@@ -128,6 +129,8 @@ export interface Policy {
    * no method lets the run go on, and the policy reads the failure in the next `lastResults`.
    */
   onActionFailed?(failure: ActionFailure): Extract<Decision, { kind: 'stop' }> | null;
+  /** Run metadata for the history (an agent's subtasks), read after every decision. */
+  runMetadata?(): Pick<History, 'subtasks'> | null;
   /** What `bu capture resume` needs to continue this policy; without it a run cannot be resumed. */
   checkpoint?(): PolicyState;
 }

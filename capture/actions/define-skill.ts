@@ -10,6 +10,13 @@ import type { Executed } from './execute.ts';
  * step, so the history stays in the vocabulary replay knows.
  */
 
+/** A model that looks at an image and answers a question about it (`ask_element`). */
+export interface ImageAsker {
+  /** Why this model cannot answer about images, or null when it can. */
+  refusal(): string | null;
+  ask(input: { question: string; element: string; image: string }, signal: AbortSignal): Promise<string>;
+}
+
 export interface SkillContext {
   session: Session;
   /** The active tab when the skill started. */
@@ -20,6 +27,8 @@ export interface SkillContext {
   signal: AbortSignal;
   timeoutMs: number;
   step: number;
+  /** The capture's image-reading model, when it has one. */
+  askImage: ImageAsker | null;
   /** Runs one recorded action (one history step) and reports what happened. */
   perform(call: ActionCall): Promise<Executed>;
 }

@@ -50,6 +50,7 @@ export async function executeCall(options: ExecuteOptions, call: ActionCall, rec
   try {
     const result = await def.run({
       session, page, observation: options.observation, filesDir: options.filesDir, signal: options.signal, timeoutMs: options.timeoutMs, step: options.step, perform,
+      askImage: options.askImage ?? null,
     }, parsed.data);
     return { outcome: { action: name, ok: true, text: secrets.redactText(result.text), error: null }, records, pageChanged, artifacts: result.artifacts ?? {} };
   } catch (err) {

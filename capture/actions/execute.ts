@@ -12,6 +12,7 @@ import { untraced } from '../record/untraced.ts';
 import type { Session } from '../session.ts';
 import type { ActionCall, ActionOutcome, Observation } from '../types.ts';
 import type { ActionRunResult } from './define.ts';
+import type { ImageAsker } from './define-skill.ts';
 import { actionDef, isSkillName } from './registry.ts';
 import { resolveTarget, type ResolvedTarget } from './resolve-target.ts';
 
@@ -41,6 +42,8 @@ export interface ExecuteOptions {
   step: number;
   /** Files or folders `upload_file` may use besides the session files (`--upload-path`). */
   uploadPaths?: readonly string[];
+  /** The model skills ask about images (`ask_element`), when the capture has one. */
+  askImage?: ImageAsker | null;
   /** Actions the history may still take; a skill stops before an action past it. */
   actionsLeft?: () => number;
 }

@@ -19,6 +19,7 @@ import screenshot from './screenshot.ts';
 import scroll from './scroll.ts';
 import search from './search.ts';
 import selectDropdown from './select_dropdown.ts';
+import askElement from './skills/ask_element.ts';
 import download from './skills/download.ts';
 import fillForm from './skills/fill_form.ts';
 import sendKeys from './send_keys.ts';
@@ -37,7 +38,7 @@ export const actions: readonly AnyActionDef[] = [
   screenshot, dropdownOptions, selectDropdown, uploadFile, writeFile, readFile, replaceFile, done,
 ];
 
-export const skills: readonly SkillDef[] = [fillForm, download] as unknown as readonly SkillDef[];
+export const skills: readonly SkillDef[] = [fillForm, download, askElement] as unknown as readonly SkillDef[];
 
 /** What a model can call: name, description and its params (with `index` where it addresses an element). */
 export interface ModelCallable {

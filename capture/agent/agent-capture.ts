@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { writeFileAtomic } from '../../core/io/atomic.ts';
 import { reserveSessionId } from '../../core/session-id.ts';
 import type { RunRecord } from '../../core/schema/run.ts';
@@ -5,7 +7,9 @@ import { uploadableFiles } from '../actions/upload_file.ts';
 import { createLlmClient } from '../llm/create-client.ts';
 import type { AgentState } from '../resume/checkpoint-schema.ts';
 import { runCapture, sessionFilesDir, type CaptureEnv, type CaptureResult, type CaptureSettings, type ResumeFrom } from '../run-capture.ts';
-import { AgentPolicy } from './agent-policy.ts';
+import { AgentPolicy, kDefaultObserveBudget, kTodoFile } from './agent-policy.ts';
+import { imageAsker } from './element-question.ts';
+import { kDefaultHistoryTokens } from './memory.ts';
 import type { GuardLimits } from './guards.ts';
 import type { AgentTask } from './task.ts';
 
@@ -18,6 +22,12 @@ export interface AgentTuning {
   limits: GuardLimits;
   finishCheck: boolean;
   stepTimeoutMs: number;
+  /** Work through subtasks (`--subtasks`). */
+  subtasks?: boolean;
+  /** Prompt budget of one step call, in tokens (`--observe-budget`). */
+  observeBudget?: number;
+  /** History length in tokens past which older entries are summarised (`--history-budget`). */
+  historyTokens?: number;
 }
 
 export interface AgentCaptureOptions {
@@ -46,16 +56,20 @@ export async function runAgentCapture(options: AgentCaptureOptions): Promise<Age
   const redact = (text: string) => settings.secrets.redactAll(text);
   const client = await createLlmClient({ env: ctx.env, logFile: llmLog, redact, replayFile: options.replayFile, usage: resume?.checkpoint.usage });
   const files = { filesDir: sessionFilesDir(ctx.paths, sessionId), uploadPaths: settings.uploadPaths ?? [], cwd: ctx.cwd };
+  const { tuning } = options;
   const policy = new AgentPolicy({
-    client, task, maxSteps: settings.maxSteps, ...options.tuning, secretNames: settings.secrets.secretNames, redact, signal: ctx.signal,
-    vision: settings.vision ?? false, uploadable: () => uploadableFiles(files),
+    client, task, maxSteps: settings.maxSteps, ...tuning, observeBudget: tuning.observeBudget ?? kDefaultObserveBudget, historyTokens: tuning.historyTokens ?? kDefaultHistoryTokens,
+    secretNames: settings.secrets.secretNames, redact, signal: ctx.signal, vision: settings.vision ?? false, uploadable: () => uploadableFiles(files), filesDir: files.filesDir,
   });
   if (resume) policy.restore(resume.state);
+  const askImage = imageAsker({ client, redact, env: ctx.env, visionOn: settings.vision ?? false });
   const result = await runCapture({
-    ctx, command: options.command, url: options.url, policy, settings, runFields: options.runFields, now: () => started, sessionId, usage: () => client.usage, resume,
+    ctx, command: options.command, url: options.url, policy, settings, runFields: options.runFields, now: () => started, sessionId, usage: () => client.usage, resume, askImage,
   });
   if (result.sessionId !== sessionId) throw new Error(`capture session ${result.sessionId} differs from the agent's ${sessionId}`);
   const artifacts: Record<string, string> = { ...result.artifacts, llm: llmLog };
+  const todo = path.join(files.filesDir, kTodoFile);
+  if (fs.existsSync(todo)) artifacts.todo = todo;
   const extra: Partial<RunRecord> = {};
   const formatted = policy.result?.formatted;
   if (task.kind === 'run' && formatted) {

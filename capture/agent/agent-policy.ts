@@ -1,26 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { z } from 'zod';
-import { ModelUnavailableError, type CompleteResult, type LlmClient } from '../llm/client.ts';
-import { mapMessageText, type ChatMessage } from '../llm/transport.ts';
+import type { History } from '../../core/schema/history.ts';
+import { ModelUnavailableError, type LlmClient } from '../llm/client.ts';
+import { countTokens, requestTokens, schemaTokens } from '../llm/tokens.ts';
+import { messageText, type ChatMessage } from '../llm/transport.ts';
 import type { AgentState } from '../resume/checkpoint-schema.ts';
 import type { ActionCall, Decision, Observation, Policy, ReasoningNote } from '../types.ts';
+import { ModelAsker } from './asker.ts';
 import { budgetLeft, FailureCounter, LoopDetector, loopKey, type GuardLimits } from './guards.ts';
+import { summariseIfLong } from './memory.ts';
 import { finishCheckMessages, stepMessage } from './messages.ts';
 import { AgentOutput, agentWireSchema, FinishVerdict, judgedFailure, parseActions } from './output.ts';
+import { PageReader } from './page-reader.ts';
+import { Planner } from './planner.ts';
 import { systemPrompt } from './prompts.ts';
 import { checkResult } from './result-format.ts';
 import { outcomeLine, StepHistory } from './step-history.ts';
-import { taskText, type AgentTask } from './task.ts';
+import { SubtaskList } from './subtasks.ts';
+import { planningText, taskText, type AgentTask } from './task.ts';
 import { UrlShortener } from './url-shortener.ts';
 
 /**
- * The LLM agent as a capture policy. Each step the model reads the task, its memory, a compact
- * history and the page, and answers evaluation, memory, next goal and 1..N actions. Unusable
- * answers, unknown actions and bad indexes are fed back, not thrown; guards stop runaway runs;
- * a `done` passes a format check (run) and a finish check before it is accepted.
+ * The LLM agent as a capture policy. Each step the model reads the task, a compact history, its
+ * subtasks and memory, and the page (in parts when it is over the observe budget), and answers
+ * evaluation, memory, next goal and 1..N actions. Unusable answers, unknown actions and bad
+ * indexes are fed back, not thrown; guards stop runaway runs; a `done` passes a format check
+ * (run) and a finish check before it is accepted. Before a step: the subtask plan (first step),
+ * the subtask check (when due) and the memory summary (when the history is long).
  */
 
 /** Model questions within one step (re-asks after errors, nudges, rejected dones); guards usually stop sooner. */
 const kMaxAsksPerStep = 6;
+/** Default prompt budget for one step's call (tokens): a page bigger than what is left is read in parts. */
+export const kDefaultObserveBudget = 10_000;
+/** The smallest budget that leaves room for a part of a page after the system prompt, schema and history. */
+export const kMinObserveBudget = 4_000;
+/** Room kept in a part's prompt for what grows while reading (memory, notes, the part line). */
+const kReadingReserveTokens = 700;
+/** A part is never smaller than this, whatever the budget says (a few dozen elements). */
+const kMinPartTokens = 500;
+/** What of the page the plan and the subtask check see. */
+const kContextPageTokens = 1_500;
+/** todo.md as shown in the prompt: a checklist, not a document. */
+const kTodoChars = 2_000;
+export const kTodoFile = 'todo.md';
 
 export interface AgentPolicyOptions {
   client: LlmClient;
@@ -38,6 +62,14 @@ export interface AgentPolicyOptions {
   vision?: boolean;
   /** Files `upload_file` may use, listed in the step message. */
   uploadable?: () => string[];
+  /** Work through subtasks (decomposition, subtask check, revision). */
+  subtasks?: boolean;
+  /** Prompt budget of one step call in tokens (`--observe-budget`). */
+  observeBudget?: number;
+  /** History length in tokens past which older entries are summarised. */
+  historyTokens?: number;
+  /** The session's files folder, where the model keeps todo.md. */
+  filesDir?: string;
 }
 
 export interface AgentResult {
@@ -60,12 +92,22 @@ export class AgentPolicy implements Policy {
   private readonly loops = new LoopDetector();
   private readonly urls = new UrlShortener();
   private readonly system: string;
-  /** Size of the latest model call, and the estimate of the next one (it grows with the history). */
-  private lastCall = { tokens: 0, cost: 0 };
-  private nextCall = { tokens: 0, cost: 0 };
+  private readonly wire: z.ZodType;
+  private readonly asker: ModelAsker;
+  private readonly planner: Planner | null;
+  private planAsked = false;
+  /** The model said its last actions finish the current subtask: check before the next step. */
+  private claimedDone = false;
+  /** Tokens of the system prompt and the schema, sent with every step. */
+  private readonly fixedTokens: number;
 
   constructor(private readonly options: AgentPolicyOptions) {
-    this.system = options.redact(systemPrompt({ secretNames: options.secretNames, vision: options.vision ?? false }));
+    const subtasks = options.subtasks ?? false;
+    this.system = options.redact(systemPrompt({ secretNames: options.secretNames, vision: options.vision ?? false, subtasks }));
+    this.wire = agentWireSchema({ subtasks });
+    this.asker = new ModelAsker(options.client, options.redact);
+    this.planner = subtasks ? new Planner(this.asker, new SubtaskList()) : null;
+    this.fixedTokens = schemaTokens(this.wire, true);
   }
 
   /** What a resume needs: task, tuning, memory, compact history and the guards' counts. */
@@ -74,7 +116,15 @@ export class AgentPolicy implements Policy {
     return {
       kind: 'llm', task, phase: this.phase, memory: this.memory, history: this.history.entries.map((entry) => ({ ...entry, results: [...entry.results] })),
       failures: this.failures.consecutive, loopHits: this.loops.hits, seen: this.loops.keys(), limits, finishCheck, stepTimeoutMs,
+      historySummary: this.history.summary, subtasksOn: this.planner !== null, subtasks: this.planner?.list.items ?? [],
+      subtaskRevisions: this.planner?.list.revisions ?? 0, planAsked: this.planAsked, claimedDone: this.claimedDone,
+      observeBudget: this.options.observeBudget ?? null, historyTokens: this.options.historyTokens ?? null,
     };
+  }
+
+  /** The subtasks for the history's run metadata, once there is a plan. */
+  runMetadata(): Pick<History, 'subtasks'> | null {
+    return this.planner?.list.planned ? { subtasks: this.planner.list.items.map((item) => ({ ...item, steps: [...item.steps] })) } : null;
   }
 
   /** Continues from a checkpoint of an earlier part of the same run. */
@@ -84,6 +134,11 @@ export class AgentPolicy implements Policy {
     this.history.entries.splice(0, this.history.entries.length, ...state.history);
     this.failures.consecutive = state.failures;
     this.loops.restore(state.seen, state.loopHits);
+    this.history.summary = state.historySummary ?? null;
+    this.planAsked = state.planAsked ?? false;
+    this.claimedDone = state.claimedDone ?? false;
+    if (this.planner && state.subtasks) this.planner.list.items = SubtaskList.from(state.subtasks, state.subtaskRevisions ?? 0).items;
+    if (this.planner) this.planner.list.revisions = state.subtaskRevisions ?? 0;
   }
 
   onActionFailed(): null {
@@ -99,22 +154,32 @@ export class AgentPolicy implements Policy {
     }
     if (observation.step >= this.options.maxSteps) feedback.push('This is the last allowed step: call done now with what you have (success: false if the task is not complete).');
     const signal = AbortSignal.any([this.options.signal, AbortSignal.timeout(this.options.stepTimeoutMs)]);
+    const unavailable = (err: unknown) => {
+      if (!(err instanceof ModelUnavailableError)) throw err;
+      const why = signal.aborted && !this.options.signal.aborted ? `the model's part of step ${observation.step} took longer than ${this.options.stepTimeoutMs} ms` : err.message;
+      return this.stop('error', why, notes);
+    };
+    try {
+      await this.beforeStep(observation, signal, notes);
+    } catch (err) {
+      return unavailable(err);
+    }
+    const reader = new PageReader(observation, this.partCapacity(observation, feedback));
+    if (reader.chunks) notes.push({ kind: 'observation', text: `the page is over the observe budget: ${observation.elements.length} elements in ${reader.chunks.length} parts` });
     let judged = outcomesFailed;
     const failedBefore = this.failures.consecutive;
     for (let ask = 0; ask < kMaxAsksPerStep; ask++) {
-      const budget = budgetLeft(this.options.limits, this.options.client.usage, this.nextCall);
+      const budget = budgetLeft(this.options.limits, this.options.client.usage, this.asker.nextCall);
       if (!budget.ok) return this.stop('maxSteps', budget.reason, notes);
       let answer;
       try {
         const messages: ChatMessage[] = [
           { role: 'system', content: this.system },
-          { role: 'user', content: this.userMessage(observation, feedback) },
+          { role: 'user', content: this.userMessage(observation, reader.browserState(), feedback) },
         ];
-        answer = await this.ask('agent.step', messages, signal, AgentOutput, agentWireSchema());
+        answer = await this.asker.ask('agent.step', messages, signal, AgentOutput, { schema: this.wire, bare: true });
       } catch (err) {
-        if (!(err instanceof ModelUnavailableError)) throw err;
-        const why = signal.aborted && !this.options.signal.aborted ? `the model's part of step ${observation.step} took longer than ${this.options.stepTimeoutMs} ms` : err.message;
-        return this.stop('error', why, notes);
+        return unavailable(err);
       }
       if (!answer.ok) {
         notes.push({ kind: 'error', text: `unusable model answer: ${answer.error}` });
@@ -123,6 +188,19 @@ export class AgentPolicy implements Policy {
         continue;
       }
       const out = this.urls.restore(answer.value);
+      if (out.observe && !out.action.length && reader.reading) {
+        // Reading a long page: not an action, so it costs no ask of the step.
+        this.memory = out.memory;
+        const from = reader.position;
+        reader.move(out.observe);
+        notes.push({ kind: 'observation', text: `${out.observe} at ${from} of the page` });
+        if (!judged) {
+          judged = true;
+          if (!judgedFailure(out.evaluation_previous_goal)) this.failures.succeed(this.failures.consecutive - failedBefore);
+        }
+        ask--;
+        continue;
+      }
       this.note(observation, out, notes);
       if (!judged) {
         // The evaluation judges the previous step, once: re-asks within this step do not reset the count.
@@ -132,6 +210,8 @@ export class AgentPolicy implements Policy {
         else if (this.failures.fail() >= this.options.limits.maxFailures) return this.stop('error', `${this.failures.consecutive} consecutive failed steps (the model judged the last one failed)`, notes);
       }
       this.memory = out.memory;
+      if (this.planner) this.claimedDone = out.subtask_done === true;
+      if (!out.action.length) feedback.push('observe is only for reading a page given in parts, and this page is not (any more): give at least one action.');
       const calls = this.usableCalls(observation, out.action, notes, feedback);
       if (!calls.length) {
         if (this.failures.fail() >= this.options.limits.maxFailures) return this.stop('error', `${this.failures.consecutive} consecutive failures: no usable action`, notes);
@@ -155,6 +235,36 @@ export class AgentPolicy implements Policy {
       return { kind: 'act', actions: calls, nextGoal: out.next_goal, notes };
     }
     return this.stop('error', `no usable decision after ${kMaxAsksPerStep} model answers in step ${observation.step}`, notes);
+  }
+
+  /** The model work due before a step: the subtask plan, the subtask check, the memory summary. */
+  private async beforeStep(observation: Observation, signal: AbortSignal, notes: ReasoningNote[]): Promise<void> {
+    const page = clipTokens(observation.text, kContextPageTokens);
+    if (this.planner && !this.planAsked) {
+      this.planAsked = true;
+      await this.planner.plan({ task: planningText(this.options.task), page }, signal, notes);
+    } else if (this.planner?.checkDue(this.claimedDone)) {
+      this.claimedDone = false;
+      const recentSteps = StepHistory.renderEntries(this.history.entries.slice(-3)).join('\n') || '(none)';
+      await this.planner.check({ task: this.taskText(), recentSteps, memory: this.memory, page }, observation.step, signal, notes);
+    }
+    await summariseIfLong({
+      asker: this.asker, history: this.history, task: this.taskText(), limit: this.options.historyTokens ?? Number.POSITIVE_INFINITY, signal, notes,
+    });
+    this.planner?.list.touch(observation.step);
+  }
+
+  /**
+   * Tokens a part of the page may take so that the whole prompt stays under the observe budget,
+   * or null when the page fits whole.
+   */
+  private partCapacity(observation: Observation, feedback: string[]): number | null {
+    const budget = this.options.observeBudget;
+    if (!budget) return null;
+    const frame = this.userMessage(observation, '', feedback);
+    const fixed = this.fixedTokens + requestTokens([{ role: 'system', content: this.system }, { role: 'user', content: messageText(frame) }]);
+    if (fixed + countTokens(observation.text) <= budget) return null;
+    return Math.max(kMinPartTokens, budget - fixed - kReadingReserveTokens);
   }
 
   /** Takes the previous step's outcomes into the history; true when one of them failed. */
@@ -234,7 +344,7 @@ export class AgentPolicy implements Policy {
   private async finishCheck(observation: Observation, text: string, signal: AbortSignal): Promise<FinishVerdict | null> {
     const messages = finishCheckMessages({ task: this.taskText(), memory: this.memory, text, url: observation.url });
     try {
-      const answer = await this.ask('agent.finish-check', messages, signal, FinishVerdict);
+      const answer = await this.asker.ask('agent.finish-check', messages, signal, FinishVerdict);
       return answer.ok ? answer.value : null;
     } catch (err) {
       if (err instanceof ModelUnavailableError) return null;
@@ -242,30 +352,26 @@ export class AgentPolicy implements Policy {
     }
   }
 
-  /** One model question; remembers its size so the budget can refuse the next one before it is sent. */
-  private async ask<S extends z.ZodType>(purpose: string, messages: ChatMessage[], signal: AbortSignal, schema: S, wireSchema?: z.ZodType): Promise<CompleteResult<z.infer<S>>> {
-    const before = this.options.client.usage;
-    const sent = messages.map((m) => ({ role: m.role, content: mapMessageText(m.content, this.options.redact) }));
-    const result = await this.options.client.complete({ purpose, messages: sent, schema, wireSchema, schemaName: purpose.replace(/\W/g, '_'), signal });
-    const after = this.options.client.usage;
-    const call = { tokens: after.tokensIn + after.tokensOut - before.tokensIn - before.tokensOut, cost: after.cost - before.cost };
-    // Prompts grow step by step (history, memory): the next call is guessed at this one plus the last growth.
-    const first = this.lastCall.tokens === 0;
-    this.nextCall = {
-      tokens: call.tokens + (first ? 0 : Math.max(0, call.tokens - this.lastCall.tokens)),
-      cost: call.cost + (first ? 0 : Math.max(0, call.cost - this.lastCall.cost)),
-    };
-    this.lastCall = call;
-    return result;
-  }
-
-  private userMessage(observation: Observation, feedback: string[]): ChatMessage['content'] {
+  private userMessage(observation: Observation, browserState: string, feedback: string[]): ChatMessage['content'] {
     const text = this.urls.shorten(stepMessage({
-      task: this.taskText(), memory: this.memory, history: this.history.render(), observation, maxSteps: this.options.maxSteps, notes: feedback,
+      task: this.taskText(), history: this.history.render(), subtasks: this.planner?.list.planned ? this.planner.list.render() : null,
+      memory: this.memory, todo: this.todo(), step: observation.step, maxSteps: this.options.maxSteps, browserState, notes: feedback,
       files: this.options.uploadable?.() ?? [],
     }));
     if (!this.options.vision || !observation.screenshot) return text;
     return [{ type: 'text', text }, { type: 'image_url', image_url: { url: observation.screenshot, detail: 'auto' } }];
+  }
+
+  /** The model's todo.md, when it keeps one (read fresh: the file actions change it). */
+  private todo(): string | null {
+    if (!this.options.filesDir) return null;
+    let text: string;
+    try {
+      text = fs.readFileSync(path.join(this.options.filesDir, kTodoFile), 'utf8').trim();
+    } catch {
+      return null;
+    }
+    return text ? (text.length > kTodoChars ? `${text.slice(0, kTodoChars)}\n(cut; read_file ${kTodoFile} for the rest)` : text) : null;
   }
 
   private taskText(): string {
@@ -277,4 +383,18 @@ export class AgentPolicy implements Policy {
     if (reason !== 'error') notes.push({ kind: 'decision', text: `stop (${reason}): ${text}` });
     return { kind: 'stop', reason, text, notes };
   }
+}
+
+/** The first lines of a text that fit `max` tokens. */
+function clipTokens(text: string, max: number): string {
+  if (countTokens(text) <= max) return text;
+  const kept: string[] = [];
+  let used = 0;
+  for (const line of text.split('\n')) {
+    const tokens = countTokens(line) + 1;
+    if (used + tokens > max) break;
+    kept.push(line);
+    used += tokens;
+  }
+  return `${kept.join('\n')}\n(page cut here)`;
 }

@@ -44,8 +44,26 @@ const kOutputFields = {
   next_goal: z.string().describe('the immediate goal of this step\'s actions'),
 };
 
-export function agentWireSchema(): z.ZodType {
-  return z.strictObject({ ...kOutputFields, action: z.array(wireAction()).min(1).max(kMaxActionsPerStep) });
+/** Reading a page listed in parts: the next part, or stop reading and act on what was read. */
+export const ObserveMove = z.enum(['next_chunk', 'done_observing']);
+export type ObserveMove = z.infer<typeof ObserveMove>;
+
+export interface WireOptions {
+  /** The run works through subtasks: the model says when its actions should finish the current one. */
+  subtasks: boolean;
+}
+
+/**
+ * The schema the server enforces. Constant within a run (a provider caches it with the prompt's
+ * prefix), and sent bare: the fields and actions are documented once, in the system prompt.
+ */
+export function agentWireSchema(options: WireOptions = { subtasks: false }): z.ZodType {
+  return z.strictObject({
+    ...kOutputFields,
+    observe: ObserveMove.nullable(),
+    ...(options.subtasks ? { subtask_done: z.boolean().nullable() } : {}),
+    action: z.array(wireAction()).max(kMaxActionsPerStep),
+  });
 }
 
 /** Validation: the frame must be right; each action is checked on its own afterwards. */
@@ -54,8 +72,10 @@ export const AgentOutput = z.object({
   evaluation_previous_goal: z.string(),
   memory: z.string(),
   next_goal: z.string(),
-  action: z.array(z.record(z.string(), z.unknown())).min(1),
-});
+  observe: ObserveMove.nullable().optional().transform((value) => value ?? null),
+  subtask_done: z.boolean().nullable().optional().transform((value) => value ?? null),
+  action: z.array(z.record(z.string(), z.unknown())),
+}).refine((out) => out.action.length > 0 || out.observe !== null, { message: 'action: give at least one action (or, while reading a page in parts, an observe move)', path: ['action'] });
 export type AgentOutput = z.infer<typeof AgentOutput>;
 
 /** The finish check's verdict on a `done`. */

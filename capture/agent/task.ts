@@ -33,6 +33,11 @@ export function taskText(task: AgentTask, phase: 0 | 1): string {
   }
 }
 
+/** The whole task as the subtask plan sees it (both phases of an investigation). */
+export function planningText(task: AgentTask): string {
+  return task.kind === 'investigate' ? `First carry out: ${task.run}\nThen investigate: ${task.investigate}` : taskText(task, 0);
+}
+
 export function formatRule(format: ResultFormat): string {
   switch (format) {
     case 'markdown':

@@ -6,7 +6,7 @@ import type { LlmLog } from './llm-log.ts';
 import { costOf } from './prices.ts';
 import type { PriceTable } from './prices.ts';
 import { readModelJson } from './tolerant-json.ts';
-import { messageText, TransportError } from './transport.ts';
+import { bareJsonSchema, messageText, TransportError } from './transport.ts';
 import type { ChatMessage, Transport, TransportAnswer, TransportRequest } from './transport.ts';
 
 /**
@@ -46,6 +46,8 @@ export interface CompleteRequest<S extends z.ZodType> {
   /** What the server is asked to enforce (strict-mode friendly); defaults to `schema`. */
   wireSchema?: z.ZodType;
   schemaName: string;
+  /** Send the schema without its descriptions (the prompt documents the fields). */
+  bareSchema?: boolean;
   signal?: AbortSignal;
 }
 
@@ -164,10 +166,11 @@ export class LlmClient {
     const schema = request.wireSchema ?? request.schema;
     switch (this.mode) {
       case 'json_schema':
-        return { messages, format: { mode: 'json_schema', schema, name: request.schemaName } };
+        return { messages, format: { mode: 'json_schema', schema, name: request.schemaName, bare: request.bareSchema ?? false } };
       case 'json_object':
       case 'prompt': {
-        const jsonSchema = JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any' }));
+        const full = z.toJSONSchema(schema, { unrepresentable: 'any' });
+        const jsonSchema = JSON.stringify(request.bareSchema ? bareJsonSchema(full) : full);
         const hint = `Answer with one JSON object (no prose, no code fence) matching this JSON schema:\n${jsonSchema}`;
         // Appended to the first system message: some chat templates reject a second one.
         const [first, ...rest] = messages;

@@ -3,7 +3,7 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { LlmConfig } from './config.ts';
 import { countTokens, requestTokens } from './tokens.ts';
-import { messageImages, messageText, TransportError } from './transport.ts';
+import { bareJsonSchema, messageImages, messageText, TransportError } from './transport.ts';
 import type { Transport, TransportAnswer, TransportRequest } from './transport.ts';
 
 /** Any OpenAI-compatible chat server through the official SDK. Retries belong to the client, not the SDK. */
@@ -44,8 +44,11 @@ function classify(err: unknown): TransportError {
 
 function responseFormat(request: TransportRequest): ChatCompletionCreateParamsNonStreaming['response_format'] {
   switch (request.format.mode) {
-    case 'json_schema':
-      return zodResponseFormat(request.format.schema, request.format.name);
+    case 'json_schema': {
+      const format = zodResponseFormat(request.format.schema, request.format.name);
+      if (!request.format.bare) return format;
+      return { type: 'json_schema', json_schema: { ...format.json_schema, schema: bareJsonSchema(format.json_schema.schema) as Record<string, unknown> } };
+    }
     case 'json_object':
       return { type: 'json_object' };
     case 'prompt':

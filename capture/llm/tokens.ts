@@ -1,4 +1,6 @@
 import { countTokens as countO200k, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { z } from 'zod';
+import { bareJsonSchema } from './transport.ts';
 
 /**
  * Token counts with the tokenizer of the OpenAI models brow-use defaults to (o200k_base, used by
@@ -42,4 +44,10 @@ export function sharedPrefix(a: readonly number[], b: readonly number[]): number
   let i = 0;
   while (i < n && a[i] === b[i]) i++;
   return i;
+}
+
+/** Tokens of a structured-output schema as the transport sends it (bare: without descriptions). */
+export function schemaTokens(schema: z.ZodType, bare: boolean): number {
+  const json = z.toJSONSchema(schema, { unrepresentable: 'any' });
+  return countTokens(JSON.stringify(bare ? bareJsonSchema(json) : json));
 }

@@ -30,7 +30,7 @@ export interface TransportRequest {
   model: string;
   messages: ChatMessage[];
   /** Structured output: the schema the server should enforce, or null for json_object/prompt modes. */
-  format: { mode: 'json_schema'; schema: z.ZodType; name: string } | { mode: 'json_object' } | { mode: 'prompt' };
+  format: { mode: 'json_schema'; schema: z.ZodType; name: string; bare?: boolean } | { mode: 'json_object' } | { mode: 'prompt' };
   timeoutMs: number;
   signal?: AbortSignal;
 }
@@ -69,4 +69,21 @@ export class TransportError extends Error {
 
 export interface Transport {
   send(request: TransportRequest): Promise<TransportAnswer>;
+}
+
+/**
+ * A JSON schema without what only documents it: descriptions, the `$schema` tag and the integer
+ * bound zod adds to every int. For schemas whose fields the prompt already explains; each call
+ * sends the schema again, so this is input saved on every step.
+ */
+export function bareJsonSchema(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(bareJsonSchema);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (key === 'description' || key === '$schema') continue;
+    if ((key === 'maximum' && item === Number.MAX_SAFE_INTEGER) || (key === 'minimum' && item === Number.MIN_SAFE_INTEGER)) continue;
+    out[key] = bareJsonSchema(item);
+  }
+  return out;
 }

@@ -12,6 +12,9 @@ import { labelledScreenshot } from './vision.ts';
  * roots included), the actionable elements parsed out of it, scroll position, and a compact text.
  */
 
+/** The line that ends the page header and starts the element list (a policy may split the page there). */
+export const kElementListHeading = 'Elements ([index]role "name" attributes; * = new since the last step):';
+
 /** A snapshot of a huge page takes ~200 ms; more than this means the page is stuck. */
 const kSnapshotTimeoutMs = 10_000;
 
@@ -71,7 +74,7 @@ async function observe(session: Session, page: Page, previous: Observation | nul
   const text = [
     ...header(tabs, session.activeTab, scroll),
     ...notices.map((notice) => `Notice: ${notice}`),
-    compact.elements.length ? 'Elements ([index]role "name" attributes; * = new since the last step):' : 'No actionable elements.',
+    compact.elements.length ? kElementListHeading : 'No actionable elements.',
     compact.text,
   ].join('\n');
   const screenshot = options.vision ? await labelledScreenshot(page, compact.elements).catch(() => null) : null;

@@ -156,6 +156,14 @@ export class Recorder {
     return this.writeHistory();
   }
 
+  /** Run metadata a policy keeps in the history (an agent's subtasks); written at once. */
+  runMetadata(meta: Pick<History, 'subtasks'>): Promise<void> {
+    const next = JSON.stringify(meta.subtasks);
+    if (next === JSON.stringify(this.history.subtasks)) return this.writes;
+    this.history.subtasks = this.options.secrets.redactDeep(meta.subtasks);
+    return this.writeHistory();
+  }
+
   /** Steps arrive redacted (at the time they ran); the start URL is what the user gave: neither is rewritten later. */
   writeHistory(): Promise<void> {
     const text = JSON.stringify(History.parse(this.history), null, 2) + '\n';

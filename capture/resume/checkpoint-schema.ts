@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Subtask } from '../../core/schema/history.ts';
 import { Usage } from '../../core/schema/run.ts';
 import { AgentTask } from '../agent/task.ts';
 
@@ -31,6 +32,17 @@ export const AgentState = z.strictObject({
   }),
   finishCheck: z.boolean(),
   stepTimeoutMs: z.number().int().min(1),
+  /** The model's summary of the history entries folded away, and the last step it covers. */
+  historySummary: z.strictObject({ text: z.string(), throughStep: z.number().int() }).nullable().optional(),
+  /** Subtasks: on or off for the run, the list as it stands, revisions so far, whether the plan was asked. */
+  subtasksOn: z.boolean().optional(),
+  subtasks: z.array(Subtask).optional(),
+  subtaskRevisions: z.number().int().min(0).optional(),
+  planAsked: z.boolean().optional(),
+  claimedDone: z.boolean().optional(),
+  /** `--observe-budget` and the history length that triggers a summary (tokens), null for none. */
+  observeBudget: z.number().int().nullable().optional(),
+  historyTokens: z.number().int().nullable().optional(),
 });
 export type AgentState = z.infer<typeof AgentState>;
 

@@ -1,7 +1,9 @@
 import { UsageError } from '../../core/errors.ts';
 import type { RunRecord } from '../../core/schema/run.ts';
 import { runAgentCapture as runAgentCaptureIn, type AgentCaptureResult, type AgentTuning } from '../../capture/agent/agent-capture.ts';
+import { kDefaultObserveBudget, kMinObserveBudget } from '../../capture/agent/agent-policy.ts';
 import { kDefaultMaxFailures, kDefaultMaxLoopHits } from '../../capture/agent/guards.ts';
+import { kDefaultHistoryTokens } from '../../capture/agent/memory.ts';
 import { loadGrounding } from '../../capture/agent/grounding.ts';
 import { ResultFormat, type AgentTask } from '../../capture/agent/task.ts';
 import { kNoModelMessage } from '../../capture/llm/config.ts';
@@ -30,6 +32,9 @@ export function agentTuningOptions(): OptionDef[] {
     { flags: '--max-cost <usd>', description: 'cost budget of the whole run in US dollars (prices: BU_PRICES)' },
     { flags: '--step-timeout <ms>', description: `time for the model's part of one step (default ${kDefaultStepTimeoutMs})` },
     { flags: '--no-finish-check', description: 'accept done without asking the model whether it answers the task' },
+    { flags: '--subtasks', description: 'split the task into subtasks first, check each before moving on, revise them when one is not complete' },
+    { flags: '--observe-budget <tokens>', description: `prompt budget of one step: a page over it is read in parts (default ${kDefaultObserveBudget}, at least ${kMinObserveBudget})` },
+    { flags: '--history-budget <tokens>', description: `history length past which the model summarises older steps (default ${kDefaultHistoryTokens})` },
     { flags: '--llm-replay <file>', description: 'answer from a recorded llm/<id>.jsonl instead of a model (reproduces a capture)' },
     { flags: '--vision <mode>', description: 'send the model a screenshot with the element indexes drawn on it (auto: when BU_VISION=1 or the model takes images)', choices: VisionMode.options, default: 'auto' },
   ];
@@ -75,7 +80,18 @@ export function agentTuning(options: Record<string, unknown>): AgentTuning {
       maxCost: positive(options.maxCost, '--max-cost', false),
     },
     stepTimeoutMs: positive(options.stepTimeout, '--step-timeout', true) ?? kDefaultStepTimeoutMs,
+    subtasks: options.subtasks === true,
+    observeBudget: observeBudget(options.observeBudget),
+    historyTokens: positive(options.historyBudget, '--history-budget', true) ?? kDefaultHistoryTokens,
   };
+}
+
+function observeBudget(value: unknown): number {
+  const budget = positive(value, '--observe-budget', true) ?? kDefaultObserveBudget;
+  if (budget < kMinObserveBudget) {
+    throw new UsageError(`--observe-budget ${budget}: too small for the system prompt, the output schema and a part of a page`, `give at least ${kMinObserveBudget} tokens`);
+  }
+  return budget;
 }
 
 /** Reports an agent capture: the usual lines plus the model's usage. */

@@ -38,7 +38,10 @@ export const resumeCommand: CommandDef = {
       case 'llm': {
         const result = await runAgentCapture({
           ctx, command: checkpoint.command, url: checkpoint.startUrl, task: policy.task, settings,
-          tuning: { limits: policy.limits, finishCheck: policy.finishCheck, stepTimeoutMs: policy.stepTimeoutMs },
+          tuning: {
+            limits: policy.limits, finishCheck: policy.finishCheck, stepTimeoutMs: policy.stepTimeoutMs, subtasks: policy.subtasksOn ?? false,
+            observeBudget: policy.observeBudget ?? undefined, historyTokens: policy.historyTokens ?? undefined,
+          },
           replayFile: (options.llmReplay as string | undefined) ?? null, resume: { ...loaded, state: policy },
         });
         return reportAgentCapture(ctx, result);

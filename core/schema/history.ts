@@ -150,6 +150,21 @@ export const HistoryStep = z.discriminatedUnion('action', [
 ]);
 export type HistoryStep = z.infer<typeof HistoryStep>;
 
+export const SubtaskStatus = z.enum(['pending', 'current', 'done', 'replaced']);
+export type SubtaskStatus = z.infer<typeof SubtaskStatus>;
+
+/** One subtask of an agent run that worked through subtasks (capture/agent/subtasks.ts). */
+export const Subtask = z.strictObject({
+  id: z.number().int().min(1),
+  text: z.string(),
+  /** `replaced`: dropped by a revision of the plan. */
+  status: SubtaskStatus,
+  /** Loop steps in which it was the current subtask. */
+  steps: z.array(z.number().int().min(0)),
+  doneAtStep: z.number().int().min(0).nullable(),
+});
+export type Subtask = z.infer<typeof Subtask>;
+
 export const HistoryCurrent = z.strictObject({
   version: z.literal(kHistoryVersion),
   sessionId: z.string(),
@@ -160,6 +175,8 @@ export const HistoryCurrent = z.strictObject({
   secrets: z.array(z.string()),
   /** Names of variables referenced as `{{var:NAME}}`, with their recorded values. */
   variables: z.record(z.string(), z.string()),
+  /** Run metadata of an agent run with subtasks: the plan as it went (absent otherwise). Replay ignores it. */
+  subtasks: z.array(Subtask).optional(),
   steps: z.array(HistoryStep),
 });
 
