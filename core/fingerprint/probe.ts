@@ -27,6 +27,8 @@ export interface DomProbe {
   box: { x: number; y: number; width: number; height: number } | null;
   state: { value: string | null; checked: boolean | null; selected: string[] | null; disabled: boolean };
   container: ContainerProbe | null;
+  /** Elements of this element's kind (tag, input type) in its innermost landmark, itself included. */
+  kindPeers: number;
 }
 
 /** The nearest meaningful container of an element (a row, list item, card, dialog, form, ...). */
@@ -88,12 +90,16 @@ export function probeElement(el: Element): DomProbe {
   const kLandmarkTags: Record<string, string> = { nav: 'navigation', main: 'main', header: 'banner', footer: 'contentinfo', aside: 'complementary' };
   const kLandmarkRoles = new Set(['navigation', 'main', 'banner', 'contentinfo', 'complementary', 'region', 'search', 'form', 'dialog']);
   const landmarks: { role: string; name: string | null }[] = [];
+  let region: Element | null = null;
   for (let a = parentOf(el); a; a = parentOf(a)) {
     const role = attr(a, 'role') ?? kLandmarkTags[a.tagName.toLowerCase()] ??
       (a.tagName === 'DIALOG' ? 'dialog' : null) ??
       ((a.tagName === 'SECTION' || a.tagName === 'FORM') && (attr(a, 'aria-label') || attr(a, 'aria-labelledby'))
         ? (a.tagName === 'FORM' ? 'form' : 'region') : null);
-    if (role && kLandmarkRoles.has(role)) landmarks.unshift({ role, name: clean(attr(a, 'aria-label')) ?? byIds(attr(a, 'aria-labelledby')) });
+    if (role && kLandmarkRoles.has(role)) {
+      landmarks.unshift({ role, name: clean(attr(a, 'aria-label')) ?? byIds(attr(a, 'aria-labelledby')) });
+      region ??= a;
+    }
   }
 
   // The closest heading before the element in document order, searching outwards.
@@ -161,6 +167,10 @@ export function probeElement(el: Element): DomProbe {
     break;
   }
 
+  // Elements of the same kind in the same region: a region that lost one of them may still hold
+  // a look-alike, and the look-alike is not the lost one.
+  const kindPeers = Array.from((region ?? (el.getRootNode() as Document | ShadowRoot)).querySelectorAll(el.tagName)).filter((e) => kindOf(e) === kindOf(el)).length;
+
   const input = el as HTMLInputElement;
   const labels = 'labels' in input && input.labels ? Array.from(input.labels) : [];
   const label = clean(labels.map((l) => l.textContent ?? '').join(' ')) ?? byIds(attr(el, 'aria-labelledby'));
@@ -212,6 +222,7 @@ export function probeElement(el: Element): DomProbe {
       disabled: (el as HTMLButtonElement).disabled === true || attr(el, 'aria-disabled') === 'true',
     },
     container,
+    kindPeers,
   };
 }
 

@@ -86,6 +86,8 @@ export const Fingerprint = z.strictObject({
   }),
   /** Null when no container says anything beyond the element itself (history version 2). */
   container: Container.nullable(),
+  /** Elements of its kind (tag, input type) in its innermost landmark, itself included; null when unknown. */
+  kindPeers: z.number().int().min(1).nullable(),
 });
 export type Fingerprint = z.infer<typeof Fingerprint>;
 
@@ -194,7 +196,7 @@ function fromV1(v1: Record<string, unknown>): Record<string, unknown> {
       if (!step || typeof step !== 'object') return step;
       const fingerprint = (step as { fingerprint?: unknown }).fingerprint;
       const withEffect = { effect: null, ...step };
-      return fingerprint && typeof fingerprint === 'object' ? { ...withEffect, fingerprint: { container: null, ...fingerprint } } : withEffect;
+      return fingerprint && typeof fingerprint === 'object' ? { ...withEffect, fingerprint: { container: null, kindPeers: null, ...fingerprint } } : withEffect;
     }),
   };
 }

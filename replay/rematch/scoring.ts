@@ -111,7 +111,7 @@ export interface Agreement {
   contradictions: string[];
   /** Acceptable on its own: no contradiction, enough identity and total agreement. */
   acceptable: boolean;
-  /** Same role, type and container kind, in the same region: a candidate for "the only one of its kind". */
+  /** Same role, type and container kind, in a region that kept all its elements of the kind: a candidate for "the only one of its kind". */
   sameKind: boolean;
   /** 0..1 tag-path similarity. */
   structure: number;
@@ -268,13 +268,15 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   const score = identity + context + penalty;
   const sameRole = fp.role ? fp.role === live.role : fp.tag === live.tag;
   const sameContainer = !fp.container || (live.container !== null && (fp.container.role === live.container.role || fp.container.tag === live.container.tag));
+  // A region with fewer elements of the kind than recorded lost one: the rest are not it.
+  const peersKept = fp.kindPeers === null || live.kindPeers >= fp.kindPeers;
   return {
     score,
     identity,
     positional,
     contradictions,
     acceptable: !contradictions.length && identity >= kMinIdentity && score >= kMinAgreement,
-    sameKind: !contradictions.length && sameRole && sameType && region && sameContainer,
+    sameKind: !contradictions.length && sameRole && sameType && region && sameContainer && peersKept,
     structure,
   };
 }

@@ -13,12 +13,12 @@ const fp: Fingerprint = {
   placeholder: null, label: null, text: 'Save', hrefPath: null, title: null, alt: null, ariaLabel: null, classes: ['btn'],
   frameChain: [], shadowHosts: [], landmarks: [{ role: 'main', name: null }], nearbyHeading: 'Settings', nearbyText: null,
   xpath: '/html[1]/body[1]/main[1]/form[1]/button[1]', cssPath: 'html > body > main > form > button', box: { x: 0, y: 0, width: 80, height: 30 },
-  roleNameIndex: 0, roleNameCount: 1, state: { value: null, checked: null, selected: null, disabled: false }, container: null,
+  roleNameIndex: 0, roleNameCount: 1, state: { value: null, checked: null, selected: null, disabled: false }, container: null, kindPeers: 1,
 };
 
 function live(overrides: Partial<LiveFeatures>): LiveFeatures {
   const { role, name, frameChain: _f, roleNameIndex: _i, roleNameCount: _c, ...dom } = fp;
-  return { ...dom, role, name, frameDepth: 0, visible: true, ...overrides };
+  return { ...dom, role, name, frameDepth: 0, visible: true, ...overrides, kindPeers: overrides.kindPeers ?? dom.kindPeers ?? 1 };
 }
 
 test('the same element agrees strongly', () => {
@@ -163,4 +163,17 @@ test('look-alikes in named regions are told apart by the region\'s name', () => 
   const inRegion = (name: string) => ({ item: name, agreement: agreement(save, live({ id: null, landmarks: [{ role: 'main', name: null }, { role: 'region', name }] })) });
   const pick = pickCandidate([inRegion('Billing'), inRegion('Shipping')]);
   expect(pick.kind === 'unique' && pick.winner.item).toBe('Shipping');
+});
+
+test('a region that lost an element of the kind does not hand its look-alike over as the sole one', () => {
+  const title: Fingerprint = {
+    ...fp, role: 'textbox', tag: 'input', type: null, id: null, text: null, name: 'Title', label: 'Title', kindPeers: 2,
+    xpath: '/html[1]/body[1]/main[1]/form[1]/input[1]',
+  };
+  // "Title" is gone; "Notes", the other field of the form, is now the only textbox there.
+  const notes = live({ role: 'textbox', tag: 'input', type: null, id: null, text: null, name: 'Notes', label: 'Notes', kindPeers: 1, xpath: '/html[1]/body[1]/main[1]/form[1]/input[1]' });
+  expect(pickCandidate([{ item: 'notes', agreement: agreement(title, notes) }], { exhaustive: true }).kind).toBe('rejected');
+  // The same field reworded in a form that kept both fields is still taken, by leading its look-alike.
+  const reworded = live({ role: 'textbox', tag: 'input', type: null, id: null, text: null, name: 'Heading', label: 'Heading', kindPeers: 2 });
+  expect(agreement(title, reworded).sameKind).toBe(true);
 });

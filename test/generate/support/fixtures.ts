@@ -16,7 +16,7 @@ export function fp(partial: Partial<Fingerprint> & { role: string | null; name: 
     hrefPath: null, title: null, alt: null, ariaLabel: null, classes: [], frameChain: [], shadowHosts: [],
     landmarks: [{ role: 'main', name: null }], nearbyHeading: null, nearbyText: null, xpath: '/html/body', cssPath: 'body',
     box: null, roleNameIndex: 0, roleNameCount: 1, state: { value: null, checked: null, selected: null, disabled: false },
-    container: null,
+    container: null, kindPeers: null,
     ...partial,
     testIdAttribute: partial.testIdAttribute ?? (partial.testId ? 'data-testid' : null),
   };
