@@ -2,7 +2,7 @@ import { kExtractVersion, type ActionRecord, type EdgeRecord, type ExtractManife
 import type { AriaLogLine, ReasoningLine } from '../../core/schema/logs.ts';
 import { UsageError } from '../../core/errors.ts';
 import { buildAction, isAction, type ScreenshotPick } from './actions.ts';
-import { buildModel, type Call } from './model.ts';
+import { ModelBuilder, type Call } from './model.ts';
 import { trackNavigation } from './navigation.ts';
 import { parseTraceFile, type ParsedTraceFile } from './parse.ts';
 import { buildAria, buildConsole, buildNetwork } from './records.ts';
@@ -53,24 +53,25 @@ export function toJsonl(records: readonly unknown[]): string {
 }
 
 function traceOrigin(files: ParsedTraceFile[]): ExtractManifest['trace']['origin'] {
-  const origins = new Set(files.map((f) => (f.events[0]?.type === 'context-options' ? f.events[0].origin ?? 'library' : 'library')));
+  const origins = new Set(files.map((f) => f.context?.origin ?? 'library'));
   return origins.size > 1 ? 'mixed' : origins.has('testRunner') ? 'testRunner' : 'library';
 }
 
 function browserNameOf(files: ParsedTraceFile[]): string | null {
-  for (const f of files) {
-    const e = f.events[0];
-    if (e?.type === 'context-options' && e.browserName) return e.browserName;
-  }
+  for (const f of files) if (f.context?.browserName) return f.context.browserName;
   return null;
 }
 
 export function extractRecords(input: ExtractInput): ExtractOutput {
   if (!input.traceFiles.length) throw new UsageError(`${input.zipName} holds no Playwright trace (no *.trace file)`);
+  const builder = new ModelBuilder();
   const files = [...input.traceFiles]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((f) => parseTraceFile(f.name, f.text, f.network, input.zipName));
-  const model = buildModel(files);
+    .map((f) => {
+      builder.startFile();
+      return parseTraceFile(f.name, f.text, f.network, input.zipName, (event) => builder.add(event));
+    });
+  const model = builder.finish();
   const plan = planSteps(model);
   const calls: Call[] = model.calls.filter(isAction);
   const scrubber = new SecretScrubber();
@@ -111,8 +112,8 @@ export function extractRecords(input: ExtractInput): ExtractOutput {
     ['actions.jsonl', actions], ['steps.jsonl', steps], ['aria.jsonl', aria], ['edges.jsonl', edges],
     ['network.jsonl', network], ['console.jsonl', consoleRecords],
   ];
-  const first = files.find((f) => f.events[0]?.type === 'context-options' && f.events[0].origin !== 'testRunner') ?? files[0]!;
-  const context = first.events[0]?.type === 'context-options' ? first.events[0] : undefined;
+  const first = files.find((f) => f.context && f.context.origin !== 'testRunner') ?? files[0]!;
+  const context = first.context ?? undefined;
   const manifest: ExtractManifest = {
     version: kExtractVersion,
     sessionId: input.sessionId,

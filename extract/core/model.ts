@@ -1,5 +1,4 @@
-import type { ConsoleEvent, ContextOptionsEvent, PhaseFileEvent, PlainEvent, ResourceSnapshotEvent } from './events.ts';
-import type { ParsedTraceFile } from './parse.ts';
+import type { ConsoleEvent, ContextOptionsEvent, FrameSnapshotEvent, PhaseFileEvent, PlainEvent, ResourceSnapshotEvent, TraceEvent } from './events.ts';
 
 /**
  * The trace as one model: every call merged by callId across `*.trace` files (a test-runner zip
@@ -91,95 +90,112 @@ function newCall(callId: string, order: number): Call {
   };
 }
 
-export function buildModel(files: ParsedTraceFile[]): TraceModel {
-  const byId = new Map<string, Call>();
-  const model: TraceModel = {
-    contexts: [], calls: [], byId, snapshots: new Map(), ariaFiles: new Map(), screenshots: new Map(),
+/**
+ * Builds the model one event at a time, so a trace's events are never all held at once: a DOM
+ * snapshot, the bulk of a trace, is read for the little the model keeps and then dropped.
+ * Files must be given in order, each opened with `startFile()`.
+ */
+export class ModelBuilder {
+  private readonly model: TraceModel = {
+    contexts: [], calls: [], byId: new Map(), snapshots: new Map(), ariaFiles: new Map(), screenshots: new Map(),
     frames: new Map(), pagesOpened: [], navigations: [], console: [], pageErrors: [], resources: [],
     startTime: 0, startWallTime: null,
   };
-  const call = (id: string) => {
+  /** Whether the current file is a library trace (until its context says it is the test runner's). */
+  private library = true;
+
+  startFile(): void {
+    this.library = true;
+  }
+
+  private call(id: string): Call {
+    const { byId } = this.model;
     let found = byId.get(id);
     if (!found) byId.set(id, (found = newCall(id, byId.size)));
     return found;
-  };
-  for (const file of files) {
-    let library = true;
-    for (const event of file.events) {
-      switch (event.type) {
-        case 'context-options':
-          model.contexts.push(event);
-          library = event.origin !== 'testRunner';
-          break;
-        case 'before': {
-          const c = call(event.callId);
-          const isLibrary = library && event.class !== 'Test';
-          if (isLibrary || !c.library) {
-            c.class = event.class;
-            c.method = event.method;
-            c.params = event.params ?? {};
-            c.startTime = event.startTime;
-          }
-          c.title ??= event.title ?? null;
-          if (isLibrary) c.title = event.title ?? c.title;
-          c.parentId = (isLibrary ? event.parentId ?? c.parentId : c.parentId ?? event.parentId) ?? null;
-          c.pageId ??= event.pageId ?? null;
-          c.library ||= isLibrary;
-          break;
+  }
+
+  add(event: TraceEvent): void {
+    const model = this.model;
+    switch (event.type) {
+      case 'context-options':
+        model.contexts.push(event);
+        this.library = event.origin !== 'testRunner';
+        break;
+      case 'before': {
+        const c = this.call(event.callId);
+        const isLibrary = this.library && event.class !== 'Test';
+        if (isLibrary || !c.library) {
+          c.class = event.class;
+          c.method = event.method;
+          c.params = event.params ?? {};
+          c.startTime = event.startTime;
         }
-        case 'input': {
-          const c = call(event.callId);
-          if (event.point) c.point = { x: event.point.x, y: event.point.y };
-          if (event.box) c.box = { x: event.box.x, y: event.box.y, width: event.box.width, height: event.box.height };
-          break;
-        }
-        case 'after': {
-          const c = call(event.callId);
-          c.endTime = Math.max(c.endTime ?? event.endTime, event.endTime);
-          c.error ??= errorOf(event.error);
-          break;
-        }
-        case 'log':
-          call(event.callId).logs.push({ time: event.time, message: event.message });
-          break;
-        case 'event':
-          addPlainEvent(model, event);
-          break;
-        case 'console':
-          model.console.push(event);
-          break;
-        case 'screencast-frame': {
-          let list = model.frames.get(event.pageId);
-          if (!list) model.frames.set(event.pageId, (list = []));
-          list.push({ time: event.timestamp, file: event.file });
-          break;
-        }
-        case 'frame-snapshot': {
-          const s = event.snapshot;
-          if (!s.phase) break;
-          const key = phaseKey(s.callId, s.phase as Phase);
-          const isMainFrame = s.isMainFrame ?? true;
-          const prev = model.snapshots.get(key);
-          const targetIsPassword = s.phase === 'action' && targetIsPasswordInput(s.html);
-          if (!prev || (isMainFrame && !prev.isMainFrame)) {
-            model.snapshots.set(key, { pageId: s.pageId, frameId: s.frameId, frameUrl: s.frameUrl, isMainFrame, targetIsPassword: targetIsPassword || (prev?.targetIsPassword ?? false) });
-          } else if (targetIsPassword) {
-            prev.targetIsPassword = true;
-          }
-          break;
-        }
-        case 'aria-snapshot':
-        case 'screenshot':
-          (event.type === 'aria-snapshot' ? model.ariaFiles : model.screenshots).set(phaseKey(event.callId, event.phase), event);
-          break;
-        case 'resource-snapshot':
-          model.resources.push(event.snapshot);
-          break;
+        c.title ??= event.title ?? null;
+        if (isLibrary) c.title = event.title ?? c.title;
+        c.parentId = (isLibrary ? event.parentId ?? c.parentId : c.parentId ?? event.parentId) ?? null;
+        c.pageId ??= event.pageId ?? null;
+        c.library ||= isLibrary;
+        break;
       }
+      case 'input': {
+        const c = this.call(event.callId);
+        if (event.point) c.point = { x: event.point.x, y: event.point.y };
+        if (event.box) c.box = { x: event.box.x, y: event.box.y, width: event.box.width, height: event.box.height };
+        break;
+      }
+      case 'after': {
+        const c = this.call(event.callId);
+        c.endTime = Math.max(c.endTime ?? event.endTime, event.endTime);
+        c.error ??= errorOf(event.error);
+        break;
+      }
+      case 'log':
+        this.call(event.callId).logs.push({ time: event.time, message: event.message });
+        break;
+      case 'event':
+        addPlainEvent(model, event);
+        break;
+      case 'console':
+        model.console.push(event);
+        break;
+      case 'screencast-frame': {
+        let list = model.frames.get(event.pageId);
+        if (!list) model.frames.set(event.pageId, (list = []));
+        list.push({ time: event.timestamp, file: event.file });
+        break;
+      }
+      case 'frame-snapshot':
+        addSnapshot(model, event);
+        break;
+      case 'aria-snapshot':
+      case 'screenshot':
+        (event.type === 'aria-snapshot' ? model.ariaFiles : model.screenshots).set(phaseKey(event.callId, event.phase), event);
+        break;
+      case 'resource-snapshot':
+        model.resources.push(event.snapshot);
+        break;
     }
   }
-  finish(model);
-  return model;
+
+  finish(): TraceModel {
+    finish(this.model);
+    return this.model;
+  }
+}
+
+function addSnapshot(model: TraceModel, event: FrameSnapshotEvent): void {
+  const s = event.snapshot;
+  if (!s.phase) return;
+  const key = phaseKey(s.callId, s.phase as Phase);
+  const isMainFrame = s.isMainFrame ?? true;
+  const prev = model.snapshots.get(key);
+  const targetIsPassword = s.phase === 'action' && targetIsPasswordInput(s.html);
+  if (!prev || (isMainFrame && !prev.isMainFrame)) {
+    model.snapshots.set(key, { pageId: s.pageId, frameId: s.frameId, frameUrl: s.frameUrl, isMainFrame, targetIsPassword: targetIsPassword || (prev?.targetIsPassword ?? false) });
+  } else if (targetIsPassword) {
+    prev.targetIsPassword = true;
+  }
 }
 
 function addPlainEvent(model: TraceModel, event: PlainEvent): void {

@@ -1,15 +1,19 @@
 import { UsageError } from '../../core/errors.ts';
 import { describeIssues } from '../../core/io/read.ts';
-import { kEventSchemas, type TraceEvent } from './events.ts';
+import { kEventSchemas, type ContextOptionsEvent, type TraceEvent } from './events.ts';
 import { isRaw, kMaxTraceVersion, kMinTraceVersion, Modernizer } from './modernize.ts';
 
-/** One `*.trace` file (with its `*.network` companion), parsed and migrated to version 10. */
+/** What is kept of one `*.trace` file once its events went to the model. */
 export interface ParsedTraceFile {
   name: string;
   /** The format version the file was written with. */
   version: number;
-  events: TraceEvent[];
+  /** The file's first event when it is its `context-options`. */
+  context: ContextOptionsEvent | null;
 }
+
+/** Where parsed events go, one at a time, in file order. */
+export type EventSink = (event: TraceEvent) => void;
 
 export class TraceVersionError extends UsageError {}
 
@@ -41,12 +45,13 @@ export function sniffVersion(text: string): number | null {
 }
 
 /**
- * Parses JSONL trace events. `version` is the file's format version (a `.network` file takes the
- * version of its `.trace` file). Errors name `source:line`.
+ * Parses JSONL trace events into `sink`. `version` is the file's format version (a `.network` file
+ * takes the version of its `.trace` file). Errors name `source:line`. Returns the first event.
  */
-export function parseEvents(text: string, source: string, version: number, out: TraceEvent[] = []): TraceEvent[] {
+export function parseEvents(text: string, source: string, version: number, sink: EventSink): TraceEvent | null {
   checkVersion(version, source);
   const modernizer = new Modernizer(version);
+  let first: TraceEvent | null = null;
   let lineNo = 0;
   let start = 0;
   while (start <= text.length) {
@@ -71,17 +76,18 @@ export function parseEvents(text: string, source: string, version: number, out: 
     const migrated = modernizer.migrate(value);
     const parsed = schema.safeParse(migrated);
     if (!parsed.success) throw new UsageError(`${source}:${lineNo}: ${value.type} event: ${describeIssues(parsed.error)}`);
-    out.push(parsed.data);
+    first ??= parsed.data;
+    sink(parsed.data);
   }
-  return out;
+  return first;
 }
 
-/** Parses a `.trace` file and its optional `.network` companion. */
-export function parseTraceFile(name: string, text: string, network: string | null, zipName: string): ParsedTraceFile {
+/** Parses a `.trace` file and its optional `.network` companion into `sink`. */
+export function parseTraceFile(name: string, text: string, network: string | null, zipName: string, sink: EventSink): ParsedTraceFile {
   const source = `${zipName}!${name}`;
   const version = sniffVersion(text);
   if (version === null) throw new UsageError(`${source}:1: not a Playwright trace (the first line is not a context-options event with a version)`);
-  const events = parseEvents(text, source, version);
-  if (network !== null) parseEvents(network, `${zipName}!${name.replace(/\.trace$/, '.network')}`, version, events);
-  return { name, version, events };
+  const first = parseEvents(text, source, version, sink);
+  if (network !== null) parseEvents(network, `${zipName}!${name.replace(/\.trace$/, '.network')}`, version, sink);
+  return { name, version, context: first?.type === 'context-options' ? first : null };
 }

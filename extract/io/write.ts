@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ExtractOutput } from '../core/extract-records.ts';
@@ -13,8 +14,8 @@ import { pidAlive } from '../../core/process.ts';
  */
 
 let counter = 0;
-/** Screenshots copied at once: overlaps inflating with file writes without flooding the disk. */
-const kCopyConcurrency = 16;
+/** Files written at once: keeps libuv's four pool threads busy while inflating, without flooding the disk. */
+const kWriteConcurrency = 16;
 /** Where version folders live, beside `extract/` so that `extract/` lists only extracts. */
 const kStoreDir = '.extract-store';
 
@@ -63,6 +64,29 @@ async function link(dir: string, version: string): Promise<string | null> {
   return previous;
 }
 
+/** `fs.writeFile` (callback form): no FileHandle object per file, which matters for thousands of small screenshots. */
+function writeBytes(file: string, data: string | Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => writeFile(file, data, (err) => (err ? reject(err) : resolve())));
+}
+
+/** Runs `tasks` with at most `concurrency` in flight; the first failure rejects once all started ones settled. */
+async function runPool(tasks: (() => Promise<void>)[], concurrency: number): Promise<void> {
+  let next = 0;
+  let failure: { err: unknown } | null = null;
+  const worker = async () => {
+    while (next < tasks.length && !failure) {
+      const task = tasks[next++]!;
+      try {
+        await task();
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
+  if (failure) throw (failure as { err: unknown }).err;
+}
+
 export async function writeExtractDir(dir: string, output: ExtractOutput, reader: TraceReader): Promise<void> {
   const parent = path.dirname(dir);
   const base = path.basename(dir);
@@ -71,11 +95,12 @@ export async function writeExtractDir(dir: string, output: ExtractOutput, reader
   let linked = false;
   try {
     await fs.mkdir(path.join(version, 'screenshots'), { recursive: true });
-    for (const file of output.files) await fs.writeFile(path.join(version, file.path), file.text);
-    for (let i = 0; i < output.copies.length; i += kCopyConcurrency) {
-      const batch = output.copies.slice(i, i + kCopyConcurrency);
-      await Promise.all(batch.map(async (copy) => fs.writeFile(path.join(version, copy.to), await reader.data(copy.from))));
-    }
+    const writes: (() => Promise<void>)[] = [
+      ...output.files.map((file) => () => writeBytes(path.join(version, file.path), file.text)),
+      // Screenshots go from the zip to disk as bytes, inflated one at a time as a writer frees up.
+      ...output.copies.map((copy) => async () => writeBytes(path.join(version, copy.to), await reader.data(copy.from))),
+    ];
+    await runPool(writes, kWriteConcurrency);
     await fs.mkdir(parent, { recursive: true });
     const previous = await link(dir, version);
     linked = true;
