@@ -118,9 +118,12 @@ test('bu mcp records a flow like bu capture and writes only inside the output di
     const after = RunDatabase.parse(JSON.parse(fs.readFileSync(path.join(cwd, '.brow-use', 'runs.json'), 'utf8'))).find((r) => r.sessionId === id)!;
     expect(after).toMatchObject({ format: 'csv', recordsExtracted: 2, artifacts: { result: path.join(out, 'results', `${id}.csv`) } });
 
-    // The secret reached no file, in no encoding; stdout carried nothing but the protocol.
+    // The secret reached no file where it was typed or echoed, in no encoding; stdout carried
+    // nothing but the protocol. The login page prints it as its own hint before anyone signs in:
+    // that text is the app's and stays (as in bu capture).
     const value = kUser.password;
-    expect(await findBytes([out, path.join(cwd, '.brow-use')], [value, encodeURIComponent(value), Buffer.from(value).toString('base64')])).toEqual([]);
+    const hint = `${kUser.email} / ${value}`;
+    expect(await findBytes([out, path.join(cwd, '.brow-use')], [value, encodeURIComponent(value), Buffer.from(value).toString('base64')], [hint])).toEqual([]);
     expect(mcp.protocolErrors).toEqual([]);
   } finally {
     await mcp?.close();
