@@ -3,10 +3,11 @@ import path from 'node:path';
 import { readJsonFile, readJsonLines } from '../core/io/read.ts';
 import type { OutputPaths } from '../core/paths.ts';
 import { ActionRecord, EdgeRecord, StepRecord } from '../core/schema/extract.ts';
+import { History, type Subtask } from '../core/schema/history.ts';
 import { ReplayReport } from '../core/schema/replay-report.ts';
 import type { RunRecord } from '../core/schema/run.ts';
 import { compactDiff, diffLines } from './diff.ts';
-import type { EdgeView, ReplayView, ReportModel, StepView } from './model.ts';
+import type { EdgeView, ReplayView, ReportModel, StepSubtask, StepView } from './model.ts';
 
 /**
  * Gathers a run's report from disk: the run entry, the extracted steps and actions, the navigation
@@ -18,7 +19,19 @@ async function exists(file: string): Promise<boolean> {
   return fs.access(file).then(() => true, () => false);
 }
 
-function stepViews(steps: StepRecord[], actions: ActionRecord[], screenshotMap: Map<string, string>): StepView[] {
+/** Which subtask each loop step worked on, and how it stood at the end of that step. */
+function subtaskOf(subtasks: Subtask[], step: number): StepSubtask | null {
+  const worked = subtasks.filter((item) => item.steps.includes(step));
+  const item = worked[worked.length - 1];
+  if (!item) return null;
+  // A completed subtask is done when the check after its last step found it so.
+  const lastStep = Math.max(...item.steps);
+  const status: StepSubtask['status'] = step === lastStep && item.status === 'done' ? 'done' : step === lastStep && item.status === 'replaced' ? 'replaced' : 'in progress';
+  const sameList = subtasks.filter((other) => other.status !== 'replaced' || other.id === item.id);
+  return { position: sameList.indexOf(item) + 1, of: sameList.length, text: item.text, status };
+}
+
+function stepViews(steps: StepRecord[], actions: ActionRecord[], screenshotMap: Map<string, string>, subtasks: Subtask[]): StepView[] {
   const byCall = new Map(actions.map((a) => [a.callId, a]));
   return steps.map((step, i) => {
     const next = steps[i + 1];
@@ -27,6 +40,7 @@ function stepViews(steps: StepRecord[], actions: ActionRecord[], screenshotMap: 
     const stepActions = step.actions.map((id) => byCall.get(id)).filter((a): a is ActionRecord => Boolean(a));
     return {
       step: step.step,
+      subtask: subtaskOf(subtasks, step.step),
       title: step.summary || step.title,
       intent: step.intent,
       reasoning: step.reasoning,
@@ -114,11 +128,14 @@ export async function loadReport({ paths, sessionId, run, outDir }: LoadOptions)
   }
   const traceFile = (await exists(paths.trace(sessionId))) ? path.relative(process.cwd(), paths.trace(sessionId)) || paths.trace(sessionId) : null;
   if (!run) notes.push(`no entry for ${sessionId} in the run database`);
+  const historyFile = run?.artifacts.history ?? paths.history(sessionId);
+  const subtasks = (await exists(historyFile)) ? ((await readJsonFile(History, historyFile, 'history')).subtasks ?? []) : [];
   return {
     sessionId,
     run: run ? { ...run } : null,
     traceFile,
-    steps: stepViews(steps, actions, screenshotMap),
+    steps: stepViews(steps, actions, screenshotMap, subtasks),
+    subtasks: subtasks.map((item) => ({ id: item.id, text: item.text, status: item.status, steps: item.steps })),
     edges: edgeViews(edges),
     replays: await replayViews(paths.replayDir(sessionId)),
     notes,

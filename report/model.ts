@@ -9,8 +9,19 @@ export interface ActionView {
   durationMs: number | null;
 }
 
+/** The subtask an agent step worked on (runs with subtasks). */
+export interface StepSubtask {
+  /** Position in the plan as it stood (replaced subtasks left out), and its length. */
+  position: number;
+  of: number;
+  text: string;
+  /** `done` when the check found it complete at this step's end; `replaced` when a revision dropped it. */
+  status: 'in progress' | 'done' | 'replaced';
+}
+
 export interface StepView {
   step: number;
+  subtask: StepSubtask | null;
   title: string;
   intent: string | null;
   reasoning: { kind: string; text: string }[];
@@ -62,5 +73,7 @@ export interface ReportModel {
   steps: StepView[];
   edges: EdgeView[];
   replays: ReplayView[];
+  /** The run's subtasks as they ended (agent runs with subtasks), with their status. */
+  subtasks: { id: number; text: string; status: string; steps: number[] }[];
   notes: string[];
 }

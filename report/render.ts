@@ -42,7 +42,12 @@ function renderSummary(model: ReportModel): string {
     ? `<p>Open the trace in Playwright's trace viewer: <code>npx playwright show-trace ${esc(model.traceFile)}</code></p>`
     : '';
   const notes = model.notes.map((n) => `<p class="note">${esc(n)}</p>`).join('');
-  return `<section id="summary"><h2>Run</h2><table class="kv">${rows}</table>${trace}${notes}</section>`;
+  const subtasks = model.subtasks.length
+    ? `<h3>Subtasks</h3><ol class="subtasks">${model.subtasks
+        .map((s) => `<li class="st-${esc(s.status)}">${esc(s.text)} <span class="muted">${esc(s.status)}${s.steps.length ? `, steps ${esc(s.steps.join(', '))}` : ''}</span></li>`)
+        .join('')}</ol>`
+    : '';
+  return `<section id="summary"><h2>Run</h2><table class="kv">${rows}</table>${subtasks}${trace}${notes}</section>`;
 }
 
 function renderStep(step: StepView, open: boolean): string {
@@ -64,6 +69,7 @@ function renderStep(step: StepView, open: boolean): string {
   return `<details class="step${step.error ? ' failed' : ''}" id="step-${step.step}"${open ? ' open' : ''}>
 <summary><span class="num">${step.step}</span> ${esc(step.title)}${step.error ? ' <span class="err">error</span>' : ''}</summary>
 <div class="body">${shot}<div class="info">
+${step.subtask ? `<p class="subtask"><b>subtask ${step.subtask.position}/${step.subtask.of}</b> ${esc(step.subtask.text)} <span class="st-${esc(step.subtask.status.replace(' ', '-'))}">${esc(step.subtask.status)}</span></p>` : ''}
 ${step.intent ? `<p><b>next goal</b> ${esc(step.intent)}</p>` : ''}
 ${step.urlBefore || step.urlAfter ? `<p class="muted">${esc(step.urlBefore)}${step.urlAfter && step.urlAfter !== step.urlBefore ? ` → ${esc(step.urlAfter)}` : ''}</p>` : ''}
 ${reasoning ? `<ul class="reasoning">${reasoning}</ul>` : ''}

@@ -22,5 +22,6 @@ pre { background: #fafbfc; border: 1px solid #eceff3; padding: .5rem; overflow-x
 pre .add { color: #146c2e; } pre .del { color: #b3261e; } pre .skip { color: #8a93a3; }
 tr.st-passed .status { color: #146c2e; } tr.st-healed .status { color: #8a5a00; } tr.st-failed .status { color: #b3261e; font-weight: 600; }
 svg.graph { width: 100%; max-height: 520px; } svg.graph text { font-size: 11px; fill: #1d2330; }
+p.subtask .st-done, li.st-done { color: #146c2e; } p.subtask .st-replaced, li.st-replaced { color: #8a93a3; text-decoration: line-through; }
 svg.graph line { stroke: #8a93a3; } svg.graph circle { fill: #c9d6ff; stroke: #4659a8; }
 `;
