@@ -27,8 +27,10 @@ function subtaskOf(subtasks: Subtask[], step: number): StepSubtask | null {
   // A completed subtask is done when the check after its last step found it so.
   const lastStep = Math.max(...item.steps);
   const status: StepSubtask['status'] = step === lastStep && item.status === 'done' ? 'done' : step === lastStep && item.status === 'replaced' ? 'replaced' : 'in progress';
-  const sameList = subtasks.filter((other) => other.status !== 'replaced' || other.id === item.id);
-  return { position: sameList.indexOf(item) + 1, of: sameList.length, text: item.text, status };
+  // Its place in the final plan; a subtask a revision dropped has none.
+  const final = subtasks.filter((other) => other.status !== 'replaced');
+  const position = final.indexOf(item);
+  return { position: position < 0 ? null : position + 1, of: final.length, text: item.text, status };
 }
 
 function stepViews(steps: StepRecord[], actions: ActionRecord[], screenshotMap: Map<string, string>, subtasks: Subtask[]): StepView[] {

@@ -11,8 +11,8 @@ export interface ActionView {
 
 /** The subtask an agent step worked on (runs with subtasks). */
 export interface StepSubtask {
-  /** Position in the plan as it stood (replaced subtasks left out), and its length. */
-  position: number;
+  /** Position in the final plan and its length; null for a subtask a revision replaced. */
+  position: number | null;
   of: number;
   text: string;
   /** `done` when the check found it complete at this step's end; `replaced` when a revision dropped it. */

@@ -69,7 +69,7 @@ function renderStep(step: StepView, open: boolean): string {
   return `<details class="step${step.error ? ' failed' : ''}" id="step-${step.step}"${open ? ' open' : ''}>
 <summary><span class="num">${step.step}</span> ${esc(step.title)}${step.error ? ' <span class="err">error</span>' : ''}</summary>
 <div class="body">${shot}<div class="info">
-${step.subtask ? `<p class="subtask"><b>subtask ${step.subtask.position}/${step.subtask.of}</b> ${esc(step.subtask.text)} <span class="st-${esc(step.subtask.status.replace(' ', '-'))}">${esc(step.subtask.status)}</span></p>` : ''}
+${step.subtask ? `<p class="subtask"><b>subtask${step.subtask.position === null ? '' : ` ${step.subtask.position}/${step.subtask.of}`}</b> ${esc(step.subtask.text)} <span class="st-${esc(step.subtask.status.replace(' ', '-'))}">${esc(step.subtask.status)}</span></p>` : ''}
 ${step.intent ? `<p><b>next goal</b> ${esc(step.intent)}</p>` : ''}
 ${step.urlBefore || step.urlAfter ? `<p class="muted">${esc(step.urlBefore)}${step.urlAfter && step.urlAfter !== step.urlBefore ? ` → ${esc(step.urlAfter)}` : ''}</p>` : ''}
 ${reasoning ? `<ul class="reasoning">${reasoning}</ul>` : ''}
