@@ -49,6 +49,8 @@ export interface PostVerdict {
 export function effectWorthChecking(step: HistoryStep): boolean {
   const effect = step.effect;
   if (!effect || step.pre.url !== step.post.url) return false;
+  // Typing and choosing are verified by the field's own value, read back after the action.
+  if (step.action === 'input' || step.action === 'select_dropdown') return false;
   const total = effect.appeared.length + effect.gone.length;
   return total > 0 && effect.appeared.length < kMaxEffectLines && effect.gone.length < kMaxEffectLines;
 }
