@@ -22,7 +22,7 @@ import type { CorpusApp, Flow, RunningApp } from './heal/corpus.ts';
 import { kMutants, type Mutant } from './heal/instrument.ts';
 import { measureP3, type P3Candidate } from './heal/p3.ts';
 import { recordFlow } from './heal/record.ts';
-import { kStrategies, runOnce, type Recorded, type RunOutcome, type StrategyName } from './heal/run.ts';
+import { kStrategies, runOnce, type RunOutcome, type StrategyName } from './heal/run.ts';
 import { add, emptyTally, sum, table, type Tally } from './heal/tally.ts';
 
 const list = (name: string) => process.env[name]?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
@@ -30,6 +30,10 @@ const onlyApps = list('BENCH_APPS');
 const onlyMutants = list('BENCH_MUTANTS');
 const strategies = (list('BENCH_STRATEGIES') as StrategyName[] | null) ?? kStrategies;
 const verbose = process.env.BENCH_VERBOSE === '1';
+/** Instances of each app replaying side by side: replays mostly wait on the browser and the server, so two fit on two cores. */
+const kWorkers = Number(process.env.BENCH_WORKERS ?? 2);
+/** A progress line every so many replays. */
+const kProgressEvery = 20;
 const mutants = kMutants.filter((m) => !onlyMutants || onlyMutants.includes(m.name));
 
 const tallies = new Map<string, Tally>();
@@ -50,59 +54,72 @@ function line(app: string, flow: Flow, mutant: string, strategy: StrategyName, o
   }
 }
 
+/** Runs tasks on the app instances, one task per instance at a time; results in task order. */
+async function pool<T, R>(instances: RunningApp[], tasks: T[], fn: (task: T, app: RunningApp) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  let done = 0;
+  await Promise.all(instances.map(async (app) => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await fn(tasks[i]!, app);
+      if (++done % kProgressEvery === 0 && tasks.length > kProgressEvery) process.stderr.write(`  ${done}/${tasks.length}\n`);
+    }
+  }));
+  return results;
+}
+
 async function benchApp(browser: Awaited<ReturnType<typeof launchBrowser>>, corpusApp: CorpusApp, outputDir: string): Promise<void> {
-  const running: RunningApp = await corpusApp.start();
+  const instances: RunningApp[] = [];
   let other: RunningApp | null = null;
   try {
-    const recorded = new Map<string, Recorded>();
-    const references = new Map<string, RunOutcome>();
-    for (const flow of corpusApp.flows) {
-      process.stderr.write(`${corpusApp.name}: recording ${flow.name} ...\n`);
-      try {
-        recorded.set(flow.name, await recordFlow(running, flow, outputDir));
-      } catch (err) {
-        process.stderr.write(`  ${err instanceof Error ? err.message : String(err)}\n`);
-        continue;
-      }
-      // The reference: the recorder's locator on the app as recorded. Its elements are the intended ones.
-      const reference = await runOnce({ browser, app: running, flow, recorded: recorded.get(flow.name)!, mutant: kMutants[0]!, strategy: 'locator-only' });
-      if (reference.oracle !== null) process.stderr.write(`  reference run of ${flow.name} did not reach its end state (${reference.oracle}): wrong-element checks for it rely on decoys only\n`);
-      references.set(flow.name, reference);
+    for (const app of await Promise.allSettled(Array.from({ length: kWorkers }, () => corpusApp.start()))) {
+      if (app.status === 'fulfilled') instances.push(app.value);
+      else process.stderr.write(`  ${corpusApp.name} did not start: ${String(app.reason)}\n`);
     }
-    const targets: { label: string; app: RunningApp; mutant: Mutant }[] = mutants.map((mutant) => ({ label: mutant.name, app: running, mutant }));
+    if (!instances.length) return;
+    process.stderr.write(`${corpusApp.name}: recording ${corpusApp.flows.length} flows ...\n`);
+    const recordings = await pool(instances, corpusApp.flows, (flow, app) => recordFlow(app, flow, outputDir).catch((err: unknown) => {
+      process.stderr.write(`  ${err instanceof Error ? err.message : String(err)}\n`);
+      return null;
+    }));
+    const flows = corpusApp.flows.filter((_, i) => recordings[i]);
+    const recorded = new Map(flows.map((flow) => [flow.name, recordings[corpusApp.flows.indexOf(flow)]!]));
+    // The reference: the recorder's locator on the app as recorded. Its elements are the intended ones.
+    const referenceRuns = await pool(instances, flows, (flow, app) => runOnce({ browser, app, flow, recorded: recorded.get(flow.name)!, mutant: kMutants[0]!, strategy: 'locator-only' }));
+    const references = new Map(flows.map((flow, i) => [flow.name, referenceRuns[i]!]));
+    for (const [name, reference] of references) {
+      if (reference.oracle !== null) process.stderr.write(`  reference run of ${name} did not reach its end state (${reference.oracle}): wrong-element checks for it rely on decoys only\n`);
+    }
+    const targets: { label: string; mutant: Mutant; other: boolean }[] = mutants.map((mutant) => ({ label: mutant.name, mutant, other: false }));
     if (corpusApp.other && !onlyMutants) {
       const why = corpusApp.other.unavailable();
       if (why) process.stderr.write(`  ${corpusApp.other.name} skipped: ${why}\n`);
       else {
         other = await corpusApp.other.start();
-        targets.push({ label: corpusApp.other.name, app: other, mutant: kMutants[0]! });
+        targets.push({ label: corpusApp.other.name, mutant: kMutants[0]!, other: true });
       }
     }
-    for (const target of targets) {
-      rows.push({ app: corpusApp.name, mutant: target.label });
-      for (const flow of corpusApp.flows) {
-        const rec = recorded.get(flow.name);
-        if (!rec) continue;
-        for (const strategy of strategies) {
-          const outcome = await runOnce({ browser, app: target.app, flow, recorded: rec, mutant: target.mutant, strategy });
-          const verdicts = add(tallyOf(corpusApp.name, target.label, strategy), outcome, references.get(flow.name) ?? null);
-          line(corpusApp.name, flow, target.label, strategy, outcome, verdicts);
-          const pastFirst = outcome.report?.steps.some((s) => s.level !== null && s.level !== 'recorded');
-          if (strategy === 'full' && target.mutant.kind !== 'none' && outcome.oracle === null && pastFirst && verdicts.every((v) => v === 'correct')) {
-            p3Candidates.push({ app: target.app, flow, recorded: rec, mutant: target.mutant, appName: corpusApp.name, report: outcome.report! });
-          }
-        }
+    const tasks = targets.flatMap((target) => flows.flatMap((flow) => strategies.map((strategy) => ({ target, flow, strategy }))));
+    const run = (task: (typeof tasks)[number], app: RunningApp) => runOnce({ browser, app, flow: task.flow, recorded: recorded.get(task.flow.name)!, mutant: task.target.mutant, strategy: task.strategy });
+    const mine = tasks.filter((t) => !t.target.other);
+    const theirs = tasks.filter((t) => t.target.other);
+    const outcomes = [...await pool(instances, mine, run), ...(other ? await pool([other], theirs, run) : [])];
+    for (const target of targets) rows.push({ app: corpusApp.name, mutant: target.label });
+    for (const [i, task] of [...mine, ...theirs].entries()) {
+      const outcome = outcomes[i]!;
+      const verdicts = add(tallyOf(corpusApp.name, task.target.label, task.strategy), outcome, references.get(task.flow.name) ?? null);
+      line(corpusApp.name, task.flow, task.target.label, task.strategy, outcome, verdicts);
+      const pastFirst = outcome.report?.steps.some((s) => s.level !== null && s.level !== 'recorded');
+      if (task.strategy === 'full' && task.target.mutant.kind !== 'none' && !task.target.other && outcome.oracle === null && pastFirst && verdicts.every((v) => v === 'correct')) {
+        p3Candidates.push({ app: instances[0]!, flow: task.flow, recorded: recorded.get(task.flow.name)!, mutant: task.target.mutant, appName: corpusApp.name, report: outcome.report! });
       }
     }
-    if (p3Candidates.some((c) => c.appName === corpusApp.name)) {
-      const candidate = p3Candidates.find((c) => c.appName === corpusApp.name)!;
-      const p3 = await measureP3(browser, candidate);
-      process.stderr.write(`  P3 measured on ${corpusApp.name} ${candidate.flow.name} (${candidate.mutant.name})\n`);
-      p3Results.push(p3);
-    }
+    const candidate = p3Candidates.find((c) => c.appName === corpusApp.name);
+    if (candidate && !p3Results.length) p3Results.push(await measureP3(browser, candidate));
   } finally {
     await other?.stop();
-    await running.stop();
+    await Promise.all(instances.map((app) => app.stop()));
   }
 }
 

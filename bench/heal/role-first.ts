@@ -13,8 +13,6 @@ import { parseAriaText, type RecordedSnapshot } from '../../generate/model/snaps
  * Playwright. No fingerprint, no cascade, no verification.
  */
 
-/** What a generated spec waits for an element before the action fails (Playwright's default is 30 s; specs fail faster here). */
-export const kRoleFirstActionTimeoutMs = 5_000;
 
 /** The Playwright code a generated spec would use for a step's element, or null for page actions. */
 export function roleFirstCode(step: HistoryStep, aria: AriaLogLine[]): string | null {
@@ -47,7 +45,8 @@ export interface RoleFirstStep {
 }
 
 /** Runs a history's steps with role-first locators; stops at the first failure like a spec. */
-export async function runRoleFirst(page: Page, history: History, baseUrl: string, secrets: Record<string, string>, aria: AriaLogLine[], onStep: () => void): Promise<RoleFirstStep[]> {
+export async function runRoleFirst(page: Page, history: History, options: { baseUrl: string; secrets: Record<string, string>; aria: AriaLogLine[]; timeoutMs: number; onStep(): void }): Promise<RoleFirstStep[]> {
+  const { baseUrl, secrets, aria, onStep } = options;
   const rebase = (url: string) => {
     const u = new URL(url);
     return new URL(u.pathname + u.search + u.hash, baseUrl).href;
@@ -68,7 +67,7 @@ export async function runRoleFirst(page: Page, history: History, baseUrl: string
       const code = roleFirstCode(step, aria);
       const target = code ? locatorFor(page, code) : null;
       const params = step.params as Record<string, unknown>;
-      const timeout = kRoleFirstActionTimeoutMs;
+      const timeout = options.timeoutMs;
       switch (step.action) {
         case 'click': await target!.click({ timeout }); break;
         case 'input': await target!.fill(text(String(params.text ?? '')), { timeout }); break;

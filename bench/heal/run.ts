@@ -17,6 +17,13 @@ import { runRoleFirst } from './role-first.ts';
 export type StrategyName = 'full' | 'locator-only' | 'role-first';
 export const kStrategies: StrategyName[] = ['full', 'locator-only', 'role-first'];
 
+/**
+ * How long a step waits for its element, in every strategy. Pages here are served from this
+ * machine and settle in well under a second; a locator that finds nothing by then finds nothing
+ * later, and the default (replay's 6 s, Playwright's 30 s) would only make the bench slow.
+ */
+export const kBenchFindTimeoutMs = 3_000;
+
 /** Time for the last events on their way to the bench (they are milliseconds behind at most). */
 const kStragglersMs = 200;
 
@@ -71,11 +78,11 @@ export async function runOnce(input: RunInput): Promise<RunOutcome> {
     let statuses: { status: StepOutcome['status']; category: string | null }[];
     let report: ReplayReport | null = null;
     if (strategy === 'role-first') {
-      const steps = await runRoleFirst(page, recorded.history, app.url, secrets, recorded.aria, mark);
+      const steps = await runRoleFirst(page, recorded.history, { baseUrl: app.url, secrets, aria: recorded.aria, timeoutMs: kBenchFindTimeoutMs, onStep: mark });
       statuses = steps.map((s) => ({ status: s.ok ? 'ran' : s.error === 'skipped' ? 'skipped' : 'failed', category: s.ok || s.error === 'skipped' ? null : `action_error: ${s.error}` }));
     } else {
       const result = await replay(page, recorded.history, {
-        replayId: `bench-${strategy}`, baseUrl: app.url, strategy, substitutions: { vars: {}, secrets }, onStep: mark,
+        replayId: `bench-${strategy}`, baseUrl: app.url, strategy, findTimeoutMs: kBenchFindTimeoutMs, substitutions: { vars: {}, secrets }, onStep: mark,
       });
       report = result.report;
       statuses = report.steps.map((s) => ({
