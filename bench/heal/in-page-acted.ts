@@ -41,6 +41,18 @@ export function actedInPage(bindingName: string): void {
     // Digits change between runs (times, counters); they do not tell elements apart here.
     return out.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().slice(0, 80);
   };
+  /** Where the element sits: its ancestors that carry an id, a role or a landmark's tag (wrappers carry none). */
+  const kPlaces = new Set(['MAIN', 'NAV', 'ASIDE', 'HEADER', 'FOOTER', 'FORM', 'SECTION', 'ARTICLE', 'DIALOG', 'TABLE']);
+  const ancestry = (el: Element): string => {
+    const out: string[] = [];
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const id = attr(a, 'id');
+      const role = attr(a, 'role');
+      if (!id && !role && !kPlaces.has(a.tagName)) continue;
+      out.push(`${a.tagName.toLowerCase()}${id ? `#${id.replace(/\d+/g, '#')}` : ''}${role ? `[${role}]` : ''}`);
+    }
+    return out.join('<');
+  };
   const describe = (target: Element): Omit<ActedEvent, 'kind' | 't'> => {
     const el = (target.closest(kInteractive) ?? target) as Element;
     const row = el.parentElement?.closest(kRow) ?? null;
@@ -48,7 +60,7 @@ export function actedInPage(bindingName: string): void {
     const parts = [
       el.tagName.toLowerCase(), attr(el, 'type') ?? '', attr(el, 'name') ?? '', attr(el, 'id') ?? '', attr(el, 'aria-label') ?? '',
       attr(el, 'placeholder') ?? '', attr(el, 'title') ?? '', el instanceof HTMLInputElement && /^(submit|button|reset)$/.test(el.type) ? attr(el, 'value') ?? '' : '',
-      href.replace(/\d+/g, '#'), el.matches('input, textarea, select') ? '' : text(el), row ? text(row) : '',
+      href.replace(/\d+/g, '#'), el.matches('input, textarea, select') ? '' : text(el), row ? text(row) : '', ancestry(el),
     ];
     const decoys = state()?.decoys;
     const decoy = !!decoys && (decoys.has(el) || decoys.has(target));
