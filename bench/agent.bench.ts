@@ -17,12 +17,15 @@ import { requestSequence, requestTokens, sharedPrefix, type CountedMessage } fro
 import { startDemoServer } from '../demo/server.ts';
 import { runCli } from '../test/support/cli.ts';
 import { dokuwikiUnavailable, startDokuWiki } from '../test/support/dokuwiki.ts';
-import { isFinishCheck, startFakeLlm, step, verdict, type RecordedRequest, type Script } from '../test/support/fake-llm.ts';
+import { isFinishCheck, startFakeLlm, step, verdict, type RecordedRequest, type Script, type Scripted } from '../test/support/fake-llm.ts';
+import { kBigPageButtons, startLongSite } from '../test/agent/long-site.ts';
 
 /** Steps of a walk: enough for a median over several different pages. */
 const kWalkSteps = 8;
 /** The goal for the changing part of one step's prompt. */
 const kGoalChangingTokens = 2_000;
+/** The prompt budget of the big-page run (the test of chunked observation uses the same). */
+const kBigPageBudget = 6_000;
 /** The demo app's own demo account (shown on its sign-in page). */
 const kDemoLogin = { email: 'ann@example.com', password: 'correct-horse' };
 
@@ -95,8 +98,16 @@ function nextLink(request: RecordedRequest, base: string, seen: Set<string>, acc
 }
 
 function indexOf(request: RecordedRequest, role: string, name: string): number | null {
-  const match = new RegExp(`\\[(\\d+)\\]${role} "${name}"`).exec(stepPrompt(request));
+  const match = new RegExp(`\\[(\\d+)\\]${role} "${name}"`).exec(/<browser_state>[\s\S]*<\/browser_state>/.exec(stepPrompt(request))?.[0] ?? '');
   return match ? Number(match[1]) : null;
+}
+
+/** The plan and the subtask check of a run with --subtasks: two subtasks, each checked complete. */
+function subtaskAnswer(request: RecordedRequest): Scripted | null {
+  const system = request.messages[0]?.content ?? '';
+  if (system.startsWith('You plan')) return { json: { subtasks: ['Sign in if the app asks for it', 'Open every page the app links to'], reflection: 'Both are needed, in this order.', revised: null } };
+  if (system.startsWith('You check whether a browser agent has completed')) return { json: { complete: true, reason: 'the page shows it' } };
+  return null;
 }
 
 /** A walk over the app's links, one per step, then done; a sign-in first where the page offers one. */
@@ -104,17 +115,38 @@ function walkScript(start: string, accept: (url: URL) => boolean): Script {
   const seen = new Set<string>([start]);
   let steps = 0;
   return (request) => {
+    // Before the finish check: both system prompts start "You check whether".
+    const planning = subtaskAnswer(request);
+    if (planning) return planning;
     if (isFinishCheck(request)) return verdict(true);
     if (!isStep(request)) return undefined;
     const [email, password, signIn] = [indexOf(request, 'textbox', 'Email'), indexOf(request, 'textbox', 'Password'), indexOf(request, 'button', 'Sign in')];
     if (steps === 0 && email && password && signIn) {
       steps++;
-      return step([{ input: { index: email, text: kDemoLogin.email } }, { input: { index: password, text: kDemoLogin.password } }, { click: { index: signIn } }], { goal: 'sign in' });
+      return withSubtaskDone(step([{ input: { index: email, text: kDemoLogin.email } }, { input: { index: password, text: kDemoLogin.password } }, { click: { index: signIn } }], { goal: 'sign in' }));
     }
     const link = ++steps < kWalkSteps ? nextLink(request, start, seen, accept) : null;
     if (!link) return step({ done: { text: `Visited ${seen.size} pages.`, success: true } });
     seen.add(link);
     return step({ navigate: { url: link } }, { memory: `visited ${seen.size} pages`, goal: `open ${link}` });
+  };
+}
+
+/** The sign-in step finishes the first subtask (runs without subtasks ignore the field). */
+function withSubtaskDone(answer: Scripted): Scripted {
+  return 'json' in answer ? { json: { ...(answer.json as object), subtask_done: true } } : answer;
+}
+
+/** The 5,000-element page: read part by part until the last item is listed, click it, then done. */
+function bigPageScript(): Script {
+  return (request) => {
+    if (isFinishCheck(request)) return verdict(true);
+    if (!isStep(request)) return undefined;
+    const text = stepPrompt(request);
+    if (text.includes(`Clicked Item ${kBigPageButtons}`)) return step({ done: { text: 'clicked', success: true } });
+    const target = indexOf(request, 'button', `Item ${kBigPageButtons}`);
+    if (target === null) return { json: { thinking: null, evaluation_previous_goal: 'Unknown', memory: '', next_goal: 'read on', observe: 'next_chunk', action: [] } };
+    return step({ click: { index: target } });
   };
 }
 
@@ -139,8 +171,17 @@ const walkArgs = (url: string) => ['capture', 'guided', '--url', url, '--intent'
 const demo = await startDemoServer({ port: 0 });
 try {
   report('demo app', figures(await capture(walkArgs(demo.url), walkScript(demo.url, () => true))));
+  report('demo app, --subtasks', figures(await capture([...walkArgs(demo.url), '--subtasks'], walkScript(demo.url, () => true))));
 } finally {
   await demo.close();
+}
+
+const big = await startLongSite();
+try {
+  const f = figures(await capture(['capture', 'run', '--url', `${big.url}big`, '--instruction', `Click Item ${kBigPageButtons}`, '--format', 'txt', '--observe-budget', String(kBigPageBudget), '--max-steps', '3'], bigPageScript()));
+  report(`${kBigPageButtons}-element page, --observe-budget ${kBigPageBudget}`, f, `; largest prompt ${Math.max(...f.whole)} ${Math.max(...f.whole) <= kBigPageBudget ? '<=' : '>'} budget ${kBigPageBudget}`);
+} finally {
+  await big.close();
 }
 
 const noWiki = dokuwikiUnavailable();
