@@ -20,24 +20,28 @@ export interface AriaNode {
   line: number;
 }
 
-const kAttr = /^\[([a-z-]+)(?:=([^\]]*))?\]/;
+/** One `[name=value]` attribute and the whitespace after it, matched where the previous one ended. */
+const kAttr = /\[([a-z-]+)(?:=([^\]]*))?\]\s*/y;
+const kRole = /^[A-Za-z][\w-]*/;
+const kQuote = 0x22;
+const kBackslash = 0x5c;
 
 /** Reads a double-quoted string with JSON-style escapes starting at `at`; returns value and end. */
 function readQuoted(text: string, at: number): { value: string; end: number } | null {
-  if (text[at] !== '"') return null;
-  let i = at + 1;
+  if (text.charCodeAt(at) !== kQuote) return null;
+  // Unescaped runs are copied as slices: names are long and escapes rare.
   let value = '';
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === '\\' && i + 1 < text.length) {
+  let from = at + 1;
+  for (let i = from; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === kBackslash && i + 1 < text.length) {
       const next = text[i + 1]!;
-      value += next === 'n' ? '\n' : next === 't' ? '\t' : next;
-      i += 2;
-      continue;
+      value += text.slice(from, i) + (next === 'n' ? '\n' : next === 't' ? '\t' : next);
+      from = i + 2;
+      i++;
+    } else if (ch === kQuote) {
+      return { value: value + text.slice(from, i), end: i + 1 };
     }
-    if (ch === '"') return { value, end: i + 1 };
-    value += ch;
-    i++;
   }
   return null;
 }
@@ -91,7 +95,7 @@ function splitEntry(body: string): { key: string; value: string | null } {
 }
 
 function parseKey(key: string): Pick<AriaNode, 'role' | 'name' | 'attrs' | 'ref' | 'box'> {
-  const roleMatch = /^[A-Za-z][\w-]*/.exec(key);
+  const roleMatch = kRole.exec(key);
   const role = roleMatch ? roleMatch[0] : key;
   let rest = key.slice(role.length).trimStart();
   let name = '';
@@ -103,14 +107,14 @@ function parseKey(key: string): Pick<AriaNode, 'role' | 'name' | 'attrs' | 'ref'
   const attrs: Record<string, string> = {};
   let ref: string | null = null;
   let box: AriaNode['box'] = null;
+  kAttr.lastIndex = 0;
   for (let match = kAttr.exec(rest); match; match = kAttr.exec(rest)) {
-    const [all, attrName, attrValue] = match;
+    const [, attrName, attrValue] = match;
     if (attrName === 'ref') ref = attrValue ?? null;
     else if (attrName === 'box' && attrValue) {
       const [x, y, width, height] = attrValue.split(',').map(Number);
       box = { x: x!, y: y!, width: width!, height: height! };
     } else attrs[attrName!] = attrValue ?? '';
-    rest = rest.slice(all.length).trimStart();
   }
   return { role, name, attrs, ref, box };
 }
