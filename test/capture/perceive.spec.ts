@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/browser-fixtures.ts';
 import { compactSnapshot, kActionableRoles } from '../../capture/perceive/compact.ts';
 import { parseAriaSnapshot } from '../../capture/perceive/parse-snapshot.ts';
 import { perceive } from '../../capture/perceive/perceive.ts';
-import { Session } from '../../capture/session.ts';
 import { servePages } from './support.ts';
 
 const kSnapshot = `- generic [active] [ref=e1]:
@@ -112,9 +111,8 @@ function realisticPage(): string {
     this.attachShadow({ mode: 'open' }).innerHTML = '<button>Shadow action</button>'; } });</script>`;
 }
 
-test('on a realistic page the compact text is at most 40% of the raw snapshot and every element is addressable', async () => {
+test('on a realistic page the compact text is at most 40% of the raw snapshot and every element is addressable', async ({ session }) => {
   const pages = await servePages({ '/': realisticPage() });
-  const session = await Session.create();
   try {
     const page = session.currentPageOrDie();
     await page.goto(pages.url);
@@ -140,7 +138,6 @@ test('on a realistic page the compact text is at most 40% of the raw snapshot an
     expect(observation.text).toMatch(/Scroll: 0 px above, \d+ px below/);
     expect(observation.elements.filter((e) => !e.inViewport).length).toBeGreaterThan(0);
   } finally {
-    await session.dispose();
     await pages.close();
   }
 });

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { launchBrowser } from '../../core/browser.ts';
 import { locatorCodeParser, locatorSelector, runInternal } from '../../core/playwright-internals.ts';
 import { openTraceZip } from '../../extract/io/zip.ts';
 
@@ -17,10 +16,9 @@ test.use({ trace: 'off' });
 
 const kPage = '<main><button>Save</button><label>Email <input name="email"></label><div data-testid="note">hi</div></main>';
 
-test('locatorSelector gives the selector traces record, and page.locator() accepts it back', async () => {
-  const browser = await launchBrowser();
+test('locatorSelector gives the selector traces record, and page.locator() accepts it back', async ({ browser }) => {
+  const page = await browser.newPage();
   try {
-    const page = await browser.newPage();
     await page.setContent(kPage);
     const save = page.getByRole('button', { name: 'Save' });
     expect(locatorSelector(save)).toBe('internal:role=button[name="Save"i]');
@@ -28,15 +26,14 @@ test('locatorSelector gives the selector traces record, and page.locator() accep
     expect(locatorSelector(page.getByLabel('Email').nth(0))).toBe('internal:label="Email"i >> nth=0');
     expect(await page.locator(locatorSelector(save)).textContent()).toBe('Save');
   } finally {
-    await browser.close();
+    await page.close();
   }
 });
 
-test('runInternal keeps calls out of the trace, and errors keep their own message', async () => {
+test('runInternal keeps calls out of the trace, and errors keep their own message', async ({ browser }) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bu-internals-'));
-  const browser = await launchBrowser();
+  const context = await browser.newContext();
   try {
-    const context = await browser.newContext();
     const page = await context.newPage();
     await page.setContent(kPage);
     await context.tracing.start({ snapshots: false, screenshots: false });
@@ -53,7 +50,7 @@ test('runInternal keeps calls out of the trace, and errors keep their own messag
     expect(calls.some((c) => c.startsWith('click internal:role=button'))).toBe(true);
     expect(calls.filter((c) => c.includes('internal:testid') || c.includes('#missing'))).toEqual([]);
   } finally {
-    await browser.close();
+    await context.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
