@@ -7,11 +7,12 @@
  */
 import { perceive } from '../capture/perceive/perceive.ts';
 import { Session } from '../capture/session.ts';
+import { processTreeCpuMs } from './process-cpu.ts';
 
 /** The size the notes measured Playwright at (~166K chars, ~200 ms): comparable figures. */
 const kElements = 2_000;
 /** Repetitions per side; the median damps noise from other processes on the machine. */
-const kRuns = 7;
+const kRuns = 11;
 
 /** One "row" of eight elements: a mix close to a busy admin page. */
 function row(i: number): string {
@@ -42,10 +43,14 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+/** Wall time, and CPU time of this process and the browser's (null where /proc is missing). */
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; cpuMs: number | null; value: T }> {
+  const cpu = processTreeCpuMs();
   const started = performance.now();
   const value = await fn();
-  return { ms: performance.now() - started, value };
+  const ms = performance.now() - started;
+  const after = processTreeCpuMs();
+  return { ms, cpuMs: cpu === null || after === null ? null : after - cpu, value };
 }
 
 async function main(): Promise<void> {
@@ -58,18 +63,22 @@ async function main(): Promise<void> {
     await page.ariaSnapshot({ mode: 'ai' });
     const snapshotMs: number[] = [];
     const perceiveMs: number[] = [];
+    const snapshotCpu: number[] = [];
+    const perceiveCpu: number[] = [];
     let snapshotChars = 0;
     let modelChars = 0;
     for (let run = 0; run < kRuns; run++) {
       const sides = [
         async () => {
-          const { ms, value } = await timed(() => page.ariaSnapshot({ mode: 'ai' }));
+          const { ms, cpuMs, value } = await timed(() => page.ariaSnapshot({ mode: 'ai' }));
           snapshotMs.push(ms);
+          if (cpuMs !== null) snapshotCpu.push(cpuMs);
           snapshotChars = value.length;
         },
         async () => {
-          const { ms, value } = await timed(() => perceive(session, null));
+          const { ms, cpuMs, value } = await timed(() => perceive(session, null));
           perceiveMs.push(ms);
+          if (cpuMs !== null) perceiveCpu.push(cpuMs);
           modelChars = value.text.length;
         },
       ];
@@ -79,7 +88,10 @@ async function main(): Promise<void> {
     const p1 = median(perceiveMs) / median(snapshotMs);
     const p2 = modelChars / snapshotChars;
     console.log(`page: ${warm.elements.length} listed elements (${kElements} generated), ai snapshot ${snapshotChars} chars, ${kRuns} runs`);
-    console.log(`P1 perception/ariaSnapshot = ${p1.toFixed(2)}x (perceive ${median(perceiveMs).toFixed(1)} ms, ariaSnapshot ${median(snapshotMs).toFixed(1)} ms, medians)`);
+    const cpu = perceiveCpu.length && snapshotCpu.length
+      ? `; CPU time of node and the browser ${(median(perceiveCpu) / median(snapshotCpu)).toFixed(2)}x, ${median(perceiveCpu).toFixed(0)} vs ${median(snapshotCpu).toFixed(0)} ms`
+      : '';
+    console.log(`P1 perception/ariaSnapshot = ${p1.toFixed(2)}x (perceive ${median(perceiveMs).toFixed(1)} ms, ariaSnapshot ${median(snapshotMs).toFixed(1)} ms, medians${cpu})`);
     console.log(`P2 model chars/ai snapshot chars = ${p2.toFixed(2)} (${modelChars} / ${snapshotChars})`);
   } finally {
     await session.dispose();

@@ -69,7 +69,9 @@ async function observe(session: Session, page: Page, previous: Observation | nul
   const previousKeys = previous ? new Set(previous.elements.map(elementKey)) : null;
   const compact = compactSnapshot(withBoxes, { previousKeys, viewport: page.viewportSize() });
   if (options.fieldDetails) await readFieldDetails(page, compact.elements);
-  const [tabs, scroll, title] = await Promise.all([session.tabInfos(), readScroll(page), page.title().catch(() => '')]);
+  const [tabs, scroll] = await Promise.all([session.tabInfos(), readScroll(page)]);
+  // The active tab's title was just read for the tab list: no second round trip for it.
+  const title = tabs[session.activeTab]?.title ?? '';
   const notices = options.notices ?? [];
   const text = [
     ...header(tabs, session.activeTab, scroll),
