@@ -108,7 +108,7 @@ async function benchApp(browser: Awaited<ReturnType<typeof launchBrowser>>, corp
     for (const target of targets) rows.push({ app: corpusApp.name, mutant: target.label });
     for (const [i, task] of [...mine, ...theirs].entries()) {
       const outcome = outcomes[i]!;
-      const verdicts = add(tallyOf(corpusApp.name, task.target.label, task.strategy), outcome, references.get(task.flow.name) ?? null);
+      const verdicts = add(tallyOf(corpusApp.name, task.target.label, task.strategy), outcome, references.get(task.flow.name) ?? null, task.target.other);
       line(corpusApp.name, task.flow, task.target.label, task.strategy, outcome, verdicts);
       const pastFirst = outcome.report?.steps.some((s) => s.level !== null && s.level !== 'recorded');
       if (task.strategy === 'full' && task.target.mutant.kind !== 'none' && !task.target.other && outcome.oracle === null && pastFirst && verdicts.every((v) => v === 'correct')) {

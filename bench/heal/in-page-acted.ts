@@ -12,6 +12,8 @@ export interface ActedEvent {
   kind: string;
   /** Original description of the element acted on. */
   key: string;
+  /** What survives another release of the app: the kind of element and the text of its row. */
+  loose: string;
   decoy: boolean;
   /** A readable short form for reports. */
   label: string;
@@ -60,12 +62,12 @@ export function actedInPage(bindingName: string): void {
     const parts = [
       el.tagName.toLowerCase(), attr(el, 'type') ?? '', attr(el, 'name') ?? '', attr(el, 'id') ?? '', attr(el, 'aria-label') ?? '',
       attr(el, 'placeholder') ?? '', attr(el, 'title') ?? '', el instanceof HTMLInputElement && /^(submit|button|reset)$/.test(el.type) ? attr(el, 'value') ?? '' : '',
-      href.replace(/\d+/g, '#'), el.matches('input, textarea, select') ? '' : text(el), row ? text(row) : '', ancestry(el),
+      href.replace(/\d+/g, '#'), el.matches('input, textarea, select, [contenteditable]') ? '' : text(el), row ? text(row) : '', ancestry(el),
     ];
     const decoys = state()?.decoys;
     const decoy = !!decoys && (decoys.has(el) || decoys.has(target));
     const label = `${el.tagName.toLowerCase()}${attr(el, 'type') ? `[${attr(el, 'type')}]` : ''} "${(attr(el, 'aria-label') || attr(el, 'placeholder') || text(el)).slice(0, 30)}"${row ? ` in row "${text(row).slice(0, 30)}"` : ''}`;
-    return { key: parts.join('|'), decoy, label };
+    return { key: parts.join('|'), loose: `${el.tagName.toLowerCase()}|${attr(el, 'type') ?? ''}|${row ? text(row) : ''}`, decoy, label };
   };
   const send = (kind: string, e: Event) => {
     // Playwright chooses options by script: those events are untrusted but still the step's.

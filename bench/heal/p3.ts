@@ -36,7 +36,7 @@ async function plain(page: Page, candidate: P3Candidate): Promise<void> {
     const params = step.params as Record<string, unknown>;
     switch (step.action) {
       case 'click': await target!.click(); break;
-      case 'input': await target!.fill(text(String(params.text ?? ''))); break;
+      case 'input': await (params.clear === false ? target!.pressSequentially(text(String(params.text ?? ''))) : target!.fill(text(String(params.text ?? '')))); break;
       case 'select_dropdown': await target!.selectOption({ label: String(params.text ?? '') }); break;
       case 'send_keys': await page.keyboard.press(String(params.keys ?? '')); break;
       default: break;

@@ -70,7 +70,7 @@ export async function runRoleFirst(page: Page, history: History, options: { base
       const timeout = options.timeoutMs;
       switch (step.action) {
         case 'click': await target!.click({ timeout }); break;
-        case 'input': await target!.fill(text(String(params.text ?? '')), { timeout }); break;
+        case 'input': await (params.clear === false ? target!.pressSequentially(text(String(params.text ?? '')), { timeout }) : target!.fill(text(String(params.text ?? '')), { timeout })); break;
         case 'select_dropdown': await target!.selectOption({ label: String(params.text ?? '') }, { timeout }); break;
         case 'hover': await target!.hover({ timeout }); break;
         case 'send_keys': await page.keyboard.press(String(params.keys ?? '')); break;

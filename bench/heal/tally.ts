@@ -18,8 +18,8 @@ export function emptyTally(): Tally {
   return { steps: 0, correct: 0, wrong: 0, postcondition: 0, failed: 0, skipped: 0, flows: 0, ends: 0 };
 }
 
-export function add(tally: Tally, outcome: RunOutcome, reference: RunOutcome | null): Verdict[] {
-  const verdicts = outcome.steps.map((step, i) => judgeStep(step, reference?.steps[i]));
+export function add(tally: Tally, outcome: RunOutcome, reference: RunOutcome | null, loose = false): Verdict[] {
+  const verdicts = outcome.steps.map((step, i) => judgeStep(step, reference?.steps[i], loose));
   tally.steps += verdicts.length;
   for (const v of verdicts) {
     if (v === 'correct') tally.correct++;

@@ -49,11 +49,16 @@ function adminer_object() {
 }
 include "${kAdminer}/adminer.php";
 `);
-  const served = await servePhp(dir, kAdminerStart);
+  // Adminer counts failed logins per address in its temp dir and then refuses every login for a
+  // while: each instance gets its own, emptied on reset, so one replay's failures never spill over.
+  const temp = path.join(dir, 'tmp');
+  fs.mkdirSync(temp);
+  const served = await servePhp(dir, kAdminerStart, { upload_tmp_dir: temp, 'session.save_path': temp });
   return {
     url: served.url,
     async reset() {
       fs.copyFileSync(pristine, db);
+      for (const file of fs.readdirSync(temp)) if (file.startsWith('adminer.invalid')) fs.rmSync(path.join(temp, file));
     },
     async stop() {
       await served.stop();

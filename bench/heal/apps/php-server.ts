@@ -35,10 +35,11 @@ async function waitForHttp(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`nothing answered at ${url} within ${kStartTimeoutMs} ms`);
 }
 
-/** Serves `dir` with `php -S`; resolves once `probe` answers. */
-export async function servePhp(dir: string, probe: string): Promise<{ url: string; stop(): Promise<void> }> {
+/** Serves `dir` with `php -S` (and php's `-d` settings); resolves once `probe` answers. */
+export async function servePhp(dir: string, probe: string, settings: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', dir], { cwd: dir, stdio: 'ignore' });
+  const ini = Object.entries(settings).flatMap(([k, v]) => ['-d', `${k}=${v}`]);
+  const child = spawn('php', [...ini, '-S', `127.0.0.1:${port}`, '-t', dir], { cwd: dir, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
   const stop = async () => {
     if (child.exitCode !== null) return;

@@ -96,8 +96,11 @@ export const tiddlywiki: CorpusApp = {
       plan: 'tiddlywiki/new-tiddler.json',
       start: '',
       async oracle({ page }) {
-        const note = await (await wiki(page)).tiddler('Compost');
-        return note?.text?.includes('Turn the heap') && !(await (await wiki(page)).tiddler('Draft of \'Compost\'')) ? null : `Compost: ${JSON.stringify(note)}`;
+        const w = await wiki(page);
+        const note = await w.tiddler('Compost');
+        const draft = await w.tiddler('Draft of \'Compost\'');
+        // Saved under the typed title (not the default "New Tiddler"), the draft gone, and shown.
+        return note && !draft && w.story.includes('Compost') ? null : `Compost ${note ? 'saved' : 'missing'}, draft ${draft ? 'left' : 'gone'}, story: ${w.story.join(', ')}`;
       },
     },
     {
