@@ -1,4 +1,4 @@
-import { countTokens as countO200k, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { bareJsonSchema } from './transport.ts';
 
@@ -13,8 +13,20 @@ const kTokensPerMessage = 3;
 /** The reply is primed with the assistant's role marker. */
 const kReplyPrimingTokens = 3;
 
+type O200k = typeof import('gpt-tokenizer/encoding/o200k_base');
+let o200k: O200k | null = null;
+
+/**
+ * The o200k tables take about a third of a second of CPU to load: they load on the first count,
+ * so a process that never counts (a crawler capture, extract, replay) never pays for them.
+ */
+function tokenizer(): O200k {
+  o200k ??= createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as O200k;
+  return o200k;
+}
+
 export function countTokens(text: string): number {
-  return text ? countO200k(text) : 0;
+  return text ? tokenizer().countTokens(text) : 0;
 }
 
 export interface CountedMessage {
@@ -33,6 +45,7 @@ export function requestTokens(messages: readonly CountedMessage[], schemaJson = 
  * prefix of the system message), then each message. Used to find what a cache could serve.
  */
 export function requestSequence(messages: readonly CountedMessage[], schemaJson = ''): number[] {
+  const { encode } = tokenizer();
   const tokens = schemaJson ? encode(schemaJson) : [];
   for (const m of messages) tokens.push(...encode(`<|${m.role}|>`), ...encode(m.content));
   return tokens;
