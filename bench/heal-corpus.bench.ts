@@ -11,7 +11,8 @@
  * the unchanged app's reference run acted on. Printed per app x mutation: steps correct, end
  * states correct, wrong-element actions, postcondition failures, skipped steps; then totals and
  * P3 on a changed page where the cascade ran past its first level.
- * Subsets: BENCH_APPS=a,b  BENCH_MUTANTS=x,y  BENCH_STRATEGIES=full,...  BENCH_VERBOSE=1.
+ * Subsets: BENCH_APPS=a,b  BENCH_MUTANTS=x,y  BENCH_STRATEGIES=full,...; more: BENCH_EXTRA=1 (every
+ * flow), BENCH_VERBOSE=1 (a line per replay).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -30,6 +31,7 @@ const onlyApps = list('BENCH_APPS');
 const onlyMutants = list('BENCH_MUTANTS');
 const strategies = (list('BENCH_STRATEGIES') as StrategyName[] | null) ?? kStrategies;
 const verbose = process.env.BENCH_VERBOSE === '1';
+const extra = process.env.BENCH_EXTRA === '1';
 /** Instances of each app replaying side by side: replays mostly wait on the browser and the server, so two fit on two cores. */
 const kWorkers = Number(process.env.BENCH_WORKERS ?? 2);
 /** A progress line every so many replays. */
@@ -69,7 +71,8 @@ async function pool<T, R>(instances: RunningApp[], tasks: T[], fn: (task: T, app
   return results;
 }
 
-async function benchApp(browser: Awaited<ReturnType<typeof launchBrowser>>, corpusApp: CorpusApp, outputDir: string): Promise<void> {
+async function benchApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app: CorpusApp, outputDir: string): Promise<void> {
+  const corpusApp = { ...app, flows: app.flows.filter((flow) => extra || !flow.extra) };
   const instances: RunningApp[] = [];
   let other: RunningApp | null = null;
   try {

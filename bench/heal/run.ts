@@ -22,7 +22,7 @@ export const kStrategies: StrategyName[] = ['full', 'locator-only', 'role-first'
  * machine and settle in well under a second; a locator that finds nothing by then finds nothing
  * later, and the default (replay's 6 s, Playwright's 30 s) would only make the bench slow.
  */
-export const kBenchFindTimeoutMs = 3_000;
+export const kBenchFindTimeoutMs = 2_000;
 
 /** Time for the last events on their way to the bench (they are milliseconds behind at most). */
 const kStragglersMs = 200;

@@ -78,6 +78,7 @@ export const adminer: CorpusApp = {
   flows: [
     {
       name: 'login',
+      extra: true,
       plan: 'adminer/login.json',
       start: kAdminerStart,
       secrets: { password: kPassword },

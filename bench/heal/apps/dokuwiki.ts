@@ -56,6 +56,7 @@ export const dokuwiki: CorpusApp = {
   flows: [
     {
       name: 'login',
+      extra: true,
       plan: 'dokuwiki/login.json',
       start: 'doku.php?id=start',
       secrets: { password: kPassword },
@@ -98,6 +99,7 @@ export const dokuwiki: CorpusApp = {
     },
     {
       name: 'browse',
+      extra: true,
       plan: 'dokuwiki/browse.json',
       start: 'doku.php?id=start',
       async oracle({ page }) {

@@ -106,6 +106,7 @@ export const redoc: CorpusApp = {
     },
     {
       name: 'search',
+      extra: true,
       plan: 'redoc/search.json',
       start: kPrefix.slice(1),
       async oracle({ page }) {
