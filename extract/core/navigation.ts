@@ -75,9 +75,16 @@ export function trackNavigation(actions: Call[], model: TraceModel): NavigationR
   const current = new Map<string, { url: string; callId: string }>();
   const byCall = new Map<string, CallNavigation>();
   const edges: NavigationResult['edges'] = [];
+  // A run visits few URLs many times: each is parsed once.
+  const states = new Map<string, string>();
+  const stateOf = (url: string) => {
+    let state = states.get(url);
+    if (state === undefined) states.set(url, (state = pageState(url)));
+    return state;
+  };
   const edge = (fromUrl: string, toUrl: string, callId: string, confidence: EdgeRecord['confidence'], inferredBy: EdgeRecord['inferredBy']) => {
-    const from = pageState(fromUrl);
-    const to = pageState(toUrl);
+    const from = stateOf(fromUrl);
+    const to = stateOf(toUrl);
     if (from !== to) edges.push({ from, to, fromUrl, toUrl, callId, confidence, inferredBy });
   };
   for (const call of actions) {
@@ -85,7 +92,7 @@ export function trackNavigation(actions: Call[], model: TraceModel): NavigationR
     const key = pageId ?? '';
     const known = current.get(key);
     const snapBefore = mainFrameUrl(model, call.callId, 'before');
-    if (known && snapBefore && pageState(snapBefore) !== pageState(known.url)) {
+    if (known && snapBefore && stateOf(snapBefore) !== stateOf(known.url)) {
       edge(known.url, snapBefore, known.callId, 'low', 'url-change-between-actions');
     }
     const urlBefore = snapBefore ?? known?.url ?? null;
