@@ -9,6 +9,8 @@ import type { APIRequestContext, Page } from 'playwright';
 export interface RunningApp {
   /** The app's base address, e.g. http://127.0.0.1:41234/ */
   url: string;
+  /** The instance's own files, for apps whose oracle reads them. */
+  dir?: string;
   /** Back to the state flows were recorded in (data, sessions). */
   reset(): Promise<void>;
   stop(): Promise<void>;

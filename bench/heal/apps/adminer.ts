@@ -56,6 +56,7 @@ include "${kAdminer}/adminer.php";
   const served = await servePhp(dir, kAdminerStart, { upload_tmp_dir: temp, 'session.save_path': temp });
   return {
     url: served.url,
+    dir,
     async reset() {
       fs.copyFileSync(pristine, db);
       for (const file of fs.readdirSync(temp)) if (file.startsWith('adminer.invalid')) fs.rmSync(path.join(temp, file));
@@ -64,12 +65,11 @@ include "${kAdminer}/adminer.php";
       await served.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
-    // The oracle reads the database file itself.
-    ...{ db },
-  } as RunningApp;
+  };
 }
 
-const dbOf = (app: RunningApp) => (app as RunningApp & { db: string }).db;
+/** The oracle reads the instance's database file itself. */
+const dbOf = (app: RunningApp) => path.join(app.dir ?? '', kDb);
 
 export const adminer: CorpusApp = {
   name: 'adminer',
