@@ -26,12 +26,12 @@ browser: deps
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null && $(BU) doctor --browser; \
 	else echo "no Chromium found: install Chromium or Chrome and set BU_BROWSER=/path/to/chromium"; exit 1; fi
 
-# What the test suite needs beyond a browser: DokuWiki and PHP for the real-app tests.
+# What the test suite needs beyond a browser: DokuWiki, Adminer and PHP (with SQLite) for the real-app tests.
 test-deps: setup
-	@if [ ! -d /usr/share/dokuwiki ] || ! command -v php >/dev/null 2>&1; then \
+	@if [ ! -d /usr/share/dokuwiki ] || [ ! -d /usr/share/adminer ] || ! php -r "exit(class_exists('SQLite3') ? 0 : 1);" 2>/dev/null || ! command -v php >/dev/null 2>&1; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing DokuWiki and PHP with apt-get (real-app tests)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends dokuwiki php-cli php8.2-cgi >/dev/null; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends dokuwiki adminer php-cli php8.2-cgi php8.2-sqlite3 >/dev/null; \
 	  else echo "DokuWiki or PHP missing and no apt-get: the DokuWiki tests will be skipped"; fi; \
 	fi
 

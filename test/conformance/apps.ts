@@ -1,4 +1,5 @@
 import { dokuwikiUnavailable, startDokuWiki } from '../support/dokuwiki.ts';
+import { adminerEditor } from './apps/adminer.ts';
 import type { ConformanceApp } from './support/conformance.ts';
 
 /** The real apps of the conformance suite: none written here, each started on 127.0.0.1. */
@@ -9,4 +10,5 @@ export const kConformanceApps: ConformanceApp[] = [
     unavailable: dokuwikiUnavailable,
     start: startDokuWiki,
   },
+  adminerEditor,
 ];
