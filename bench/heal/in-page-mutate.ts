@@ -205,7 +205,7 @@ export function mutateInPage(config: MutateConfig): void {
   const reorder = (parent: Element) => {
     const kids = Array.from(parent.children).filter((k) => k.matches('li, tr, a, [role=row], [role=listitem], [role=option], dt, article'));
     if (kids.length < 2 || kids.length !== parent.children.length) return;
-    if (parent.matches('thead, select, datalist')) return;
+    if (parent.matches('thead, select, datalist') || parent.closest('[contenteditable], pre, code')) return;
     // Header rows stay first; the others take an order of their own that does not follow the app's.
     const movable = kids.filter((k) => !(k.matches('tr') && k.querySelector('th') && !k.querySelector('td')));
     const sorted = [...movable].sort((a, b) => orderKey(a).localeCompare(orderKey(b)));
@@ -284,6 +284,8 @@ export function mutateInPage(config: MutateConfig): void {
 
   // ---- the walk over every node the app adds ----
   const visit = (el: Element) => {
+    // What a person types into (an editor, a code area) is theirs, not the release's.
+    if (el.closest('[contenteditable], pre, code, textarea')) return;
     switch (config.kind) {
       case 'classes': rehashClasses(el); break;
       case 'reworded': case 'translated': rewordAttrs(el); break;
