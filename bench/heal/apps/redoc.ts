@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { inPage } from '../../../core/in-page.ts';
 import type { CorpusApp, RunningApp } from '../corpus.ts';
 
 /**
@@ -119,11 +120,11 @@ export const redoc: CorpusApp = {
       start: kPrefix.slice(1),
       async oracle({ page }) {
         // The nested fields of "watering" in the 200 response of getPlant are shown, those of "bed" are not.
-        const shown = await page.evaluate(() => {
+        const shown = await page.evaluate(inPage(() => {
           const section = document.querySelector('[data-section-id="tag/Plants/operation/getPlant"]');
           const cells = Array.from(section?.querySelectorAll('td') ?? []).map((td) => td.textContent ?? '');
           return { litres: cells.some((c) => c.includes('litres')), sun: cells.some((c) => /^sun/.test(c.trim())) };
-        });
+        }));
         return shown.litres && !shown.sun ? null : `expanded: ${JSON.stringify(shown)}`;
       },
     },
@@ -133,7 +134,7 @@ export const redoc: CorpusApp = {
       start: kPrefix.slice(1),
       async oracle({ page }) {
         // In getPlant's response sample the "bed" object is folded, "watering" is not; other samples untouched.
-        const state = await page.evaluate(() => {
+        const state = await page.evaluate(inPage(() => {
           const visible = (el: Element | null | undefined) => !!el && (el as HTMLElement).offsetParent !== null;
           const sample = (id: string) => {
             const items = Array.from(document.querySelectorAll(`[data-section-id="${id}"] li`));
@@ -141,7 +142,7 @@ export const redoc: CorpusApp = {
             return { sun: visible(find('"sun"')), litres: visible(find('"litres"')) };
           };
           return { get: sample('tag/Plants/operation/getPlant'), list: sample('tag/Plants/operation/listPlants') };
-        });
+        }));
         const ok = !state.get.sun && state.get.litres && state.list.sun && state.list.litres;
         return ok ? null : `samples: ${JSON.stringify(state)}`;
       },
