@@ -34,8 +34,12 @@ export function locatorExpression(locator: ModelLocator, root: string): string {
   return `${scope}.${call}${nth}`;
 }
 
+/**
+ * The heading an assertion waits for. Apps repeat their main heading (a site title and a page
+ * title both `<h1>Garden notes</h1>`): the assertion is that one shows, so the first is taken.
+ */
 export function headingExpression(heading: ModelHeading, root: string): string {
-  return `${root}.getByRole('heading'${nameOptions(heading.text, true, heading.level ? [`level: ${heading.level}`] : [])})`;
+  return `${root}.getByRole('heading'${nameOptions(heading.text, true, heading.level ? [`level: ${heading.level}`] : [])}).first()`;
 }
 
 /** An ai snapshot template for a heading, for `toMatchAriaSnapshot`. */
