@@ -71,7 +71,7 @@ export function pathOf(url: string): string {
 }
 
 /** `#/active` and `#!/items/4`: the route of a single-page app; other hashes are anchors. */
-const kHashRoute = /^#!?\/[^?]*/;
+const kHashRoute = /^#!?\/[^?#]*/;
 
 /** The path of `url`, with its hash route when it has one (`/#/active`): what tells pages apart. */
 export function routeOf(url: string): string {

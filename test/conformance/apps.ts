@@ -1,5 +1,6 @@
 import { dokuwikiUnavailable, startDokuWiki } from '../support/dokuwiki.ts';
 import { adminerEditor } from './apps/adminer.ts';
+import { docute } from './apps/docute.ts';
 import type { ConformanceApp } from './support/conformance.ts';
 
 /** The real apps of the conformance suite: none written here, each started on 127.0.0.1. */
@@ -11,4 +12,5 @@ export const kConformanceApps: ConformanceApp[] = [
     start: startDokuWiki,
   },
   adminerEditor,
+  docute,
 ];
