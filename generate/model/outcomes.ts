@@ -15,6 +15,10 @@ const kControlRoles = new Set([
   'button', 'checkbox', 'textbox', 'combobox', 'radio', 'switch', 'option', 'menuitem', 'menu', 'menubar', 'tab', 'tablist',
   'spinbutton', 'searchbox', 'slider', 'listbox', 'separator', 'img', 'list', 'table', 'rowgroup', 'group', 'navigation', 'form',
 ]);
+/** Content whose appearing is a result: a record, a message, a title, a link to what was made. */
+const kShownRoles = new Set(['alert', 'status', 'row', 'listitem', 'cell', 'heading', 'link', 'article']);
+/** Content whose disappearing is a result: a record gone from its list or table. */
+const kGoneRoles = new Set(['row', 'listitem', 'article']);
 /** Outline names are cut at this length (core/aria/outline.ts): a cut name is not the element's text. */
 const kOutlineNameChars = 60;
 const kMinTextChars = 2;
@@ -61,6 +65,9 @@ export function flowOutcomes(steps: HistoryStep[], typed: string[]): FlowOutcome
   for (const [line, count] of netEffect(steps, typed)) {
     const parsed = count === 0 ? null : parseLine(line);
     if (!parsed || seen.has(parsed.text)) continue;
+    // Loose text comes and goes with panels and tabs; a record, a message or a typed value is a result.
+    const kinds = count > 0 ? kShownRoles : kGoneRoles;
+    if (!typed.includes(parsed.text) && !kinds.has(parsed.role)) continue;
     seen.add(parsed.text);
     (count > 0 ? shown : gone).push({ kind: count > 0 ? 'shown' : 'gone', ...parsed, variable: null });
   }

@@ -1,6 +1,7 @@
 import { dokuwikiUnavailable, startDokuWiki } from '../support/dokuwiki.ts';
 import { adminerEditor } from './apps/adminer.ts';
 import { docute } from './apps/docute.ts';
+import { tiddlywiki } from './apps/tiddlywiki.ts';
 import type { ConformanceApp } from './support/conformance.ts';
 
 /** The real apps of the conformance suite: none written here, each started on 127.0.0.1. */
@@ -13,4 +14,5 @@ export const kConformanceApps: ConformanceApp[] = [
   },
   adminerEditor,
   docute,
+  tiddlywiki,
 ];
