@@ -49,8 +49,13 @@ function tallyOf(app: string, mutant: string, strategy: StrategyName): Tally {
   return t;
 }
 
-function line(app: string, flow: Flow, mutant: string, strategy: StrategyName, outcome: RunOutcome, verdicts: string[]): void {
+function line(app: string, flow: Flow, mutant: string, strategy: StrategyName, outcome: RunOutcome, verdicts: string[], reference: RunOutcome | undefined): void {
   const bad = verdicts.map((v, i) => (v === 'correct' ? null : `${i + 1}:${v}${outcome.steps[i]?.category ? `(${outcome.steps[i]!.category})` : ''}${v === 'wrong' ? `->${outcome.steps[i]!.acted?.label}` : ''}`)).filter(Boolean);
+  if (verbose) {
+    for (const [i, v] of verdicts.entries()) {
+      if (v === 'wrong') process.stderr.write(`    step ${i + 1} acted on ${outcome.steps[i]!.acted?.key}\n    reference acted on ${reference?.steps[i]?.acted?.key}\n`);
+    }
+  }
   if (verbose || bad.length || outcome.oracle) {
     process.stderr.write(`  ${app} ${flow.name.padEnd(12)} ${mutant.padEnd(12)} ${strategy.padEnd(12)} ${(outcome.ms / 1000).toFixed(1)}s end:${outcome.oracle === null ? 'ok' : `WRONG (${outcome.oracle})`} ${bad.join(' ')}\n`);
   }
@@ -112,7 +117,7 @@ async function benchApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app:
     for (const [i, task] of [...mine, ...theirs].entries()) {
       const outcome = outcomes[i]!;
       const verdicts = add(tallyOf(corpusApp.name, task.target.label, task.strategy), outcome, references.get(task.flow.name) ?? null, task.target.other);
-      line(corpusApp.name, task.flow, task.target.label, task.strategy, outcome, verdicts);
+      line(corpusApp.name, task.flow, task.target.label, task.strategy, outcome, verdicts, references.get(task.flow.name));
       const pastFirst = outcome.report?.steps.some((s) => s.level !== null && s.level !== 'recorded');
       if (task.strategy === 'full' && task.target.mutant.kind !== 'none' && !task.target.other && outcome.oracle === null && pastFirst && verdicts.every((v) => v === 'correct')) {
         p3Candidates.push({ app: instances[0]!, flow: task.flow, recorded: recorded.get(task.flow.name)!, mutant: task.target.mutant, appName: corpusApp.name, report: outcome.report! });

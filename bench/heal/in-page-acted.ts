@@ -31,13 +31,15 @@ export function actedInPage(bindingName: string): void {
     if (saved && name in saved) return saved[name]!;
     return Element.prototype.getAttribute.call(el, name);
   };
-  const text = (el: Element): string => {
+  /** Original text; `ownRow`: leaves out rows nested in it (a menu entry's sub-entries move on their own). */
+  const text = (el: Element, ownRow = false): string => {
     const s = state();
     let out = '';
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const parent = n.parentElement;
       if (parent && parent.closest('script, style')) continue;
+      if (ownRow && parent && parent.closest(kRow) !== el) continue;
       out += s?.origText.get(n) ?? n.nodeValue ?? '';
     }
     // Digits change between runs (times, counters); they do not tell elements apart here.
@@ -62,12 +64,12 @@ export function actedInPage(bindingName: string): void {
     const parts = [
       el.tagName.toLowerCase(), attr(el, 'type') ?? '', attr(el, 'name') ?? '', attr(el, 'id') ?? '', attr(el, 'aria-label') ?? '',
       attr(el, 'placeholder') ?? '', attr(el, 'title') ?? '', el instanceof HTMLInputElement && /^(submit|button|reset)$/.test(el.type) ? attr(el, 'value') ?? '' : '',
-      href.replace(/\d+/g, '#'), el.matches('input, textarea, select, [contenteditable]') ? '' : text(el), row ? text(row) : '', ancestry(el),
+      href.replace(/\d+/g, '#'), el.matches('input, textarea, select, [contenteditable]') ? '' : text(el), row ? text(row, true) : '', ancestry(el),
     ];
     const decoys = state()?.decoys;
     const decoy = !!decoys && (decoys.has(el) || decoys.has(target));
-    const label = `${el.tagName.toLowerCase()}${attr(el, 'type') ? `[${attr(el, 'type')}]` : ''} "${(attr(el, 'aria-label') || attr(el, 'placeholder') || text(el)).slice(0, 30)}"${row ? ` in row "${text(row).slice(0, 30)}"` : ''}`;
-    return { key: parts.join('|'), loose: `${el.tagName.toLowerCase()}|${attr(el, 'type') ?? ''}|${row ? text(row) : ''}`, decoy, label };
+    const label = `${el.tagName.toLowerCase()}${attr(el, 'type') ? `[${attr(el, 'type')}]` : ''} "${(attr(el, 'aria-label') || attr(el, 'placeholder') || text(el)).slice(0, 30)}"${row ? ` in row "${text(row, true).slice(0, 30)}"` : ''}`;
+    return { key: parts.join('|'), loose: `${el.tagName.toLowerCase()}|${attr(el, 'type') ?? ''}|${row ? text(row, true) : ''}`, decoy, label };
   };
   const send = (kind: string, e: Event) => {
     // Playwright chooses options by script: those events are untrusted but still the step's.

@@ -112,15 +112,20 @@ export function mutateInPage(config: MutateConfig): void {
     if (next !== value.trim()) el.setAttribute('class', next);
   };
   const translateSelector = (selector: string) => selector.replace(/\.(-?[_a-zA-Z][\w-]*)/g, (_, name: string) => `:is(.${name},.${hashed(name)})`);
-  const copiedSheets = new WeakSet<CSSStyleSheet>();
+  // Rules already copied, per sheet: sheets grow while the app runs (CSS-in-JS inserts rules as
+  // components first render), so every look copies only what is new.
+  const copied = new WeakMap<CSSStyleSheet, Set<string>>();
   let copyStyle: HTMLStyleElement | null = null;
-  const copyRules = (rules: CSSRuleList): string => {
+  const renamed = (selector: string) => selector.replace(/\.(-?[_a-zA-Z][\w-]*)/g, (_, name: string) => `.${hashed(name)}`);
+  const copyRules = (rules: CSSRuleList, seen: Set<string>): string => {
     let out = '';
     for (const rule of Array.from(rules)) {
+      if (seen.has(rule.cssText)) continue;
+      seen.add(rule.cssText);
       if (rule instanceof CSSStyleRule && rule.selectorText.includes('.')) {
-        out += `${rule.selectorText.replace(/\.(-?[_a-zA-Z][\w-]*)/g, (_, name: string) => `.${hashed(name)}`)}{${rule.style.cssText}}\n`;
+        out += `${renamed(rule.selectorText)}{${rule.style.cssText}}\n`;
       } else if (rule instanceof CSSMediaRule) {
-        out += `@media ${rule.conditionText}{${copyRules(rule.cssRules)}}\n`;
+        out += `@media ${rule.conditionText}{${copyRules(rule.cssRules, new Set())}}\n`;
       }
     }
     return out;
@@ -128,17 +133,18 @@ export function mutateInPage(config: MutateConfig): void {
   const copySheets = () => {
     let added = '';
     for (const sheet of Array.from(document.styleSheets)) {
-      if (copiedSheets.has(sheet) || sheet.ownerNode === copyStyle) continue;
+      if (sheet.ownerNode === copyStyle) continue;
       try {
-        added += copyRules(sheet.cssRules);
-        copiedSheets.add(sheet);
+        const seen = copied.get(sheet) ?? new Set<string>();
+        copied.set(sheet, seen);
+        added += copyRules(sheet.cssRules, seen);
       } catch {
         // a cross-origin sheet: its rules cannot be read
       }
     }
     if (!added) return;
     copyStyle ??= document.createElement('style');
-    copyStyle.textContent += added;
+    copyStyle.appendChild(document.createTextNode(added));
     if (!copyStyle.isConnected) document.head?.appendChild(copyStyle);
   };
   if (config.kind === 'classes') {
@@ -176,6 +182,24 @@ export function mutateInPage(config: MutateConfig): void {
       else this.remove(token);
       return want;
     };
+    // Rules inserted one by one (CSS-in-JS in production) get their renamed copy at once.
+    const insertRule = CSSStyleSheet.prototype.insertRule;
+    CSSStyleSheet.prototype.insertRule = function (this: CSSStyleSheet, rule: string, index?: number) {
+      const at = insertRule.call(this, rule, index);
+      const brace = rule.indexOf('{');
+      if (brace > 0 && rule.slice(0, brace).includes('.') && !rule.startsWith('@')) {
+        try {
+          // Into a sheet of its own: the app keeps counting the rules of its sheets.
+          copyStyle ??= document.createElement('style');
+          if (!copyStyle.isConnected) document.head?.appendChild(copyStyle);
+          const sheet = copyStyle.sheet;
+          if (sheet) insertRule.call(sheet, `${renamed(rule.slice(0, brace))}${rule.slice(brace)}`, sheet.cssRules.length);
+        } catch {
+          // a selector the copy cannot hold: the app's own rule stays
+        }
+      }
+      return at;
+    };
     document.addEventListener('load', () => copySheets(), true);
     document.addEventListener('DOMContentLoaded', () => copySheets());
     window.addEventListener('load', () => copySheets());
@@ -205,6 +229,7 @@ export function mutateInPage(config: MutateConfig): void {
   const reorder = (parent: Element) => {
     const kids = Array.from(parent.children).filter((k) => k.matches('li, tr, a, [role=row], [role=listitem], [role=option], dt, article'));
     if (kids.length < 2 || kids.length !== parent.children.length) return;
+    // Lines of code or of an editor keep their order: a release reorders data, not code.
     if (parent.matches('thead, select, datalist') || parent.closest('[contenteditable], pre, code')) return;
     // Header rows stay first; the others take an order of their own that does not follow the app's.
     const movable = kids.filter((k) => !(k.matches('tr') && k.querySelector('th') && !k.querySelector('td')));
@@ -284,8 +309,8 @@ export function mutateInPage(config: MutateConfig): void {
 
   // ---- the walk over every node the app adds ----
   const visit = (el: Element) => {
-    // What a person types into (an editor, a code area) is theirs, not the release's.
-    if (el.closest('[contenteditable], pre, code, textarea')) return;
+    // What a person types into (an editor) is theirs, not the release's.
+    if (el.closest('[contenteditable]')) return;
     switch (config.kind) {
       case 'classes': rehashClasses(el); break;
       case 'reworded': case 'translated': rewordAttrs(el); break;
@@ -330,6 +355,7 @@ export function mutateInPage(config: MutateConfig): void {
         else if (r.target instanceof Element) visit(r.target);
       }
       if (config.kind === 'reordered') for (const p of parents) reorder(p);
+      if (config.kind === 'classes' && [...parents].some((p) => p.matches('style, head'))) copySheets();
       if (config.lang) document.documentElement.setAttribute('lang', config.lang);
     } finally {
       observer.takeRecords();
