@@ -3,7 +3,7 @@ SHELL := /bin/bash
 BU := node bin/bu.js
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup deps build browser test-deps bench-deps check test test-compat demo bench capture extract generate replay report extension
+.PHONY: setup deps build browser test-deps check test test-compat demo bench capture extract generate replay report extension
 
 setup: deps build browser
 
@@ -50,17 +50,9 @@ test-compat: test-deps
 demo: setup
 	$(BU) demo
 
-# What the heal corpus benchmark needs beyond the test suite: Adminer and PHP's SQLite for one of its apps.
-bench-deps: test-deps
-	@if [ ! -f /usr/share/adminer/adminer.php ] || ! php -r 'exit(class_exists("SQLite3") ? 0 : 1);' 2>/dev/null; then \
-	  if command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing Adminer and PHP SQLite with apt-get (heal corpus benchmark)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends adminer php-sqlite3 >/dev/null; \
-	  else echo "Adminer or PHP SQLite missing and no apt-get: the heal corpus skips Adminer"; fi; \
-	fi
-
 # Benchmarks print ratios measured side by side in one run; they never fail on timing.
-bench: setup bench-deps
+# The heal corpus benchmark runs the real apps the test suite runs (DokuWiki, Adminer).
+bench: setup test-deps
 	@for b in bench/*.bench.ts; do echo "== $$b"; tsx $$b || exit 1; done
 
 capture: setup
