@@ -5,14 +5,14 @@
  * cannot run here are listed with the reason. Like every benchmark it reports and does not fail:
  * the conformance spec is the test.
  */
-import { kConformanceApps } from '../test/conformance/apps.ts';
+import { kConformanceApps, kKnownFailingApps } from '../test/conformance/apps.ts';
 import { formatTable, runConformance, type ConformanceResult } from '../test/conformance/support/conformance.ts';
 
 async function main(): Promise<void> {
   const wanted = new Set(process.argv.slice(2));
   const results: ConformanceResult[] = [];
   const skipped: string[] = [];
-  for (const app of kConformanceApps) {
+  for (const app of [...kConformanceApps, ...kKnownFailingApps]) {
     if (wanted.size && !wanted.has(app.name)) continue;
     const unavailable = app.unavailable();
     if (unavailable) {

@@ -39,7 +39,10 @@ export function locatorExpression(locator: ModelLocator, root: string): string {
  * title both `<h1>Garden notes</h1>`): the assertion is that one shows, so the first is taken.
  */
 export function headingExpression(heading: ModelHeading, root: string): string {
-  return `${root}.getByRole('heading'${nameOptions(heading.text, true, heading.level ? [`level: ${heading.level}`] : [])}).first()`;
+  // Recorded headings are the text a reader sees: an all-capitals one is often CSS upper-casing a
+  // name written otherwise, so it is matched without case (Playwright's default), not exactly.
+  const exact = heading.text !== heading.text.toUpperCase();
+  return `${root}.getByRole('heading'${nameOptions(heading.text, exact, heading.level ? [`level: ${heading.level}`] : [])}).first()`;
 }
 
 /** An ai snapshot template for a heading, for `toMatchAriaSnapshot`. */

@@ -134,7 +134,7 @@ function addExpectLoaded(cls: ClassDeclaration, page: ModelPage, className: stri
     const landmark = page.landmarks.find((l) => l.role === 'main') ?? page.landmarks[0];
     if (landmark) {
       const options = landmark.name ? `, { name: ${str(landmark.name)} }` : '';
-      checks.push(`await expect(this.page.getByRole(${str(landmark.role)}${options}).first()).toBeVisible();`);
+      checks.push(`await expect(this.page.getByRole(${str(landmark.role)}${options}).first()).toBeAttached();`);
       what += ` and its ${landmark.role} landmark`;
     }
   }

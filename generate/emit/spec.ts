@@ -36,8 +36,8 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
   const body = [...secretGuard(flow), ...freshCall(flow, names.functionName)];
   const stablePath = !final.params.length && isStableText(last.after.url) && /^\.?\//.test(last.after.url);
   body.push(stablePath ? `await expect(page).toHaveURL(${str(last.after.url)});` : `await expect(page).toHaveURL(${finalClass}.urlPattern);`);
-  if (isStableText(last.after.heading)) {
-    const heading = final.heading?.text === last.after.heading ? final.heading : { text: last.after.heading, level: null };
+  if (final.heading && isStableText(last.after.heading) && final.heading.text.toLowerCase() === last.after.heading.toLowerCase()) {
+    const heading = final.heading;
     body.push(`await expect(${headingExpression(heading, 'page')}).toBeVisible();`);
     if (heading.level !== null) body.push(`await expect(page.locator('body')).toMatchAriaSnapshot(${templateLiteral(headingSnapshot(heading))});`);
   }
@@ -109,8 +109,8 @@ function finalStateChecks(ctx: EmitContext, flow: Flow): string[] {
   const final = ctx.page(last.after.page);
   const checks: string[] = [];
   if (!final.params.length && isStableText(last.after.url) && /^\.?\//.test(last.after.url)) checks.push(`await expect(page).toHaveURL(${str(last.after.url)});`);
-  if (isStableText(last.after.heading)) {
-    const heading = final.heading?.text === last.after.heading ? final.heading : { text: last.after.heading, level: null };
+  if (final.heading && isStableText(last.after.heading) && final.heading.text.toLowerCase() === last.after.heading.toLowerCase()) {
+    const heading = final.heading;
     checks.push(`await expect(${headingExpression(heading, 'page')}).toBeVisible();`);
   }
   return checks;

@@ -139,8 +139,14 @@ function heading(page: PageObservations, params: string[]): ModelHeading | null 
   if (texts.size !== 1) return null;
   const text = [...texts][0];
   if (!text) return null;
-  const node = page.snapshots.flatMap((s) => s.nodes).find((n) => n.role === 'heading' && n.name === text);
-  return { text, level: node?.level ?? null };
+  const headings = page.snapshots.flatMap((s) => s.nodes).filter((n) => n.role === 'heading');
+  const node = headings.find((n) => n.name === text) ?? headings.find((n) => n.name.toLowerCase() === text.toLowerCase());
+  // A recorded snapshot without it: the heading was hidden (another slide, a closed panel) or went
+  // away as the page settled; it is not what the page shows.
+  const lower = text.toLowerCase();
+  const shown = page.snapshots.filter((s) => s.nodes.length).every((s) => s.nodes.some((n) => n.role === 'heading' && n.name.toLowerCase() === lower));
+  if (!shown) return null;
+  return { text: node?.name ?? text, level: node?.level ?? null };
 }
 
 function modelPage(page: PageObservations, parts: PageParts): ModelPage {

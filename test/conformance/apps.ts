@@ -1,6 +1,7 @@
 import { dokuwikiUnavailable, startDokuWiki } from '../support/dokuwiki.ts';
 import { adminerEditor } from './apps/adminer.ts';
 import { docute } from './apps/docute.ts';
+import { reveal } from './apps/reveal.ts';
 import { tiddlywiki } from './apps/tiddlywiki.ts';
 import type { ConformanceApp } from './support/conformance.ts';
 
@@ -16,3 +17,9 @@ export const kConformanceApps: ConformanceApp[] = [
   docute,
   tiddlywiki,
 ];
+
+/**
+ * Real apps the benchmark runs but the suite does not gate on yet, each with the stage it fails
+ * at: reveal.js replays a click on a slide control and arrives on a neighbouring slide.
+ */
+export const kKnownFailingApps: ConformanceApp[] = [reveal];
