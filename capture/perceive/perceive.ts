@@ -64,12 +64,16 @@ export async function perceive(session: Session, previous?: Observation | null, 
 }
 
 async function observe(session: Session, page: Page, previous: Observation | null, options: PerceiveOptions): Promise<Observation> {
-  const withBoxes = await page.ariaSnapshot({ mode: 'ai', boxes: true, timeout: kSnapshotTimeoutMs });
+  // Tabs and scroll are read while the snapshot is taken: one wait for the page instead of two.
+  const [withBoxes, tabs, scroll] = await Promise.all([
+    page.ariaSnapshot({ mode: 'ai', boxes: true, timeout: kSnapshotTimeoutMs }),
+    session.tabInfos(),
+    readScroll(page),
+  ]);
   const ariaSnapshot = stripBoxes(withBoxes);
   const previousKeys = previous ? new Set(previous.elements.map(elementKey)) : null;
   const compact = compactSnapshot(withBoxes, { previousKeys, viewport: page.viewportSize() });
   if (options.fieldDetails) await readFieldDetails(page, compact.elements);
-  const [tabs, scroll] = await Promise.all([session.tabInfos(), readScroll(page)]);
   // The active tab's title was just read for the tab list: no second round trip for it.
   const title = tabs[session.activeTab]?.title ?? '';
   const notices = options.notices ?? [];
