@@ -1,6 +1,7 @@
 import { dokuwikiUnavailable, startDokuWiki } from '../support/dokuwiki.ts';
 import { adminerEditor } from './apps/adminer.ts';
 import { docute } from './apps/docute.ts';
+import { rapidoc } from './apps/rapidoc.ts';
 import { reveal } from './apps/reveal.ts';
 import { tiddlywiki } from './apps/tiddlywiki.ts';
 import type { ConformanceApp } from './support/conformance.ts';
@@ -16,6 +17,7 @@ export const kConformanceApps: ConformanceApp[] = [
   adminerEditor,
   docute,
   tiddlywiki,
+  rapidoc,
 ];
 
 /**
