@@ -62,7 +62,7 @@ function copyInstall(target: string): void {
   }
   fs.writeFileSync(
     path.join(conf, 'local.php'),
-    `<?php\n$conf['title'] = 'Test Wiki';\n$conf['savedir'] = ${JSON.stringify(data)};\n$conf['useacl'] = 1;\n$conf['superuser'] = '@admin';\n$conf['userewrite'] = 0;\n$conf['gzip_output'] = 0;\n`,
+    `<?php\n$conf['title'] = 'Test Wiki';\n$conf['savedir'] = ${JSON.stringify(data)};\n$conf['useacl'] = 1;\n$conf['superuser'] = '@admin';\n$conf['userewrite'] = 0;\n$conf['gzip_output'] = 0;\n$conf['updatecheck'] = 0;\n`,
   );
   // Anyone may read and edit; registered users are not needed for a crawl.
   fs.writeFileSync(path.join(conf, 'acl.auth.php'), '# <?php exit()?>\n*\t@ALL\t8\n');

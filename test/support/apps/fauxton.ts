@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { npmPackageVersion, npmUnavailable } from './packages.ts';
+import { freePort, once, removeDir, spawnServer, tempDir, waitUntilAnswers } from './serve.ts';
+import type { RealApp, RunningApp } from './types.ts';
+
+/**
+ * Fauxton (npm `pouchdb-fauxton`, served by `express-pouchdb`): CouchDB's admin UI, a Backbone and
+ * React single-page app with hash routes (`#/database/plants/_all_docs`), under `/_utils/`. Its
+ * tables and document lists hold rows whose select boxes and edit, delete and copy buttons are
+ * icons with no accessible name. Data: three in-memory databases (plants, beds, tasks).
+ */
+
+const kServer = path.join(import.meta.dirname, 'fauxton-server.ts');
+/** tsx's loader by its own address: the server's cwd is the temp dir, where `--import tsx` would not resolve. */
+const kTsx = (): string => import.meta.resolve('tsx');
+
+function unavailable(): string | null {
+  return npmUnavailable('express-pouchdb', ['lib/index.js']) ?? npmUnavailable('pouchdb-fauxton', ['www/index.html'])
+    ?? npmUnavailable('pouchdb-adapter-memory', []) ?? npmUnavailable('tsx', []);
+}
+
+const kSeed: Record<string, object[]> = {
+  plants: [
+    { _id: 'bean', name: 'Bean', bed: 'South', water: 'weekly' },
+    { _id: 'carrot', name: 'Carrot', bed: 'East', water: 'weekly' },
+    { _id: 'lettuce', name: 'Lettuce', bed: 'North', water: 'daily' },
+    { _id: 'tomato', name: 'Tomato', bed: 'South', water: 'daily' },
+  ],
+  beds: [
+    { _id: 'north', name: 'North', sun: 'shade' },
+    { _id: 'south', name: 'South', sun: 'full' },
+  ],
+  tasks: [
+    { _id: 'water-the-beans', title: 'Water the beans', done: false },
+    { _id: 'sow-the-carrots', title: 'Sow the carrots', done: true },
+  ],
+};
+
+/** Through the CouchDB API, as a user would: databases made so are the ones Fauxton lists. */
+async function seed(origin: string): Promise<void> {
+  for (const [db, docs] of Object.entries(kSeed)) {
+    const created = await fetch(`${origin}/${db}`, { method: 'PUT' });
+    const filled = await fetch(`${origin}/${db}/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ docs }) });
+    if (!created.ok || !filled.ok) throw new Error(`seeding ${db} failed: ${created.status} ${filled.status}`);
+  }
+}
+
+async function start(): Promise<RunningApp> {
+  const dir = tempDir('fauxton');
+  const port = await freePort();
+  const server = spawnServer({ command: process.execPath, args: ['--import', kTsx(), kServer, dir, String(port)], cwd: dir });
+  const stop = once(async () => {
+    await server.stop();
+    removeDir(dir);
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilAnswers(`${origin}/_utils/`, { child: server.child });
+    await seed(origin);
+  } catch (err) {
+    await stop();
+    throw new Error(`Fauxton did not start: ${(err as Error).message}\n${server.output()}`);
+  }
+  return { url: `${origin}/_utils/#/_all_dbs`, dir, stop };
+}
+
+export const fauxton: RealApp = {
+  name: 'fauxton',
+  kind: 'CouchDB admin single-page app (Backbone + React) with hash routes, under /_utils/',
+  source: { kind: 'npm', package: 'pouchdb-fauxton (via express-pouchdb)', version: npmPackageVersion('pouchdb-fauxton') ?? 'not installed' },
+  traits: ['single-page', 'hash-routes', 'path-prefix', 'unnamed-row-controls'],
+  readyText: 'plants',
+  unavailable,
+  start,
+};

@@ -1,0 +1,45 @@
+import { adminerEditor } from './adminer.ts';
+import { docute, docute413 } from './docute.ts';
+import { dokuwiki } from './dokuwiki.ts';
+import { fauxton } from './fauxton.ts';
+import { rapidoc } from './rapidoc.ts';
+import { redoc } from './redoc.ts';
+import { tiddlywiki, tiddlywiki53 } from './tiddlywiki.ts';
+import type { ReleasePair, RealApp } from './types.ts';
+
+/**
+ * The registry of real third-party web apps (none written here) that tests and benchmarks run:
+ * each starts on 127.0.0.1 from a fresh temp dir. See docs/real-apps.md.
+ */
+
+export type { AppLogin, AppSource, AppTrait, RealApp, ReleasePair, RunningApp } from './types.ts';
+
+export const realApps: readonly RealApp[] = [
+  dokuwiki,
+  adminerEditor,
+  fauxton,
+  tiddlywiki,
+  tiddlywiki53,
+  docute,
+  docute413,
+  rapidoc,
+  redoc,
+];
+
+/** Real releases of one app: record on `older`, replay on `newer`. */
+export const releasePairs: readonly ReleasePair[] = [
+  { app: 'tiddlywiki', older: tiddlywiki53, newer: tiddlywiki, differences: '5.3.8 -> 5.4.1: page toolbar and sidebar markup, reworded and restyled controls' },
+  { app: 'docute', older: docute413, newer: docute, differences: '4.13.6 -> 4.23.3: header and sidebar markup, page layout and class names' },
+];
+
+/** The app of that name; throws with the names there are. */
+export function realApp(name: string): RealApp {
+  const app = realApps.find((candidate) => candidate.name === name);
+  if (!app) throw new Error(`no real app named ${name}: there are ${realApps.map((candidate) => candidate.name).join(', ')}`);
+  return app;
+}
+
+/** The apps that have every one of `traits`. */
+export function appsWith(...traits: RealApp['traits'][number][]): RealApp[] {
+  return realApps.filter((app) => traits.every((trait) => app.traits.includes(trait)));
+}
