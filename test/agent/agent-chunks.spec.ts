@@ -18,8 +18,7 @@ const kBudget = 6_000;
 test('a 5,000-element page is read in parts under the budget; a click on an element of the last part lands on it', async () => {
   const parts: string[] = [];
   const llm = await startFakeLlm(byKind({
-    step: [
-      ...Array.from({ length: 60 }, () => (request: Parameters<typeof userText>[0]) => {
+    step: Array.from({ length: 60 }, () => (request: Parameters<typeof userText>[0]) => {
         const text = userText(request);
         const part = /Part (\d+) of (\d+) of the page/.exec(text);
         if (/Clicked Item 5000/.test(text)) return agentStep({ done: { text: 'Clicked the last item.', success: true } });
@@ -29,7 +28,6 @@ test('a 5,000-element page is read in parts under the budget; a click on an elem
         if (target === null) return agentStep([], { observe: 'next_chunk', memory: `read part ${part[1]}` });
         return agentStep({ click: { index: target } }, { goal: `click Item ${kBigPageButtons}` });
       }),
-    ],
     finish: [verdict(true)],
   }));
   const result = await h.ws.run(['capture', 'run', '--url', `${h.site.url}big`, '--instruction', `Click Item ${kBigPageButtons}`, '--format', 'txt', '--observe-budget', String(kBudget), '--max-steps', '4'], llm);

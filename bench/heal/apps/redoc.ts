@@ -123,7 +123,7 @@ export const redoc: CorpusApp = {
         const shown = await page.evaluate(inPage(() => {
           const section = document.querySelector('[data-section-id="tag/Plants/operation/getPlant"]');
           const cells = Array.from(section?.querySelectorAll('td') ?? []).map((td) => td.textContent ?? '');
-          return { litres: cells.some((c) => c.includes('litres')), sun: cells.some((c) => /^sun/.test(c.trim())) };
+          return { litres: cells.some((c) => c.includes('litres')), sun: cells.some((c) => c.trim().startsWith('sun')) };
         }));
         return shown.litres && !shown.sun ? null : `expanded: ${JSON.stringify(shown)}`;
       },
