@@ -47,5 +47,8 @@ export const test = base.extend<BrowUseFixtures>({
  * Playwright's own, else a system Chromium or Chrome) with brow-use's launch flags.
  */
 export function browserLaunchOptions(options: { headless?: boolean } = {}): LaunchOptions {
+  // Connected to a browser server (Playwright's PW_TEST_CONNECT_WS_ENDPOINT), nothing launches
+  // here: no local browser is needed, or looked for.
+  if (process.env.PW_TEST_CONNECT_WS_ENDPOINT) return {};
   return launchOptions(options);
 }

@@ -52,6 +52,10 @@ function tallyOf(app: string, mutant: string, strategy: StrategyName): Tally {
 function line(app: string, flow: Flow, mutant: string, strategy: StrategyName, outcome: RunOutcome, verdicts: string[], reference: RunOutcome | undefined): void {
   const bad = verdicts.map((v, i) => (v === 'correct' ? null : `${i + 1}:${v}${outcome.steps[i]?.category ? `(${outcome.steps[i]!.category})` : ''}${v === 'wrong' ? `->${outcome.steps[i]!.acted?.label}` : ''}`)).filter(Boolean);
   if (verbose) {
+    for (const step of outcome.report?.steps ?? []) {
+      if (step.status !== 'failed') continue;
+      process.stderr.write(`    step ${step.index + 1} ${step.category}: ${step.message}\n${step.notes.map((n) => `      ${n}\n`).join('')}`);
+    }
     for (const [i, v] of verdicts.entries()) {
       if (v === 'wrong') process.stderr.write(`    step ${i + 1} acted on ${outcome.steps[i]!.acted?.key}\n    reference acted on ${reference?.steps[i]?.acted?.key}\n`);
     }

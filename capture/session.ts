@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Dialog, type Page } from 'playwright';
+import { InFlight } from '../core/act/in-flight.ts';
 import { launchOptions } from '../core/browser.ts';
 import { errorMessage, JobFailedError, UsageError } from '../core/errors.ts';
 import type { RunMode } from '../core/schema/run.ts';
@@ -57,6 +58,7 @@ export class Session {
   private events: SessionEvent[] = [];
   private closedReason: string | null = null;
   private disposed = false;
+  private requests: InFlight | null = null;
   private readonly closing = new AbortController();
 
   private constructor(
@@ -142,6 +144,12 @@ export class Session {
     return this.closing.signal;
   }
 
+  /** The requests the app has under way in this context (what an action started is awaited). */
+  get inFlight(): InFlight {
+    this.requests ??= new InFlight(this.context);
+    return this.requests;
+  }
+
   get isClosed(): boolean {
     return this.closedReason !== null || this.disposed;
   }
@@ -216,6 +224,7 @@ export class Session {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
+    this.requests?.dispose();
     if (this.ownsContext) await this.context.close().catch(() => undefined);
     await this.browser.close().catch(() => undefined);
   }

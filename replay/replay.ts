@@ -5,7 +5,7 @@ import type { Fingerprint, History, RecordedLocator } from '../core/schema/histo
 import { kReplayReportVersion, type ReplayReport, type ReplayStep } from '../core/schema/replay-report.ts';
 import type { Strategy } from './find.ts';
 import type { Healer } from './heal.ts';
-import { InFlight } from './in-flight.ts';
+import { InFlight } from '../core/act/in-flight.ts';
 import { Rebaser, redactDeep, substitute, type Substitutions } from './inputs.ts';
 import { kFindTimeoutMs } from './rematch/cascade.ts';
 import { summarize } from './report.ts';

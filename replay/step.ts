@@ -9,7 +9,7 @@ import { runElementStep } from './executors/element.ts';
 import { PolicyBlocked, runPageStep } from './executors/page.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './executors/types.ts';
 import { findElement, type FindOptions, type Found } from './find.ts';
-import type { InFlight } from './in-flight.ts';
+import type { InFlight } from '../core/act/in-flight.ts';
 import type { Rebaser } from './inputs.ts';
 import { effectWorthChecking, liveOutline, postCheck } from './post-check.ts';
 import { readHeading, waitForUrl } from './verify.ts';

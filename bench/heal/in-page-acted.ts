@@ -64,7 +64,8 @@ export function actedInPage(bindingName: string): void {
     const parts = [
       el.tagName.toLowerCase(), attr(el, 'type') ?? '', attr(el, 'name') ?? '', attr(el, 'id') ?? '', attr(el, 'aria-label') ?? '',
       attr(el, 'placeholder') ?? '', attr(el, 'title') ?? '', el instanceof HTMLInputElement && /^(submit|button|reset)$/.test(el.type) ? attr(el, 'value') ?? '' : '',
-      href.replace(/\d+/g, '#'), el.matches('input, textarea, select, [contenteditable]') ? '' : text(el), row ? text(row, true) : '', ancestry(el),
+      // An id names one element of the document: its row's text (which may still be loading) adds nothing.
+      href.replace(/\d+/g, '#'), el.matches('input, textarea, select, [contenteditable]') ? '' : text(el), row && !attr(el, 'id') ? text(row, true) : '', ancestry(el),
     ];
     const decoys = state()?.decoys;
     const decoy = !!decoys && (decoys.has(el) || decoys.has(target));

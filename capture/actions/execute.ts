@@ -1,4 +1,5 @@
 import type { Locator } from 'playwright';
+import type { InFlightMark } from '../../core/act/in-flight.ts';
 import { effectOf, outline } from '../../core/aria/outline.ts';
 import { observedState } from '../../core/aria/state.ts';
 import { errorMessage } from '../../core/errors.ts';
@@ -77,10 +78,12 @@ async function currentState(session: Session, fallback?: Observed): Promise<Obse
   }
 }
 
-async function settle(session: Session, action: ActionName): Promise<void> {
+async function settle(session: Session, action: ActionName, mark: InFlightMark): Promise<void> {
   if (!kPageChanging.has(action) || session.isClosed) return;
   const page = session.pages[session.activeTab];
   if (!page) return;
+  // The action's requests first: a post that reloads when it returns has not started loading yet.
+  await session.inFlight.settle(mark);
   await untraced(page, async () => {
     await page.waitForLoadState('load', { timeout: kLoadTimeoutMs }).catch(() => undefined);
     await page.waitForLoadState('networkidle', { timeout: kNetworkIdleTimeoutMs }).catch(() => undefined);
@@ -115,6 +118,7 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
   }
   const before = await currentState(session);
   const pre = before.state;
+  const mark = session.inFlight.mark();
   const page = session.currentPageOrDie();
   const wantsElement = def.element === 'required' || (def.element === 'optional' && (call.index !== undefined || call.target !== undefined));
   let target: ResolvedTarget | null = null;
@@ -150,7 +154,7 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
     const message = firstLine(errorMessage(err));
     error = session.isClosed && !message.includes(session.closedBecause ?? '') ? `${session.closedBecause} (${message})` : message;
   }
-  await settle(session, name);
+  await settle(session, name, mark);
   const acted = target;
   const targetAfter = acted && !session.isClosed ? await untraced(page, () => stateAfter(acted.locator)) : null;
   const after = await currentState(session, before);

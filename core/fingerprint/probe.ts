@@ -131,12 +131,12 @@ export function probeElement(el: Element): DomProbe {
   const kMaxContainerText = 100;
   const kControlSelector = 'button, input, select, textarea, [role=button], [role=checkbox], [role=switch], [role=menuitem], [role=tab], script, style, svg';
   // The container's own words: not the element's caption, not other controls' captions.
-  const keyText = (c: Element): string | null => {
+  const keyText = (c: Element, skip = kControlSelector): string | null => {
     const parts: string[] = [];
     const walker = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const parent = n.parentElement;
-      const control = parent?.closest(kControlSelector);
+      const control = parent?.closest(skip);
       if (!parent || el.contains(n) || (control && c.contains(control))) continue;
       parts.push(n.textContent ?? '');
     }
@@ -162,6 +162,9 @@ export function probeElement(el: Element): DomProbe {
       (a.tagName === 'FIELDSET' ? clean(a.querySelector('legend')?.textContent) : null);
     const text = keyText(a);
     if (!name && !text) continue;
+    // A table cell whose words are all link captions ("edit" next to a row's checkbox) is the
+    // row's tool cell: the row's data names the element.
+    if (!name && role === 'cell' && keyText(a, `${kControlSelector}, a[href], [role=link]`) === null) continue;
     const same = Array.from(a.querySelectorAll(el.tagName)).filter((e) => kindOf(e) === kindOf(el));
     container = { role, tag: a.tagName.toLowerCase(), name, text, slot: { index: Math.max(0, same.indexOf(el)), count: Math.max(1, same.length) }, siblings };
     break;

@@ -4,7 +4,8 @@ import type { MatchLevel } from '../../core/schema/replay-report.ts';
 import { collect, type Candidate } from './candidates.ts';
 import { kLevels } from './levels.ts';
 import { pickCandidate, type Scored } from './pick.ts';
-import { agreement } from './scoring.ts';
+import { rowTextOnPage } from './row-text-on-page.ts';
+import { agreement, isRowScoped, type AgreementOptions } from './scoring.ts';
 
 /**
  * The rematch cascade: finds the recorded element on the live page (every frame, open shadow
@@ -56,7 +57,17 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedLocator | 
   const pool = new Map<string, Scoredcandidate>();
   const includeHidden = fp.box === null;
   let tie: { level: MatchLevel; tied: Scoredcandidate[] } | null = null;
-  const score = (found: Candidate[]) => found.map((item) => ({ item, agreement: agreement(fp, item.features, { tolerantIds: options.tolerantIds }) }));
+  const scoring: AgreementOptions = { tolerantIds: options.tolerantIds, rowTextGone: false };
+  const score = (found: Candidate[]) => found.map((item) => ({ item, agreement: agreement(fp, item.features, scoring) }));
+  // Looked up once, and only when the recorded locator alone did not decide.
+  let rowLooked = false;
+  const lookForRow = async () => {
+    if (rowLooked) return;
+    rowLooked = true;
+    if (!isRowScoped(fp)) return;
+    scoring.rowTextGone = !(await rowTextOnPage(page, fp.container!.text!));
+    if (scoring.rowTextGone) notes.push(`the recorded ${fp.container!.role} "${fp.container!.text!.slice(0, 40)}" is nowhere on the page`);
+  };
   const decide = (level: MatchLevel, found: Candidate[], exhaustive: boolean): MatchResult | null => {
     if (!found.length) return null;
     for (const s of score(found)) pool.set(keyOf(s.item), s);
@@ -84,15 +95,21 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedLocator | 
     const found = await collect(page.mainFrame(), page.locator(selector), { includeHidden, depth, expectOne: !pinned && recorded.matches === 1 });
     if (found === null) notes.push('recorded: too many matches');
     else if (found.length === 1 && !pinned) {
-      const [only] = score(found);
+      let [only] = score(found);
+      if (only!.agreement.contradictions.length) {
+        await lookForRow();
+        [only] = score(found);
+      }
       if (!only!.agreement.contradictions.length) return { kind: 'found', level: 'recorded', candidate: only!, candidates: 1, notes, pool: [only!] };
       notes.push(`recorded: resolves to another element (${only!.agreement.contradictions.join(', ')})`);
       pool.set(keyOf(only!.item), only!);
     } else {
+      await lookForRow();
       const result = found && decide('recorded', found, false);
       if (result) return result;
     }
   }
+  await lookForRow();
   for (const level of kLevels) {
     const found: Candidate[] = [];
     let tooMany = false;

@@ -120,6 +120,34 @@ export interface Agreement {
 export interface AgreementOptions {
   /** Ids in link targets may differ (the run changed variables). */
   tolerantIds?: boolean;
+  /**
+   * The recorded row's text is nowhere on the page: the row was renamed (a reworded or translated
+   * caption in a form table) or removed. Another row's text is then no contradiction for an
+   * element that names itself by its own attribute and whose kind lost no element (see
+   * `rowRenamed`); a removed row's look-alikes stay refused.
+   */
+  rowTextGone?: boolean;
+}
+
+/**
+ * An attribute that names one element, not every repeat of it: `name="items[]"` and the like are
+ * the array convention of form posts, shared by every row.
+ */
+function ownsName(value: string | null): boolean {
+  return value !== null && value !== '' && !value.endsWith('[]');
+}
+
+/**
+ * The recorded row text is gone and this element still is what it was: the same id, form name
+ * (not a repeated one) or link target, and its region kept every element of its kind. A removed
+ * row takes its links (their targets name the record) and one element of each kind with it.
+ */
+function rowRenamed(fp: Fingerprint, live: LiveFeatures): boolean {
+  const peersKept = fp.kindPeers !== null && live.kindPeers >= fp.kindPeers;
+  const ownId = fp.id !== null && fp.id === live.id && !looksGenerated(fp.id);
+  const ownNameAttr = ownsName(fp.nameAttr) && fp.nameAttr === live.nameAttr;
+  const sameTarget = fp.hrefPath !== null && fp.hrefPath === live.hrefPath;
+  return peersKept && (ownId || ownNameAttr || sameTarget);
 }
 
 function nameScore(recorded: string, live: string): number {
@@ -173,7 +201,7 @@ export function rowTextAgrees(recorded: string | null, live: string | null): boo
 
 interface ContainerScore { identity: number; context: number; contradiction: string | null }
 
-function containerScore(fp: Fingerprint, live: LiveFeatures): ContainerScore {
+function containerScore(fp: Fingerprint, live: LiveFeatures, options: AgreementOptions): ContainerScore {
   const [r, l] = [fp.container, live.container];
   const out: ContainerScore = { identity: 0, context: 0, contradiction: null };
   if (!r) return out;
@@ -191,7 +219,7 @@ function containerScore(fp: Fingerprint, live: LiveFeatures): ContainerScore {
   if (row) {
     if (equal) out.identity += kRowTextMatch;
     else if (near) out.identity += kRowTextNear;
-    else out.contradiction = `in the ${l.role} "${l.text.slice(0, 40)}", recorded in "${r.text.slice(0, 40)}"`;
+    else if (!(options.rowTextGone && rowRenamed(fp, live))) out.contradiction = `in the ${l.role} "${l.text.slice(0, 40)}", recorded in "${r.text.slice(0, 40)}"`;
   } else if (equal || near) {
     out.context += kContainerTextMatch;
   }
@@ -233,7 +261,7 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   }
   // The visible text is usually the name again: it only adds when it is other evidence.
   if (same(fp.text, live.text) && fp.text!.length <= 80 && !same(fp.text, fp.name)) identity += kTextMatch;
-  const container = containerScore(fp, live);
+  const container = containerScore(fp, live, options);
   identity += container.identity;
   context += container.context;
   if (container.contradiction) contradictions.push(container.contradiction);

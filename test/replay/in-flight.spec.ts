@@ -1,16 +1,22 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { InFlight, kSettleTimeoutMs } from '../../replay/in-flight.ts';
+import { InFlight, kSettleTimeoutMs } from '../../core/act/in-flight.ts';
 
 /** Replay waits for the requests an action started, and never for a stream that stays open. */
 
 let server: http.Server;
 let url = '';
+let posts = 0;
 
 test.beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.url === '/slow') return void setTimeout(() => res.end('saved'), 400);
+    if (req.url === '/post') return void setTimeout(() => { posts++; res.end('ok'); }, 150);
+    if (req.url === '/list') {
+      res.setHeader('content-type', 'text/html');
+      return void res.end(`<!doctype html><h1>${posts} saved</h1><button onclick="fetch('/post', { method: 'POST' }).then(() => location.reload())">Add</button>`);
+    }
     if (req.url === '/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('data: hello\n\n');
@@ -35,5 +41,18 @@ test('the fetch a click started is awaited; an open event stream is not', async 
   await inFlight.settle(mark);
   expect(Date.now() - started).toBeLessThan(kSettleTimeoutMs);
   await expect(page.locator('#out')).toHaveText('saved', { timeout: 200 });
+  inFlight.dispose();
+});
+
+test('a post that reloads the page when it returns: the reload is the action\'s too', async ({ page }) => {
+  const inFlight = new InFlight(page.context());
+  await page.goto(`${url}list`);
+  await expect(page.getByRole('heading')).toHaveText('0 saved');
+  const mark = inFlight.mark();
+  await page.getByRole('button', { name: 'Add' }).click();
+  await inFlight.settle(mark);
+  await page.waitForLoadState('load');
+  // Read at once, with no retrying assertion: what a recorder would write as the post-state.
+  expect(await page.getByRole('heading').textContent()).toBe('1 saved');
   inFlight.dispose();
 });

@@ -177,3 +177,27 @@ test('a region that lost an element of the kind does not hand its look-alike ove
   const reworded = live({ role: 'textbox', tag: 'input', type: null, id: null, text: null, name: 'Heading', label: 'Heading', kindPeers: 2 });
   expect(agreement(title, reworded).sameKind).toBe(true);
 });
+
+test('a row whose caption is gone from the page: its own field is still it, a removed record\'s look-alike is not', () => {
+  const row = (text: string) => ({ role: 'row', tag: 'tr', name: null, text, slot: { index: 0, count: 1 }, siblings: 4 });
+  // A form table: <tr><th>Password<td><input type=password name="auth[password]">.
+  const password: Fingerprint = {
+    ...fp, role: 'textbox', name: '', tag: 'input', type: 'password', id: null, nameAttr: 'auth[password]', text: null,
+    container: row('Password'), kindPeers: 1,
+  };
+  const field = live({ role: 'textbox', name: '', tag: 'input', type: 'password', id: null, nameAttr: 'auth[password]', text: null, container: row('Passphrase'), kindPeers: 1 });
+  expect(agreement(password, field).contradictions.join()).toContain('recorded in "Password"');
+  expect(agreement(password, field, { rowTextGone: true }).contradictions).toEqual([]);
+  expect(pickCandidate([{ item: 'field', agreement: agreement(password, field, { rowTextGone: true }) }], { exhaustive: true }).kind).toBe('unique');
+
+  // A data row: every row's checkbox shares the name "check[]"; the recorded row was deleted.
+  const check: Fingerprint = { ...password, type: 'checkbox', role: 'checkbox', nameAttr: 'check[]', container: row('Bean weekly'), kindPeers: 4 };
+  const other = (kindPeers: number) => live({ role: 'checkbox', name: '', tag: 'input', type: 'checkbox', id: null, nameAttr: 'check[]', text: null, container: row('Tomato daily'), kindPeers });
+  expect(agreement(check, other(3), { rowTextGone: true }).contradictions.join()).toContain('recorded in "Bean weekly"');
+  expect(agreement(check, other(4), { rowTextGone: true }).contradictions.join()).toContain('recorded in "Bean weekly"');
+  // A link keeps its target when its row's caption is reworded; another record's link does not.
+  const link: Fingerprint = { ...fp, role: 'link', name: 'Select data', tag: 'a', type: null, id: null, hrefPath: '/?select=plants', container: { ...row('Show structure'), role: 'listitem', tag: 'li' }, kindPeers: 3 };
+  const sameTarget = live({ role: 'link', name: 'Pick data', tag: 'a', type: null, id: null, hrefPath: '/?select=plants', container: { ...row('View structure'), role: 'listitem', tag: 'li' }, kindPeers: 3 });
+  expect(agreement(link, sameTarget, { rowTextGone: true }).contradictions).toEqual([]);
+  expect(agreement(link, { ...sameTarget, hrefPath: '/?select=beds' }, { rowTextGone: true }).contradictions.length).toBeGreaterThan(0);
+});

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { launchOptions } from '../../../core/browser.ts';
 
 /**
  * Runs `npx playwright test --trace on` on a tiny spec in `dir` and returns the path of the trace zip it wrote.
- * The spec serves its own page on 127.0.0.1; the config takes the browser from core/browser.ts.
+ * The spec serves its own page on 127.0.0.1; the config launches the browser core/browser.ts resolves.
  */
 
 const kRepo = path.resolve(import.meta.dirname, '../../..');
@@ -34,9 +35,9 @@ test('sign in', async ({ page }) => {
 });
 `;
 
-function config(browserModule: string): string {
+/** The browser `bu` resolves, written into the config as data: the project imports nothing from this checkout. */
+function config(): string {
   return `import { defineConfig } from '@playwright/test';
-import { launchOptions } from ${JSON.stringify(browserModule)};
 
 export default defineConfig({
   testDir: '.',
@@ -44,7 +45,7 @@ export default defineConfig({
   outputDir: 'results',
   reporter: 'line',
   workers: 1,
-  use: { trace: 'on', viewport: { width: 320, height: 240 }, launchOptions: launchOptions() },
+  use: { trace: 'on', viewport: { width: 320, height: 240 }, launchOptions: ${JSON.stringify(launchOptions())} },
 });
 `;
 }
@@ -67,7 +68,7 @@ export async function runPlaywrightTest(dir: string): Promise<string> {
     await fs.symlink(path.join(kRepo, 'node_modules'), path.join(dir, 'node_modules'), 'dir').catch(() => undefined);
   }
   await fs.writeFile(path.join(dir, 'tiny.spec.ts'), kSpec);
-  await fs.writeFile(path.join(dir, 'pw.config.ts'), config(path.join(kRepo, 'core/browser.ts')));
+  await fs.writeFile(path.join(dir, 'pw.config.ts'), config());
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn('npx', ['playwright', 'test', '-c', 'pw.config.ts'], { cwd: dir, env: childEnv() });
     let text = '';

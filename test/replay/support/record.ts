@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright';
+import { InFlight } from '../../../core/act/in-flight.ts';
 import { effectOf, outline } from '../../../core/aria/outline.ts';
 import { observedState } from '../../../core/aria/state.ts';
 import { takeFingerprint } from '../../../core/fingerprint/take.ts';
@@ -26,6 +27,20 @@ export interface RecordOptions {
 }
 
 async function act(page: Page, step: RecordStep, target: Locator | null): Promise<void> {
+  const inFlight = new InFlight(page.context());
+  const mark = inFlight.mark();
+  try {
+    await perform(page, step, target);
+    // As capture settles after an action: scripts that post and then reload finish first.
+    await inFlight.settle(mark);
+  } finally {
+    inFlight.dispose();
+  }
+  await page.waitForLoadState('load');
+  await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
+}
+
+async function perform(page: Page, step: RecordStep, target: Locator | null): Promise<void> {
   switch (step.action) {
     case 'click': await target!.click(); break;
     case 'input': await target!.fill(step.typed ?? String(step.params.text)); break;
@@ -34,9 +49,6 @@ async function act(page: Page, step: RecordStep, target: Locator | null): Promis
     case 'navigate': await page.goto(String(step.params.url)); break;
     case 'send_keys': await page.keyboard.press(String(step.params.keys)); break;
   }
-  // As capture settles after an action: scripts that post and then reload finish first.
-  await page.waitForLoadState('load');
-  await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
 }
 
 export async function recordHistory(page: Page, startUrl: string, steps: RecordStep[], options: RecordOptions = {}): Promise<History> {

@@ -1,0 +1,13 @@
+import { launchBrowser } from '/work/main/core/browser.ts';
+import { kCorpus } from '/work/main/bench/heal/apps/index.ts';
+import { applyMutant, kMutants } from '/work/main/bench/heal/instrument.ts';
+const app = kCorpus.find((a) => a.name === 'adminer')!;
+const running = await app.start();
+const browser = await launchBrowser();
+const ctx = await browser.newContext();
+await applyMutant(ctx, kMutants.find((m) => m.name === process.argv[2])!);
+const page = await ctx.newPage();
+await page.goto(running.url + (app.flows[0]!.start ?? ''));
+await page.waitForTimeout(500);
+console.log(await page.evaluate(() => document.body.innerHTML.slice(0, 3000)));
+await browser.close(); await running.stop();
