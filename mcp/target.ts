@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ActionName } from '../core/schema/actions.ts';
-import { locatorCodeParser } from '../core/playwright-internals.ts';
+import { looksLikeLocatorCode, parseLocatorCode } from '../core/locator/code.ts';
 import { Target } from '../core/schema/plan.ts';
 import type { ActionCall, Observation } from '../capture/types.ts';
 
@@ -18,20 +18,21 @@ export const McpTarget = Target.describe(kTargetDescription);
 export type McpTarget = z.infer<typeof McpTarget>;
 
 const kRef = /^(?:aria-ref=|ref=)?((?:f\d+)?e\d+)$/;
-/** Locator code starts with a locator method (optionally on `page.`); anything else is a selector. */
-const kLocatorCode = /^(?:page\.)?(?:getBy[A-Za-z]+|locator|frameLocator|first|last|nth)\(/;
 
-/** The selector behind a string target (ref strings are handled by the caller). */
-export function selectorFor(text: string): string {
+/**
+ * A string target as capture takes it (ref strings are handled by the caller): a selector as
+ * given, or locator code checked here, so a typo fails before anything runs, and handed on as
+ * code (capture builds it through the public API).
+ */
+export function targetFor(text: string): string {
   const trimmed = text.trim();
-  if (!kLocatorCode.test(trimmed)) return trimmed;
-  const parse = locatorCodeParser();
-  if (!parse) throw new Error(`locator code is not understood by this Playwright version: pass a selector instead of ${trimmed}`);
+  if (!looksLikeLocatorCode(trimmed)) return trimmed;
   try {
-    return parse('javascript', trimmed.replace(/^page\./, ''), 'data-testid');
+    parseLocatorCode(trimmed);
   } catch (err) {
-    throw new Error(`not a Playwright locator: ${trimmed} (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    throw new Error(`not a Playwright locator: ${trimmed} (${err instanceof Error ? err.message : String(err)})`);
   }
+  return trimmed.replace(/^page\./, '');
 }
 
 /**
@@ -42,7 +43,7 @@ export function callFor(action: ActionName, params: Record<string, unknown>, tar
   if (target === undefined) return { action, params };
   if (typeof target !== 'string') return { action, params, target };
   const ref = kRef.exec(target.trim())?.[1];
-  if (!ref) return { action, params, target: selectorFor(target) };
+  if (!ref) return { action, params, target: targetFor(target) };
   if (!observation) throw new Error(`ref ${ref} needs a snapshot: call browser_snapshot first`);
   const element = observation.elements.find((candidate) => candidate.ref === ref);
   if (element) return { action, params, index: element.index };

@@ -1,4 +1,6 @@
 import type { Locator, Page } from 'playwright';
+import { errorMessage } from '../core/errors.ts';
+import { locatorFromCode } from '../core/locator/build.ts';
 import type { FailureCategory, HealRecord, MatchLevel } from '../core/schema/replay-report.ts';
 import type { HistoryStep } from '../core/schema/history.ts';
 import { healAcceptable, healCandidates, healRequest, type Healer } from './heal.ts';
@@ -33,7 +35,12 @@ export interface FindOptions {
 
 async function recordedOnly(page: Page, step: HistoryStep, timeoutMs: number): Promise<Found> {
   if (!step.locator) return { ok: false, category: 'missing_element', message: 'no recorded locator', level: null, candidates: null, notes: [], heal: null };
-  const locator = page.locator(step.locator.selector);
+  let locator: Locator;
+  try {
+    locator = locatorFromCode(page, step.locator.code);
+  } catch (err) {
+    return { ok: false, category: 'missing_element', message: errorMessage(err), level: 'recorded', candidates: 0, notes: [], heal: null };
+  }
   try {
     await locator.first().waitFor({ state: 'attached', timeout: timeoutMs });
   } catch {

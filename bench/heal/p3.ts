@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright';
-import { locatorCodeParser } from '../../core/playwright-internals.ts';
+import { locatorFromCode } from '../../core/locator/build.ts';
 import type { ReplayReport } from '../../core/schema/replay-report.ts';
 import { replay } from '../../replay/replay.ts';
 import type { Flow, RunningApp } from './corpus.ts';
@@ -25,14 +25,12 @@ export interface P3Candidate {
 }
 
 async function plain(page: Page, candidate: P3Candidate): Promise<void> {
-  const parse = locatorCodeParser();
-  if (!parse) throw new Error('this Playwright has no locator code parser');
   const text = (value: string) => value.replace(/\{\{secret:([\w-]+)\}\}/g, (_, name: string) => candidate.flow.secrets?.[name] ?? '');
   page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
   await page.goto(new URL(candidate.flow.start, candidate.app.url).href, { waitUntil: 'domcontentloaded' });
   for (const [i, step] of candidate.recorded.history.steps.entries()) {
     const code = candidate.report.steps[i]?.locator;
-    const target = code ? page.locator(parse('javascript', code, 'data-testid')) : null;
+    const target = code ? locatorFromCode(page, code) : null;
     const params = step.params as Record<string, unknown>;
     switch (step.action) {
       case 'click': await target!.click(); break;

@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright';
-import { locatorCodeParser } from '../../core/playwright-internals.ts';
+import type { Page } from 'playwright';
+import { locatorFromCode } from '../../core/locator/build.ts';
 import type { AriaLogLine } from '../../core/schema/logs.ts';
 import type { History, HistoryStep } from '../../core/schema/history.ts';
 import { locatorExpression } from '../../generate/emit/code.ts';
@@ -26,12 +26,6 @@ export function roleFirstCode(step: HistoryStep, aria: AriaLogLine[]): string | 
   const snapshots: RecordedSnapshot[] = aria.filter((line) => line.url === step.pre.url).map((line) => ({ url: line.url, title: line.title, nodes: parseAriaText(line.snapshot) }));
   const { locator } = chooseLocator(fp, step.locator, snapshots);
   return locatorExpression(locator, 'x').slice(2);
-}
-
-function locatorFor(page: Page, code: string): Locator {
-  const parse = locatorCodeParser();
-  if (!parse) throw new Error('this Playwright has no locator code parser');
-  return page.locator(parse('javascript', code, kDefaultTestIdAttribute));
 }
 
 /** Steps are a few milliseconds apart, so the events of one are never stamped with the next one's time. */
@@ -65,7 +59,7 @@ export async function runRoleFirst(page: Page, history: History, options: { base
     }
     try {
       const code = roleFirstCode(step, aria);
-      const target = code ? locatorFor(page, code) : null;
+      const target = code ? locatorFromCode(page, code) : null;
       const params = step.params as Record<string, unknown>;
       const timeout = options.timeoutMs;
       switch (step.action) {

@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import type { InFlightMark } from '../../core/act/in-flight.ts';
 import { effectOf, outline } from '../../core/aria/outline.ts';
 import { observedState } from '../../core/aria/state.ts';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../core/errors.ts';
 import { takeFingerprint } from '../../core/fingerprint/take.ts';
 import { describeIssues } from '../../core/io/read.ts';
 import { bestLocator } from '../../core/locator/best.ts';
+import { locatorFromCode } from '../../core/locator/build.ts';
 import type { ActionName } from '../../core/schema/actions.ts';
 import type { Fingerprint, HistoryStep, PageState, RecordedLocator } from '../../core/schema/history.ts';
 import type { Secrets } from '../record/secrets.ts';
@@ -104,6 +105,15 @@ async function stateAfter(element: Locator): Promise<RecordedStep['targetAfter']
     .catch(() => null);
 }
 
+/** The recorded locator code as a Locator on the page, or null when this build cannot read it back. */
+function rebuilt(page: Page, code: string): Locator | null {
+  try {
+    return locatorFromCode(page, code);
+  } catch {
+    return null;
+  }
+}
+
 export async function executeAction(options: ExecuteOptions, call: ActionCall): Promise<Executed> {
   const { session, secrets } = options;
   const name = call.action;
@@ -135,7 +145,8 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
       // Act through the verified best locator, not the aria ref: the tracer's own per-action aria
       // snapshot invalidates refs before the action resolves its target, and the trace then names
       // the element the way a person would write it.
-      if (locator.matches === 1) target = { ...found, locator: page.locator(locator.selector) };
+      // Code this build cannot read back leaves the action on the element as it was found.
+      if (locator.matches === 1) target = { ...found, locator: rebuilt(page, locator.code) ?? found.locator };
     }
     const params = secrets.substituteParams(parsed.data);
     const started = performance.now();

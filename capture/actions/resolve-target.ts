@@ -1,5 +1,7 @@
 import type { Locator, Page } from 'playwright';
 import type { RoleName } from '../../core/fingerprint/take.ts';
+import { locatorFromCode } from '../../core/locator/build.ts';
+import { looksLikeLocatorCode } from '../../core/locator/code.ts';
 import type { Target } from '../../core/schema/plan.ts';
 import type { ActionCall, Observation } from '../types.ts';
 
@@ -17,7 +19,7 @@ export function describeTarget(target: Target): string {
 }
 
 function locatorFor(page: Page, target: Target): Locator {
-  if (typeof target === 'string') return page.locator(target);
+  if (typeof target === 'string') return looksLikeLocatorCode(target) ? locatorFromCode(page, target) : page.locator(target);
   const byRole = page.getByRole(target.role as Parameters<Page['getByRole']>[0], {
     ...(target.name !== undefined ? { name: target.name } : {}),
     ...(target.exact !== undefined ? { exact: target.exact } : {}),

@@ -1,6 +1,6 @@
 import type { Frame, FrameLocator, Locator, Page } from 'playwright';
 import type { FilterOptions, LocatorChain, LocatorStep, RegexText, RoleOptions, TextMatch } from './chain.ts';
-import { printLocatorCode } from './code.ts';
+import { parseLocatorCode, printLocatorCode } from './code.ts';
 
 /**
  * Turns a locator chain (core/locator/chain.ts) into a Playwright Locator with the public API
@@ -93,4 +93,9 @@ export function buildLocator(root: Root, chain: LocatorChain): Locator {
   }
   if (current.type !== 'locator') throw new Error(`cannot build ${printLocatorCode(chain)}: it ends at a frame, not at an element`);
   return current.value;
+}
+
+/** `buildLocator(root, parseLocatorCode(code))`: throws when the code cannot be read or built. */
+export function locatorFromCode(root: Root, code: string): Locator {
+  return buildLocator(root, parseLocatorCode(code));
 }

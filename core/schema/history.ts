@@ -6,7 +6,7 @@ import { ActionName, ActionParams } from './actions.ts';
  * target's fingerprint, the best locator at record time, and the page state before and after.
  */
 
-export const kHistoryVersion = 2;
+export const kHistoryVersion = 3;
 
 export const Box = z.strictObject({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 export type Box = z.infer<typeof Box>;
@@ -92,10 +92,13 @@ export const Fingerprint = z.strictObject({
 export type Fingerprint = z.infer<typeof Fingerprint>;
 
 export const RecordedLocator = z.strictObject({
-  /** Playwright code, e.g. `getByRole('button', { name: 'Save' })`. */
+  /**
+   * Playwright's public locator code, as `Locator.toString()` prints it and relative to the page:
+   * `getByRole('button', { name: 'Save' })`, `getByRole('listitem').filter({ hasText: 'Buy milk' })
+   * .getByRole('checkbox')`, `locator('iframe').contentFrame().getByLabel('Email').nth(0)`.
+   * core/locator/code.ts reads it (docs/history-format.md lists the grammar).
+   */
   code: z.string(),
-  /** The selector `page.locator()` accepts verbatim (Playwright's internal form). */
-  selector: z.string(),
   /** How many elements it matched at record time (1 when verified unique). */
   matches: z.number().int().min(0),
 });
@@ -188,11 +191,10 @@ export const HistoryCurrent = z.strictObject({
  * steps without them.
  */
 function fromV1(v1: Record<string, unknown>): Record<string, unknown> {
-  const steps = Array.isArray(v1.steps) ? v1.steps : [];
   return {
     ...v1,
     version: 2,
-    steps: steps.map((step: unknown) => {
+    steps: stepsOf(v1).map((step) => {
       if (!step || typeof step !== 'object') return step;
       const fingerprint = (step as { fingerprint?: unknown }).fingerprint;
       const withEffect = { effect: null, ...step };
@@ -201,10 +203,50 @@ function fromV1(v1: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
+/** A version 2 selector that is one test id: `internal:testid=[data-qa="save"s]`. */
+const kTestIdSelector = /^internal:testid=\[([\w-]+)=("(?:[^"\\]|\\.)*")s\]$/;
+
+/** The attribute a version 2 selector names for the fingerprint's own test id. */
+function testIdAttributeIn(selector: unknown, fingerprint: { testId?: unknown }): string | null {
+  const match = typeof selector === 'string' ? kTestIdSelector.exec(selector) : null;
+  if (!match) return null;
+  try {
+    return JSON.parse(match[2]!) === fingerprint.testId ? match[1]! : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Version 2 kept Playwright's internal selector beside the code; version 3 keeps the code alone.
+ * What only the selector said, the test id attribute behind `getByTestId`, moves to the
+ * fingerprint when the fingerprint does not already know it.
+ */
+function fromV2(v2: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...v2,
+    version: 3,
+    steps: stepsOf(v2).map((step) => {
+      if (!step || typeof step !== 'object') return step;
+      const { locator, fingerprint } = step as { locator?: unknown; fingerprint?: unknown };
+      if (!locator || typeof locator !== 'object') return step;
+      const { selector, ...rest } = locator as { selector?: unknown };
+      const fp = fingerprint && typeof fingerprint === 'object' ? (fingerprint as { testId?: unknown; testIdAttribute?: unknown }) : null;
+      const attribute = fp && (fp.testIdAttribute === null || fp.testIdAttribute === undefined) ? testIdAttributeIn(selector, fp) : null;
+      return { ...step, locator: rest, ...(attribute ? { fingerprint: { ...fp, testIdAttribute: attribute } } : {}) };
+    }),
+  };
+}
+
+function stepsOf(history: Record<string, unknown>): unknown[] {
+  return Array.isArray(history.steps) ? history.steps : [];
+}
+
 export function migrateHistory(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   let current = value as Record<string, unknown>;
   if (current.version === 1) current = fromV1(current);
+  if (current.version === 2) current = fromV2(current);
   return current;
 }
 

@@ -26,7 +26,10 @@ export const ModelLocator = z.strictObject({
   /** The accessible name, test id, label, placeholder, text or selector, depending on `kind`. */
   value: z.string().nullable(),
   exact: z.boolean(),
-  /** CSS selectors of the iframes to enter first, outermost first. */
+  /**
+   * The iframes to enter first, outermost first, each as public locator code relative to the
+   * frame before it (`locator('iframe[title="Pay"]')`, `getByTestId('checkout')`).
+   */
   frames: z.array(z.string()),
   /** A landmark to look inside (`getByRole('navigation', { name: 'Main' }).getByRole(...)`), when the page has look-alikes elsewhere. */
   scope: z.strictObject({ role: z.string(), name: z.string().nullable() }).nullable(),

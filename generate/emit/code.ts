@@ -1,6 +1,5 @@
 import { assertNever } from '../../core/errors.ts';
 import type { FlowValue, ModelHeading, ModelLocator } from '../../core/schema/page-model.ts';
-import { selectorToCode } from '../../extract/core/locator-code.ts';
 import { str } from './source.ts';
 
 /** Small expressions shared by the emitters: locators, headings, flow values. */
@@ -16,7 +15,7 @@ function textCall(method: string, value: string, exact: boolean): string {
 
 /** `this.page.getByRole('button', { name: 'Sign in' })`, entering frames and pinning `nth` when recorded so. */
 export function locatorExpression(locator: ModelLocator, root: string): string {
-  const framed = locator.frames.reduce((expr, frame) => `${expr}.${selectorToCode(frame)}.contentFrame()`, root);
+  const framed = locator.frames.reduce((expr, frame) => `${expr}.${frame}.contentFrame()`, root);
   const scope = locator.scope ? `${framed}.getByRole(${str(locator.scope.role)}${nameOptions(locator.scope.name, false)})` : framed;
   const value = locator.value ?? '';
   let call: string;

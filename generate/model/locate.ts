@@ -1,6 +1,7 @@
 import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
 import type { ModelLocator } from '../../core/schema/page-model.ts';
-import { selectorToCode, splitSelector } from '../../extract/core/locator-code.ts';
+import { entersFrame, type FilterOptions, type LocatorChain, type LocatorStep } from '../../core/locator/chain.ts';
+import { printLocatorCode, tryParseLocatorCode } from '../../core/locator/code.ts';
 import { countByRole, type RecordedSnapshot, type SnapshotScope } from './snapshot.ts';
 
 /**
@@ -40,35 +41,73 @@ function uniqueRole(fp: Fingerprint, snapshots: RecordedSnapshot[], frames: stri
   return null;
 }
 
-/** Code that names no internal engine: what generated code may contain. */
-function isPublicCode(code: string): boolean {
-  return !/internal:|aria-ref=|>>/.test(code);
+/** A recorded locator read into its chain. */
+interface Recorded {
+  chain: LocatorChain;
+  matches: number;
+}
+
+/** The recorded locator's chain; null when there is none or this build cannot read it. */
+function readRecorded(recorded: RecordedLocator | null): Recorded | null {
+  if (!recorded) return null;
+  const read = tryParseLocatorCode(recorded.code);
+  return read.ok ? { chain: read.chain, matches: recorded.matches } : null;
+}
+
+/** Every step of a chain, those of nested chains (`has`, `and`, `locator(...)`) included. */
+function allSteps(chain: LocatorChain): LocatorStep[] {
+  return chain.flatMap((step): LocatorStep[] => {
+    switch (step.kind) {
+      case 'locator': return [step, ...(typeof step.selector === 'string' ? [] : allSteps(step.selector)), ...optionChains(step.options)];
+      case 'filter': return [step, ...optionChains(step.options)];
+      case 'and': case 'or': return [step, ...allSteps(step.chain)];
+      default: return [step];
+    }
+  });
+}
+
+function optionChains(options: FilterOptions | undefined): LocatorStep[] {
+  return [...(options?.has ? allSteps(options.has) : []), ...(options?.hasNot ? allSteps(options.hasNot) : [])];
+}
+
+/** Selector strings a chain passes to `locator()` or `frameLocator()`. */
+function selectorsOf(chain: LocatorChain): string[] {
+  return allSteps(chain).flatMap((step): string[] => {
+    if (step.kind === 'locator') return typeof step.selector === 'string' ? [step.selector] : [];
+    return step.kind === 'frameLocator' && step.selector !== null ? [step.selector] : [];
+  });
 }
 
 /**
- * Reads the recorder's selector back into a locator written with the public API only: one
- * `getBy*` part becomes its kind, a chain becomes `chain` code; null when some part has no
- * public form.
+ * A chain generated code may contain: its selector strings are CSS, not an internal engine, an
+ * aria ref or a `>>` chain of engines.
  */
-function fromRecorded(recorded: RecordedLocator, frames: string[]): ModelLocator | null {
+function isPublicChain(chain: LocatorChain): boolean {
+  return selectorsOf(chain).every((selector) => !/^\s*(internal:|aria-ref=)|>>/.test(selector));
+}
+
+/**
+ * Reads the recorder's locator back into a locator written with the public API only: one
+ * `getBy*` or `locator()` step becomes its kind, a longer chain becomes `chain` code; null when
+ * some part has no public form.
+ */
+function fromRecorded(recorded: Recorded, frames: string[]): ModelLocator | null {
   const base = { role: null, frames, scope: null, matches: recorded.matches, verified: recorded.matches === 1, nth: null };
-  const parts = splitSelector(recorded.selector);
-  if (parts.length > 1) {
-    const code = selectorToCode(recorded.selector);
-    return isPublicCode(code) ? { ...base, kind: 'chain', value: code, exact: false } : null;
-  }
-  const simple = /^internal:(testid|label|text|attr)=(.*)$/s.exec(recorded.selector);
-  const quoted = simple ? /"((?:[^"\\]|\\.)*)"([is]?)\]?$/.exec(simple[2]!) : null;
-  if (!simple || !quoted) {
-    return /^(internal:|aria-ref)/.test(recorded.selector) ? null : { ...base, kind: 'selector', value: recorded.selector.replace(/^css=/, ''), exact: false };
-  }
-  const value = quoted[1]!.replace(/\\(.)/g, '$1');
-  const exact = quoted[2] === 's';
-  switch (simple[1]) {
-    case 'testid': return { ...base, kind: 'testId', value, exact: false };
-    case 'label': return { ...base, kind: 'label', value, exact };
-    case 'text': return { ...base, kind: 'text', value, exact };
-    default: return simple[2]!.startsWith('[placeholder=') ? { ...base, kind: 'placeholder', value, exact } : null;
+  const { chain } = recorded;
+  if (!isPublicChain(chain)) return null;
+  if (chain.length > 1) return { ...base, kind: 'chain', value: printLocatorCode(chain), exact: false };
+  const step = chain[0]!;
+  switch (step.kind) {
+    case 'getByTestId': return typeof step.testId === 'string' ? { ...base, kind: 'testId', value: step.testId, exact: false } : null;
+    case 'getByLabel': case 'getByText': case 'getByPlaceholder': {
+      if (typeof step.text !== 'string') return null;
+      const kind = step.kind === 'getByLabel' ? 'label' : step.kind === 'getByText' ? 'text' : 'placeholder';
+      return { ...base, kind, value: step.text, exact: step.exact === true };
+    }
+    case 'locator':
+      if (typeof step.selector !== 'string' || step.options) return { ...base, kind: 'chain', value: printLocatorCode(chain), exact: false };
+      return { ...base, kind: 'selector', value: step.selector.replace(/^css=/, ''), exact: false };
+    default: return null;
   }
 }
 
@@ -76,7 +115,8 @@ function fromRecorded(recorded: RecordedLocator, frames: string[]): ModelLocator
 export function testIdAttributeOf(fp: Fingerprint, recorded: RecordedLocator | null): string | null {
   if (!fp.testId) return null;
   if (fp.testIdAttribute) return fp.testIdAttribute;
-  const named = recorded ? /\[(data-[a-z-]+)=/.exec(recorded.selector) : null;
+  const chain = readRecorded(recorded)?.chain;
+  const named = chain ? selectorsOf(chain).map((selector) => /\[(data-[a-z-]+)=/.exec(selector)).find(Boolean) : null;
   return named ? named[1]! : kDefaultTestIdAttribute;
 }
 
@@ -88,25 +128,47 @@ export function attributeSelector(attribute: string, value: string): string {
   return `[${attribute}=${JSON.stringify(value)}]`;
 }
 
-/** How Playwright's selectors step into an iframe. */
-const kEnterFrame = ' >> internal:control=enter-frame >> ';
+/** The chain finds the element by this test id (`getByTestId`, or an attribute selector naming it). */
+function namesTestId(chain: LocatorChain, testId: string): boolean {
+  return allSteps(chain).some((step) => step.kind === 'getByTestId' && step.testId === testId) || selectorsOf(chain).some((selector) => selector.includes(JSON.stringify(testId)));
+}
+
+/** An iframe to enter, as locator code, from the CSS path the fingerprint recorded. */
+function frameCode(css: string): string {
+  return printLocatorCode([{ kind: 'locator', selector: css }]);
+}
 
 /**
- * Splits a recorded locator that reaches into iframes into its frame selectors and the part inside
- * the innermost frame. The recorder's frame selectors (a test id, a name) are sturdier than the
- * structural paths of the fingerprint's frame chain, so they are preferred.
+ * Splits a recorded locator that reaches into iframes into the locators of its frames and the part
+ * inside the innermost frame. The recorder's frame locators (a test id, a name) are sturdier than
+ * the structural paths of the fingerprint's frame chain, so they are preferred. `frames` is null
+ * when the chain enters no frame or one it names no element for (`frameLocator()`: any frame).
  */
-function splitFrames(recorded: RecordedLocator | null): { frames: string[] | null; inner: RecordedLocator | null } {
-  if (!recorded || !recorded.selector.includes(kEnterFrame)) return { frames: null, inner: recorded };
-  const parts = recorded.selector.split(kEnterFrame);
-  return { frames: parts.slice(0, -1), inner: { ...recorded, selector: parts[parts.length - 1]! } };
+function splitFrames(chain: LocatorChain): { frames: LocatorChain[] | null; inner: LocatorChain | null } {
+  const frames: LocatorChain[] = [];
+  let segment: LocatorStep[] = [];
+  let named = true;
+  for (const step of chain) {
+    if (!entersFrame(step)) {
+      segment.push(step);
+      continue;
+    }
+    if (step.kind === 'frameLocator') {
+      if (step.selector === null) named = false;
+      else segment.push({ kind: 'locator', selector: step.selector });
+    }
+    if (!segment.length) named = false;
+    else frames.push(segment as LocatorChain);
+    segment = [];
+  }
+  return { frames: frames.length && named ? frames : null, inner: segment.length ? (segment as LocatorChain) : null };
 }
 
 export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute = kDefaultTestIdAttribute): LocatorChoice {
-  const split = splitFrames(recordedFull);
-  const publicFrames = split.frames?.every((frame) => isPublicCode(selectorToCode(frame)));
-  const frames = split.frames && publicFrames ? split.frames : fp.frameChain.map((hop) => hop.selector);
-  const recorded = split.inner;
+  const read = readRecorded(recordedFull);
+  const split = read ? splitFrames(read.chain) : null;
+  const frames = split?.frames?.every(isPublicChain) ? split.frames.map(printLocatorCode) : fp.frameChain.map((hop) => frameCode(hop.selector));
+  const recorded: Recorded | null = read && split?.inner ? { chain: split.inner, matches: read.matches } : null;
   // Snapshots of the top page do not tell frame contents apart.
   const checkable = frames.length ? [] : snapshots;
   const base: Base = { frames, scope: null, nth: null };
@@ -115,14 +177,14 @@ export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | n
     if (unique) return { locator: unique, problem: null };
   }
   if (fp.testId) {
-    const attribute = testIdAttributeOf(fp, recorded)!;
-    const verified = recorded && recorded.selector.includes(JSON.stringify(fp.testId)) ? recorded.matches === 1 : true;
+    const attribute = testIdAttributeOf(fp, recordedFull)!;
+    const verified = recorded && namesTestId(recorded.chain, fp.testId) ? recorded.matches === 1 : true;
     const locator: ModelLocator = attribute === testIdAttribute
       ? { ...base, kind: 'testId', role: null, value: fp.testId, exact: false, matches: null, verified }
       : { ...base, kind: 'selector', role: null, value: attributeSelector(attribute, fp.testId), exact: false, matches: null, verified };
     return { locator, problem: null };
   }
-  if (fp.role && fp.name && !checkable.length && recorded?.matches === 1 && /^internal:role=[^>]*$/.test(recorded.selector)) {
+  if (fp.role && fp.name && !checkable.length && recorded?.matches === 1 && recorded.chain.length === 1 && recorded.chain[0]!.kind === 'getByRole') {
     return { locator: { ...base, kind: 'role', role: fp.role, value: fp.name, exact: false, matches: 1, verified: true }, problem: null };
   }
   const fromRecord = recorded && recorded.matches === 1 ? fromRecorded(recorded, frames) : null;

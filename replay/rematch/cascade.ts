@@ -1,4 +1,8 @@
-import type { Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
+import { errorMessage } from '../../core/errors.ts';
+import { buildLocator } from '../../core/locator/build.ts';
+import { entersFrame, isPick, type LocatorChain } from '../../core/locator/chain.ts';
+import { parseLocatorCode } from '../../core/locator/code.ts';
 import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
 import type { MatchLevel } from '../../core/schema/replay-report.ts';
 import { collect, type Candidate } from './candidates.ts';
@@ -47,12 +51,26 @@ function describe(c: Scoredcandidate): string {
   return `${f.role ?? f.tag} "${f.name}"${f.landmarks.length ? ` in ${f.landmarks.map((l) => l.role).join('>')}` : ''} (score ${c.agreement.score}${c.agreement.contradictions.length ? `; ${c.agreement.contradictions.join(', ')}` : ''})`;
 }
 
-const kEnterFrame = /internal:control=enter-frame/g;
-/** The `nth` a recorded locator was pinned with when it matched several elements at record time. */
-const kPinnedNth = /\s*>>\s*nth=-?\d+$/;
+/** The recorded locator as a query: its code read and built once per rematch. */
+type RecordedQuery =
+  | { ok: true; locator: Locator; pinned: boolean; depth: number; unique: boolean }
+  | { ok: false; problem: string };
+
+function recordedQuery(page: Page, recorded: RecordedLocator): RecordedQuery {
+  try {
+    const chain = parseLocatorCode(recorded.code);
+    // A locator that matched several elements at record time was pinned with nth (first, last):
+    // its look-alikes are ranked with it, so the pin is dropped.
+    const pinned = recorded.matches > 1 && chain.length > 1 && isPick(chain[chain.length - 1]!);
+    const query = pinned ? chain.slice(0, -1) as LocatorChain : chain;
+    return { ok: true, locator: buildLocator(page, query), pinned, depth: query.filter(entersFrame).length, unique: recorded.matches === 1 };
+  } catch (err) {
+    return { ok: false, problem: `recorded: ${errorMessage(err)}` };
+  }
+}
 
 /** One pass over the recorded locator and the levels. */
-async function attempt(page: Page, fp: Fingerprint, recorded: RecordedLocator | null, options: CascadeOptions): Promise<MatchResult> {
+async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | null, options: CascadeOptions): Promise<MatchResult> {
   const notes: string[] = [];
   const pool = new Map<string, Scoredcandidate>();
   const includeHidden = fp.box === null;
@@ -86,13 +104,11 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedLocator | 
     }
   };
 
-  if (recorded) {
-    const pinned = recorded.matches > 1 && kPinnedNth.test(recorded.selector);
-    // A locator that matched several elements at record time is never evidence on its own: its
-    // look-alikes are ranked with it.
-    const selector = pinned ? recorded.selector.replace(kPinnedNth, '') : recorded.selector;
-    const depth = selector.match(kEnterFrame)?.length ?? 0;
-    const found = await collect(page.mainFrame(), page.locator(selector), { includeHidden, depth, expectOne: !pinned && recorded.matches === 1 });
+  if (recorded && !recorded.ok) notes.push(recorded.problem);
+  else if (recorded) {
+    // A locator that matched several elements at record time is never evidence on its own.
+    const { pinned, depth } = recorded;
+    const found = await collect(page.mainFrame(), recorded.locator, { includeHidden, depth, expectOne: !pinned && recorded.unique });
     if (found === null) notes.push('recorded: too many matches');
     else if (found.length === 1 && !pinned) {
       let [only] = score(found);
@@ -143,10 +159,11 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 /** Runs the cascade until it decides or the deadline passes; waits, never sleeps a recorded time. */
 export async function rematch(page: Page, fp: Fingerprint, recorded: RecordedLocator | null, options: CascadeOptions = {}): Promise<MatchResult> {
   const deadline = Date.now() + (options.timeoutMs ?? kFindTimeoutMs);
+  const query = recorded && recordedQuery(page, recorded);
   let settled = false;
   for (let i = 0; ; i++) {
     await page.waitForLoadState('domcontentloaded').catch(() => undefined);
-    const result = await attempt(page, fp, recorded, options);
+    const result = await attempt(page, fp, query, options);
     if (result.kind === 'found') return result;
     if (result.kind === 'ambiguous') {
       if (settled || Date.now() + kAmbiguousSettleMs > deadline) return result;

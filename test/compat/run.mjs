@@ -12,8 +12,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-/** The adapter test, and one run of the whole pipeline (capture, extract, generate, generated specs, replay). */
-const specs = ['test/core/playwright-internals.spec.ts', 'test/generate/e2e-demo.spec.ts'];
+/**
+ * The adapter test, the locator code that release prints read back, and one run of the whole
+ * pipeline (capture, extract, generate, generated specs, replay).
+ */
+const specs = ['test/core/playwright-internals.spec.ts', 'test/core/locator-build.spec.ts', 'test/generate/e2e-demo.spec.ts'];
 const sources = ['api', 'bin', 'capture', 'cli', 'core', 'demo', 'extension', 'extract', 'generate', 'mcp', 'replay', 'report', 'test', 'package.json', 'tsconfig.json', 'playwright.config.ts'];
 const playwrightPackages = ['playwright', 'playwright-core', '@playwright'];
 

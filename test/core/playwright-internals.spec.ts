@@ -2,33 +2,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { locatorCodeParser, locatorSelector, runInternal } from '../../core/playwright-internals.ts';
+import { runInternal } from '../../core/playwright-internals.ts';
 import { openTraceZip } from '../../extract/io/zip.ts';
 
 /**
- * The private Playwright uses, each checked for what brow-use relies on, so a Playwright release
- * that changes one fails here (and in `make test`'s run against the lowest supported Playwright),
- * not somewhere downstream.
+ * The private Playwright use, checked for what brow-use relies on, so a Playwright release that
+ * changes it fails here (and in `make test`'s run against the lowest supported Playwright), not
+ * somewhere downstream. Locators need no private API: test/core/locator-build.spec.ts checks that
+ * the code `toString()` prints reads back.
  */
 
 // The runner's own tracing would own every context's tracer; these tests start their own.
 test.use({ trace: 'off' });
 
 const kPage = '<main><button>Save</button><label>Email <input name="email"></label><div data-testid="note">hi</div></main>';
-
-test('locatorSelector gives the selector traces record, and page.locator() accepts it back', async ({ browser }) => {
-  const page = await browser.newPage();
-  try {
-    await page.setContent(kPage);
-    const save = page.getByRole('button', { name: 'Save' });
-    expect(locatorSelector(save)).toBe('internal:role=button[name="Save"i]');
-    expect(locatorSelector(page.getByTestId('note'))).toBe('internal:testid=[data-testid="note"s]');
-    expect(locatorSelector(page.getByLabel('Email').nth(0))).toBe('internal:label="Email"i >> nth=0');
-    expect(await page.locator(locatorSelector(save)).textContent()).toBe('Save');
-  } finally {
-    await page.close();
-  }
-});
 
 test('runInternal keeps calls out of the trace, and errors keep their own message', async ({ browser }) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bu-internals-'));
@@ -53,12 +40,4 @@ test('runInternal keeps calls out of the trace, and errors keep their own messag
     await context.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
-});
-
-test('locatorCodeParser turns locator code into the selector page.locator() takes', () => {
-  const parse = locatorCodeParser();
-  expect(parse).not.toBeNull();
-  expect(parse!('javascript', "getByRole('button', { name: 'Save' })", 'data-testid')).toBe('internal:role=button[name="Save"i]');
-  expect(parse!('javascript', "getByTestId('note')", 'data-testid')).toBe('internal:testid=[data-testid="note"s]');
-  expect(parse!('javascript', "locator('#email').first()", 'data-testid')).toBe('#email >> nth=0');
 });

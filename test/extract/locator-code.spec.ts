@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { parseLocatorCode, printLocatorCode } from '../../core/locator/code.ts';
 import { selectorToCode, splitSelector } from '../../extract/core/locator-code.ts';
 import { pageState } from '../../extract/core/navigation.ts';
 
@@ -25,6 +26,10 @@ const kCases: [string, string][] = [
   ['internal:text="a >> b"i', "getByText('a >> b')"],
   ['aria-ref=e5', "locator('aria-ref=e5')"],
   ['internal:role=button[name="x"i][unknown=1]', "locator('internal:role=button[name=\"x\"i][unknown=1]')"],
+  // Options in the order Playwright prints them; a strict text filter has no locator form.
+  ['internal:role=heading[level=2][name="Intro"i]', "getByRole('heading', { name: 'Intro', level: 2 })"],
+  ['li >> internal:has-text="Star"s', "locator('li').locator('internal:has-text=\"Star\"s')"],
+  ['internal:testid=[data-testid=/row-\\d+/]', "getByTestId(/row-\\d+/)"],
 ];
 
 for (const [selector, code] of kCases) {
@@ -32,6 +37,10 @@ for (const [selector, code] of kCases) {
     expect(selectorToCode(selector)).toBe(code);
   });
 }
+
+test('every rendered selector reads back as the same locator code', () => {
+  for (const [, code] of kCases) expect(printLocatorCode(parseLocatorCode(code))).toBe(code);
+});
 
 test('split keeps quoted >>', () => {
   expect(splitSelector('a >> internal:text="x >> y"i >> nth=2')).toEqual(['a', 'internal:text="x >> y"i', 'nth=2']);

@@ -64,7 +64,7 @@ test('locators are verified against the recorded snapshots, and the doubtful one
   expect(element('/items', 'listitem > button:Details')).toMatchObject({ collection: 'listitem', locator: { kind: 'role', role: 'button', value: 'Details', nth: null } });
   expect(model.pages.find((p) => p.id === '/items')!.collections).toEqual([{ id: 'listitem', role: 'listitem', observed: 2, example: 'Red Hammer 8 EUR' }]);
   expect(model.flows[1]!.steps.find((s) => s.kind === 'interact' && s.item)).toMatchObject({ item: { kind: 'literal', value: 'Red Hammer 8 EUR' } });
-  expect(element('/items/:itemId', 'button:Delete').locator.frames).toEqual(['iframe[title="Danger zone"]']);
+  expect(element('/items/:itemId', 'button:Delete').locator.frames).toEqual([`locator('iframe[title="Danger zone"]')`]);
   expect(model.diagnostics.map((d) => d.element)).not.toContain('listitem > button:Details');
 });
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
+import { locatorExpression } from '../../generate/emit/code.ts';
 import { emitAll } from '../../generate/emit/emit.ts';
 import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
@@ -21,15 +22,15 @@ const kRowsSnapshot = parseAriaText(`- main:
       - cell "Red Hammer"
       - button "Delete"`);
 
-const recorded = (selector: string, matches = 1): RecordedLocator => ({ code: '', selector, matches });
+const recorded = (code: string, matches = 1): RecordedLocator => ({ code, matches });
 
 test('a recorded chain becomes readable public code, never the internal selector grammar', () => {
   const deleteButton = fp({ role: 'button', name: 'Delete', roleNameCount: 2, roleNameIndex: 0 });
-  const choice = chooseLocator(deleteButton, recorded('internal:role=row[name="Blue Kettle"i] >> internal:role=button[name="Delete"i]'), [
+  const choice = chooseLocator(deleteButton, recorded("getByRole('row', { name: 'Blue Kettle' }).getByRole('button', { name: 'Delete' })"), [
     { url: `${kOrigin}/items`, title: 'Items', nodes: kRowsSnapshot },
   ]);
   expect(choice.locator).toMatchObject({ kind: 'chain', value: "getByRole('row', { name: 'Blue Kettle' }).getByRole('button', { name: 'Delete' })" });
-  const opaque = chooseLocator(fp({ role: null, name: '', cssPath: 'html > body > div' }), recorded('internal:has-text=/x/ >> aria-ref=e5'), []);
+  const opaque = chooseLocator(fp({ role: null, name: '', cssPath: 'html > body > div' }), recorded("locator('internal:has-text=/x/').locator('aria-ref=e5')"), []);
   expect(opaque.locator.value).toBe('html > body > div');
 });
 
@@ -41,7 +42,21 @@ test('getByTestId only for the attribute Playwright is configured for; other att
   expect(chooseLocator(plain, null, []).locator).toMatchObject({ kind: 'testId', value: 'save' });
   // Recorded before the attribute was kept: the recorder's selector names it.
   const old: Fingerprint = { ...cy, testIdAttribute: null };
-  expect(chooseLocator(old, recorded('[data-qa="save"]'), []).locator).toMatchObject({ kind: 'selector', value: '[data-qa="save"]' });
+  expect(chooseLocator(old, recorded(`locator('[data-qa="save"]')`), []).locator).toMatchObject({ kind: 'selector', value: '[data-qa="save"]' });
+});
+
+test('a recorded locator that enters frames keeps its frame locators; code that cannot be read is left aside', () => {
+  const pay = fp({ role: 'button', name: 'Pay', frameChain: [{ selector: 'html > body > iframe', name: null, url: null }] });
+  const choice = chooseLocator(pay, recorded("getByTestId('checkout').contentFrame().getByRole('button', { name: 'Pay' })"), []);
+  expect(choice.locator).toMatchObject({ kind: 'role', role: 'button', value: 'Pay', frames: ["getByTestId('checkout')"] });
+  expect(locatorExpression(choice.locator, 'page')).toBe("page.getByTestId('checkout').contentFrame().getByRole('button', { name: 'Pay' })");
+  expect(chooseLocator(pay, recorded("frameLocator('#pay').getByRole('button', { name: 'Pay' })"), []).locator.frames).toEqual(["locator('#pay')"]);
+  // Not locator code: the fingerprint's frame path and role stand in.
+  const unreadable = chooseLocator(pay, recorded('getByRole(button)'), []);
+  expect(unreadable.locator).toMatchObject({ kind: 'role', frames: ["locator('html > body > iframe')"] });
+  // A text with ">>" in it is text, not a selector chain.
+  const link = fp({ role: null, name: '', cssPath: 'html > body > a' });
+  expect(chooseLocator(link, recorded("getByRole('list').getByText('Next >> page')"), []).locator).toMatchObject({ kind: 'chain', value: "getByRole('list').getByText('Next >> page')" });
 });
 
 function step(index: number, s: Pick<HistoryStep, 'action' | 'params'> & Partial<HistoryStep>): HistoryStep {

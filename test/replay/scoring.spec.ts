@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Fingerprint } from '../../core/schema/history.ts';
+import { kHistoryVersion, type Fingerprint, type History } from '../../core/schema/history.ts';
 import { Rebaser, redactDeep, resolveSubstitutions, substitute } from '../../replay/inputs.ts';
 import { pickCandidate } from '../../replay/rematch/pick.ts';
 import { agreement, kMinAgreement, type LiveFeatures } from '../../replay/rematch/scoring.ts';
@@ -89,7 +89,7 @@ test('headings: rewording passes, staying put or landing elsewhere does not', ()
 });
 
 test('secrets: a missing one is bad input; values never survive redaction', () => {
-  const history = { version: 2 as const, sessionId: 's', startUrl: 'http://a/', recordedAt: '', viewport: null, secrets: ['password'], variables: {}, steps: [] };
+  const history: History = { version: kHistoryVersion, sessionId: 's', startUrl: 'http://a/', recordedAt: '', viewport: null, secrets: ['password'], variables: {}, steps: [] };
   expect(() => resolveSubstitutions(history, {}, {})).toThrow(/BU_SECRET_PASSWORD/);
   const subs = resolveSubstitutions(history, { q: 'x' }, { BU_SECRET_password: 'hunter2' });
   expect(substitute('{{secret:password}}/{{var:q}}', subs)).toBe('hunter2/x');

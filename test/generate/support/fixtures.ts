@@ -107,13 +107,13 @@ const deleteInFrame = fp({ role: 'button', name: 'Delete', frameChain: [{ select
 export function loginRun(): RunInput {
   const h = history('script-1700000000001', [
     { action: 'input', params: { text: 'ann@example.com' }, fingerprint: email, pre: state('/login'), post: state('/login'),
-      locator: { code: "getByTestId('login-email')", selector: 'internal:testid=[data-testid="login-email"s]', matches: 1 } },
+      locator: { code: "getByTestId('login-email')", matches: 1 } },
     { action: 'input', params: { text: '{{secret:PASSWORD}}' }, fingerprint: password, pre: state('/login'), post: state('/login') },
     { action: 'click', params: {}, fingerprint: signIn, pre: state('/login'), post: state('/') },
     { action: 'click', params: {}, fingerprint: itemsLink, pre: state('/'), post: state('/items') },
     { action: 'click', params: {}, fingerprint: blueLamp, pre: state('/items'), post: state('/items/17') },
     { action: 'click', params: {}, fingerprint: deleteInFrame, pre: state('/items/17'), post: state('/items?deleted=1'),
-      locator: { code: "getByRole('button', { name: 'Delete' })", selector: 'internal:role=button[name="Delete"i]', matches: 1 } },
+      locator: { code: "getByRole('button', { name: 'Delete' })", matches: 1 } },
     { action: 'done', params: { text: 'deleted', success: true }, pre: state('/items?deleted=1'), post: state('/items?deleted=1') },
   ], { secrets: ['PASSWORD'] });
   return {
