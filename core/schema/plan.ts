@@ -3,7 +3,8 @@ import { ActionName, ActionParams, isElementAction, kOptionalElementActions } fr
 
 /**
  * Plan files for `bu capture script`: the agent's vocabulary with targets written by a person.
- * A target is a selector string `page.locator()` accepts, or `{ role, name, exact?, nth? }`.
+ * A target is a selector string `page.locator()` accepts, locator code (`getByRole('button', { name:
+ * 'Save' })`, read by core/locator/code.ts), or `{ role, name, exact?, nth? }`.
  */
 
 export const kPlanVersion = 1;
