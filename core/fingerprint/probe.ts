@@ -35,6 +35,7 @@ export interface DomProbe {
 export interface ContainerProbe {
   role: string;
   tag: string;
+  /** Its accessible name; for a fieldset its legend; for an article, dialog or tab panel without one, its first heading (a card's title). */
   name: string | null;
   /** What the container says apart from its controls' captions (a row's data), collapsed and cut. */
   text: string | null;
@@ -125,6 +126,8 @@ export function probeElement(el: Element): DomProbe {
   // a checkbox) is skipped for the next one out, so a row's text identifies its unnamed controls.
   const kContainerRoles = new Set(['listitem', 'row', 'gridcell', 'cell', 'article', 'dialog', 'alertdialog', 'form', 'group', 'tabpanel', 'treeitem', 'option', 'menuitem']);
   const kContainerTags: Record<string, string> = { li: 'listitem', tr: 'row', td: 'cell', th: 'cell', article: 'article', dialog: 'dialog', form: 'form', fieldset: 'group', details: 'group', dd: 'definition' };
+  // Containers that show their title as a heading: a card, a dialog, a tab's panel.
+  const kTitledRoles = new Set(['article', 'dialog', 'alertdialog', 'tabpanel']);
   const kStopRoles = new Set(['main', 'navigation', 'banner', 'contentinfo', 'complementary', 'search']);
   // Deeper than this, an ancestor is page layout rather than the element's own container.
   const kMaxContainerDepth = 8;
@@ -159,7 +162,8 @@ export function probeElement(el: Element): DomProbe {
     const role = (explicit && kContainerRoles.has(explicit) ? explicit : null) ?? kContainerTags[a.tagName.toLowerCase()] ?? (siblings >= 3 && a.tagName !== 'SPAN' ? 'item' : null);
     if (!role) continue;
     const name = clean(attr(a, 'aria-label')) ?? byIds(attr(a, 'aria-labelledby')) ??
-      (a.tagName === 'FIELDSET' ? clean(a.querySelector('legend')?.textContent) : null);
+      (a.tagName === 'FIELDSET' ? clean(a.querySelector('legend')?.textContent) : null) ??
+      (kTitledRoles.has(role) ? clean(a.querySelector('h1, h2, h3, h4, h5, h6, [role=heading]')?.textContent) : null);
     const text = keyText(a);
     if (!name && !text) continue;
     // A table cell whose words are all link captions ("edit" next to a row's checkbox) is the

@@ -9,7 +9,7 @@ import { collect, type Candidate } from './candidates.ts';
 import { kLevels } from './levels.ts';
 import { pickCandidate, type Scored } from './pick.ts';
 import { rowTextOnPage } from './row-text-on-page.ts';
-import { agreement, isRowScoped, type AgreementOptions } from './scoring.ts';
+import { agreement, isRowScoped, withDistinctClasses, type AgreementOptions } from './scoring.ts';
 
 /**
  * The rematch cascade: finds the recorded element on the live page (every frame, open shadow
@@ -89,7 +89,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
   const decide = (level: MatchLevel, found: Candidate[], exhaustive: boolean): MatchResult | null => {
     if (!found.length) return null;
     for (const s of score(found)) pool.set(keyOf(s.item), s);
-    const pick = pickCandidate([...pool.values()], { exhaustive });
+    const pick = pickCandidate(withDistinctClasses(fp, [...pool.values()], (c) => c.features.classes), { exhaustive });
     switch (pick.kind) {
       case 'unique':
         if (pick.rule !== 'evidence') notes.push(`${level}: ${pick.rule === 'sole' ? 'the only' : 'clearly the best'} ${fp.role ?? fp.tag} of its kind in the recorded region`);

@@ -99,6 +99,8 @@ export const kTieMargin = 15;
  */
 export const kMinSoleStructure = 0.6;
 
+/** Containers that show their title (a card, a dialog): the same title is the same container. */
+const kTitledRoles = new Set(['article', 'dialog', 'alertdialog', 'tabpanel']);
 /** Container roles whose elements repeat (a row, a card): their text tells the repeats apart. */
 const kRowRoles = new Set(['listitem', 'row', 'item', 'cell', 'gridcell', 'option', 'treeitem', 'article']);
 
@@ -211,7 +213,8 @@ function containerScore(fp: Fingerprint, live: LiveFeatures, options: AgreementO
     return out;
   }
   if (r.role === l.role || r.tag === l.tag) out.context += kContainerRoleMatch;
-  if (same(r.name, l.name)) out.identity += kContainerNameMatch;
+  const sameName = same(r.name, l.name);
+  if (sameName) out.identity += kContainerNameMatch;
   if (r.slot.index === l.slot.index && r.slot.count === l.slot.count) out.context += kSlotMatch;
   if (!r.text || !l.text) return out;
   const equal = normalizeText(r.text) === normalizeText(l.text);
@@ -219,11 +222,39 @@ function containerScore(fp: Fingerprint, live: LiveFeatures, options: AgreementO
   if (row) {
     if (equal) out.identity += kRowTextMatch;
     else if (near) out.identity += kRowTextNear;
-    else if (!(options.rowTextGone && rowRenamed(fp, live))) out.contradiction = `in the ${l.role} "${l.text.slice(0, 40)}", recorded in "${r.text.slice(0, 40)}"`;
+    // The same titled container (a card under its title) whose words were reworded is still it.
+    else if (!(sameName && kTitledRoles.has(r.role)) && !(options.rowTextGone && rowRenamed(fp, live))) out.contradiction = `in the ${l.role} "${l.text.slice(0, 40)}", recorded in "${r.text.slice(0, 40)}"`;
   } else if (equal || near) {
     out.context += kContainerTextMatch;
   }
   return out;
+}
+
+/**
+ * Weight of a recorded class that one candidate has and no other candidate has (the app's own
+ * name for that control, `tc-btn-save`, `btn-confirm`): evidence of what it is, relative to its
+ * rivals, as strong as a matching title. Generated classes never count; a decoy that copies the
+ * control's classes shares them, so they count for neither.
+ */
+export const kDistinctClass = 15;
+
+/**
+ * Adds `kDistinctClass` to the identity of each candidate holding a stable recorded class that no
+ * other candidate in `pool` holds. Pure: returns new agreements in the pool's order.
+ */
+export function withDistinctClasses<T>(fp: Fingerprint, pool: { item: T; agreement: Agreement }[], classesOf: (item: T) => string[]): { item: T; agreement: Agreement }[] {
+  const recorded = new Set(fp.classes.filter((c) => !looksGenerated(c)));
+  if (!recorded.size || pool.length < 2) return pool;
+  const holders = new Map<string, number>();
+  const mine = pool.map((s) => new Set(classesOf(s.item).filter((c) => recorded.has(c))));
+  for (const set of mine) for (const c of set) holders.set(c, (holders.get(c) ?? 0) + 1);
+  return pool.map((s, i) => {
+    const distinct = [...mine[i]!].some((c) => holders.get(c) === 1);
+    if (!distinct || s.agreement.contradictions.length) return s;
+    const identity = s.agreement.identity + kDistinctClass;
+    const score = s.agreement.score + kDistinctClass;
+    return { item: s.item, agreement: { ...s.agreement, identity, score, acceptable: identity >= kMinIdentity && score >= kMinAgreement } };
+  });
 }
 
 export function agreement(fp: Fingerprint, live: LiveFeatures, options: AgreementOptions = {}): Agreement {

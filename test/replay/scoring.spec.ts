@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { kHistoryVersion, type Fingerprint, type History } from '../../core/schema/history.ts';
 import { Rebaser, redactDeep, resolveSubstitutions, substitute } from '../../replay/inputs.ts';
 import { pickCandidate } from '../../replay/rematch/pick.ts';
-import { agreement, kMinAgreement, type LiveFeatures } from '../../replay/rematch/scoring.ts';
+import { agreement, kDistinctClass, kMinAgreement, withDistinctClasses, type LiveFeatures } from '../../replay/rematch/scoring.ts';
 import { idRelation, idStem, looksGenerated } from '../../replay/rematch/text.ts';
 import { headingProblem, urlMatches } from '../../replay/verify.ts';
 
@@ -200,4 +200,27 @@ test('a row whose caption is gone from the page: its own field is still it, a re
   const sameTarget = live({ role: 'link', name: 'Pick data', tag: 'a', type: null, id: null, hrefPath: '/?select=plants', container: { ...row('View structure'), role: 'listitem', tag: 'li' }, kindPeers: 3 });
   expect(agreement(link, sameTarget, { rowTextGone: true }).contradictions).toEqual([]);
   expect(agreement(link, { ...sameTarget, hrefPath: '/?select=beds' }, { rowTextGone: true }).contradictions.length).toBeGreaterThan(0);
+});
+
+test('a recorded class that only one rival holds counts for it; a class every rival shares counts for none', () => {
+  const confirm: Fingerprint = { ...fp, id: null, name: 'Confirm changes', text: null, classes: ['btn', 'btn-save'] };
+  const rival = (name: string, classes: string[]) => ({ item: classes, agreement: agreement(confirm, live({ id: null, name, text: null, classes })) });
+  const pool = [rival('Confirm edits', ['btn', 'btn-save']), rival('Discard edits', ['btn', 'btn-cancel'])];
+  const [save, cancel] = withDistinctClasses(confirm, pool, (classes) => classes);
+  expect(save!.agreement.identity - pool[0]!.agreement.identity).toBe(kDistinctClass);
+  expect(cancel!.agreement).toEqual(pool[1]!.agreement);
+  // A decoy that copies the control's classes: nobody holds them alone.
+  const decoyed = withDistinctClasses(confirm, [pool[0]!, rival('Confirm edits', ['btn', 'btn-save'])], (classes) => classes);
+  expect(decoyed.map((s) => s.agreement.identity)).toEqual([pool[0]!.agreement.identity, pool[0]!.agreement.identity]);
+});
+
+test('a card under the same title whose text was reworded is the same card; a row is not', () => {
+  const card = (name: string | null, text: string, role = 'article') => ({ role, tag: 'div', name, text, slot: { index: 0, count: 1 }, siblings: 2 });
+  const close: Fingerprint = { ...fp, id: null, name: 'close', container: card('Garden', 'Garden Home The garden has three beds') };
+  const same = live({ id: null, name: 'close', container: card('Garden', 'Garden Startseite Die garden hat drei Beete') });
+  expect(agreement(close, same).contradictions).toEqual([]);
+  const other = live({ id: null, name: 'close', container: card('Tasks', 'Tasks Water the beans') });
+  expect(agreement(close, other).contradictions.join()).toContain('recorded in "Garden Home');
+  const row: Fingerprint = { ...close, container: card('Item', 'Buy milk', 'listitem') };
+  expect(agreement(row, live({ id: null, name: 'close', container: card('Item', 'Walk the dog', 'listitem') })).contradictions.length).toBe(1);
 });
