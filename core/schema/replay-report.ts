@@ -18,7 +18,7 @@ export type FailureCategory = z.infer<typeof FailureCategory>;
 
 /** Match levels of the rematch cascade, most trustworthy first; `llm` is a heal pick. */
 export const MatchLevel = z.enum([
-  'recorded', 'testId', 'idName', 'roleName', 'roleNameLoose', 'labelLike', 'text', 'container', 'scopedRoleName',
+  'recorded', 'recordedScope', 'testId', 'idName', 'roleName', 'roleNameLoose', 'labelLike', 'text', 'container', 'scopedRoleName',
   'structural', 'position', 'llm',
 ]);
 export type MatchLevel = z.infer<typeof MatchLevel>;

@@ -53,7 +53,7 @@ function describe(c: Scoredcandidate): string {
 
 /** The recorded locator as a query: its code read and built once per rematch. */
 type RecordedQuery =
-  | { ok: true; locator: Locator; pinned: boolean; depth: number; unique: boolean }
+  | { ok: true; locator: Locator; pinned: boolean; depth: number; unique: boolean; scope: Locator | null }
   | { ok: false; problem: string };
 
 function recordedQuery(page: Page, recorded: RecordedLocator): RecordedQuery {
@@ -63,10 +63,23 @@ function recordedQuery(page: Page, recorded: RecordedLocator): RecordedQuery {
     // its look-alikes are ranked with it, so the pin is dropped.
     const pinned = recorded.matches > 1 && chain.length > 1 && isPick(chain[chain.length - 1]!);
     const query = pinned ? chain.slice(0, -1) as LocatorChain : chain;
-    return { ok: true, locator: buildLocator(page, query), pinned, depth: query.filter(entersFrame).length, unique: recorded.matches === 1 };
+    return { ok: true, locator: buildLocator(page, query), pinned, depth: query.filter(entersFrame).length, unique: recorded.matches === 1, scope: scopedRole(page, query) };
   } catch (err) {
     return { ok: false, problem: `recorded: ${errorMessage(err)}` };
   }
+}
+
+/**
+ * The recorded locator's scope with its last step's name let go: `locator('#operation-get')
+ * .getByRole('button', { name: 'Done' })` -> every button in `#operation-get`. The scope the
+ * recorder chose (an id, a test id, a named region) outlives a reworded name. Null when the
+ * locator has no scope or does not end in a named role.
+ */
+function scopedRole(page: Page, chain: LocatorChain): Locator | null {
+  const last = chain[chain.length - 1]!;
+  if (chain.length < 2 || last.kind !== 'getByRole' || last.options.name === undefined) return null;
+  const { name: _name, exact: _exact, ...rest } = last.options;
+  return buildLocator(page, [...chain.slice(0, -1), { kind: 'getByRole', role: last.role, options: rest }] as LocatorChain);
 }
 
 /** One pass over the recorded locator and the levels. */
@@ -122,6 +135,13 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     } else {
       await lookForRow();
       const result = found && decide('recorded', found, false);
+      if (result) return result;
+    }
+    if (recorded.scope) {
+      await lookForRow();
+      // Every element of the role inside the recorded scope: the sole one of its kind there may be taken.
+      const inScope = await collect(page.mainFrame(), recorded.scope, { includeHidden, depth });
+      const result = inScope && decide('recordedScope', inScope, true);
       if (result) return result;
     }
   }
