@@ -122,6 +122,8 @@ async function benchApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app:
       const outcome = outcomes[i]!;
       const verdicts = add(tallyOf(corpusApp.name, task.target.label, task.strategy), outcome, references.get(task.flow.name) ?? null, task.target.other);
       line(corpusApp.name, task.flow, task.target.label, task.strategy, outcome, verdicts, references.get(task.flow.name));
+      const flowKey = `${corpusApp.name} ${task.flow.name} on ${task.target.label}`;
+      perFlow.set(flowKey, { ...perFlow.get(flowKey), [task.strategy]: { correct: verdicts.filter((v) => v === 'correct').length, end: outcome.oracle === null } });
       const pastFirst = outcome.report?.steps.some((s) => s.level !== null && s.level !== 'recorded');
       if (task.strategy === 'full' && task.target.mutant.kind !== 'none' && !task.target.other && outcome.oracle === null && pastFirst && verdicts.every((v) => v === 'correct')) {
         p3Candidates.push({ app: instances[0]!, flow: task.flow, recorded: recorded.get(task.flow.name)!, mutant: task.target.mutant, appName: corpusApp.name, report: outcome.report! });
@@ -136,6 +138,8 @@ async function benchApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app:
 }
 
 const p3Results: string[] = [];
+/** Per replayed flow: steps correct and end state reached, by strategy (for "never worse than the recorded locator"). */
+const perFlow = new Map<string, Partial<Record<StrategyName, { correct: number; end: boolean }>>>();
 
 async function main(): Promise<void> {
   const outputDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-heal-bench-'));
@@ -158,6 +162,11 @@ async function main(): Promise<void> {
     const mutationRows = [...new Set(rows.map((r) => r.mutant))].map((mutant) => ({ app: 'all', mutant }));
     const totals = (mutant: string | null, s: StrategyName) => sum(rows.filter((r) => mutant === null || r.mutant === mutant).map((r) => get(r.app, r.mutant, s) ?? emptyTally()));
     console.log(`\n${table([...mutationRows, { app: 'all', mutant: 'TOTAL' }], strategies, (_app, mutant, s) => totals(mutant === 'TOTAL' ? null : mutant, s))}`);
+    if (strategies.includes('full') && strategies.includes('locator-only')) {
+      const worse = [...perFlow].filter(([, by]) => by.full && by['locator-only'] && (by.full.correct < by['locator-only'].correct || (!by.full.end && by['locator-only'].end)));
+      console.log(`\nflows where full did worse than locator-only (fewer steps correct, or its end state missed): ${worse.length ? '' : `none of ${perFlow.size}`}`);
+      for (const [key, by] of worse) console.log(`  ${key}: full ${by.full!.correct} steps${by.full!.end ? '' : ', end missed'}; locator-only ${by['locator-only']!.correct} steps${by['locator-only']!.end ? '' : ', end missed'}`);
+    }
     console.log('\nmutations:');
     for (const m of mutants) console.log(`  ${m.name.padEnd(12)} ${m.about}`);
     console.log(p3Results.length ? `\n${p3Results.join('\n')}` : '\nP3: no changed page where the cascade ran past its first level and replayed the whole flow correctly');
