@@ -12,7 +12,6 @@ import type { RunRecord, TerminationReason, Usage } from '../core/schema/run.ts'
 import { runLoop } from './loop.ts';
 import { installUrlPolicy } from './url-policy.ts';
 import { Recorder } from './record/recorder.ts';
-import type { Secrets } from './record/secrets.ts';
 import { startTracing, stopTracing } from './record/tracing.ts';
 import type { Checkpoint } from './resume/checkpoint-schema.ts';
 import { removeCheckpoint, restoreStorageState, tracePartFile, writeCheckpoint } from './resume/checkpoint.ts';
@@ -22,30 +21,14 @@ import { openSessionBridge } from './session-mode/open-bridge.ts';
 import type { SessionBridge } from './session-mode/session-bridge.ts';
 import type { Policy } from './types.ts';
 import type { ImageAsker } from './actions/define-skill.ts';
+import type { CaptureSettings } from './capture-settings.ts';
+
+export type { CaptureSettings } from './capture-settings.ts';
 
 /**
  * One capture from start to end: session, tracing, the loop, the sidecars and the run entry.
  * Shared by every `bu capture` subcommand; what differs between them is the policy.
  */
-
-export interface CaptureSettings {
-  headed: boolean;
-  cdpUrl?: string;
-  wsEndpoint?: string;
-  /** Read at the start when it exists, written at the end. */
-  storageState?: string;
-  allowDomains: string[];
-  secrets: Secrets;
-  maxSteps: number;
-  viewport?: { width: number; height: number };
-  actionTimeoutMs?: number;
-  /** Files or folders `upload_file` may use besides the session files (`--upload-path`). */
-  uploadPaths?: string[];
-  /** A labelled screenshot per step for the policy (`--vision`, resolved to on or off). */
-  vision?: boolean;
-  /** `--mode session`: the user's own tab through the extension, which connects on this port (token: printed, or this one). */
-  sessionMode?: { port: number; token?: string };
-}
 
 /** What runCapture needs from the CLI context (a test can pass its own). */
 export interface CaptureEnv {

@@ -6,6 +6,7 @@ import { sessionFilesDir, type CaptureSettings } from '../capture/run-capture.ts
 import { kDefaultActionTimeoutMs, Session } from '../capture/session.ts';
 import type { ActionCall, Observation } from '../capture/types.ts';
 import { installUrlPolicy } from '../capture/url-policy.ts';
+import type { LiveOptions } from './live-options.ts';
 import { Recording, type RecordingStart, type RecordingSummary } from './recording.ts';
 
 /**
@@ -13,17 +14,6 @@ import { Recording, type RecordingStart, type RecordingSummary } from './recordi
  * attached with --cdp / --ws-endpoint), the last snapshot (its refs address elements), and the
  * recording in progress, if any.
  */
-
-export interface LiveOptions {
-  paths: OutputPaths;
-  runs: RunsDb;
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  settings: CaptureSettings;
-  signal: AbortSignal;
-  /** Progress for people: stderr only (stdout carries the protocol). */
-  log(message: string): void;
-}
 
 export class LiveBrowser {
   private current: Session | null = null;

@@ -11,7 +11,7 @@ import { startTracing, stopTracing } from '../capture/record/tracing.ts';
 import type { Session } from '../capture/session.ts';
 import type { ActionCall, Observation } from '../capture/types.ts';
 import type { z } from 'zod';
-import type { LiveOptions } from './live.ts';
+import type { LiveOptions } from './live-options.ts';
 
 /**
  * One recording on the live session, with capture's own recorder and tracing: the same trace zip

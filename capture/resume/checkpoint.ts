@@ -8,7 +8,7 @@ import type { Usage } from '../../core/schema/run.ts';
 import type { Recorder } from '../record/recorder.ts';
 import type { Secrets } from '../record/secrets.ts';
 import { untraced } from '../record/untraced.ts';
-import type { CaptureSettings } from '../run-capture.ts';
+import type { CaptureSettings } from '../capture-settings.ts';
 import type { Session } from '../session.ts';
 import type { Policy } from '../types.ts';
 import { Checkpoint, kCheckpointVersion, type CheckpointSettings } from './checkpoint-schema.ts';
