@@ -124,7 +124,10 @@ async function main(): Promise<void> {
       })));
       replayTimes.push(await withServer(0, (url) => withPage(browser, async (page) => {
         const t = performance.now();
-        await replay(page, histories[0]!, { replayId: 'bench', baseUrl: url, substitutions: { vars: {}, secrets: { password: kUser.password } } });
+        const { report } = await replay(page, histories[0]!, { replayId: 'bench', baseUrl: url, substitutions: { vars: {}, secrets: { password: kUser.password } } });
+        if (process.env.BENCH_VERBOSE === '1') {
+          for (const s of report.steps) process.stderr.write(`  ${s.index} ${s.action.padEnd(10)} ${s.level ?? '-'} find ${s.timing.findMs} act ${s.timing.actMs} verify ${s.timing.verifyMs} total ${s.timing.totalMs} ${s.checks.join(',')}\n`);
+        }
         return performance.now() - t;
       })));
     }

@@ -14,13 +14,20 @@ import type { BrowserContext, Request } from 'playwright';
 /** A request still open after this (a long poll, a stream) no longer holds the action. */
 export const kSettleTimeoutMs = 3_000;
 /**
- * Quiet time after the action's last request ended (or after the action, when it started none)
- * in which a follow-up (the reload after a post, a request event still on its way from the
- * browser) still counts as the action's.
+ * For a recorder: quiet time after the action's last request ended (or after the action, when it
+ * started none) in which a follow-up (the reload after a post, a request event still on its way
+ * from the browser) still counts as the action's. Replay waits for none: its verification waits
+ * for the recorded post-state itself, and every step would pay the quiet time.
  */
-export const kFollowUpMs = 60;
-/** Time for request events still on their way from the browser when the action returned. */
-export const kEventLagMs = 20;
+export const kRecordFollowUpMs = 60;
+/** For a recorder: time for request events still on their way from the browser when the action returned. */
+export const kRecordEventLagMs = 20;
+
+export interface SettleOptions {
+  timeoutMs?: number;
+  followUpMs?: number;
+  eventLagMs?: number;
+}
 /** Streams and beacons stay open or go unanswered by design: they are never awaited. */
 const kNeverAwaited = new Set(['eventsource', 'websocket', 'ping']);
 const kPollMs = 15;
@@ -55,15 +62,16 @@ export class InFlight {
 
   /**
    * Resolves when every request opened since `mark` has finished and nothing new started for
-   * `kFollowUpMs`, or after `timeoutMs`.
+   * `followUpMs`, or after `timeoutMs`.
    */
-  async settle(mark: InFlightMark, timeoutMs = kSettleTimeoutMs): Promise<void> {
+  async settle(mark: InFlightMark, options: SettleOptions = {}): Promise<void> {
+    const { timeoutMs = kSettleTimeoutMs, followUpMs = 0, eventLagMs = 0 } = options;
     const start = Date.now();
     const deadline = start + timeoutMs;
     while (Date.now() < deadline) {
       const busy = [...this.pending].some((request) => !mark.open.has(request));
       const now = Date.now();
-      if (!busy && now - start >= kEventLagMs && now - Math.max(mark.at, this.lastActivity) >= kFollowUpMs) return;
+      if (!busy && now - start >= eventLagMs && now - Math.max(mark.at, this.lastActivity) >= followUpMs) return;
       await new Promise((resolve) => setTimeout(resolve, kPollMs));
     }
   }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { InFlight, kSettleTimeoutMs } from '../../core/act/in-flight.ts';
+import { InFlight, kRecordEventLagMs, kRecordFollowUpMs, kSettleTimeoutMs } from '../../core/act/in-flight.ts';
 
 /** Replay waits for the requests an action started, and never for a stream that stays open. */
 
@@ -44,13 +44,13 @@ test('the fetch a click started is awaited; an open event stream is not', async 
   inFlight.dispose();
 });
 
-test('a post that reloads the page when it returns: the reload is the action\'s too', async ({ page }) => {
+test('for a recorder, a post that reloads the page when it returns: the reload is the action\'s too', async ({ page }) => {
   const inFlight = new InFlight(page.context());
   await page.goto(`${url}list`);
   await expect(page.getByRole('heading')).toHaveText('0 saved');
   const mark = inFlight.mark();
   await page.getByRole('button', { name: 'Add' }).click();
-  await inFlight.settle(mark);
+  await inFlight.settle(mark, { followUpMs: kRecordFollowUpMs, eventLagMs: kRecordEventLagMs });
   await page.waitForLoadState('load');
   // Read at once, with no retrying assertion: what a recorder would write as the post-state.
   expect(await page.getByRole('heading').textContent()).toBe('1 saved');

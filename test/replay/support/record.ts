@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright';
-import { InFlight } from '../../../core/act/in-flight.ts';
+import { InFlight, kRecordEventLagMs, kRecordFollowUpMs } from '../../../core/act/in-flight.ts';
 import { effectOf, outline } from '../../../core/aria/outline.ts';
 import { observedState } from '../../../core/aria/state.ts';
 import { takeFingerprint } from '../../../core/fingerprint/take.ts';
@@ -32,7 +32,7 @@ async function act(page: Page, step: RecordStep, target: Locator | null): Promis
   try {
     await perform(page, step, target);
     // As capture settles after an action: scripts that post and then reload finish first.
-    await inFlight.settle(mark);
+    await inFlight.settle(mark, { followUpMs: kRecordFollowUpMs, eventLagMs: kRecordEventLagMs });
   } finally {
     inFlight.dispose();
   }
