@@ -1,5 +1,3 @@
-import type { OutputPaths } from '../core/paths.ts';
-import type { RunsDb } from '../core/runs-db.ts';
 import { executeAction, type Executed } from '../capture/actions/execute.ts';
 import { perceive } from '../capture/perceive/perceive.ts';
 import { sessionFilesDir, type CaptureSettings } from '../capture/run-capture.ts';
