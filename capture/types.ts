@@ -23,7 +23,8 @@ export interface ElementInfo {
   isNew: boolean;
   /** Inside an iframe or a shadow root: a short description of where. */
   container: string | null;
-  inViewport: boolean;
+  /** Whether any of it is inside the viewport; measured only when perception reads boxes (vision). */
+  inViewport?: boolean;
   /** Where it is in the viewport (CSS pixels) when the snapshot had boxes; used to label screenshots. */
   box?: { x: number; y: number; width: number; height: number } | null;
   /** Fields and buttons, when the policy asks for them (`Policy.perceiveFields`): read from the DOM. */

@@ -106,7 +106,7 @@ export async function runStep(env: StepEnv, step: HistoryStep): Promise<StepOutc
   const before = env.inFlight.mark();
   try {
     outcome = target ? await runElementStep(ctx, step as ElementStep, target) : await runPageStep(ctx, step as never);
-    await env.inFlight.settle(before);
+    await env.inFlight.settle(before, { newDocuments: false });
   } catch (err) {
     timing.actMs = Math.round(performance.now() - tAct);
     return fail(err instanceof PolicyBlocked ? 'policy_blocked' : 'action_error', errorMessage(err).split('\n')[0]!);

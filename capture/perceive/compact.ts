@@ -117,8 +117,10 @@ export function compactSnapshot(snapshot: string, options: CompactOptions = {}):
         tag: kTagForRole[node.role] ?? 'div',
         attributes: attributesOf(node),
         isNew: options.previousKeys ? !options.previousKeys.has(key) : false,
-        inViewport: inViewport(node, offset, viewport),
-        box: node.box ? { x: node.box.x + offset.x, y: node.box.y + offset.y, width: node.box.width, height: node.box.height } : null,
+        ...(node.box ? {
+          inViewport: inViewport(node.box, offset, viewport),
+          box: { x: node.box.x + offset.x, y: node.box.y + offset.y, width: node.box.width, height: node.box.height },
+        } : {}),
       };
       keys.add(key);
       elements.push(element);
@@ -146,12 +148,12 @@ export function compactSnapshot(snapshot: string, options: CompactOptions = {}):
   return { elements, text: fitToBudget(lines, rawChars * kCompactBudgetRatio), keys, rawChars };
 }
 
-function inViewport(node: AriaNode, offset: { x: number; y: number }, viewport: CompactOptions['viewport']): boolean {
-  if (!node.box || !viewport) return true;
-  const x = node.box.x + offset.x;
-  const y = node.box.y + offset.y;
-  if (node.box.width <= 0 || node.box.height <= 0) return false;
-  return x < viewport.width && y < viewport.height && x + node.box.width > 0 && y + node.box.height > 0;
+function inViewport(box: NonNullable<AriaNode['box']>, offset: { x: number; y: number }, viewport: CompactOptions['viewport']): boolean {
+  if (!viewport) return true;
+  const x = box.x + offset.x;
+  const y = box.y + offset.y;
+  if (box.width <= 0 || box.height <= 0) return false;
+  return x < viewport.width && y < viewport.height && x + box.width > 0 && y + box.height > 0;
 }
 
 function fitToBudget(lines: Line[], budget: number): string {

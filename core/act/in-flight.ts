@@ -1,4 +1,4 @@
-import type { BrowserContext, Request } from 'playwright';
+import type { BrowserContext, Frame, Request } from 'playwright';
 
 /**
  * Requests the app has under way. After an action, capture and replay wait for the requests the
@@ -6,6 +6,10 @@ import type { BrowserContext, Request } from 'playwright';
  * page, so a post-state is never taken halfway through a reload. Only the action's own requests
  * and what they set off are awaited, never a fixed quiet period, so a page with a long poll
  * costs at most the bound.
+ *
+ * Replay leaves out what a document the action opened loads on its own (a dashboard's slow
+ * widget): its check of the recorded post-state waits for what the step needs, as a hand-written
+ * test waits for its page and no more.
  *
  * `load` and `networkidle` cannot serve here: once a document reached them, waiting for them
  * returns at once, before a reload that a finished fetch is about to start.
@@ -27,6 +31,12 @@ export interface SettleOptions {
   timeoutMs?: number;
   followUpMs?: number;
   eventLagMs?: number;
+  /**
+   * Also wait for what a document the action navigated to loads on its own (its images, scripts,
+   * and the fetches its scripts start). Recorders do, so a post-state is whole; replay does not:
+   * the navigation itself is awaited, and its post-state check waits for what the step recorded.
+   */
+  newDocuments?: boolean;
 }
 /** Streams and beacons stay open or go unanswered by design: they are never awaited. */
 const kNeverAwaited = new Set(['eventsource', 'websocket', 'ping']);
@@ -35,17 +45,41 @@ const kPollMs = 15;
 export interface InFlightMark {
   open: ReadonlySet<Request>;
   at: number;
+  /** The navigation count when the mark was taken: later navigations are the action's. */
+  navigations: number;
+}
+
+interface Opened {
+  /** The navigation count of the request's frame when it started (0 when it has no frame). */
+  frameNavigations: number;
+  navigation: boolean;
+}
+
+/** A service worker's requests have no frame. */
+function frameOf(request: Request): Frame | null {
+  try {
+    return request.frame();
+  } catch {
+    return null;
+  }
 }
 
 export class InFlight {
-  private readonly pending = new Set<Request>();
+  private readonly pending = new Map<Request, Opened>();
   private lastActivity = 0;
+  /** Navigation requests seen, in all frames: a counter that only grows. */
+  private navigations = 0;
+  /** The counter's value when each frame last started a navigation request. */
+  private readonly frameNavigated = new WeakMap<Frame, number>();
   private readonly done = (request: Request) => {
     if (this.pending.delete(request)) this.lastActivity = Date.now();
   };
   private readonly started = (request: Request) => {
     if (kNeverAwaited.has(request.resourceType())) return;
-    this.pending.add(request);
+    const frame = frameOf(request);
+    const navigation = request.isNavigationRequest();
+    if (navigation && frame) this.frameNavigated.set(frame, ++this.navigations);
+    this.pending.set(request, { frameNavigations: frame ? (this.frameNavigated.get(frame) ?? 0) : 0, navigation });
     this.lastActivity = Date.now();
   };
 
@@ -57,7 +91,15 @@ export class InFlight {
 
   /** Taken before an action: the requests open now are not the action's. */
   mark(): InFlightMark {
-    return { open: new Set(this.pending), at: Date.now() };
+    return { open: new Set(this.pending.keys()), at: Date.now(), navigations: this.navigations };
+  }
+
+  /** Whether `request` is one `settle` waits for: opened since the mark, and the action's own unless new documents count. */
+  private awaited(request: Request, opened: Opened, mark: InFlightMark, newDocuments: boolean): boolean {
+    if (mark.open.has(request)) return false;
+    // A frame that navigated since the mark now holds a new document: its navigation request is
+    // the action's, what the new document loads afterwards is its own.
+    return newDocuments || opened.navigation || opened.frameNavigations <= mark.navigations;
   }
 
   /**
@@ -65,11 +107,12 @@ export class InFlight {
    * `followUpMs`, or after `timeoutMs`.
    */
   async settle(mark: InFlightMark, options: SettleOptions = {}): Promise<void> {
-    const { timeoutMs = kSettleTimeoutMs, followUpMs = 0, eventLagMs = 0 } = options;
+    const { timeoutMs = kSettleTimeoutMs, followUpMs = 0, eventLagMs = 0, newDocuments = true } = options;
     const start = Date.now();
     const deadline = start + timeoutMs;
     while (Date.now() < deadline) {
-      const busy = [...this.pending].some((request) => !mark.open.has(request));
+      let busy = false;
+      for (const [request, opened] of this.pending) if ((busy = this.awaited(request, opened, mark, newDocuments))) break;
       const now = Date.now();
       if (!busy && now - start >= eventLagMs && now - Math.max(mark.at, this.lastActivity) >= followUpMs) return;
       await new Promise((resolve) => setTimeout(resolve, kPollMs));

@@ -12,6 +12,12 @@ import type { LiveFeatures } from './scoring.ts';
 export const kMaxCandidates = 60;
 /** Reading one candidate's role and name; the element exists, so this is quick or never. */
 const kAriaTimeoutMs = 2_000;
+/**
+ * The read that runs beside the probe of a query expected to match one element: it waits for an
+ * element that may not be there (a recorded test id the release dropped), so it gives up soon and
+ * is not awaited when the probe found none; a read that gave up is done again at full patience.
+ */
+const kAlongsideAriaTimeoutMs = 200;
 
 export interface Candidate {
   frame: Frame;
@@ -38,12 +44,19 @@ const probeMany = new Function(
 ) as (els: Element[], limit: number) => Probed[] | null;
 
 type AriaNode = string | { role?: string; name?: string };
+type RoleName = { role: string | null; name: string };
 
-export async function roleAndName(locator: Locator): Promise<{ role: string | null; name: string }> {
-  const nodes = (await locator.ariaSnapshotJSON({ timeout: kAriaTimeoutMs }).catch(() => [])) as unknown as AriaNode[] | AriaNode;
+/** Role and name as Playwright computes them; null when they could not be read within `timeoutMs`. */
+async function readRoleAndName(locator: Locator, timeoutMs: number): Promise<RoleName | null> {
+  const nodes = (await locator.ariaSnapshotJSON({ timeout: timeoutMs }).catch(() => null)) as unknown as AriaNode[] | AriaNode | null;
+  if (nodes === null) return null;
   const first = Array.isArray(nodes) ? nodes[0] : nodes;
   if (!first || typeof first === 'string') return { role: null, name: typeof first === 'string' ? first : '' };
   return { role: first.role && first.role !== 'generic' ? first.role : null, name: first.name ?? '' };
+}
+
+export async function roleAndName(locator: Locator): Promise<RoleName> {
+  return (await readRoleAndName(locator, kAriaTimeoutMs)) ?? { role: null, name: '' };
 }
 
 export function frameDepth(frame: Frame): number {
@@ -73,10 +86,9 @@ export async function collect(frame: Frame, query: Locator, options: CollectOpti
   const known = options.known;
   // A query expected to match one element reads its role and name alongside the probe (one
   // round trip instead of two); when it matched several, each is read on its own below.
-  const [probed, single] = await Promise.all([
-    query.evaluateAll(probeMany, limit).catch(() => [] as Probed[]),
-    options.expectOne && known?.name === undefined ? roleAndName(query) : Promise.resolve(null),
-  ]);
+  const alongside = options.expectOne && known?.name === undefined ? readRoleAndName(query, kAlongsideAriaTimeoutMs) : null;
+  const probed = await query.evaluateAll(probeMany, limit).catch(() => [] as Probed[]);
+  const single = probed?.length === 1 ? await alongside : null;
   if (probed === null) return null;
   const kept = options.keep ? probed.filter((p) => options.keep!(p.probe)).length : probed.length;
   if (kept > kMaxCandidates) return null;

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/browser-fixtures.ts';
-import { compactSnapshot, kActionableRoles } from '../../capture/perceive/compact.ts';
+import { compactSnapshot, kActionableRoles, stripBoxes } from '../../capture/perceive/compact.ts';
 import { parseAriaSnapshot } from '../../capture/perceive/parse-snapshot.ts';
 import { perceive } from '../../capture/perceive/perceive.ts';
 import { servePages } from './support.ts';
@@ -85,6 +85,8 @@ test.describe('snapshot parsing (pure)', () => {
     const snapshot = `- button "Top" [ref=e1] [box=10,10,50,20]\n- button "Far" [ref=e2] [box=10,2000,50,20]`;
     const { elements, rawChars } = compactSnapshot(snapshot, { viewport: { width: 1280, height: 720 } });
     expect(elements.map((e) => e.inViewport)).toEqual([true, false]);
+    // Without boxes nothing is measured, and nothing is claimed.
+    expect(compactSnapshot(stripBoxes(snapshot)).elements.map((e) => e.inViewport)).toEqual([undefined, undefined]);
     expect(rawChars).toBe(`- button "Top" [ref=e1]\n- button "Far" [ref=e2]`.length);
   });
 });
@@ -117,7 +119,7 @@ test('on a realistic page the compact text is at most 40% of the raw snapshot an
     const page = session.currentPageOrDie();
     await page.goto(pages.url);
     await page.frameLocator('iframe').getByRole('button', { name: 'Send' }).waitFor();
-    const observation = await perceive(session);
+    const observation = await perceive(session, null, { boxes: true });
     const raw = await page.ariaSnapshot({ mode: 'ai' });
     const { elements, text } = compactSnapshot(raw);
     expect(text.length / raw.length).toBeLessThanOrEqual(0.4);

@@ -17,6 +17,15 @@ test.beforeAll(async () => {
       res.setHeader('content-type', 'text/html');
       return void res.end(`<!doctype html><h1>${posts} saved</h1><button onclick="fetch('/post', { method: 'POST' }).then(() => location.reload())">Add</button>`);
     }
+    if (req.url === '/dashboard') {
+      res.setHeader('content-type', 'text/html');
+      return void res.end(`<!doctype html><h1>Dashboard</h1><p id="widget">loading</p>
+        <script>fetch('/slow').then((r) => r.text()).then((t) => document.getElementById('widget').textContent = t)</script>`);
+    }
+    if (req.url === '/go') {
+      res.setHeader('content-type', 'text/html');
+      return void res.end(`<!doctype html><a href="/dashboard">Open</a>`);
+    }
     if (req.url === '/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('data: hello\n\n');
@@ -54,5 +63,19 @@ test('for a recorder, a post that reloads the page when it returns: the reload i
   await page.waitForLoadState('load');
   // Read at once, with no retrying assertion: what a recorder would write as the post-state.
   expect(await page.getByRole('heading').textContent()).toBe('1 saved');
+  inFlight.dispose();
+});
+
+test('a link to a page that loads a slow widget: replay waits for the page, a recorder for the widget too', async ({ page }) => {
+  const inFlight = new InFlight(page.context());
+  for (const newDocuments of [false, true]) {
+    await page.goto(`${url}go`);
+    const mark = inFlight.mark();
+    await page.getByRole('link', { name: 'Open' }).click();
+    await inFlight.settle(mark, { newDocuments });
+    await expect(page).toHaveURL(`${url}dashboard`);
+    // The widget's fetch (400 ms) belongs to the new document: awaited only for a recorder.
+    expect(await page.locator('#widget').textContent()).toBe(newDocuments ? 'saved' : 'loading');
+  }
   inFlight.dispose();
 });
