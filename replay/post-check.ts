@@ -125,14 +125,15 @@ export async function postCheck(input: PostCheckInput): Promise<PostVerdict> {
   // has to move too, in whatever words (a translated release).
   const lenient = input.strongMatch || (urlChecked && step.pre.url !== step.post.url);
   checks.push(lenient ? 'heading moved' : 'heading');
-  const heading = await settledHeadingProblem(page, { pre: step.pre.heading, post: step.post.heading }, input.headingBefore, lenient);
-  if (heading) return verdict(heading);
   const expected = input.target ? expectedState(step, input.text) : null;
-  if (expected && input.target) {
-    checks.push(Object.keys(expected).join('+'));
-    const problem = await stateProblem(input.target, expected);
-    if (problem) return verdict(problem);
-  }
+  if (expected) checks.push(Object.keys(expected).join('+'));
+  // The heading and the element's state are read side by side; the heading's verdict comes first.
+  const [heading, state] = await Promise.all([
+    settledHeadingProblem(page, { pre: step.pre.heading, post: step.post.heading }, input.headingBefore, lenient),
+    expected && input.target ? stateProblem(input.target, expected) : null,
+  ]);
+  if (heading) return verdict(heading);
+  if (state) return verdict(state);
   if (input.outlineBefore) {
     // Waiting for the recorded effect also keeps the next step off a page that is still
     // re-rendering. A step found as recorded only waits; a healed one must show the effect.

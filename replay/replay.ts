@@ -122,14 +122,11 @@ export async function replay(page: Page, history: History, options: ReplayOption
   }
 
   const summary = summarize(steps, { totalMs: performance.now() - t0, llmCalls, strategy, heal: options.healer ? 'llm' : 'off' });
-  const final = redactDeep(
-    {
-      url: env.page.url(),
-      title: await env.page.title().catch(() => ''),
-      ariaSnapshot: await env.page.ariaSnapshot({ timeout: 5_000 }).catch(() => ''),
-    },
-    subs.secrets,
-  );
+  const [title, ariaSnapshot] = await Promise.all([
+    env.page.title().catch(() => ''),
+    env.page.ariaSnapshot({ timeout: 5_000 }).catch(() => ''),
+  ]);
+  const final = redactDeep({ url: env.page.url(), title, ariaSnapshot }, subs.secrets);
   context.off('page', onPage);
   for (const p of context.pages()) p.off('dialog', onDialog);
   inFlight.dispose();

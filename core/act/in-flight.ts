@@ -40,7 +40,6 @@ export interface SettleOptions {
 }
 /** Streams and beacons stay open or go unanswered by design: they are never awaited. */
 const kNeverAwaited = new Set(['eventsource', 'websocket', 'ping']);
-const kPollMs = 15;
 
 export interface InFlightMark {
   open: ReadonlySet<Request>;
@@ -71,8 +70,12 @@ export class InFlight {
   private navigations = 0;
   /** The counter's value when each frame last started a navigation request. */
   private readonly frameNavigated = new WeakMap<Frame, number>();
+  /** Settles waiting for the next request event. */
+  private readonly waiters = new Set<() => void>();
   private readonly done = (request: Request) => {
-    if (this.pending.delete(request)) this.lastActivity = Date.now();
+    if (!this.pending.delete(request)) return;
+    this.lastActivity = Date.now();
+    this.wake();
   };
   private readonly started = (request: Request) => {
     if (kNeverAwaited.has(request.resourceType())) return;
@@ -81,7 +84,28 @@ export class InFlight {
     if (navigation && frame) this.frameNavigated.set(frame, ++this.navigations);
     this.pending.set(request, { frameNavigations: frame ? (this.frameNavigated.get(frame) ?? 0) : 0, navigation });
     this.lastActivity = Date.now();
+    this.wake();
   };
+
+  private wake(): void {
+    for (const waiter of this.waiters) waiter();
+    this.waiters.clear();
+  }
+
+  /** Resolves at the next request event, or after `ms`. */
+  private nextEvent(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const waiter = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        resolve();
+      }, ms);
+      this.waiters.add(waiter);
+    });
+  }
 
   constructor(private readonly context: BrowserContext) {
     context.on('request', this.started);
@@ -110,16 +134,18 @@ export class InFlight {
     const { timeoutMs = kSettleTimeoutMs, followUpMs = 0, eventLagMs = 0, newDocuments = true } = options;
     const start = Date.now();
     const deadline = start + timeoutMs;
-    while (Date.now() < deadline) {
+    for (let now = start; now < deadline; now = Date.now()) {
       let busy = false;
       for (const [request, opened] of this.pending) if ((busy = this.awaited(request, opened, mark, newDocuments))) break;
-      const now = Date.now();
-      if (!busy && now - start >= eventLagMs && now - Math.max(mark.at, this.lastActivity) >= followUpMs) return;
-      await new Promise((resolve) => setTimeout(resolve, kPollMs));
+      // Not busy: what is left is the quiet time (a recorder's), which a new request cuts short.
+      const quietLeft = Math.max(start + eventLagMs - now, Math.max(mark.at, this.lastActivity) + followUpMs - now);
+      if (!busy && quietLeft <= 0) return;
+      await this.nextEvent(Math.min(busy ? deadline - now : quietLeft, deadline - now));
     }
   }
 
   dispose(): void {
+    this.wake();
     this.context.off('request', this.started);
     this.context.off('requestfinished', this.done);
     this.context.off('requestfailed', this.done);
