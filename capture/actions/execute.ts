@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright';
-import { kRecordEventLagMs, kRecordFollowUpMs, type InFlightMark } from '../../core/act/in-flight.ts';
+import { kRecordEventLagMs, kRecordFollowUpMs, kRecordNewDocumentFollowUpMs, type InFlightMark } from '../../core/act/in-flight.ts';
 import { effectOf, outline } from '../../core/aria/outline.ts';
 import { observedState } from '../../core/aria/state.ts';
 import { errorMessage } from '../../core/errors.ts';
@@ -28,10 +28,11 @@ import { resolveTarget, type ResolvedTarget } from './resolve-target.ts';
 const kPageChanging = new Set<ActionName>(['navigate', 'search', 'go_back', 'click', 'input', 'send_keys', 'select_dropdown', 'switch', 'close']);
 /** Load events after an action; a page still loading after this is recorded as it is. */
 const kLoadTimeoutMs = 5_000;
-/** Quiet network time to wait for XHR-driven updates; short so busy pages do not stall a run. */
-const kNetworkIdleTimeoutMs = 1_500;
-/** A recorded post-state waits for what the action's requests set off (a reload after a post). */
-const kRecordSettle = { followUpMs: kRecordFollowUpMs, eventLagMs: kRecordEventLagMs };
+/**
+ * A recorded post-state waits for what the action's requests set off (a reload after a post), and
+ * after a navigation for what the new document loads, until the network is quiet.
+ */
+const kRecordSettle = { followUpMs: kRecordFollowUpMs, eventLagMs: kRecordEventLagMs, newDocumentFollowUpMs: kRecordNewDocumentFollowUpMs };
 /** Reading the element after the action: it may be gone (navigation), so do not wait long. */
 const kAfterStateTimeoutMs = 1_000;
 
@@ -87,10 +88,7 @@ async function settle(session: Session, action: ActionName, mark: InFlightMark):
   if (!page) return;
   // The action's requests first: a post that reloads when it returns has not started loading yet.
   await session.inFlight.settle(mark, kRecordSettle);
-  await untraced(page, async () => {
-    await page.waitForLoadState('load', { timeout: kLoadTimeoutMs }).catch(() => undefined);
-    await page.waitForLoadState('networkidle', { timeout: kNetworkIdleTimeoutMs }).catch(() => undefined);
-  });
+  await untraced(page, () => page.waitForLoadState('load', { timeout: kLoadTimeoutMs }).catch(() => undefined));
 }
 
 async function stateAfter(element: Locator): Promise<RecordedStep['targetAfter']> {

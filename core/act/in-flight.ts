@@ -26,6 +26,13 @@ export const kSettleTimeoutMs = 3_000;
 export const kRecordFollowUpMs = 60;
 /** For a recorder: time for request events still on their way from the browser when the action returned. */
 export const kRecordEventLagMs = 20;
+/**
+ * For a recorder, after an action that opened a new document: quiet time in which the document's
+ * own late requests (a script's timer, a lazy image) still count. Playwright's `networkidle` asks
+ * for 500 ms after every navigation; the requests the document started at once are awaited one by
+ * one already, so a shorter quiet is enough for the ones it starts a little later.
+ */
+export const kRecordNewDocumentFollowUpMs = 200;
 
 export interface SettleOptions {
   timeoutMs?: number;
@@ -37,6 +44,8 @@ export interface SettleOptions {
    * the navigation itself is awaited, and its post-state check waits for what the step recorded.
    */
   newDocuments?: boolean;
+  /** Quiet time instead of `followUpMs` once the action opened a new document (a recorder's). */
+  newDocumentFollowUpMs?: number;
 }
 /** Streams and beacons stay open or go unanswered by design: they are never awaited. */
 const kNeverAwaited = new Set(['eventsource', 'websocket', 'ping']);
@@ -131,12 +140,14 @@ export class InFlight {
    * `followUpMs`, or after `timeoutMs`.
    */
   async settle(mark: InFlightMark, options: SettleOptions = {}): Promise<void> {
-    const { timeoutMs = kSettleTimeoutMs, followUpMs = 0, eventLagMs = 0, newDocuments = true } = options;
+    const { timeoutMs = kSettleTimeoutMs, eventLagMs = 0, newDocuments = true } = options;
     const start = Date.now();
     const deadline = start + timeoutMs;
     for (let now = start; now < deadline; now = Date.now()) {
       let busy = false;
       for (const [request, opened] of this.pending) if ((busy = this.awaited(request, opened, mark, newDocuments))) break;
+      const navigated = this.navigations > mark.navigations;
+      const followUpMs = Math.max(options.followUpMs ?? 0, navigated ? (options.newDocumentFollowUpMs ?? 0) : 0);
       // Not busy: what is left is the quiet time (a recorder's), which a new request cuts short.
       const quietLeft = Math.max(start + eventLagMs - now, Math.max(mark.at, this.lastActivity) + followUpMs - now);
       if (!busy && quietLeft <= 0) return;

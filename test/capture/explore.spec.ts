@@ -85,8 +85,8 @@ test('the crawler logs in with given values and reaches every page of the demo a
 });
 
 test('two crawls of the demo app take the same states and actions', async () => {
-  const first = await explore(kDeterminismSteps);
-  const second = await explore(kDeterminismSteps);
+  // Side by side: each crawl has its own app and browser, so neither sees the other.
+  const [first, second] = await Promise.all([explore(kDeterminismSteps), explore(kDeterminismSteps)]);
   try {
     expect(first.cli.code, first.cli.stderr).toBe(0);
     expect(second.cli.code, second.cli.stderr).toBe(0);

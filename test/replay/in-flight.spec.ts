@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { InFlight, kRecordEventLagMs, kRecordFollowUpMs, kSettleTimeoutMs } from '../../core/act/in-flight.ts';
+import { InFlight, kRecordEventLagMs, kRecordFollowUpMs, kRecordNewDocumentFollowUpMs, kSettleTimeoutMs } from '../../core/act/in-flight.ts';
 
 /** Replay waits for the requests an action started, and never for a stream that stays open. */
 
@@ -22,9 +22,14 @@ test.beforeAll(async () => {
       return void res.end(`<!doctype html><h1>Dashboard</h1><p id="widget">loading</p>
         <script>fetch('/slow').then((r) => r.text()).then((t) => document.getElementById('widget').textContent = t)</script>`);
     }
+    if (req.url === '/late') {
+      res.setHeader('content-type', 'text/html');
+      return void res.end(`<!doctype html><h1>Report</h1><p id="widget">loading</p>
+        <script>setTimeout(() => fetch('/slow').then((r) => r.text()).then((t) => document.getElementById('widget').textContent = t), 100)</script>`);
+    }
     if (req.url === '/go') {
       res.setHeader('content-type', 'text/html');
-      return void res.end(`<!doctype html><a href="/dashboard">Open</a>`);
+      return void res.end(`<!doctype html><a href="/dashboard">Open</a> <a href="/late">Report</a>`);
     }
     if (req.url === '/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -77,5 +82,16 @@ test('a link to a page that loads a slow widget: replay waits for the page, a re
     // The widget's fetch (400 ms) belongs to the new document: awaited only for a recorder.
     expect(await page.locator('#widget').textContent()).toBe(newDocuments ? 'saved' : 'loading');
   }
+  inFlight.dispose();
+});
+
+test('for a recorder, a new document\'s request started a little after it loaded is still awaited', async ({ page }) => {
+  const inFlight = new InFlight(page.context());
+  await page.goto(`${url}go`);
+  const mark = inFlight.mark();
+  await page.getByRole('link', { name: 'Report' }).click();
+  await inFlight.settle(mark, { followUpMs: kRecordFollowUpMs, eventLagMs: kRecordEventLagMs, newDocumentFollowUpMs: kRecordNewDocumentFollowUpMs });
+  // The page's script waits 100 ms before it fetches: within the quiet time a new document gets.
+  expect(await page.locator('#widget').textContent()).toBe('saved');
   inFlight.dispose();
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright';
-import { InFlight, kRecordEventLagMs, kRecordFollowUpMs } from '../../../core/act/in-flight.ts';
+import { InFlight, kRecordEventLagMs, kRecordFollowUpMs, kRecordNewDocumentFollowUpMs } from '../../../core/act/in-flight.ts';
 import { effectOf, outline } from '../../../core/aria/outline.ts';
 import { observedState } from '../../../core/aria/state.ts';
 import { takeFingerprint } from '../../../core/fingerprint/take.ts';
@@ -32,12 +32,11 @@ async function act(page: Page, step: RecordStep, target: Locator | null): Promis
   try {
     await perform(page, step, target);
     // As capture settles after an action: scripts that post and then reload finish first.
-    await inFlight.settle(mark, { followUpMs: kRecordFollowUpMs, eventLagMs: kRecordEventLagMs });
+    await inFlight.settle(mark, { followUpMs: kRecordFollowUpMs, eventLagMs: kRecordEventLagMs, newDocumentFollowUpMs: kRecordNewDocumentFollowUpMs });
   } finally {
     inFlight.dispose();
   }
   await page.waitForLoadState('load');
-  await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
 }
 
 async function perform(page: Page, step: RecordStep, target: Locator | null): Promise<void> {
