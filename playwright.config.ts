@@ -5,6 +5,7 @@ import { launchOptions } from './core/browser.ts';
 export default defineConfig({
   testDir: 'test',
   testMatch: '**/*.spec.ts',
+  globalSetup: './test/support/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: true,
   workers: 2,

@@ -6,11 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
+import { kBuBin } from '../support/cli.ts';
 
 /** Helpers for capture tests: pages served on 127.0.0.1, the `bu` CLI as a child process, byte scans. */
 
 export const kRepo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const kBu = path.join(kRepo, 'bin', 'bu.js');
+export const kBu = kBuBin;
 
 export interface Pages {
   url: string;
@@ -45,7 +46,7 @@ export interface BuRun {
   stderr: string;
 }
 
-/** Spawns `node bin/bu.js ...args` in `cwd` with BU_OUTPUT=<cwd>/out. */
+/** Spawns `bu ...args` in `cwd` with BU_OUTPUT=<cwd>/out. */
 export function spawnBu(args: string[], options: { cwd: string; env?: Record<string, string> }): { child: ChildProcess; done: Promise<BuRun>; stderr: () => string } {
   const child = spawn(process.execPath, [kBu, ...args], {
     cwd: options.cwd,

@@ -1,17 +1,16 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { CliContext } from '../../cli/command.ts';
 import { demoCommand } from '../../cli/commands/demo.ts';
 import { UsageError } from '../../core/errors.ts';
 import { startDemoServer } from '../../demo/server.ts';
+import { kBuBin } from '../support/cli.ts';
 
-const kBin = fileURLToPath(new URL('../../bin/bu.js', import.meta.url));
 
 test('`bu demo serve` prints its URL, serves the app, and exits 0 on SIGINT', async ({ page }) => {
-  const child = spawn(process.execPath, [kBin, 'demo', 'serve', '--port', '0', '--variant', '4'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [kBuBin, 'demo', 'serve', '--port', '0', '--variant', '4'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = once(child, 'exit');

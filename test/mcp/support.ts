@@ -18,7 +18,7 @@ export interface McpRun {
   close(): Promise<void>;
 }
 
-/** Spawns `node bin/bu.js mcp ...args` in `cwd` with BU_OUTPUT=<out> and connects a client to it. */
+/** Spawns `bu mcp ...args` in `cwd` with BU_OUTPUT=<out> and connects a client to it. */
 export async function startMcp(options: { cwd: string; out: string; args?: string[]; env?: Record<string, string> }): Promise<McpRun> {
   const transport = new StdioClientTransport({
     command: process.execPath,

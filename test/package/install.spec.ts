@@ -13,7 +13,7 @@ import { generatedImports, packTarball, projectDependencies } from './support.ts
  */
 
 const kPassword = 'correct-horse';
-/** npm install from the cache, the registry only for what is missing; the pack's build included. */
+/** npm install from the cache, the registry only for what is missing. */
 const kInstallTimeoutMs = 300_000;
 
 interface Run {

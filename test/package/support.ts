@@ -10,9 +10,13 @@ import { kRepoRoot } from '../support/cli.ts';
 const PackOutput = z.array(z.object({ filename: z.string(), files: z.array(z.object({ path: z.string() })) })).length(1);
 const Manifest = z.object({ devDependencies: z.record(z.string(), z.string()) });
 
-/** `npm pack` (its prepack runs the build) into `dir`; returns the tarball path. */
+/**
+ * `npm pack` into `dir`; returns the tarball path. The build is not run again (no prepack): dist/
+ * is built before the suite (its global setup) and the benchmarks (make's build), and rebuilding
+ * it here would take it away from tests that run it meanwhile.
+ */
 export async function packTarball(dir: string): Promise<string> {
-  const { stdout } = await promisify(execFile)('npm', ['pack', '--json', '--pack-destination', dir], { cwd: kRepoRoot, maxBuffer: 64 * 1024 * 1024, timeout: 240_000 });
+  const { stdout } = await promisify(execFile)('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: kRepoRoot, maxBuffer: 64 * 1024 * 1024, timeout: 240_000 });
   const [packed] = PackOutput.parse(JSON.parse(stdout.slice(stdout.indexOf('['))));
   return path.join(dir, packed!.filename);
 }

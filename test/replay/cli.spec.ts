@@ -10,13 +10,13 @@ import { readJsonFile } from '../../core/io/read.ts';
 import { History } from '../../core/schema/history.ts';
 import { ReplayReport } from '../../core/schema/replay-report.ts';
 import { recordHistory } from './support/record.ts';
+import { kBuBin } from '../support/cli.ts';
 import { startSite, type Site } from './support/site.ts';
 
 /** `bu replay` end to end: exit codes, the report, secrets, no model calls, healing, write-back. */
 
 test.describe.configure({ mode: 'serial' });
 const run = promisify(execFile);
-const kBu = path.resolve(import.meta.dirname, '../../bin/bu.js');
 
 let site: Site;
 let dir: string;
@@ -44,7 +44,7 @@ async function fakeModel(answer: (body: string) => unknown): Promise<{ url: stri
 
 async function bu(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [kBu, ...args], { env: { ...process.env, BU_OUTPUT: path.join(dir, 'output'), ...env }, timeout: 120_000 });
+    const { stdout, stderr } = await run(process.execPath, [kBuBin, ...args], { env: { ...process.env, BU_OUTPUT: path.join(dir, 'output'), ...env }, timeout: 120_000 });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

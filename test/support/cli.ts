@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const kRepoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const kBuBin = path.join(kRepoRoot, 'bin', 'bu.js');
+/** `bu` as the package ships it; the suite's global setup builds it when a source is newer. */
+export const kBuBin = path.join(kRepoRoot, 'dist', 'cli', 'bu.js');
 
 export interface CliResult {
   code: number | null;

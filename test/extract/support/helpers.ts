@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { outputPaths } from '../../../core/paths.ts';
 import { extractTrace, type ExtractResult } from '../../../extract/extract.ts';
+import { kBuBin } from '../../support/cli.ts';
 
 export const kRepo = path.resolve(import.meta.dirname, '../../..');
 export const kFixtures = path.join(kRepo, 'test/extract/fixtures');
@@ -34,9 +35,9 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `node bin/bu.js ...args` with `BU_OUTPUT=output`. */
+/** Runs `bu ...args` with `BU_OUTPUT=output`. */
 export function runCli(args: string[], output: string): CliResult {
-  const result = spawnSync(process.execPath, [path.join(kRepo, 'bin/bu.js'), ...args], {
+  const result = spawnSync(process.execPath, [kBuBin, ...args], {
     cwd: kRepo,
     env: { ...process.env, BU_OUTPUT: output },
     encoding: 'utf8',

@@ -164,7 +164,7 @@ async function runCase(browser: Browser, c: BypassCase, policy: boolean): Promis
 
 /** Runs every case (under the policy unless `policy: false`); one outcome per case, in the cases' order. */
 export async function runBypassSuite(browser: Browser, cases = kBypassCases, { policy = true } = {}): Promise<BypassOutcome[]> {
-  const outcomes: BypassOutcome[] = new Array(cases.length);
+  const outcomes: BypassOutcome[] = [];
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < cases.length; i = next++) outcomes[i] = await runCase(browser, cases[i]!, policy);

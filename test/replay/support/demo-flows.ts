@@ -5,6 +5,7 @@ import type { BrowserContext } from 'playwright';
 import { z } from 'zod';
 import { startDemoServer } from '../../../demo/server.ts';
 import { kUser } from '../../../demo/store.ts';
+import { kBuBin } from '../../support/cli.ts';
 
 /** Recording demo flows with `bu capture script`, and checking what a replay did to the app. */
 
@@ -22,7 +23,7 @@ const CaptureResult = z.looseObject({ sessionId: z.string(), artifacts: z.looseO
 export async function captureFlow(flow: FlowName, outputDir: string): Promise<string> {
   const server = await startDemoServer({ port: 0, variant: 0 });
   try {
-    const { stdout } = await run(process.execPath, [path.join(kRepo, 'bin/bu.js'), 'capture', 'script', '--url', server.url, '--plan', kPlans[flow], '--secret', 'password', '--json'], {
+    const { stdout } = await run(process.execPath, [kBuBin, 'capture', 'script', '--url', server.url, '--plan', kPlans[flow], '--secret', 'password', '--json'], {
       cwd: kRepo,
       env: { ...process.env, BU_OUTPUT: outputDir, BU_SECRET_password: kUser.password },
       timeout: 240_000,

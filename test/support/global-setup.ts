@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { kBuBin, kRepoRoot } from './cli.ts';
+
+/**
+ * Before the suite: tests run `bu` as the package ships it (compiled JavaScript in dist/), which
+ * starts in about half the time the TypeScript sources take through tsx. The build runs here when
+ * any source is newer than the compiled entry, so the suite never runs stale code; `make test`
+ * has built it already.
+ */
+
+/** What the build compiles (tsconfig.build.json's include), and the files that steer it. */
+const kBuildInputs = ['api', 'core', 'cli', 'report', 'capture', 'extract', 'generate', 'replay', 'mcp', 'demo', 'extension', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.js'];
+const kNotInputs = new Set(['dist', 'node_modules']);
+
+function newestMtime(file: string): number {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(file)) if (!kNotInputs.has(entry)) newest = Math.max(newest, newestMtime(path.join(file, entry)));
+  return newest;
+}
+
+export default function globalSetup(): void {
+  const built = fs.statSync(kBuBin, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const sources = Math.max(...kBuildInputs.map((input) => newestMtime(path.join(kRepoRoot, input))));
+  if (built > sources) return;
+  const build = spawnSync(process.execPath, [path.join(kRepoRoot, 'scripts', 'build.js')], { cwd: kRepoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the build before the suite failed (node scripts/build.js)');
+}
