@@ -5,8 +5,9 @@ import { readJsonLines } from '../core/io/read.ts';
 import { kSessionIdPattern, type OutputPaths } from '../core/paths.ts';
 import type { ExtractManifest } from '../core/schema/extract.ts';
 import { AriaLogLine, ReasoningLine } from '../core/schema/logs.ts';
-import { extractRecords, type ExtractOutput, type TraceFileText } from './core/extract-records.ts';
-import { writeExtractDir } from './io/write.ts';
+import { finishExtract, planExtract, type TraceFileText } from './core/extract-records.ts';
+import { checkCopies, copyJobs, copyThread, startCopies, type CopyRun } from './io/copy-thread.ts';
+import { VersionDir } from './io/write.ts';
 import { openTraceZip, type TraceReader, type ZipLimits } from './io/zip.ts';
 
 /** Orchestration: find the trace and sidecars, read them, run the pure core, write the dir. */
@@ -52,8 +53,8 @@ async function readOptionalLines<T>(read: () => Promise<T[]>, file: string): Pro
   return fs.existsSync(file) ? read() : null;
 }
 
-/** Reads every `*.trace` (with its `.network`) and `aria/*.json` entry the core needs. */
-export async function readTraceInput(reader: TraceReader): Promise<{ traceFiles: TraceFileText[]; ariaTexts: Map<string, string> }> {
+/** Reads every `*.trace` entry with its `.network` companion. */
+export async function readTraceFiles(reader: TraceReader): Promise<TraceFileText[]> {
   const names = [...reader.entries].sort();
   const traceNames = names.filter((n) => n.endsWith('.trace') && !n.includes('/'));
   if (!traceNames.length) throw new UsageError(`${reader.name} holds no Playwright trace (no *.trace file)`, 'pass a zip written by Playwright tracing');
@@ -66,33 +67,61 @@ export async function readTraceInput(reader: TraceReader): Promise<{ traceFiles:
       network: reader.entries.has(networkName) ? await reader.text(networkName) : null,
     });
   }
-  const ariaTexts = new Map<string, string>();
-  for (const name of names) if (name.startsWith('aria/') && name.endsWith('.json')) ariaTexts.set(name, await reader.text(name));
-  return { traceFiles, ariaTexts };
+  return traceFiles;
 }
 
-/** Extracts one trace into `extract/<id>/` and returns its manifest. */
+/** Reads every `aria/*.json` entry. */
+export async function readAriaTexts(reader: TraceReader): Promise<Map<string, string>> {
+  const ariaTexts = new Map<string, string>();
+  for (const name of [...reader.entries].sort()) if (name.startsWith('aria/') && name.endsWith('.json')) ariaTexts.set(name, await reader.text(name));
+  return ariaTexts;
+}
+
+/** Reads every `*.trace` (with its `.network`) and `aria/*.json` entry the core needs. */
+export async function readTraceInput(reader: TraceReader): Promise<{ traceFiles: TraceFileText[]; ariaTexts: Map<string, string> }> {
+  const traceFiles = await readTraceFiles(reader);
+  return { traceFiles, ariaTexts: await readAriaTexts(reader) };
+}
+
+/**
+ * Extracts one trace into `extract/<id>/` and returns its manifest. The order is for overlap:
+ * once the plan names the screenshots, a thread copies them while this one reads the aria files
+ * and builds the records.
+ */
 export async function extractTrace(target: string, options: ExtractOptions): Promise<ExtractResult> {
   const located = locateTrace(target, options);
-  const reader = await openTraceZip(located.zip, options.limits);
-  const { traceFiles, ariaTexts } = await readTraceInput(reader);
-  const { paths } = options;
-  const sid = located.sessionId;
-  const reasoning = sid ? await readOptionalLines(() => readJsonLines(ReasoningLine, paths.reasoning(sid)), paths.reasoning(sid)) : null;
-  const ariaLog = sid ? await readOptionalLines(() => readJsonLines(AriaLogLine, paths.ariaLog(sid)), paths.ariaLog(sid)) : null;
-  const output: ExtractOutput = extractRecords({
-    zipName: reader.name,
-    sha256: reader.sha256,
-    bytes: reader.bytes,
-    sessionId: sid,
-    traceFiles,
-    entries: reader.entries,
-    ariaTexts,
-    reasoning,
-    ariaLog,
-    hasHistory: sid ? fs.existsSync(paths.history(sid)) : false,
-  });
-  const dir = paths.extractDir(located.id);
-  await writeExtractDir(dir, output, reader);
-  return { id: located.id, dir, manifest: output.manifest };
+  // Booted first, if not yet running: it starts while the trace is read and parsed.
+  copyThread();
+  let version: VersionDir | null = null;
+  let run: CopyRun | null = null;
+  try {
+    const reader = await openTraceZip(located.zip, options.limits);
+    const traceFiles = await readTraceFiles(reader);
+    const { paths } = options;
+    const sid = located.sessionId;
+    const reasoning = sid ? await readOptionalLines(() => readJsonLines(ReasoningLine, paths.reasoning(sid)), paths.reasoning(sid)) : null;
+    const ariaLog = sid ? await readOptionalLines(() => readJsonLines(AriaLogLine, paths.ariaLog(sid)), paths.ariaLog(sid)) : null;
+    const plan = planExtract({
+      zipName: reader.name,
+      sha256: reader.sha256,
+      bytes: reader.bytes,
+      sessionId: sid,
+      traceFiles,
+      entries: reader.entries,
+      reasoning,
+      ariaLog,
+      hasHistory: sid ? fs.existsSync(paths.history(sid)) : false,
+    });
+    const dir = paths.extractDir(located.id);
+    version = await VersionDir.open(dir);
+    const copies = plan.copies.map((copy) => ({ from: copy.from, file: version!.file(copy.to) }));
+    run = startCopies(reader.zip, await copyJobs(reader, copies));
+    const output = finishExtract(plan, await readAriaTexts(reader));
+    await version.commit(output.files, checkCopies(run, reader, copies));
+    return { id: located.id, dir, manifest: output.manifest };
+  } finally {
+    // Nothing may write into the version folder once it is removed (a no-op once the run is over).
+    await run?.cancel();
+    await version?.discard();
+  }
 }

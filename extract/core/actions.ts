@@ -83,7 +83,6 @@ export interface ActionContext {
   /** Redactions computed for every action first, so values are scrubbed everywhere. */
   redactions: ReadonlyMap<string, Redaction>;
   stepOf(call: Call): number | null;
-  entries: ReadonlySet<string>;
   ariaIds: ReadonlySet<string>;
 }
 
@@ -92,13 +91,13 @@ export function screenshotTarget(index: number, from: string): string {
   return `screenshots/${String(index).padStart(4, '0')}.${ext}`;
 }
 
-export function buildAction(call: Call, index: number, ctx: ActionContext): { record: ActionRecord; copy: ScreenshotPick | null } {
+/** The action's record; `pick` is its screenshot (from `pickScreenshot`). */
+export function buildAction(call: Call, index: number, pick: ScreenshotPick | null, ctx: ActionContext): ActionRecord {
   const { model } = ctx;
   const nav = ctx.navigation.byCall.get(call.callId)!;
   const groupId = enclosingGroup(call, model);
   const { params, redacted } = ctx.redactions.get(call.callId)!;
   const selector = typeof call.params.selector === 'string' ? call.params.selector : null;
-  const pick = pickScreenshot(call, nav.pageId, model, ctx.entries);
   const aria = (phase: Phase) => (ctx.ariaIds.has(phaseKey(call.callId, phase)) ? phaseKey(call.callId, phase) : null);
   const record: ActionRecord = {
     index,
@@ -125,5 +124,5 @@ export function buildAction(call: Call, index: number, ctx: ActionContext): { re
     screenshot: pick ? screenshotTarget(index, pick.from) : null,
     screenshotSource: pick?.source ?? null,
   };
-  return { record, copy: pick };
+  return record;
 }

@@ -1,17 +1,20 @@
 import { kExtractVersion, type ActionRecord, type EdgeRecord, type ExtractManifest } from '../../core/schema/extract.ts';
 import type { AriaLogLine, ReasoningLine } from '../../core/schema/logs.ts';
 import { UsageError } from '../../core/errors.ts';
-import { buildAction, isAction, type ScreenshotPick } from './actions.ts';
-import { ModelBuilder, type Call } from './model.ts';
-import { trackNavigation } from './navigation.ts';
+import { buildAction, isAction, pickScreenshot, screenshotTarget, type ScreenshotPick } from './actions.ts';
+import { ModelBuilder, type Call, type TraceModel } from './model.ts';
+import { trackNavigation, type NavigationResult } from './navigation.ts';
 import { parseTraceFile, type ParsedTraceFile } from './parse.ts';
 import { buildAria, buildConsole, buildNetwork } from './records.ts';
 import { SecretScrubber, type Redaction } from './redact.ts';
-import { buildSteps, planSteps, stepOfAction } from './steps.ts';
+import { buildSteps, planSteps, stepOfAction, type StepPlan } from './steps.ts';
 
 /**
  * The pure core of extract: trace texts and sidecars in, file contents out. No file system, no
- * zip library, no clock: the same input always gives the same bytes.
+ * zip library, no clock: the same input always gives the same bytes. It runs in two stages so
+ * that the shell can start copying screenshots as soon as they are known: `planExtract` (the
+ * trace's model, and which zip entries become which screenshots) and `finishExtract` (the aria
+ * files, then every record and file).
  */
 
 export interface TraceFileText {
@@ -38,6 +41,25 @@ export interface ExtractInput {
   hasHistory: boolean;
 }
 
+/** What `planExtract` reads: everything but the aria files. */
+export type PlanInput = Omit<ExtractInput, 'ariaTexts'>;
+
+/** The model of the trace and what is decided before the aria files are read. */
+export interface ExtractPlan {
+  input: PlanInput;
+  files: ParsedTraceFile[];
+  model: TraceModel;
+  steps: StepPlan;
+  calls: Call[];
+  scrubber: SecretScrubber;
+  redactions: Map<string, Redaction>;
+  navigation: NavigationResult;
+  /** Per action (by index), its screenshot, if any. */
+  picks: (ScreenshotPick | null)[];
+  /** Zip entries to copy into the extract dir, in action order. */
+  copies: ExtractOutput['copies'];
+}
+
 export interface ExtractOutput {
   manifest: ExtractManifest;
   /** Relative path -> content, in a fixed order. */
@@ -62,7 +84,8 @@ function browserNameOf(files: ParsedTraceFile[]): string | null {
   return null;
 }
 
-export function extractRecords(input: ExtractInput): ExtractOutput {
+/** Stage one: parses the trace into its model; picks each action's page, redactions and screenshot. */
+export function planExtract(input: PlanInput): ExtractPlan {
   if (!input.traceFiles.length) throw new UsageError(`${input.zipName} holds no Playwright trace (no *.trace file)`);
   const builder = new ModelBuilder();
   const files = [...input.traceFiles]
@@ -72,25 +95,33 @@ export function extractRecords(input: ExtractInput): ExtractOutput {
       return parseTraceFile(f.name, f.text, f.network, input.zipName, (event) => builder.add(event));
     });
   const model = builder.finish();
-  const plan = planSteps(model);
+  const steps = planSteps(model);
   const calls: Call[] = model.calls.filter(isAction);
   const scrubber = new SecretScrubber();
   const redactions = new Map<string, Redaction>();
   for (const call of calls) redactions.set(call.callId, scrubber.redactCall(call, model));
   const navigation = trackNavigation(calls, model);
-  const aria = buildAria(model, input.ariaTexts, input.zipName, scrubber);
+  const picks = calls.map((call) => pickScreenshot(call, navigation.byCall.get(call.callId)!.pageId, model, input.entries));
+  const copies: ExtractOutput['copies'] = [];
+  picks.forEach((pick, index) => {
+    if (pick) copies.push({ from: pick.from, to: screenshotTarget(index, pick.from) });
+  });
+  return { input, files, model, steps, calls, scrubber, redactions, navigation, picks, copies };
+}
+
+/** Stage two: the aria files, then every record and the text of every file. */
+export function finishExtract(planned: ExtractPlan, ariaTexts: ReadonlyMap<string, string>): ExtractOutput {
+  const { input, files, model, steps: plan, calls, scrubber, redactions, navigation, copies } = planned;
+  const aria = buildAria(model, ariaTexts, input.zipName, scrubber);
   const ariaIds = new Set(aria.map((a) => a.id));
   const ctx = {
-    model, navigation, scrubber, redactions, entries: input.entries, ariaIds,
+    model, navigation, scrubber, redactions, ariaIds,
     stepOf: (call: Call) => (plan.source === 'action' ? null : stepOfAction(call, plan, model)),
   };
-  const actions: ActionRecord[] = [];
-  const copies: ExtractOutput['copies'] = [];
-  calls.forEach((call, index) => {
-    const { record, copy } = buildAction(call, index, ctx);
+  const actions: ActionRecord[] = calls.map((call, index) => {
+    const record = buildAction(call, index, planned.picks[index] ?? null, ctx);
     if (plan.source === 'action') record.step = index + 1;
-    actions.push(record);
-    if (copy && record.screenshot) copies.push({ from: (copy as ScreenshotPick).from, to: record.screenshot });
+    return record;
   });
   const steps = buildSteps(plan, actions, model, { reasoning: input.reasoning, ariaLog: input.ariaLog }, scrubber);
   const byCall = new Map(actions.map((a) => [a.callId, a]));
@@ -138,4 +169,8 @@ export function extractRecords(input: ExtractInput): ExtractOutput {
     files: [{ path: 'manifest.json', text: JSON.stringify(manifest, null, 2) + '\n' }, ...jsonl.map(([path, records]) => ({ path, text: toJsonl(records) }))],
     copies,
   };
+}
+
+export function extractRecords(input: ExtractInput): ExtractOutput {
+  return finishExtract(planExtract(input), input.ariaTexts);
 }

@@ -2,7 +2,6 @@ import { writeFile } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ExtractOutput } from '../core/extract-records.ts';
-import type { TraceReader } from './zip.ts';
 import { pidAlive } from '../../core/process.ts';
 
 /**
@@ -14,7 +13,7 @@ import { pidAlive } from '../../core/process.ts';
  */
 
 let counter = 0;
-/** Files written at once: keeps libuv's four pool threads busy while inflating, without flooding the disk. */
+/** Files written at once: keeps libuv's four pool threads busy without flooding the disk. */
 const kWriteConcurrency = 16;
 /** Where version folders live, beside `extract/` so that `extract/` lists only extracts. */
 const kStoreDir = '.extract-store';
@@ -87,26 +86,45 @@ async function runPool(tasks: (() => Promise<void>)[], concurrency: number): Pro
   if (failure) throw (failure as { err: unknown }).err;
 }
 
-export async function writeExtractDir(dir: string, output: ExtractOutput, reader: TraceReader): Promise<void> {
-  const parent = path.dirname(dir);
-  const base = path.basename(dir);
-  const store = path.join(path.dirname(parent), kStoreDir);
-  const version = path.join(store, `${base}-${process.pid}-${counter++}`);
-  let linked = false;
-  try {
+/**
+ * One extract being written: its version folder exists from `open` on; `commit` writes the
+ * files, waits for whatever else writes into it (the screenshot copies) and links it into place;
+ * `discard` removes it. Screenshots can be written into `file(...)` as soon as it is open.
+ */
+export class VersionDir {
+  private linked = false;
+
+  private constructor(private readonly dir: string, readonly version: string) {}
+
+  static async open(dir: string): Promise<VersionDir> {
+    const store = path.join(path.dirname(path.dirname(dir)), kStoreDir);
+    const version = path.join(store, `${path.basename(dir)}-${process.pid}-${counter++}`);
     await fs.mkdir(path.join(version, 'screenshots'), { recursive: true });
-    const writes: (() => Promise<void>)[] = [
-      ...output.files.map((file) => () => writeBytes(path.join(version, file.path), file.text)),
-      // Screenshots go from the zip to disk as bytes, inflated one at a time as a writer frees up.
-      ...output.copies.map((copy) => async () => writeBytes(path.join(version, copy.to), await reader.data(copy.from))),
-    ];
-    await runPool(writes, kWriteConcurrency);
-    await fs.mkdir(parent, { recursive: true });
-    const previous = await link(dir, version);
-    linked = true;
-    if (previous && previous !== version) await fs.rm(previous, { recursive: true, force: true });
-  } finally {
-    if (!linked) await fs.rm(version, { recursive: true, force: true });
+    return new VersionDir(dir, version);
   }
-  await removeOrphans(parent, store, base);
+
+  /** Where a file of the extract (`manifest.json`, `screenshots/0001.jpeg`) is written. */
+  file(relative: string): string {
+    return path.join(this.version, relative);
+  }
+
+  /** Writes `files`, waits for `others`, then points the extract at this version (the old one is removed). */
+  async commit(files: ExtractOutput['files'], others: Promise<void>): Promise<void> {
+    const writes = runPool(files.map((file) => () => writeBytes(this.file(file.path), file.text)), kWriteConcurrency);
+    // Both settle before either failure is thrown: nothing may still write when the folder is removed.
+    const [written, copied] = await Promise.allSettled([writes, others]);
+    if (written.status === 'rejected') throw written.reason;
+    if (copied.status === 'rejected') throw copied.reason;
+    const parent = path.dirname(this.dir);
+    await fs.mkdir(parent, { recursive: true });
+    const previous = await link(this.dir, this.version);
+    this.linked = true;
+    if (previous && previous !== this.version) await fs.rm(previous, { recursive: true, force: true });
+    await removeOrphans(parent, path.dirname(this.version), path.basename(this.dir));
+  }
+
+  /** Removes the version, unless it was linked into place. */
+  async discard(): Promise<void> {
+    if (!this.linked) await fs.rm(this.version, { recursive: true, force: true });
+  }
 }

@@ -32,14 +32,30 @@ export const kDefaultLimits: ZipLimits = {
   maxZipBytes: kMaxZipBytes, maxEntries: kMaxEntries, maxEntryBytes: kMaxEntryBytes, maxTotalBytes: kMaxTotalBytes,
 };
 
+/** Where an entry's stored bytes are in the zip, and what they must inflate to. */
+export interface EntrySpan {
+  start: number;
+  end: number;
+  deflated: boolean;
+  declared: number;
+}
+
 /** What the extract core needs from a trace container. */
 export interface TraceReader {
   readonly name: string;
   readonly entries: ReadonlySet<string>;
   readonly sha256: string;
   readonly bytes: number;
+  /** The whole zip, in shared memory (a thread can read entries from it in place). */
+  readonly zip: Uint8Array;
   text(entry: string): Promise<string>;
   data(entry: string): Promise<Uint8Array>;
+  /**
+   * Where `entry`'s stored bytes are, checked as `data()` checks them before inflating, for
+   * another thread to inflate; its declared size counts as inflated. When that thread finds the
+   * entry does not inflate to its size, `data(entry)` throws the error that says why.
+   */
+  span(entry: string): Promise<EntrySpan>;
 }
 
 /**
@@ -72,6 +88,24 @@ async function listEntries(zip: yauzl.ZipFile, name: string, limits: ZipLimits):
   return entries;
 }
 
+/** The file's bytes in a SharedArrayBuffer, which a worker thread reads without a copy. */
+async function readShared(file: string): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const buffer = Buffer.from(new SharedArrayBuffer(size));
+    let read = 0;
+    while (read < size) {
+      const { bytesRead } = await handle.read(buffer, read, size - read, read);
+      if (!bytesRead) break;
+      read += bytesRead;
+    }
+    return buffer.subarray(0, read);
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function openTraceZip(file: string, limits: ZipLimits = kDefaultLimits): Promise<TraceReader> {
   const name = path.basename(file);
   let stat;
@@ -85,7 +119,7 @@ export async function openTraceZip(file: string, limits: ZipLimits = kDefaultLim
     throw new UsageError(`${name} is ${stat.size} bytes, more than the ${limits.maxZipBytes} bytes extract reads`, 'split the run or raise the limit');
   }
   // The compressed zip is held once; entries are inflated from it one by one.
-  const buffer = await fs.readFile(file);
+  const buffer = await readShared(file);
   if (buffer.length < 4 || buffer[0] !== kZipMagic[0] || buffer[1] !== kZipMagic[1]) {
     throw new UsageError(`${name} is not a zip file`, 'pass a Playwright trace zip (traces/<id>.zip or a test-results trace.zip)');
   }
@@ -126,6 +160,7 @@ class ZipReader implements TraceReader {
   readonly entries: ReadonlySet<string>;
   readonly sha256: string;
   readonly bytes: number;
+  readonly zip: Uint8Array;
   private inflated = 0;
 
   constructor(private readonly options: ZipReaderOptions) {
@@ -133,6 +168,29 @@ class ZipReader implements TraceReader {
     this.entries = new Set(options.entries.keys());
     this.sha256 = options.sha256;
     this.bytes = options.buffer.length;
+    this.zip = options.buffer;
+  }
+
+  async span(name: string): Promise<EntrySpan> {
+    const entry = this.entry(name);
+    const raw = await this.compressed(entry, `${this.name}!${name}`);
+    const declared = entry.uncompressedSize;
+    // A stored entry of the wrong size fails here, as in data(); a deflated one fails where it inflates.
+    if (entry.compressionMethod === kStored && raw.length !== declared) await this.data(name);
+    this.count(declared);
+    return { start: raw.byteOffset - this.zip.byteOffset, end: raw.byteOffset - this.zip.byteOffset + raw.length, deflated: entry.compressionMethod === kDeflated, declared };
+  }
+
+  private entry(name: string): yauzl.Entry {
+    const entry = this.options.entries.get(name);
+    if (!entry) throw new UsageError(`${this.name} has no entry ${name}`);
+    return entry;
+  }
+
+  /** Counts inflated bytes against the reader's total limit. */
+  private count(bytes: number): void {
+    this.inflated += bytes;
+    if (this.inflated > this.options.limits.maxTotalBytes) throw new UsageError(`${this.name} inflates to more than ${this.options.limits.maxTotalBytes} bytes (zip bomb?)`);
   }
 
   async text(entry: string): Promise<string> {
@@ -142,8 +200,7 @@ class ZipReader implements TraceReader {
 
   /** Inflates one entry, stopping as soon as it passes its declared size or a limit. */
   async data(name: string): Promise<Uint8Array> {
-    const entry = this.options.entries.get(name);
-    if (!entry) throw new UsageError(`${this.name} has no entry ${name}`);
+    const entry = this.entry(name);
     const where = `${this.name}!${name}`;
     const raw = await this.compressed(entry, where);
     const declared = entry.uncompressedSize;
@@ -156,8 +213,7 @@ class ZipReader implements TraceReader {
     } else {
       data = await this.offThread(raw, declared, where);
     }
-    this.inflated += data.length;
-    if (this.inflated > this.options.limits.maxTotalBytes) throw new UsageError(`${this.name} inflates to more than ${this.options.limits.maxTotalBytes} bytes (zip bomb?)`);
+    this.count(data.length);
     return data;
   }
 
