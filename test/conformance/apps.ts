@@ -13,6 +13,16 @@ export const kConformanceApps: ConformanceApp[] = [
     kind: 'PHP wiki (Debian package) served by php -S, query-string routes',
     unavailable: dokuwikiUnavailable,
     start: startDokuWiki,
+    // Reading the bundled guide: links found by their captions, and a navigation back to the start.
+    plan: (url) => ({
+      version: 1, url,
+      steps: [
+        { click: { target: { role: 'link', name: 'Installing', exact: true } } },
+        { navigate: { url } },
+        { click: { target: { role: 'link', name: 'Using it', exact: true } } },
+        { done: { text: 'read the guide', success: true } },
+      ],
+    }),
   },
   adminerEditor,
   docute,

@@ -48,21 +48,22 @@ test('a secret reflected by the app in every encoding never reaches a file', asy
       ],
     };
     await fs.writeFile(path.join(dir, 'plan.json'), JSON.stringify(plan));
-    const script = await bu(['capture', 'script', '--plan', 'plan.json', '--secret', 'password']);
+    // The three captures run side by side (the site keeps no state): one output folder, three writers.
+    const [script, explore, agent] = await Promise.all([
+      bu(['capture', 'script', '--plan', 'plan.json', '--secret', 'password']),
+      bu(['capture', 'explore', '--url', site.url, '--policy', 'crawler', '--max-steps', '4', '--fill', 'email=ann@example.com', '--secret', 'password']),
+      bu(['capture', 'run', '--url', site.url, '--instruction', 'Sign in', '--secret', 'password', '--no-finish-check'],
+        { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: llm.url, BU_MODEL: 'fake-model' }),
+    ]);
     expect(script.code, script.stderr).toBe(0);
     const scriptId = String(script.json!.sessionId);
-
-    const explore = await bu(['capture', 'explore', '--url', site.url, '--policy', 'crawler', '--max-steps', '4', '--fill', 'email=ann@example.com', '--secret', 'password']);
     expect(explore.code, explore.stderr).toBe(0);
-
-    const agent = await bu(['capture', 'run', '--url', site.url, '--instruction', 'Sign in', '--secret', 'password', '--no-finish-check'],
-      { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: llm.url, BU_MODEL: 'fake-model' });
     expect(agent.code, agent.stderr).toBe(0);
     expect(llm.requests.length).toBe(4);
     for (const request of llm.requests) expect(request.raw).not.toContain(kSecret);
 
     const sessions = [scriptId, String(explore.json!.sessionId), String(agent.json!.sessionId)];
-    for (const id of sessions) expect((await bu(['extract', id])).code).toBe(0);
+    for (const extracted of await Promise.all(sessions.map((id) => bu(['extract', id])))) expect(extracted.code).toBe(0);
     const generated = await bu(['generate', ...sessions, '--llm', 'off']);
     expect(generated.code, generated.stderr).toBe(0);
     const replayed = await bu(['replay', scriptId]);

@@ -33,6 +33,11 @@ export interface ConformanceApp {
   start(): Promise<RunningApp>;
   /** Crawler step budget: small, so the suite stays quick. */
   maxSteps?: number;
+  /**
+   * A written plan (`bu capture script`) recorded beside the crawl, at the app's `url`: a flow a
+   * user would write down. Its session goes through every later stage with the crawl's.
+   */
+  plan?(url: string): object;
 }
 
 export interface StageResult {
@@ -49,6 +54,8 @@ export interface ConformanceResult {
   /** The first stage that failed, or null when every stage passed. */
   failed: Stage | null;
   sessionId: string | null;
+  /** The written plan's session, when the app has a plan. */
+  planSessionId: string | null;
   /** Actions the crawler recorded. */
   actions: number | null;
   /** Generated page objects, and specs Playwright ran (passed of total). */
@@ -74,7 +81,8 @@ function cliDetail(result: CliResult): string {
 export async function runConformance(app: ConformanceApp, options: { keep?: boolean; log?: (line: string) => void } = {}): Promise<ConformanceResult> {
   const log = options.log ?? (() => undefined);
   const ws = tempWorkspace(`conformance-${app.name}`);
-  const result: ConformanceResult = { app: app.name, stages: [], failed: null, sessionId: null, actions: null, pages: null, specs: null };
+  const result: ConformanceResult = { app: app.name, stages: [], failed: null, sessionId: null, planSessionId: null, actions: null, pages: null, specs: null };
+  const sessions = () => [result.sessionId!, ...(result.planSessionId ? [result.planSessionId] : [])];
   const running = await app.start();
   const secrets = running.secrets ?? {};
   const env: NodeJS.ProcessEnv = {
@@ -99,20 +107,31 @@ export async function runConformance(app: ConformanceApp, options: { keep?: bool
     const ok =
       (await stage('explore', async () => {
         const args = ['capture', 'explore', '--url', running.url, '--policy', 'crawler', '--max-steps', String(app.maxSteps ?? kDefaultMaxSteps), '--json'];
-        for (const name of Object.keys(secrets)) args.push('--secret', name);
-        const explore = await runCli(args, { env, timeoutMs: kStageTimeoutMs });
+        const secretArgs = Object.keys(secrets).flatMap((name) => ['--secret', name]);
+        const planFile = path.join(ws.root, 'plan.json');
+        if (app.plan) fs.writeFileSync(planFile, JSON.stringify(app.plan(running.url)));
+        // The crawl and the written plan are recorded side by side, each in its own browser.
+        const [explore, script] = await Promise.all([
+          runCli([...args, ...secretArgs], { env, timeoutMs: kStageTimeoutMs }),
+          app.plan ? runCli(['capture', 'script', '--url', running.url, '--plan', planFile, ...secretArgs, '--json'], { env, timeoutMs: kStageTimeoutMs }) : null,
+        ]);
         result.sessionId = typeof explore.json?.sessionId === 'string' ? explore.json.sessionId : null;
         if (explore.code !== 0 || !result.sessionId) return cliDetail(explore);
+        if (script) {
+          result.planSessionId = typeof script.json?.sessionId === 'string' ? script.json.sessionId : null;
+          if (script.code !== 0 || !result.planSessionId) return cliDetail(script);
+        }
         const history = JSON.parse(fs.readFileSync(ws.paths.history(result.sessionId), 'utf8')) as { steps: unknown[] };
         result.actions = history.steps.length;
         return null;
       })) &&
       (await stage('extract', async () => {
-        const extract = await runCli(['extract', result.sessionId!, '--json'], { env, timeoutMs: kStageTimeoutMs });
-        return extract.code === 0 ? null : cliDetail(extract);
+        const extracts = await Promise.all(sessions().map((id) => runCli(['extract', id, '--json'], { env, timeoutMs: kStageTimeoutMs })));
+        const failed = extracts.find((extract) => extract.code !== 0);
+        return failed ? cliDetail(failed) : null;
       })) &&
       (await stage('generate', async () => {
-        const generated = await runCli(['generate', result.sessionId!, '--out', ws.out, '--llm', 'off', '--json'], { env, timeoutMs: kStageTimeoutMs });
+        const generated = await runCli(['generate', ...sessions(), '--out', ws.out, '--llm', 'off', '--json'], { env, timeoutMs: kStageTimeoutMs });
         if (generated.code !== 0) return cliDetail(generated);
         result.pages = fs.readdirSync(path.join(ws.out, 'pom')).length;
         return null;
@@ -131,8 +150,12 @@ export async function runConformance(app: ConformanceApp, options: { keep?: bool
         return specs.status === 0 && passed > 0 && skipped === 0 ? null : tail(specs.output);
       })) &&
       (await stage('replay', async () => {
-        const replayed = await runCli(['replay', result.sessionId!, '--json'], { env, timeoutMs: kStageTimeoutMs });
-        return replayed.code === 0 ? null : cliDetail(replayed);
+        // One after the other: each replay may change the app's state.
+        for (const id of sessions()) {
+          const replayed = await runCli(['replay', id, '--json'], { env, timeoutMs: kStageTimeoutMs });
+          if (replayed.code !== 0) return cliDetail(replayed);
+        }
+        return null;
       }));
     void ok;
   } finally {
