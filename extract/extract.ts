@@ -6,7 +6,7 @@ import { kSessionIdPattern, type OutputPaths } from '../core/paths.ts';
 import type { ExtractManifest } from '../core/schema/extract.ts';
 import { AriaLogLine, ReasoningLine } from '../core/schema/logs.ts';
 import { finishExtract, planExtract, type TraceFileText } from './core/extract-records.ts';
-import { checkCopies, copyJobs, copyThread, startCopies, type CopyRun } from './io/copy-thread.ts';
+import { copyThread, entryJobs, runResult, startCopies, type CopyRun } from './io/copy-thread.ts';
 import { VersionDir } from './io/write.ts';
 import { openTraceZip, type TraceReader, type ZipLimits } from './io/zip.ts';
 
@@ -70,33 +70,28 @@ export async function readTraceFiles(reader: TraceReader): Promise<TraceFileText
   return traceFiles;
 }
 
-/** Reads every `aria/*.json` entry. */
-export async function readAriaTexts(reader: TraceReader): Promise<Map<string, string>> {
-  const ariaTexts = new Map<string, string>();
-  for (const name of [...reader.entries].sort()) if (name.startsWith('aria/') && name.endsWith('.json')) ariaTexts.set(name, await reader.text(name));
-  return ariaTexts;
-}
-
-/** Reads every `*.trace` (with its `.network`) and `aria/*.json` entry the core needs. */
-export async function readTraceInput(reader: TraceReader): Promise<{ traceFiles: TraceFileText[]; ariaTexts: Map<string, string> }> {
-  const traceFiles = await readTraceFiles(reader);
-  return { traceFiles, ariaTexts: await readAriaTexts(reader) };
+/** The `aria/*.json` entries, in name order. */
+export function ariaEntryNames(reader: TraceReader): string[] {
+  return [...reader.entries].filter((name) => name.startsWith('aria/') && name.endsWith('.json')).sort();
 }
 
 /**
- * Extracts one trace into `extract/<id>/` and returns its manifest. The order is for overlap:
- * once the plan names the screenshots, a thread copies them while this one reads the aria files
- * and builds the records.
+ * Extracts one trace into `extract/<id>/` and returns its manifest. The order is for overlap: a
+ * thread inflates the aria files while this one parses the trace, then copies the screenshots
+ * (named by the plan) while this one builds the records.
  */
 export async function extractTrace(target: string, options: ExtractOptions): Promise<ExtractResult> {
   const located = locateTrace(target, options);
-  // Booted first, if not yet running: it starts while the trace is read and parsed.
+  // Booted first, if not yet running: it starts while the zip is opened.
   copyThread();
   let version: VersionDir | null = null;
-  let run: CopyRun | null = null;
+  const runs: CopyRun[] = [];
   try {
     const reader = await openTraceZip(located.zip, options.limits);
     const traceFiles = await readTraceFiles(reader);
+    const ariaNames = ariaEntryNames(reader);
+    const ariaRun = startCopies(reader.zip, await entryJobs(reader, ariaNames));
+    runs.push(ariaRun);
     const { paths } = options;
     const sid = located.sessionId;
     const reasoning = sid ? await readOptionalLines(() => readJsonLines(ReasoningLine, paths.reasoning(sid)), paths.reasoning(sid)) : null;
@@ -114,14 +109,17 @@ export async function extractTrace(target: string, options: ExtractOptions): Pro
     });
     const dir = paths.extractDir(located.id);
     version = await VersionDir.open(dir);
-    const copies = plan.copies.map((copy) => ({ from: copy.from, file: version!.file(copy.to) }));
-    run = startCopies(reader.zip, await copyJobs(reader, copies));
-    const output = finishExtract(plan, await readAriaTexts(reader));
-    await version.commit(output.files, checkCopies(run, reader, copies));
+    const shots = plan.copies.map((copy) => copy.from);
+    const files = plan.copies.map((copy) => version!.file(copy.to));
+    const copyRun = startCopies(reader.zip, await entryJobs(reader, shots, (i) => files[i]!));
+    runs.push(copyRun);
+    const ariaTexts = await runResult(ariaRun, reader, ariaNames);
+    const output = finishExtract(plan, new Map(ariaNames.map((name, i) => [name, ariaTexts[i]!])));
+    await version.commit(output.files, runResult(copyRun, reader, shots).then(() => undefined));
     return { id: located.id, dir, manifest: output.manifest };
   } finally {
-    // Nothing may write into the version folder once it is removed (a no-op once the run is over).
-    await run?.cancel();
+    // Nothing may write into the version folder once it is removed (a no-op once a run is over).
+    for (const run of runs) await run.cancel();
     await version?.discard();
   }
 }

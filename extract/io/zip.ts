@@ -32,10 +32,13 @@ export const kDefaultLimits: ZipLimits = {
   maxZipBytes: kMaxZipBytes, maxEntries: kMaxEntries, maxEntryBytes: kMaxEntryBytes, maxTotalBytes: kMaxTotalBytes,
 };
 
-/** Where an entry's stored bytes are in the zip, and what they must inflate to. */
-export interface EntrySpan {
-  start: number;
-  end: number;
+/**
+ * Where an entry is in the zip, for another thread to read: its local header (which that thread
+ * checks and skips), its stored size, and what it must inflate to.
+ */
+export interface EntryLocation {
+  header: number;
+  compressedSize: number;
   deflated: boolean;
   declared: number;
 }
@@ -51,11 +54,11 @@ export interface TraceReader {
   text(entry: string): Promise<string>;
   data(entry: string): Promise<Uint8Array>;
   /**
-   * Where `entry`'s stored bytes are, checked as `data()` checks them before inflating, for
-   * another thread to inflate; its declared size counts as inflated. When that thread finds the
-   * entry does not inflate to its size, `data(entry)` throws the error that says why.
+   * Where `entry` is, checked as far as `data()` checks it without reading it, for another thread
+   * to inflate; its declared size counts as inflated. When that thread finds the entry unreadable
+   * (bad local header, does not inflate to its size), `data(entry)` throws the error that says why.
    */
-  span(entry: string): Promise<EntrySpan>;
+  locate(entry: string): Promise<EntryLocation>;
 }
 
 /**
@@ -155,6 +158,14 @@ interface ZipReaderOptions {
   limits: ZipLimits;
 }
 
+/** Entries a trace can hold: not encrypted, stored or deflated. */
+function checkMethod(entry: yauzl.Entry, where: string): void {
+  if (entry.isEncrypted()) throw new UsageError(`${where} is encrypted`, 'record or copy the trace again');
+  if (entry.compressionMethod !== kStored && entry.compressionMethod !== kDeflated) {
+    throw new UsageError(`${where} uses compression method ${entry.compressionMethod}, which a trace never does`, 'record or copy the trace again');
+  }
+}
+
 class ZipReader implements TraceReader {
   readonly name: string;
   readonly entries: ReadonlySet<string>;
@@ -171,14 +182,14 @@ class ZipReader implements TraceReader {
     this.zip = options.buffer;
   }
 
-  async span(name: string): Promise<EntrySpan> {
+  async locate(name: string): Promise<EntryLocation> {
     const entry = this.entry(name);
-    const raw = await this.compressed(entry, `${this.name}!${name}`);
+    checkMethod(entry, `${this.name}!${name}`);
     const declared = entry.uncompressedSize;
-    // A stored entry of the wrong size fails here, as in data(); a deflated one fails where it inflates.
-    if (entry.compressionMethod === kStored && raw.length !== declared) await this.data(name);
+    // A stored entry of the wrong size fails here, with data()'s error.
+    if (entry.compressionMethod === kStored && entry.compressedSize !== declared) await this.data(name);
     this.count(declared);
-    return { start: raw.byteOffset - this.zip.byteOffset, end: raw.byteOffset - this.zip.byteOffset + raw.length, deflated: entry.compressionMethod === kDeflated, declared };
+    return { header: entry.relativeOffsetOfLocalHeader, compressedSize: entry.compressedSize, deflated: entry.compressionMethod === kDeflated, declared };
   }
 
   private entry(name: string): yauzl.Entry {
@@ -219,10 +230,7 @@ class ZipReader implements TraceReader {
 
   /** The entry's bytes as stored in the zip (a view, not a copy). */
   private async compressed(entry: yauzl.Entry, where: string): Promise<Buffer> {
-    if (entry.isEncrypted()) throw new UsageError(`${where} is encrypted`, 'record or copy the trace again');
-    if (entry.compressionMethod !== kStored && entry.compressionMethod !== kDeflated) {
-      throw new UsageError(`${where} uses compression method ${entry.compressionMethod}, which a trace never does`, 'record or copy the trace again');
-    }
+    checkMethod(entry, where);
     let start: number;
     try {
       start = (await this.options.zip.readLocalFileHeaderPromise(entry, { minimal: true })).fileDataStart;
