@@ -8,7 +8,7 @@ import { kVariants } from '../../demo/variants.ts';
 import { readJsonFile } from '../../core/io/read.ts';
 import { History } from '../../core/schema/history.ts';
 import { replay } from '../../replay/replay.ts';
-import { captureFlow, flowDone, watchDecoys, type FlowName } from './support/demo-flows.ts';
+import { captureFlow, flowDone, watchDecoys } from './support/demo-flows.ts';
 
 /**
  * Flows recorded with `bu capture script` on the baseline demo app, replayed on every variant.
@@ -16,45 +16,45 @@ import { captureFlow, flowDone, watchDecoys, type FlowName } from './support/dem
  * decoy clicks are counted in the page, and the app's resulting state is read back over HTTP.
  */
 
-test.describe.configure({ mode: 'serial' });
+/** Each flow is recorded once and replayed on every variant, in order; the two flows run side by side. */
+for (const flow of ['items', 'settings'] as const) {
+  test.describe(`${flow} flow`, () => {
+    test.describe.configure({ mode: 'serial' });
 
-const histories = new Map<FlowName, History>();
-let outputDir: string;
+    let history: History;
+    let outputDir: string;
 
-test.beforeAll(async () => {
-  test.setTimeout(480_000);
-  outputDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-replay-demo-'));
-  const flows: FlowName[] = ['items', 'settings'];
-  const files = await Promise.all(flows.map((flow) => captureFlow(flow, outputDir)));
-  for (const [i, flow] of flows.entries()) histories.set(flow, await readJsonFile(History, files[i]!, 'history'));
-});
-
-test.afterAll(async () => {
-  if (outputDir) await fs.rm(outputDir, { recursive: true, force: true });
-});
-
-for (const variant of kVariants) {
-  for (const flow of ['items', 'settings'] as const) {
-    test(`${flow} flow replays on variant ${variant.id} (${variant.name})`, async ({ page }) => {
-      test.setTimeout(120_000);
-      const history = histories.get(flow)!;
-      const server = await startDemoServer({ port: 0, variant: variant.id });
-      try {
-        const decoyHits = await watchDecoys(page.context());
-        const { report } = await replay(page, history, {
-          replayId: `replay-${variant.id}`,
-          baseUrl: server.url,
-          substitutions: { vars: {}, secrets: { password: kUser.password } },
-        });
-        const trail = report.steps.map((s) => `${s.index} ${s.action} ${s.status} ${s.level ?? ''} ${s.category ?? ''} ${s.message ?? ''} ${s.notes.join(' | ')}`).join('\n');
-        expect(decoyHits(), trail).toBe(0);
-        expect(report.summary.ok, trail).toBe(true);
-        expect(await flowDone(flow, server.url), trail).toBe(true);
-        expect(JSON.stringify(report)).not.toContain(kUser.password);
-        if (variant.id === 0) expect(report.summary.byStatus.healed, trail).toBe(0);
-      } finally {
-        await server.close();
-      }
+    test.beforeAll(async () => {
+      test.setTimeout(240_000);
+      outputDir = await fs.mkdtemp(path.join(os.tmpdir(), `bu-replay-demo-${flow}-`));
+      history = await readJsonFile(History, await captureFlow(flow, outputDir), 'history');
     });
-  }
+
+    test.afterAll(async () => {
+      if (outputDir) await fs.rm(outputDir, { recursive: true, force: true });
+    });
+
+    for (const variant of kVariants) {
+      test(`replays on variant ${variant.id} (${variant.name})`, async ({ page }) => {
+        test.setTimeout(120_000);
+        const server = await startDemoServer({ port: 0, variant: variant.id });
+        try {
+          const decoyHits = await watchDecoys(page.context());
+          const { report } = await replay(page, history, {
+            replayId: `replay-${variant.id}`,
+            baseUrl: server.url,
+            substitutions: { vars: {}, secrets: { password: kUser.password } },
+          });
+          const trail = report.steps.map((s) => `${s.index} ${s.action} ${s.status} ${s.level ?? ''} ${s.category ?? ''} ${s.message ?? ''} ${s.notes.join(' | ')}`).join('\n');
+          expect(decoyHits(), trail).toBe(0);
+          expect(report.summary.ok, trail).toBe(true);
+          expect(await flowDone(flow, server.url), trail).toBe(true);
+          expect(JSON.stringify(report)).not.toContain(kUser.password);
+          if (variant.id === 0) expect(report.summary.byStatus.healed, trail).toBe(0);
+        } finally {
+          await server.close();
+        }
+      });
+    }
+  });
 }
