@@ -64,6 +64,8 @@ async function recorded(cwd: string) {
 test('a browser killed mid-run: exit 1, the run is recorded as an error, earlier artifacts are kept', async () => {
   const { pages, cwd, bu } = await setUp('kill');
   try {
+    // Killed once step 2 (the wait) is under way: the error then names that step.
+    await untilWaitStarted(cwd);
     const chromium = childPids(bu.child.pid!).filter((pid) => /chrom/i.test(commandOf(pid)));
     expect(chromium.length).toBe(1);
     process.kill(chromium[0]!, 'SIGKILL');
