@@ -9,8 +9,8 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: true,
   // More workers than cores: many tests wait on servers, page loads and child processes, and a
-  // third worker uses that time (a 2-core machine was about a fifth faster with 4 than with 2,
-  // but timing-sensitive tests began to feel the load).
+  // third worker uses that time. On a 2-core machine four workers ran the suite in 10 min against
+  // 12-14 min for two, but timing-sensitive tests began to feel the load.
   workers: 3,
   timeout: 60_000,
   forbidOnly: Boolean(process.env.CI),
