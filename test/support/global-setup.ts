@@ -14,11 +14,12 @@ import { kBuBin, kRepoRoot } from './cli.ts';
 const kBuildInputs = ['api', 'core', 'cli', 'report', 'capture', 'extract', 'generate', 'replay', 'mcp', 'demo', 'extension', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.js'];
 const kNotInputs = new Set(['dist', 'node_modules']);
 
+/** The newest file under `file` (directories' own times left out: the build itself writes into extension/). */
 function newestMtime(file: string): number {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
+  let newest = 0;
   for (const entry of fs.readdirSync(file)) if (!kNotInputs.has(entry)) newest = Math.max(newest, newestMtime(path.join(file, entry)));
   return newest;
 }
