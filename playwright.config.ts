@@ -17,6 +17,8 @@ export default defineConfig({
   reporter: [['list'], ['./test/support/summary-reporter.ts']],
   use: {
     launchOptions: launchOptions(),
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions, DOM snapshots and sources. The screencast is left
+    // out: encoding its frames for every test cost about a sixth of the browser-heavy files' time.
+    trace: { mode: 'retain-on-failure', screenshots: false },
   },
 });
