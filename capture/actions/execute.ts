@@ -33,8 +33,6 @@ const kLoadTimeoutMs = 5_000;
  * after a navigation for what the new document loads, until the network is quiet.
  */
 const kRecordSettle = { followUpMs: kRecordFollowUpMs, eventLagMs: kRecordEventLagMs, newDocumentFollowUpMs: kRecordNewDocumentFollowUpMs };
-/** Reading the element after the action: it may be gone (navigation), so do not wait long. */
-const kAfterStateTimeoutMs = 1_000;
 
 export interface ExecuteOptions {
   session: Session;
@@ -92,8 +90,12 @@ async function settle(session: Session, action: ActionName, mark: InFlightMark):
 }
 
 async function stateAfter(element: Locator): Promise<RecordedStep['targetAfter']> {
+  // Read once, never waited for: the page has settled, and an element an action navigated away
+  // from is not coming back (waiting for it cost every navigating step its whole timeout).
   return element
-    .evaluate((el) => {
+    .evaluateAll((els) => {
+      if (els.length !== 1) return null;
+      const el = els[0]!;
       const isField = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;
       const value = isField ? el.value : (el as HTMLElement).isContentEditable ? (el.textContent ?? '') : null;
       const aria = el.getAttribute('aria-checked');
@@ -101,7 +103,7 @@ async function stateAfter(element: Locator): Promise<RecordedStep['targetAfter']
         el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? el.checked : aria === null ? null : aria === 'true';
       const selected = el instanceof HTMLSelectElement ? Array.from(el.selectedOptions).map((option) => option.label || option.text) : null;
       return { value, checked, selected };
-    }, undefined, { timeout: kAfterStateTimeoutMs })
+    })
     .catch(() => null);
 }
 

@@ -1,4 +1,4 @@
-import type { BrowserContext, Frame, Request } from 'playwright';
+import type { BrowserContext, Frame, Page, Request } from 'playwright';
 
 /**
  * Requests the app has under way. After an action, capture and replay wait for the requests the
@@ -27,8 +27,8 @@ export const kRecordFollowUpMs = 60;
 /** For a recorder: time for request events still on their way from the browser when the action returned. */
 export const kRecordEventLagMs = 20;
 /**
- * For a recorder, after an action that opened a new document: quiet time in which the document's
- * own late requests (a script's timer, a lazy image) still count. Playwright's `networkidle` asks
+ * For a recorder, after an action that opened a new document: quiet time, from its last request or
+ * its load, in which the document's own late requests (a script's timer, a lazy image) still count. Playwright's `networkidle` asks
  * for 500 ms after every navigation; the requests the document started at once are awaited one by
  * one already, so a shorter quiet is enough for the ones it starts a little later.
  */
@@ -86,6 +86,14 @@ export class InFlight {
     this.lastActivity = Date.now();
     this.wake();
   };
+  /** A document's load counts as activity: its scripts' timers start from there. */
+  private readonly loaded = () => {
+    this.lastActivity = Date.now();
+    this.wake();
+  };
+  private readonly watchPage = (page: Page) => {
+    page.on('load', this.loaded);
+  };
   private readonly started = (request: Request) => {
     if (kNeverAwaited.has(request.resourceType())) return;
     const frame = frameOf(request);
@@ -120,6 +128,8 @@ export class InFlight {
     context.on('request', this.started);
     context.on('requestfinished', this.done);
     context.on('requestfailed', this.done);
+    context.on('page', this.watchPage);
+    for (const page of context.pages()) this.watchPage(page);
   }
 
   /** Taken before an action: the requests open now are not the action's. */
@@ -160,5 +170,7 @@ export class InFlight {
     this.context.off('request', this.started);
     this.context.off('requestfinished', this.done);
     this.context.off('requestfailed', this.done);
+    this.context.off('page', this.watchPage);
+    for (const page of this.context.pages()) page.off('load', this.loaded);
   }
 }

@@ -97,7 +97,7 @@ test('a run killed with SIGKILL after two steps is finished by resume, with its 
 test('a plan capture stopped by SIGTERM resumes at the next plan step', async () => {
   const plan = {
     version: 1, url: `${h.site.url}login`,
-    steps: [{ navigate: { url: `${h.site.url}account` } }, { wait: { seconds: 60 } }, { navigate: { url: h.site.url } }, { done: { text: 'finished' } }],
+    steps: [{ navigate: { url: `${h.site.url}account` } }, { wait: { seconds: 3 } }, { navigate: { url: h.site.url } }, { done: { text: 'finished' } }],
   };
   fs.writeFileSync(path.join(h.ws.dir, 'plan.json'), JSON.stringify(plan));
   const bu = spawnBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd: h.ws.dir, env: { BU_OUTPUT: h.ws.output } });
