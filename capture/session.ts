@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Dialog, type Page } from 'playwright';
+import type { Browser, BrowserContext, BrowserContextOptions, Dialog, Page } from 'playwright';
 import { InFlight } from '../core/act/in-flight.ts';
-import { launchOptions } from '../core/browser.ts';
+import { chromium, launchOptions } from '../core/browser.ts';
 import { errorMessage, JobFailedError, UsageError } from '../core/errors.ts';
 import type { RunMode } from '../core/schema/run.ts';
 import type { TabInfo } from './types.ts';
