@@ -9,8 +9,6 @@ import { containsWords, normalizeText, tokenSimilarity } from './rematch/text.ts
 
 /** Navigations triggered by an action (form posts, redirects) finish within this. */
 export const kPostTimeoutMs = 5_000;
-/** Element state (value, checked, selected) is read back with this much patience. */
-const kStateTimeoutMs = 1_000;
 
 /** Path segments and query values that look like ids a server hands out (numbers, hex, uuids). */
 export function isIdLike(segment: string): boolean {
@@ -130,10 +128,15 @@ export function expectedState(step: HistoryStep, text: (s: string) => string): E
   }
 }
 
-/** Null when the element shows the expected state (or is gone after a navigation), else the reason. */
+/**
+ * Null when the element shows the expected state (or is gone after a navigation), else the reason.
+ * Read once, in one round trip: the action has returned, so the element is either there or gone.
+ */
 export async function stateProblem(locator: Locator, expected: ExpectedState): Promise<string | null> {
   const live = await locator
-    .evaluate((el) => {
+    .evaluateAll((els) => {
+      if (els.length !== 1) return null;
+      const el = els[0]!;
       const input = el as HTMLInputElement;
       const select = el instanceof HTMLSelectElement ? el : null;
       return {
@@ -141,7 +144,7 @@ export async function stateProblem(locator: Locator, expected: ExpectedState): P
         checked: input.type === 'checkbox' || input.type === 'radio' ? input.checked : el.getAttribute('aria-checked') === null ? null : el.getAttribute('aria-checked') === 'true',
         selected: select ? Array.from(select.selectedOptions).flatMap((o) => [o.label, o.value]) : null,
       };
-    }, undefined, { timeout: kStateTimeoutMs })
+    })
     .catch(() => null);
   if (!live) return null;
   if (expected.value !== undefined && live.value !== null && live.value !== expected.value) return `the field holds "${live.value.slice(0, 40)}", not the typed text`;
