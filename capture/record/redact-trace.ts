@@ -1,6 +1,5 @@
-import fs from 'node:fs/promises';
-import JSZip from 'jszip';
 import { writeFileAtomic } from '../../core/io/atomic.ts';
+import { entryData, readStoredEntries, withData, zipOf } from '../../core/io/zip-entries.ts';
 import type { Provenance } from './provenance.ts';
 import type { Secrets } from './secrets.ts';
 
@@ -96,18 +95,19 @@ function timeline(lines: Line[], provenance: Provenance, typedLive: readonly str
 
 export async function redactTraceZip(file: string, secrets: Secrets): Promise<{ entries: number; hits: number }> {
   if (secrets.isEmpty) return { entries: 0, hits: 0 };
-  const zip = await JSZip.loadAsync(await fs.readFile(file));
-  const entries = new Map<string, Buffer>();
-  for (const entry of Object.values(zip.files)) if (!entry.dir) entries.set(entry.name, Buffer.from(await entry.async('uint8array')));
-  const { redacted, hits } = redactTraceEntries(entries, secrets.provenance);
-  const out = new JSZip();
-  for (const entry of Object.values(zip.files)) {
-    if (entry.dir) continue;
-    out.file(entry.name, redacted.get(entry.name)!, { date: entry.date, createFolders: false });
-  }
-  const written = await out.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
-  await writeFileAtomic(file, written);
-  return { entries: entries.size, hits };
+  const stored = await readStoredEntries(file);
+  // Screenshots are never rewritten, so they are never inflated either.
+  const plain = new Map(stored.filter((entry) => !kImage.test(entry.name)).map((entry) => [entry.name, entryData(entry)]));
+  const { redacted, hits } = redactTraceEntries(plain, secrets.provenance);
+  if (!hits) return { entries: stored.length, hits };
+  // Only what the redaction changed is compressed again; every other entry is copied as stored.
+  const out = stored.map((entry) => {
+    const before = plain.get(entry.name);
+    const after = redacted.get(entry.name);
+    return before && after && after !== before && !after.equals(before) ? withData(entry, after) : entry;
+  });
+  await writeFileAtomic(file, zipOf(out));
+  return { entries: stored.length, hits };
 }
 
 /** The redaction itself, pure over the zip's entries (name -> bytes). */

@@ -9,7 +9,7 @@ import { UsageError } from '../../core/errors.ts';
  * Reads a trace zip with limits on declared and actual sizes, so a zip bomb or a damaged file ends
  * with a sentence, not an out-of-memory crash. yauzl reads the zip's structure (central directory,
  * zip64, local headers); entries inflate with node's zlib, each one when it is asked for, so no
- * entry is held longer than its reader keeps it. The only place that touches yauzl.
+ * entry is held longer than its reader keeps it. The only reader of trace zips (capture rewrites its own with core/io/zip-entries.ts).
  */
 
 /** Largest zip we read; real traces of long runs stay far below it. */
