@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import JSZip from 'jszip';
 import { errorMessage } from '../../core/errors.ts';
 import { writeFileAtomic } from '../../core/io/atomic.ts';
+import { newEntry, zipOf, type StoredEntry } from '../../core/io/zip-entries.ts';
 import type { Session } from '../session.ts';
 import { redactTraceZip } from './redact-trace.ts';
 import type { Secrets } from './secrets.ts';
@@ -45,21 +45,21 @@ async function listFiles(dir: string): Promise<string[]> {
 
 /** Builds a trace zip from the raw files when `tracing.stop()` is impossible (the browser is gone). */
 async function salvage(tracesDir: string, name: string, file: string): Promise<boolean> {
-  const zip = new JSZip();
+  const entries: StoredEntry[] = [];
   let found = false;
   for (const [raw, entry] of Object.entries(rawEntries(name))) {
     const data = await fs.readFile(path.join(tracesDir, raw)).catch(() => null);
     if (!data) continue;
-    zip.file(entry, data, { createFolders: false });
+    entries.push(newEntry(entry, data));
     found ||= entry === 'trace.trace';
   }
   if (!found) return false;
   for (const dir of kRawDirs) {
     for (const rel of await listFiles(path.join(tracesDir, dir))) {
-      zip.file(`${dir}/${rel.split(path.sep).join('/')}`, await fs.readFile(path.join(tracesDir, dir, rel)), { createFolders: false });
+      entries.push(newEntry(`${dir}/${rel.split(path.sep).join('/')}`, await fs.readFile(path.join(tracesDir, dir, rel))));
     }
   }
-  await writeFileAtomic(file, await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }));
+  await writeFileAtomic(file, zipOf(entries));
   return true;
 }
 

@@ -73,6 +73,13 @@ function storedEntry(buffer: Buffer, entry: yauzl.Entry): StoredEntry {
   };
 }
 
+/** A new entry holding `data`, deflated, dated `date` (local time, as zip tools read it). */
+export function newEntry(name: string, data: Buffer, date = new Date()): StoredEntry {
+  const dosTime = (date.getHours() << 11) | (date.getMinutes() << 5) | (date.getSeconds() >> 1);
+  const dosDate = (Math.max(0, date.getFullYear() - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate();
+  return withData({ name, method: kStored, crc32: 0, size: 0, stored: Buffer.alloc(0), dosTime, dosDate }, data);
+}
+
 /** The entry's content. */
 export function entryData(entry: StoredEntry): Buffer {
   return entry.method === kDeflated ? zlib.inflateRawSync(entry.stored) : entry.stored;

@@ -4,13 +4,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import JSZip from 'jszip';
 import { expect, test } from '@playwright/test';
-import { entryData, readStoredEntries, withData, zipOf } from '../../core/io/zip-entries.ts';
+import { entryData, newEntry, readStoredEntries, withData, zipOf } from '../../core/io/zip-entries.ts';
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'bu-zip-'));
 }
 
-test('a zip read as stored entries and written back with one entry changed: the others are copied byte for byte, and another reader agrees', async () => {
+test('a zip read as stored entries and written back with one entry changed and one added: the others are copied byte for byte, and another reader agrees', async () => {
   const dir = tempDir();
   try {
     const source = new JSZip();
@@ -27,12 +27,13 @@ test('a zip read as stored entries and written back with one entry changed: the 
     expect(stored.map((e) => e.name).sort()).toEqual(['resources/ü.json', 'screenshots/a-after.png', 'trace.trace']);
     expect(entryData(stored.find((e) => e.name === 'trace.trace')!).toString()).toBe(text);
     const changed = Buffer.from(text.replaceAll('secret', '••••••'));
-    const out = stored.map((e) => (e.name === 'trace.trace' ? withData(e, changed) : e));
+    const added = newEntry('trace.network', Buffer.from('{"type":"resource-snapshot"}\n'), new Date(2026, 10, 24, 13, 45, 30));
+    const out = [...stored.map((e) => (e.name === 'trace.trace' ? withData(e, changed) : e)), added];
     const written = path.join(dir, 'out.zip');
     fs.writeFileSync(written, zipOf(out));
 
     const again = await readStoredEntries(written);
-    for (const entry of again.filter((e) => e.name !== 'trace.trace')) {
+    for (const entry of again.filter((e) => e.name !== 'trace.trace' && e.name !== 'trace.network')) {
       const original = stored.find((e) => e.name === entry.name)!;
       expect(entry.stored.equals(original.stored)).toBe(true);
       expect([entry.method, entry.crc32, entry.dosDate, entry.dosTime]).toEqual([original.method, original.crc32, original.dosDate, original.dosTime]);
@@ -41,6 +42,9 @@ test('a zip read as stored entries and written back with one entry changed: the 
     expect(await other.file('trace.trace')!.async('string')).toBe(changed.toString());
     expect(Buffer.from(await other.file('screenshots/a-after.png')!.async('uint8array')).equals(png)).toBe(true);
     expect(await other.file('resources/ü.json')!.async('string')).toBe('{"ü":1}');
+    expect(await other.file('trace.network')!.async('string')).toBe('{"type":"resource-snapshot"}\n');
+    const date = other.file('trace.network')!.date;
+    expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes(), date.getSeconds()]).toEqual([2026, 10, 24, 13, 45, 30]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
