@@ -44,11 +44,13 @@ export const test = base.extend<BrowUseFixtures>({
 
 /**
  * `use.launchOptions` for a Playwright config: the Chromium `bu` resolves (`BU_BROWSER`, else
- * Playwright's own, else a system Chromium or Chrome) with brow-use's launch flags.
+ * Playwright's own, else a system Chromium or Chrome) with brow-use's launch flags. The full
+ * browser, so that `--headed` and `--debug` still show a window; `{ headless: true }` pins the
+ * runs headless and lets a system headless shell run them, which starts faster.
  */
 export function browserLaunchOptions(options: { headless?: boolean } = {}): LaunchOptions {
   // Connected to a browser server (Playwright's PW_TEST_CONNECT_WS_ENDPOINT), nothing launches
   // here: no local browser is needed, or looked for.
   if (process.env.PW_TEST_CONNECT_WS_ENDPOINT) return {};
-  return launchOptions(options);
+  return launchOptions({ ...options, fullBrowser: options.headless !== true });
 }

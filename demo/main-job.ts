@@ -77,7 +77,8 @@ async function runGeneratedTests(ctx: CliContext, env: NodeJS.ProcessEnv, result
     const run = await runStage(ctx, process.execPath, [kPlaywrightCli, 'test', '--config', config, '--reporter', 'line', spec], {
       ...env,
       BASE_URL: app.url,
-      BU_BROWSER: resolveBrowser(ctx.env).executablePath,
+      // The generated specs run headless here: the headless shell, where installed, runs them.
+      BU_BROWSER: resolveBrowser(ctx.env, { headless: true }).executablePath,
       // Lets the generated config find @playwright/test when the output dir is outside the project.
       NODE_PATH: path.resolve(kPlaywrightCli, '../../..'),
       ...generatedCodeEnv(ctx.env),

@@ -9,9 +9,12 @@ export const doctorCommand: CommandDef = {
   json: true,
   async run(ctx, _args, options) {
     const browser = resolveBrowser(ctx.env);
+    // Headless captures and replays may run a lighter build (Chromium's headless shell).
+    const headlessBrowser = resolveBrowser(ctx.env, { headless: true });
     ctx.print(`browser: ${browser.executablePath} (${browser.source})`);
+    if (headlessBrowser.executablePath !== browser.executablePath) ctx.print(`headless runs: ${headlessBrowser.executablePath} (${headlessBrowser.source}, headless shell)`);
     if (options.browser) {
-      ctx.result({ browser });
+      ctx.result({ browser, headlessBrowser });
       return 0;
     }
     const model = ctx.env.OPENAI_API_KEY || ctx.env.OPENAI_BASE_URL ? ctx.env.BU_MODEL || '(default model)' : null;
@@ -21,7 +24,7 @@ export const doctorCommand: CommandDef = {
     ctx.print(`output: ${ctx.paths.root}`);
     ctx.print(`runs database: ${ctx.paths.runsDb}`);
     ctx.print(`model: ${model ?? 'none configured (set OPENAI_API_KEY or OPENAI_BASE_URL; capture uses the crawler)'}`);
-    ctx.result({ browser, playwright, config: ctx.config?.file ?? null, output: ctx.paths.root, runsDb: ctx.paths.runsDb, model });
+    ctx.result({ browser, headlessBrowser, playwright, config: ctx.config?.file ?? null, output: ctx.paths.root, runsDb: ctx.paths.runsDb, model });
     return 0;
   },
 };

@@ -23,6 +23,20 @@ test('BU_BROWSER wins, and a wrong one is refused rather than silently replaced'
   expect(() => resolveBrowser({ BU_BROWSER: '/nonexistent/chromium' })).toThrow('is not an executable file');
 });
 
+test('a headless launch takes a system headless shell; a headed one, an override or Playwright\'s own browser never does', async () => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-shell-'));
+  const [shell, full] = [path.join(dir, 'chromium-headless-shell'), path.join(dir, 'chromium')];
+  for (const file of [shell, full]) await fs.writeFile(file, '#!/bin/sh\n', { mode: 0o755 });
+  const system = { playwrightPath: null, systemCandidates: [full], shellCandidates: [path.join(dir, 'missing'), shell] };
+  expect(resolveBrowser({}, { ...system, headless: true })).toEqual({ executablePath: shell, source: 'system', shell: true });
+  expect(resolveBrowser({}, { ...system, headless: false })).toEqual({ executablePath: full, source: 'system', shell: false });
+  expect(resolveBrowser({}, system).executablePath).toBe(full);
+  expect(resolveBrowser({}, { ...system, headless: true, shellCandidates: [path.join(dir, 'missing')] }).executablePath).toBe(full);
+  expect(resolveBrowser({ BU_BROWSER: full }, { ...system, headless: true }).executablePath).toBe(full);
+  expect(resolveBrowser({}, { ...system, headless: true, playwrightPath: full })).toEqual({ executablePath: full, source: 'playwright', shell: false });
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
 test('a capture with a missing browser exits 2 with the way out, before recording anything', async () => {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-nobrowser-'));
   const plan = path.join(dir, 'plan.json');

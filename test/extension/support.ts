@@ -21,7 +21,7 @@ export interface ExtensionBrowser {
 export async function launchWithExtension(): Promise<ExtensionBrowser> {
   const dist = await ensureExtensionBuilt();
   const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-test-ext-profile-'));
-  const options = launchOptions({ extraArgs: [`--disable-extensions-except=${dist}`, `--load-extension=${dist}`] });
+  const options = launchOptions({ fullBrowser: true, extraArgs: [`--disable-extensions-except=${dist}`, `--load-extension=${dist}`] });
   const context = await chromium.launchPersistentContext(profile, options);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const page = context.pages()[0] ?? (await context.newPage());

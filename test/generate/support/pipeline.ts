@@ -33,6 +33,6 @@ export function runGeneratedSpecs(out: string, baseUrl: string, filter: string, 
   const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
   return runNode([cli, 'test', '--config', path.join(out, 'playwright.config.ts'), '--workers=1', '--reporter=line', filter], {
     cwd: out,
-    env: { BASE_URL: baseUrl, BU_BROWSER: resolveBrowser().executablePath, ...generatedCodeEnv(process.env), ...env },
+    env: { BASE_URL: baseUrl, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, ...generatedCodeEnv(process.env), ...env },
   });
 }
