@@ -7,8 +7,6 @@ import { parseLocatorCode, printLocatorCode } from '../../core/locator/code.ts';
  * public API, find the same elements as the originals; and the printer writes what Playwright wrote.
  */
 
-test.use({ trace: 'off' });
-
 const kPage = `
 <main>
   <h1>Groceries</h1><h2>Today</h2>

@@ -8,7 +8,6 @@ import { connectExtension, freePort, launchWithExtension, tokenFrom } from './su
 /** A tab opened by the controlled tab (window.open) is controlled too, and becomes the active tab as in the default mode. */
 
 test.describe.configure({ timeout: 180_000 });
-test.use({ trace: 'off' });
 
 const kHome = `<title>Home</title><h1>Home</h1><button onclick="window.open('/popup')">Open popup</button>`;
 const kPopup = `<title>Popup</title><h1>Popup</h1><button onclick="document.querySelector('h1').textContent='Popup clicked'">Popup button</button>`;

@@ -20,7 +20,6 @@ import { badgeText, connectExtension, freePort, launchWithExtension, tokenFrom }
  */
 
 test.describe.configure({ timeout: 180_000, mode: 'serial' });
-test.use({ trace: 'off' });
 
 const kFakeExtension = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
 

@@ -19,8 +19,6 @@ import { callTool, ranCode, startCdpChrome, startMcp } from './support.ts';
  */
 
 test.describe.configure({ timeout: 240_000 });
-// These tests drive browsers they start themselves; the runner's own tracing has nothing to see.
-test.use({ trace: 'off' });
 
 function signInPlan() {
   return {

@@ -3,8 +3,6 @@ import { stateProblem } from '../../replay/verify.ts';
 
 /** The element's state after a step, read back once: what the app did to the value is what counts. */
 
-test.use({ trace: 'off' });
-
 const kPage = `
   <label>Code <input id="code"></label>
   <label><input type="checkbox" id="terms"> Terms</label>
