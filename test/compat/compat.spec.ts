@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { runNode } from '../support/cli.ts';
 
 /**
  * The private-API adapter test, the locator read-back test and one run of the whole pipeline at
@@ -10,18 +10,13 @@ import { expect, test } from '@playwright/test';
  */
 
 const kRunner = path.join(import.meta.dirname, 'run.mjs');
+const kTimeoutMs = 300_000;
 
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: kTimeoutMs });
 
 test('the adapter, locator and pipeline tests pass at the lowest supported Playwright', async () => {
-  const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [kRunner], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
+  const { code, stdout, stderr } = await runNode(kRunner, [], { timeoutMs: kTimeoutMs });
+  const output = stdout + stderr;
   expect(code, output).toBe(0);
   expect(output).toMatch(/\d+ passed/);
 });

@@ -25,8 +25,13 @@ export interface RunCliOptions {
 
 /** Runs `bu` as a user would, in its own process. */
 export function runCli(args: string[], options: RunCliOptions = {}): Promise<CliResult> {
+  return runNode(kBuBin, args, options);
+}
+
+/** Runs a Node script in its own process, collecting its output. */
+export function runNode(script: string, args: string[], options: RunCliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [kBuBin, ...args], {
+    const child = spawn(process.execPath, [script, ...args], {
       cwd: options.cwd ?? kRepoRoot,
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
