@@ -5,7 +5,7 @@ import type { FailureCategory, HealRecord, MatchLevel } from '../core/schema/rep
 import type { HistoryStep } from '../core/schema/history.ts';
 import { healAcceptable, healCandidates, healRequest, type Healer } from './heal.ts';
 import type { Rebaser } from './inputs.ts';
-import { rematch } from './rematch/cascade.ts';
+import { rematch, type ReadAtPath } from './rematch/cascade.ts';
 
 /**
  * Finds a step's element: the rematch cascade (strategy `full`) or only the recorded locator
@@ -16,7 +16,7 @@ import { rematch } from './rematch/cascade.ts';
 export type Strategy = 'full' | 'locator-only';
 
 export type Found =
-  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; heal: HealRecord | null }
+  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; heal: HealRecord | null; atPath?: ReadAtPath }
   | { ok: false; category: FailureCategory; message: string; level: MatchLevel | null; candidates: number | null; notes: string[]; heal: HealRecord | null };
 
 export interface FindOptions {
@@ -58,7 +58,7 @@ export async function findElement(page: Page, step: HistoryStep, options: FindOp
   const result = await rematch(page, fp, step.locator, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds });
   if (result.kind === 'found') {
     const { candidate } = result;
-    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, heal: null };
+    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, heal: null, atPath: result.atPath };
   }
   const category = result.kind === 'ambiguous' ? 'ambiguous' : 'missing_element';
   const message = result.kind === 'ambiguous'

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright';
 import { effectAgreement, effectOf, kMaxEffectLines, outline } from '../core/aria/outline.ts';
 import type { HistoryStep } from '../core/schema/history.ts';
 import type { Rebaser } from './inputs.ts';
-import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, stateProblem, waitForUrl, type Headings } from './verify.ts';
+import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, readState, stateMismatch, waitForUrl, type Headings } from './verify.ts';
 
 /**
  * After a step: is the app where the recording says it went? Checked in proportion to how the
@@ -29,6 +29,8 @@ export interface PostCheckInput {
   page: Page;
   step: HistoryStep;
   target: Locator | null;
+  /** Where the target was found by its recorded CSS path (its state is read there, see at-path.ts). */
+  targetPath?: string | null;
   headingBefore: string | null;
   /** The page's outline before the action, when the effect is to be checked. */
   outlineBefore: string[] | null;
@@ -79,11 +81,15 @@ function freshIds(step: HistoryStep): Set<string> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function settledHeadingProblem(page: Page, recorded: Headings, before: string | null, lenient: boolean): Promise<string | null> {
+/** `first`: the heading as just read with the element's state, when it was. */
+async function settledHeadingProblem(page: Page, recorded: Headings, before: string | null, lenient: boolean, first?: string | null): Promise<string | null> {
   const deadline = Date.now() + kHeadingSettleMs;
+  let read = first;
   for (;;) {
     await page.waitForLoadState('domcontentloaded').catch(() => undefined);
-    const problem = headingProblem(recorded, { pre: before, post: await readHeading(page) }, { lenient });
+    const now = read !== undefined ? read : await readHeading(page);
+    read = undefined;
+    const problem = headingProblem(recorded, { pre: before, post: now }, { lenient });
     if (!problem || Date.now() >= deadline) return problem;
     await sleep(kSettlePollMs);
   }
@@ -127,11 +133,11 @@ export async function postCheck(input: PostCheckInput): Promise<PostVerdict> {
   checks.push(lenient ? 'heading moved' : 'heading');
   const expected = input.target ? expectedState(step, input.text) : null;
   if (expected) checks.push(Object.keys(expected).join('+'));
-  // The heading and the element's state are read side by side; the heading's verdict comes first.
-  const [heading, state] = await Promise.all([
-    settledHeadingProblem(page, { pre: step.pre.heading, post: step.post.heading }, input.headingBefore, lenient),
-    expected && input.target ? stateProblem(input.target, expected) : null,
-  ]);
+  // The element's state is read first, with the heading where it can be (one round trip); the
+  // heading's verdict comes first.
+  const read = expected && input.target ? await readState(input.target, input.targetPath ?? null) : null;
+  const heading = await settledHeadingProblem(page, { pre: step.pre.heading, post: step.post.heading }, input.headingBefore, lenient, read?.heading);
+  const state = expected && read ? stateMismatch(read.live, expected) : null;
   if (heading) return verdict(heading);
   if (state) return verdict(state);
   if (input.outlineBefore) {

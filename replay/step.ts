@@ -96,11 +96,13 @@ export async function runStep(env: StepEnv, step: HistoryStep): Promise<StepOutc
     }
   }
 
-  const headingBefore = await readHeading(page);
+  // Read with the element when it was found at its recorded path: the same moment, one round trip less.
+  const headingBefore = found?.ok && found.atPath ? found.atPath.heading : await readHeading(page);
   // What the action changes on the page: required of a healed step (the weaker the match, the
   // more the outcome must show it was right), waited for after any step.
   const outlineBefore = effectWorthChecking(step) ? await liveOutline(page) : null;
-  const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs, files: env.files };
+  const targetPath = found?.ok ? found.atPath?.cssPath ?? null : null;
+  const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs, files: env.files, targetPath };
   let outcome: ExecOutcome;
   const tAct = performance.now();
   const before = env.inFlight.mark();
@@ -117,7 +119,7 @@ export async function runStep(env: StepEnv, step: HistoryStep): Promise<StepOutc
 
   const tVerify = performance.now();
   if (step.post.tabCount > step.pre.tabCount || step.post.tab !== step.pre.tab) page = await pageForTab(env, step.post.tab, step.post.tabCount);
-  const verdict = await postCheck({ page, step, target, headingBefore, outlineBefore, strongMatch: !healed, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text });
+  const verdict = await postCheck({ page, step, target, targetPath, headingBefore, outlineBefore, strongMatch: !healed, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text });
   timing.verifyMs = Math.round(performance.now() - tVerify);
   base.checks = verdict.checks;
   if (verdict.problem) return fail('postcondition_failed', verdict.problem);

@@ -1,5 +1,7 @@
 import type { Locator, Page } from 'playwright';
 import type { HistoryStep } from '../core/schema/history.ts';
+import { mainHeadingInPage } from '../core/aria/state.ts';
+import { readAtPath } from './at-path.ts';
 import { containsWords, normalizeText, tokenSimilarity } from './rematch/text.ts';
 
 /**
@@ -99,13 +101,7 @@ export function headingProblem(recorded: Headings, live: Headings, options: { le
 
 /** Reads the page's main heading (the same rule as the recorder's page state). */
 export async function readHeading(page: Page): Promise<string | null> {
-  return page
-    .evaluate(() => {
-      const el = document.querySelector('h1, [role=heading][aria-level="1"]') ?? document.querySelector('h2, h3, h4, h5, h6, [role=heading]');
-      const text = (el as HTMLElement | null)?.innerText?.replace(/\s+/g, ' ').trim();
-      return text ? text.slice(0, 200) : null;
-    })
-    .catch(() => null);
+  return page.evaluate(mainHeadingInPage).catch(() => null);
 }
 
 export interface ExpectedState {
@@ -128,29 +124,62 @@ export function expectedState(step: HistoryStep, text: (s: string) => string): E
   }
 }
 
+interface LiveState {
+  value: string | null;
+  checked: boolean | null;
+  selected: string[] | null;
+}
+
+/** The element's value, checked state and selected options, read in the page. */
+function liveStateInPage(el: Element): LiveState {
+  const input = el as HTMLInputElement;
+  const select = el instanceof HTMLSelectElement ? el : null;
+  return {
+    value: 'value' in input ? String(input.value) : null,
+    checked: input.type === 'checkbox' || input.type === 'radio' ? input.checked : el.getAttribute('aria-checked') === null ? null : el.getAttribute('aria-checked') === 'true',
+    selected: select ? Array.from(select.selectedOptions).flatMap((o) => [o.label, o.value]) : null,
+  };
+}
+
+/** `liveStateInPage` of the only element, else null. */
+const liveStateOfOne = new Function('els', `const __name = (f) => f; const read = (${liveStateInPage.toString()});
+  return els.length === 1 ? read(els[0]) : null;`) as (els: Element[]) => LiveState | null;
+
+/** `liveStateInPage` and the page's main heading, in one evaluation. */
+const liveStateWithHeading = new Function('el', `const __name = (f) => f; const read = (${liveStateInPage.toString()}); const heading = (${mainHeadingInPage.toString()});
+  return { live: read(el), heading: heading() };`) as (el: Element) => { live: LiveState; heading: string | null };
+
+export interface StateRead {
+  /** Null when the locator names no element or several (gone after a navigation, re-rendered). */
+  live: LiveState | null;
+  /** The page's main heading, read with the state when it was read at the element's path. */
+  heading?: string | null;
+}
+
 /**
- * Null when the element shows the expected state (or is gone after a navigation), else the reason.
- * Read once, in one round trip: the action has returned, so the element is either there or gone.
+ * The element's state after an action, read once: the action has returned, so the element is
+ * either there or gone. With `cssPath` (where the element was found), it is read there when the
+ * locator still names the element at that path (see at-path.ts), with the page's heading.
  */
-export async function stateProblem(locator: Locator, expected: ExpectedState): Promise<string | null> {
-  const live = await locator
-    .evaluateAll((els) => {
-      if (els.length !== 1) return null;
-      const el = els[0]!;
-      const input = el as HTMLInputElement;
-      const select = el instanceof HTMLSelectElement ? el : null;
-      return {
-        value: 'value' in input ? String(input.value) : null,
-        checked: input.type === 'checkbox' || input.type === 'radio' ? input.checked : el.getAttribute('aria-checked') === null ? null : el.getAttribute('aria-checked') === 'true',
-        selected: select ? Array.from(select.selectedOptions).flatMap((o) => [o.label, o.value]) : null,
-      };
-    })
-    .catch(() => null);
+export async function readState(locator: Locator, cssPath: string | null = null): Promise<StateRead> {
+  const atPath = cssPath === null ? null : await readAtPath(locator, cssPath, liveStateWithHeading, null);
+  if (atPath?.kind === 'gone') return { live: null };
+  if (atPath?.kind === 'read') return atPath.value;
+  return { live: await locator.evaluateAll(liveStateOfOne).catch(() => null) };
+}
+
+/** Null when the element shows the expected state (or is gone: `live` null), else the reason. */
+export function stateMismatch(live: LiveState | null, expected: ExpectedState): string | null {
   if (!live) return null;
   if (expected.value !== undefined && live.value !== null && live.value !== expected.value) return `the field holds "${live.value.slice(0, 40)}", not the typed text`;
   if (expected.checked !== undefined && live.checked !== null && live.checked !== expected.checked) return `the control is ${live.checked ? 'checked' : 'unchecked'}, recorded ${expected.checked ? 'checked' : 'unchecked'}`;
   if (expected.selected !== undefined && live.selected && !live.selected.includes(expected.selected)) return `the selected option is "${live.selected[0] ?? ''}", not "${expected.selected}"`;
   return null;
+}
+
+/** Null when the element shows the expected state (or is gone after a navigation), else the reason. */
+export async function stateProblem(locator: Locator, expected: ExpectedState, cssPath: string | null = null): Promise<string | null> {
+  return stateMismatch((await readState(locator, cssPath)).live, expected);
 }
 
 /** Waits until the page's URL matches; null when it does, else the reason. */

@@ -5,11 +5,13 @@ import type { Locator, Page } from 'playwright';
  * label (or value), an ARIA combobox or listbox by opening it and clicking the option by name.
  */
 
-/** Option labels of a native <select>, or null when the element is something else. */
+/** Option labels of a native <select>, or null when the element is something else. Runs in the page. */
+export function nativeOptionsInPage(el: Element): string[] | null {
+  return el instanceof HTMLSelectElement ? [...el.options].map((option) => option.label || option.text) : null;
+}
+
 export async function nativeOptions(element: Locator): Promise<string[] | null> {
-  return element.evaluate((el) =>
-    el instanceof HTMLSelectElement ? [...el.options].map((option) => option.label || option.text) : null,
-  );
+  return element.evaluate(nativeOptionsInPage);
 }
 
 /** Options of an ARIA combobox/listbox: the ones it owns, else the ones visible after opening it. */
@@ -24,13 +26,19 @@ export interface ChooseOptions {
   /** Runs bookkeeping reads (is it a native select?) out of any trace; identity by default. */
   quietly?: <T>(read: () => Promise<T>) => Promise<T>;
   timeout?: number;
+  /**
+   * Reads `nativeOptionsInPage` another way than through the locator (replay reads it where it
+   * found the element); `undefined` when it could not, and the locator is read instead.
+   */
+  readNative?: () => Promise<string[] | null | undefined>;
 }
 
 /** Chooses the option `text` in a native select or a custom dropdown. */
 export async function chooseOption(page: Page, element: Locator, text: string, options: ChooseOptions = {}): Promise<void> {
   const quietly = options.quietly ?? ((read) => read());
   const timeout = options.timeout;
-  const native = await quietly(() => nativeOptions(element));
+  const read = await options.readNative?.();
+  const native = read === undefined ? await quietly(() => nativeOptions(element)) : read;
   if (native) {
     const byLabel = native.some((label) => label.trim() === text.trim());
     await element.selectOption(byLabel ? { label: text } : text, { timeout });

@@ -43,8 +43,11 @@ export interface PageStateOptions {
   snapshot?: string;
 }
 
-/** Reads the page's main heading: the first h1, else the first heading of any level. */
-function readHeading(): string | null {
+/**
+ * Reads the page's main heading: the first h1, else the first heading of any level. Runs in the
+ * page (self-contained); replay reads the heading by the same rule.
+ */
+export function mainHeadingInPage(): string | null {
   const el = document.querySelector('h1, [role=heading][aria-level="1"]') ?? document.querySelector('h2, h3, h4, h5, h6, [role=heading]');
   const text = (el as HTMLElement | null)?.innerText?.replace(/\s+/g, ' ').trim();
   return text ? text.slice(0, 200) : null;
@@ -65,7 +68,7 @@ export async function observedState(page: Page, options: PageStateOptions): Prom
   const aria = options.snapshot ?? (await page.ariaSnapshot({ mode: 'ai', timeout: 10_000 }).catch(() => ''));
   const [title, heading] = await Promise.all([
     page.title().catch(() => ''),
-    page.evaluate(readHeading).catch(() => null),
+    page.evaluate(mainHeadingInPage).catch(() => null),
   ]);
   return { state: { url: page.url(), title, ariaHash: ariaHash(aria), heading, tab: options.tab, tabCount: options.tabCount }, snapshot: aria };
 }

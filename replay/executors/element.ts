@@ -1,7 +1,8 @@
 import type { Locator } from 'playwright';
-import { chooseOption } from '../../core/act/dropdown.ts';
+import { chooseOption, nativeOptionsInPage } from '../../core/act/dropdown.ts';
 import { uploadPath, uploadRefusal } from '../../core/act/upload-path.ts';
 import { assertNever } from '../../core/errors.ts';
+import { readAtPath } from '../at-path.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './types.ts';
 
 /**
@@ -12,6 +13,11 @@ import type { ElementStep, ExecContext, ExecOutcome } from './types.ts';
 
 /** How far one `scroll` page moves, as a fraction of the viewport (the agent's own unit). */
 const kScrollPageFraction = 0.9;
+
+async function nativeAt(target: Locator, cssPath: string): Promise<string[] | null | undefined> {
+  const at = await readAtPath(target, cssPath, nativeOptionsInPage, null);
+  return at.kind === 'read' ? at.value : undefined;
+}
 
 export async function runElementStep(ctx: ExecContext, step: ElementStep, target: Locator): Promise<ExecOutcome> {
   const timeout = ctx.actionTimeoutMs;
@@ -32,7 +38,7 @@ export async function runElementStep(ctx: ExecContext, step: ElementStep, target
       await target.hover({ timeout });
       return {};
     case 'select_dropdown':
-      await chooseOption(ctx.page, target, ctx.text(step.params.text), { timeout });
+      await chooseOption(ctx.page, target, ctx.text(step.params.text), { timeout, readNative: ctx.targetPath === null ? undefined : () => nativeAt(target, ctx.targetPath!) });
       return {};
     case 'dropdown_options': {
       const options = await target.locator('option').allTextContents();

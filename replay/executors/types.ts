@@ -14,6 +14,8 @@ export interface ExecContext {
   actionTimeoutMs: number;
   /** Where `upload_file` may take files from (the recorded session's files, `--upload-path`). */
   files: UploadPlaces;
+  /** The target's CSS path when the cascade read it there (see at-path.ts), else null. */
+  targetPath: string | null;
 }
 
 export interface ExecOutcome {

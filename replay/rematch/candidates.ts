@@ -1,5 +1,7 @@
-import type { Frame, Locator } from 'playwright';
+import type { Frame, Locator, Page } from 'playwright';
+import { mainHeadingInPage } from '../../core/aria/state.ts';
 import { probeElement, type DomProbe } from '../../core/fingerprint/probe.ts';
+import { readAtPath } from '../at-path.ts';
 import type { LiveFeatures } from './scoring.ts';
 
 /**
@@ -101,4 +103,40 @@ export async function collect(frame: Frame, query: Locator, options: CollectOpti
   return chosen.map(({ probe, visible, locator }, i) => ({
     frame, locator, features: { ...probe, role: known?.role ?? names[i]!.role, name: names[i]!.name, frameDepth: depth, visible },
   }));
+}
+
+/** The DOM probe of the element at a path, and the page's main heading read in the same evaluation. */
+interface ProbedWithHeading extends Probed {
+  heading: string | null;
+}
+
+/** Self-contained for the page: the probe and the heading rule are inlined from their sources. */
+const probeWithHeading = new Function('el', `const __name = (f) => f; const probe = (${probeElement.toString()}); const heading = (${mainHeadingInPage.toString()});
+  return { probe: probe(el), visible: typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0, heading: heading() };`) as (el: Element) => ProbedWithHeading;
+
+/**
+ * The recorded locator's one element, read where the recording saw it (its CSS path in the page's
+ * own document), with the page's heading at that moment; null when the locator and the path do
+ * not name the same single element, or it is hidden and hidden ones are not kept: `collect` then
+ * reads it through the locator. Reads nothing in the page's main world that needs Playwright's
+ * injected script there (see at-path.ts). The recorded role and name are confirmed in the same
+ * count that ties the locator to the path (the element still is that role by that exact name, as
+ * Playwright computes them); read in full only when they no longer hold.
+ */
+export async function collectAtPath(page: Page, query: Locator, cssPath: string, options: { includeHidden: boolean; recorded: RoleName }): Promise<{ candidate: Candidate; heading: string | null } | null> {
+  const { role, name } = options.recorded;
+  let byRole: Locator | null = null;
+  try {
+    byRole = role && name ? page.getByRole(role as Parameters<Page['getByRole']>[0], { name, exact: true, includeHidden: options.includeHidden }) : null;
+  } catch {
+    byRole = null;
+  }
+  let read = await readAtPath(query, cssPath, probeWithHeading, null, byRole);
+  // Renamed, or no longer that role: the element is read again without them, and its role and name in full.
+  const confirmed = byRole !== null && read.kind === 'read';
+  if (!confirmed && byRole !== null && read.kind === 'unconfirmed') read = await readAtPath(query, cssPath, probeWithHeading, null);
+  if (read.kind !== 'read' || !(read.value.visible || options.includeHidden)) return null;
+  const { probe, visible, heading } = read.value;
+  const names = confirmed ? { role, name } : await roleAndName(query);
+  return { candidate: { frame: page.mainFrame(), locator: query, features: { ...probe, role: names.role, name: names.name, frameDepth: 0, visible } }, heading };
 }

@@ -5,7 +5,7 @@ import { entersFrame, isPick, type LocatorChain } from '../../core/locator/chain
 import { parseLocatorCode } from '../../core/locator/code.ts';
 import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
 import type { MatchLevel } from '../../core/schema/replay-report.ts';
-import { collect, type Candidate } from './candidates.ts';
+import { collect, collectAtPath, type Candidate } from './candidates.ts';
 import { kLevels } from './levels.ts';
 import { pickCandidate, type Scored } from './pick.ts';
 import { rowTextOnPage } from './row-text-on-page.ts';
@@ -30,8 +30,14 @@ const kAmbiguousSettleMs = 300;
 
 export type Scoredcandidate = Scored<Candidate>;
 
+/** The element was read at its recorded CSS path (see at-path.ts), with the page's heading then. */
+export interface ReadAtPath {
+  cssPath: string;
+  heading: string | null;
+}
+
 export type MatchResult =
-  | { kind: 'found'; level: MatchLevel; candidate: Scoredcandidate; candidates: number; notes: string[]; pool: Scoredcandidate[] }
+  | { kind: 'found'; level: MatchLevel; candidate: Scoredcandidate; candidates: number; notes: string[]; pool: Scoredcandidate[]; atPath?: ReadAtPath }
   | { kind: 'ambiguous'; level: MatchLevel; tied: Scoredcandidate[]; notes: string[]; pool: Scoredcandidate[] }
   | { kind: 'missing'; notes: string[]; pool: Scoredcandidate[] };
 
@@ -121,6 +127,15 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
   else if (recorded) {
     // A locator that matched several elements at record time is never evidence on its own.
     const { pinned, depth } = recorded;
+    // The usual case first: the element is where the recording saw it, read without Playwright's
+    // injected script in the page's own world. Anything less certain takes the reads below.
+    if (!pinned && recorded.unique && depth === 0 && !fp.frameChain.length && !fp.shadowHosts.length && fp.cssPath) {
+      const at = await collectAtPath(page, recorded.locator, fp.cssPath, { includeHidden, recorded: { role: fp.role, name: fp.name } });
+      const [only] = at ? score([at.candidate]) : [];
+      if (at && only && !only.agreement.contradictions.length) {
+        return { kind: 'found', level: 'recorded', candidate: only, candidates: 1, notes, pool: [only], atPath: { cssPath: fp.cssPath, heading: at.heading } };
+      }
+    }
     const found = await collect(page.mainFrame(), recorded.locator, { includeHidden, depth, expectOne: !pinned && recorded.unique });
     if (found === null) notes.push('recorded: too many matches');
     else if (found.length === 1 && !pinned) {

@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { stateProblem } from '../../replay/verify.ts';
+import { expect, test, type Locator } from '@playwright/test';
+import { cssPathInPage } from '../../core/fingerprint/probe.ts';
+import { inPage } from '../../core/in-page.ts';
+import { readState, stateProblem } from '../../replay/verify.ts';
 
 /** The element's state after a step, read back once: what the app did to the value is what counts. */
 
@@ -14,29 +16,46 @@ const kPage = `
     document.getElementById('terms').addEventListener('click', (e) => e.preventDefault());
   </script>`;
 
-test('a value, a checked state and a selection that differ from the step are named; matching ones pass', async ({ page }) => {
-  await page.setContent(kPage);
+for (const where of ['through the locator', 'at the element\'s path'] as const) {
+  test(`a value, a checked state and a selection that differ from the step are named; matching ones pass (${where})`, async ({ page }) => {
+    await page.setContent(kPage);
+    const pathOf = async (locator: Locator) => (where === 'through the locator' ? null : await locator.evaluate(inPage(cssPathInPage)));
+    const problem = async (locator: Locator, expected: Parameters<typeof stateProblem>[1]) => stateProblem(locator, expected, await pathOf(locator));
+    const code = page.locator('#code');
+    await code.fill('12ab');
+    expect(await problem(code, { value: '12ab' })).toBe('the field holds "12", not the typed text');
+    await code.fill('345');
+    expect(await problem(code, { value: '345' })).toBeNull();
+
+    await page.locator('#terms').click();
+    expect(await problem(page.locator('#terms'), { checked: true })).toBe('the control is unchecked, recorded checked');
+    expect(await problem(page.locator('#custom'), { checked: false })).toBeNull();
+    expect(await problem(page.locator('#custom'), { checked: true })).toBe('the control is unchecked, recorded checked');
+
+    await page.locator('#size').selectOption('l');
+    expect(await problem(page.locator('#size'), { selected: 'Large' })).toBeNull();
+    expect(await problem(page.locator('#size'), { selected: 'l' })).toBeNull();
+    expect(await problem(page.locator('#size'), { selected: 'Small' })).toBe('the selected option is "Large", not "Small"');
+  });
+}
+
+test('read at its path, the state comes with the page heading; an element no longer at its path is read through the locator', async ({ page }) => {
+  await page.setContent(`<h1>Order</h1>${kPage}`);
   const code = page.locator('#code');
-  await code.fill('12ab');
-  expect(await stateProblem(code, { value: '12ab' })).toBe('the field holds "12", not the typed text');
-  await code.fill('345');
-  expect(await stateProblem(code, { value: '345' })).toBeNull();
-
-  await page.locator('#terms').click();
-  expect(await stateProblem(page.locator('#terms'), { checked: true })).toBe('the control is unchecked, recorded checked');
-  expect(await stateProblem(page.locator('#custom'), { checked: false })).toBeNull();
-  expect(await stateProblem(page.locator('#custom'), { checked: true })).toBe('the control is unchecked, recorded checked');
-
-  await page.locator('#size').selectOption('l');
-  expect(await stateProblem(page.locator('#size'), { selected: 'Large' })).toBeNull();
-  expect(await stateProblem(page.locator('#size'), { selected: 'l' })).toBeNull();
-  expect(await stateProblem(page.locator('#size'), { selected: 'Small' })).toBe('the selected option is "Large", not "Small"');
+  const path = await code.evaluate(inPage(cssPathInPage));
+  await code.fill('77');
+  expect(await readState(code, path)).toEqual({ live: { value: '77', checked: null, selected: null }, heading: 'Order' });
+  // The app re-renders: the field moves behind a new first label.
+  await page.evaluate(() => document.body.insertBefore(document.createElement('label'), document.body.querySelector('label')));
+  expect(await readState(code, path)).toEqual({ live: { value: '77', checked: null, selected: null } });
 });
 
 test('an element the step took away (a navigation, a closed dialog) is no problem, and is not waited for', async ({ page }) => {
   await page.setContent(kPage);
   const started = Date.now();
   expect(await stateProblem(page.locator('#gone'), { value: 'x' })).toBeNull();
+  expect(await stateProblem(page.locator('#gone'), { value: 'x' }, 'html > body > div > input')).toBeNull();
   expect(await stateProblem(page.locator('input'), { value: 'x' })).toBeNull();
+  expect(await stateProblem(page.locator('input'), { value: 'x' }, 'html > body > label:nth-of-type(1) > input')).toBeNull();
   expect(Date.now() - started).toBeLessThan(500);
 });

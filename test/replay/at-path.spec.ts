@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { readAtPath } from '../../replay/at-path.ts';
+
+/**
+ * Reading an element by its recorded CSS path in the page's own world: only when the locator and
+ * the path name the same single element, never a look-alike the path happens to reach.
+ */
+
+const text = (el: Element) => el.textContent;
+
+test('the element the locator names is read at its path; a moved, doubled or missing one is not', async ({ page }) => {
+  await page.setContent(`
+    <main>
+      <section><button>Save</button><button>Cancel</button></section>
+      <section><button>Save draft</button></section>
+    </main>`);
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  const path = 'html > body > main > section:nth-of-type(1) > button:nth-of-type(1)';
+  expect(await readAtPath(save, path, text, null)).toEqual({ kind: 'read', value: 'Save' });
+  // The locator names another element than the one at the path.
+  expect(await readAtPath(page.getByRole('button', { name: 'Cancel' }), path, text, null)).toEqual({ kind: 'unconfirmed' });
+  // The locator names two elements, one of them at the path.
+  expect(await readAtPath(page.getByRole('button', { name: 'Save' }), path, text, null)).toEqual({ kind: 'unconfirmed' });
+  // The path reaches nothing, the locator one element.
+  expect(await readAtPath(save, 'html > body > main > section:nth-of-type(3) > button', text, null)).toEqual({ kind: 'unconfirmed' });
+  // Neither names anything: gone.
+  expect(await readAtPath(page.getByRole('button', { name: 'Delete' }), 'html > body > aside > button', text, null)).toEqual({ kind: 'gone' });
+  // A path no selector engine reads.
+  expect(await readAtPath(save, 'html > > body', text, null)).toEqual({ kind: 'unconfirmed' });
+});
+
+test('with a role and name to confirm, an element that no longer has them is unconfirmed', async ({ page }) => {
+  await page.setContent('<main><button id="b">Save</button></main>');
+  const path = 'html > body > main > button';
+  const byId = page.locator('#b');
+  expect(await readAtPath(byId, path, text, null, page.getByRole('button', { name: 'Save', exact: true }))).toEqual({ kind: 'read', value: 'Save' });
+  expect(await readAtPath(byId, path, text, null, page.getByRole('button', { name: 'Store', exact: true }))).toEqual({ kind: 'unconfirmed' });
+  expect(await readAtPath(byId, path, text, null, page.getByRole('link', { name: 'Save', exact: true }))).toEqual({ kind: 'unconfirmed' });
+});
+
+test('a path that also reaches into a shadow root reads neither the light-DOM button nor the shadow one', async ({ page }) => {
+  await page.setContent(`
+    <div id="host"><button>Light</button></div>
+    <script>
+      const root = document.getElementById('host').attachShadow({ mode: 'open' });
+      root.innerHTML = '<button>Shadow</button><slot></slot>';
+    </script>`);
+  const path = 'html > body > div > button';
+  expect(await readAtPath(page.getByRole('button', { name: 'Shadow' }), path, text, null)).toEqual({ kind: 'unconfirmed' });
+  // Playwright's CSS reaches into open shadow roots: the path names two buttons for it.
+  expect(await readAtPath(page.getByRole('button', { name: 'Light' }), path, text, null)).toEqual({ kind: 'unconfirmed' });
+});
+
+test('a locator inside a frame is read through the frame, not at a path of the page', async ({ page }) => {
+  await page.setContent('<main><button>Save</button></main><iframe srcdoc="<main><button>Save</button></main>"></iframe>');
+  const inFrame = page.locator('iframe').contentFrame().getByRole('button', { name: 'Save' });
+  await expect(inFrame).toHaveCount(1);
+  expect(await readAtPath(inFrame, 'html > body > main > button', text, null)).toEqual({ kind: 'unconfirmed' });
+});
