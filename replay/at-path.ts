@@ -7,10 +7,10 @@ import type { Locator } from 'playwright';
  * world of each new document, beside the one its actions install in their own isolated world:
  * about 15 ms of the page's time per document, twice what a hand-written test pays. When the
  * element is where the recording saw it, a plain evaluation finds it by its recorded CSS path
- * instead, and two counts in the actions' world prove that the path and the locator name the
- * same single element: the locator or the path match one element in all, and both match it.
- * When neither matches anything the element is `gone`; anything else (the element moved, the
- * path matches several, the locator reaches into a frame) is `unconfirmed`, and the caller reads
+ * instead, and one count in the actions' world proves that the path and the locator name the
+ * same single element: the first and the last element that the path or the locator match are one
+ * element, and both match it. Anything else (the element moved or is gone, the path or the
+ * locator match several, the locator reaches into a frame) is `unconfirmed`, and the caller reads
  * through the locator as before.
  */
 
@@ -30,7 +30,7 @@ function atPathInPage(read: string): (input: { cssPath: string; arg: unknown }) 
 
 const built = new Map<string, ReturnType<typeof atPathInPage>>();
 
-export type AtPath<R> = { kind: 'read'; value: R } | { kind: 'gone' } | { kind: 'unconfirmed' };
+export type AtPath<R> = { kind: 'read'; value: R } | { kind: 'unconfirmed' };
 
 /**
  * `read` of the element at `cssPath` when `locator` names exactly that element. With `also`, the
@@ -46,14 +46,10 @@ export async function readAtPath<A, R>(locator: Locator, cssPath: string, read: 
     const atPath = page.locator(`css=${cssPath}`);
     // The path comes first: composed the other way, a locator that enters a frame would carry the
     // path into that frame, while Playwright refuses a frame locator inside a composite one.
-    const both = atPath.and(locator);
-    const [either, all, found] = await Promise.all([
-      atPath.or(locator).count(),
-      (also ? both.and(also) : both).count(),
-      page.evaluate(inPage, { cssPath, arg }),
-    ]);
-    if (either === 0) return { kind: 'gone' };
-    return either === 1 && all === 1 && found ? { kind: 'read', value: found.value as R } : { kind: 'unconfirmed' };
+    const either = atPath.or(locator);
+    const same = either.first().and(either.last()).and(atPath).and(locator);
+    const [count, found] = await Promise.all([(also ? same.and(also) : same).count(), page.evaluate(inPage, { cssPath, arg })]);
+    return count === 1 && found ? { kind: 'read', value: found.value as R } : { kind: 'unconfirmed' };
   } catch {
     // A locator that enters a frame, a path Playwright cannot parse, a navigation.
     return { kind: 'unconfirmed' };

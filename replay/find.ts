@@ -2,10 +2,10 @@ import type { Locator, Page } from 'playwright';
 import { errorMessage } from '../core/errors.ts';
 import { locatorFromCode } from '../core/locator/build.ts';
 import type { FailureCategory, HealRecord, MatchLevel } from '../core/schema/replay-report.ts';
-import type { HistoryStep } from '../core/schema/history.ts';
+import type { Fingerprint, HistoryStep } from '../core/schema/history.ts';
 import { healAcceptable, healCandidates, healRequest, type Healer } from './heal.ts';
 import type { Rebaser } from './inputs.ts';
-import { rematch, type ReadAtPath } from './rematch/cascade.ts';
+import { readAhead, rematch, type ReadAhead, type ReadAtPath } from './rematch/cascade.ts';
 
 /**
  * Finds a step's element: the rematch cascade (strategy `full`) or only the recorded locator
@@ -50,12 +50,25 @@ async function recordedOnly(page: Page, step: HistoryStep, timeoutMs: number): P
   return { ok: true, locator, level: 'recorded', candidates: await locator.count(), score: null, notes: [], heal: null };
 }
 
-export async function findElement(page: Page, step: HistoryStep, options: FindOptions): Promise<Found> {
+/** The step's fingerprint as this run sees it (its link target rebased); null when the cascade does not run. */
+function liveFingerprint(step: HistoryStep, options: FindOptions): Fingerprint | null {
   const recordedFp = step.fingerprint;
-  if (options.strategy === 'locator-only' || !recordedFp) return recordedOnly(page, step, options.timeoutMs);
+  if (options.strategy === 'locator-only' || !recordedFp) return null;
   const hrefPath = /^https?:/.test(recordedFp.hrefPath ?? '') ? options.rebase.url(recordedFp.hrefPath!) : options.rebase.path(recordedFp.hrefPath);
-  const fp = { ...recordedFp, hrefPath };
-  const result = await rematch(page, fp, step.locator, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds });
+  return { ...recordedFp, hrefPath };
+}
+
+/** What `findElement` would read first, read now (see `readAhead`); null when it would read nothing ahead. */
+export async function findAhead(page: Page, step: HistoryStep, options: FindOptions): Promise<ReadAhead | null> {
+  const fp = liveFingerprint(step, options);
+  return fp ? readAhead(page, fp, step.locator).catch(() => null) : null;
+}
+
+/** `ahead`: this step's `findAhead`, made on this page just before. */
+export async function findElement(page: Page, step: HistoryStep, options: FindOptions, ahead: ReadAhead | null = null): Promise<Found> {
+  const fp = liveFingerprint(step, options);
+  if (!fp) return recordedOnly(page, step, options.timeoutMs);
+  const result = await rematch(page, fp, step.locator, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds }, ahead);
   if (result.kind === 'found') {
     const { candidate } = result;
     return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, heal: null, atPath: result.atPath };

@@ -25,7 +25,13 @@ export const kMinEffectShare = 0.5;
 /** Re-reads of the effect while the page is still updating (an XHR-driven re-render). */
 const kEffectSettleMs = 2_000;
 
-export interface PostCheckInput {
+/** A read made beside the check's first look at the page, with the page's heading if it read it. */
+export interface Alongside<A> {
+  value: A;
+  heading?: string | null;
+}
+
+export interface PostCheckInput<A = unknown> {
   page: Page;
   step: HistoryStep;
   target: Locator | null;
@@ -39,12 +45,19 @@ export interface PostCheckInput {
   rebase: Rebaser;
   tolerantIds: boolean;
   text(value: string): string;
+  /**
+   * A read to make beside the first look at the page once its URL is right (replay reads the
+   * next step's element there, see step.ts). Not made when the step's effect is to be waited for.
+   */
+  alongside?: (() => Promise<Alongside<A> | null>) | null;
 }
 
-export interface PostVerdict {
+export interface PostVerdict<A = unknown> {
   problem: string | null;
   /** What was checked, for the report: `url`, `heading`, `value`, `effect 2/3`, ... */
   checks: string[];
+  /** What `alongside` read, when the page was as recorded at that first look (nothing waited for since). */
+  alongside?: A;
 }
 
 /** In-page changes the recording saw, few enough to compare (a new page is the URL's job). */
@@ -81,16 +94,16 @@ function freshIds(step: HistoryStep): Set<string> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `first`: the heading as just read with the element's state, when it was. */
-async function settledHeadingProblem(page: Page, recorded: Headings, before: string | null, lenient: boolean, first?: string | null): Promise<string | null> {
+/** `first`: the heading as just read with other things, when it was. `atOnce`: fine at the first read. */
+async function settledHeadingProblem(page: Page, recorded: Headings, before: string | null, lenient: boolean, first?: string | null): Promise<{ problem: string | null; atOnce: boolean }> {
   const deadline = Date.now() + kHeadingSettleMs;
   let read = first;
-  for (;;) {
+  for (let atOnce = true; ; atOnce = false) {
     await page.waitForLoadState('domcontentloaded').catch(() => undefined);
     const now = read !== undefined ? read : await readHeading(page);
     read = undefined;
     const problem = headingProblem(recorded, { pre: before, post: now }, { lenient });
-    if (!problem || Date.now() >= deadline) return problem;
+    if (!problem || Date.now() >= deadline) return { problem, atOnce: atOnce && !problem };
     await sleep(kSettlePollMs);
   }
 }
@@ -114,10 +127,10 @@ async function effectProblem(page: Page, step: HistoryStep, before: string[]): P
   }
 }
 
-export async function postCheck(input: PostCheckInput): Promise<PostVerdict> {
+export async function postCheck<A>(input: PostCheckInput<A>): Promise<PostVerdict<A>> {
   const { page, step } = input;
   const checks: string[] = [];
-  const verdict = (problem: string | null): PostVerdict => ({ problem, checks });
+  const verdict = (problem: string | null, alongside?: A): PostVerdict<A> => (alongside === undefined ? { problem, checks } : { problem, checks, alongside });
   const urlChecked = /^https?:/.test(step.post.url);
   if (urlChecked) {
     const expected = input.rebase.url(step.post.url);
@@ -133,12 +146,16 @@ export async function postCheck(input: PostCheckInput): Promise<PostVerdict> {
   checks.push(lenient ? 'heading moved' : 'heading');
   const expected = input.target ? expectedState(step, input.text) : null;
   if (expected) checks.push(Object.keys(expected).join('+'));
-  // The element's state is read first, with the heading where it can be (one round trip); the
-  // heading's verdict comes first.
-  const read = expected && input.target ? await readState(input.target, input.targetPath ?? null) : null;
-  const heading = await settledHeadingProblem(page, { pre: step.pre.heading, post: step.post.heading }, input.headingBefore, lenient, read?.heading);
+  // The first look: the element's state and the `alongside` read side by side, the heading read
+  // with either of them where it can be; the heading's verdict comes first.
+  await page.waitForLoadState('domcontentloaded').catch(() => undefined);
+  const [read, aside] = await Promise.all([
+    expected && input.target ? readState(input.target, input.targetPath ?? null) : null,
+    input.outlineBefore ? null : (input.alongside?.().catch(() => null) ?? null),
+  ]);
+  const heading = await settledHeadingProblem(page, { pre: step.pre.heading, post: step.post.heading }, input.headingBefore, lenient, read?.heading !== undefined ? read.heading : aside?.heading);
   const state = expected && read ? stateMismatch(read.live, expected) : null;
-  if (heading) return verdict(heading);
+  if (heading.problem) return verdict(heading.problem);
   if (state) return verdict(state);
   if (input.outlineBefore) {
     // Waiting for the recorded effect also keeps the next step off a page that is still
@@ -147,5 +164,5 @@ export async function postCheck(input: PostCheckInput): Promise<PostVerdict> {
     checks.push(input.strongMatch && effect.problem ? `${effect.check} (waited)` : effect.check);
     if (effect.problem && !input.strongMatch) return verdict(effect.problem);
   }
-  return verdict(null);
+  return verdict(null, heading.atOnce && aside ? aside.value : undefined);
 }

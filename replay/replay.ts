@@ -10,7 +10,7 @@ import { Rebaser, redactDeep, substitute, type Substitutions } from './inputs.ts
 import { kFindTimeoutMs } from './rematch/cascade.ts';
 import { summarize } from './report.ts';
 import { urlMatches } from './verify.ts';
-import { runStep, type StepEnv } from './step.ts';
+import { runStep, type Ahead, type StepEnv, type StepOutcome } from './step.ts';
 
 /**
  * Replays a history on a page the caller owns (the CLI launches one; Playwright Test passes its
@@ -103,7 +103,8 @@ export async function replay(page: Page, history: History, options: ReplayOption
   const steps: ReplayStep[] = [];
   const rewritten: ReplayResult['rewritten'] = new Map();
   let stopped: string | null = null;
-  for (const step of history.steps) {
+  let ahead: Ahead | null = null;
+  for (const [i, step] of history.steps.entries()) {
     if (stopped || options.signal?.aborted) {
       const why = stopped ?? 'the replay was interrupted';
       steps.push({
@@ -112,7 +113,8 @@ export async function replay(page: Page, history: History, options: ReplayOption
         timing: { startMs: Math.round(performance.now() - t0), findMs: 0, actMs: 0, verifyMs: 0, totalMs: 0 },
       });
     } else {
-      const outcome = await runStep(env, step);
+      const outcome: StepOutcome = await runStep(env, step, history.steps[i + 1] ?? null, ahead);
+      ahead = outcome.ahead ?? null;
       env.page = outcome.page;
       steps.push(redactDeep(outcome.report, subs.secrets));
       if (outcome.rewritten) rewritten.set(step.index, outcome.rewritten);

@@ -8,7 +8,8 @@ import type { FailureCategory, ReplayStep } from '../core/schema/replay-report.t
 import { runElementStep } from './executors/element.ts';
 import { PolicyBlocked, runPageStep } from './executors/page.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './executors/types.ts';
-import { findElement, type FindOptions, type Found } from './find.ts';
+import { findAhead, findElement, type FindOptions, type Found } from './find.ts';
+import type { ReadAhead } from './rematch/cascade.ts';
 import type { InFlight } from '../core/act/in-flight.ts';
 import type { Rebaser } from './inputs.ts';
 import { effectWorthChecking, liveOutline, postCheck } from './post-check.ts';
@@ -36,9 +37,18 @@ export interface StepEnv {
   t0: number;
 }
 
+/** The next step's element, read beside this step's check of the page (see `runStep`). */
+export interface Ahead {
+  index: number;
+  page: Page;
+  read: ReadAhead;
+}
+
 export interface StepOutcome {
   report: ReplayStep;
   page: Page;
+  /** Read for the next step while this one was checked, when the page was as recorded at once. */
+  ahead?: Ahead;
   /** The element as it is now, for `--write-back` of a healed step. */
   rewritten?: { fingerprint: Fingerprint; locator: RecordedLocator };
 }
@@ -57,7 +67,19 @@ async function pageForTab(env: StepEnv, tab: number, tabCount: number): Promise<
   return env.context.pages()[tab] ?? env.page;
 }
 
-export async function runStep(env: StepEnv, step: HistoryStep): Promise<StepOutcome> {
+/**
+ * Whether `next`'s element may be read beside this step's check: it acts on an element of the page
+ * this step leaves, in the same tab. Its read is then one look at the page with this step's check.
+ */
+function readsAhead(step: HistoryStep, next: HistoryStep | null): next is HistoryStep {
+  return next !== null && next.ok && next.fingerprint !== null && next.locator !== null && next.pre.url === step.post.url && next.pre.tab === step.post.tab && step.post.tab === step.pre.tab && step.post.tabCount === step.pre.tabCount;
+}
+
+/**
+ * Runs one step. `next`: the step after it, whose element is read beside this step's check of the
+ * page when it can be (the outcome's `ahead`); `ahead`: this step's, read by the step before.
+ */
+export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep | null = null, ahead: Ahead | null = null): Promise<StepOutcome> {
   const started = performance.now();
   const timing = { startMs: Math.round(started - env.t0), findMs: 0, actMs: 0, verifyMs: 0, totalMs: 0 };
   let page = env.page;
@@ -81,7 +103,7 @@ export async function runStep(env: StepEnv, step: HistoryStep): Promise<StepOutc
   let healed = false;
   if (step.fingerprint || (step.action !== 'scroll' && step.locator)) {
     const t = performance.now();
-    found = await findElement(page, step, env.find);
+    found = await findElement(page, step, env.find, ahead?.index === step.index && ahead.page === page ? ahead.read : null);
     timing.findMs = Math.round(performance.now() - t);
     Object.assign(base, { level: found.level, candidates: found.candidates, notes: found.notes, heal: found.heal });
     if (!found.ok) return fail(found.category, found.message);
@@ -119,9 +141,17 @@ export async function runStep(env: StepEnv, step: HistoryStep): Promise<StepOutc
 
   const tVerify = performance.now();
   if (step.post.tabCount > step.pre.tabCount || step.post.tab !== step.pre.tab) page = await pageForTab(env, step.post.tab, step.post.tabCount);
-  const verdict = await postCheck({ page, step, target, targetPath, headingBefore, outlineBefore, strongMatch: !healed, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text });
+  const checkedPage = page;
+  const alongside = readsAhead(step, next)
+    ? async () => {
+      const read = await findAhead(checkedPage, next, env.find);
+      return read && { value: read, heading: read.at?.heading };
+    }
+    : null;
+  const verdict = await postCheck({ page, step, target, targetPath, headingBefore, outlineBefore, strongMatch: !healed, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text, alongside });
   timing.verifyMs = Math.round(performance.now() - tVerify);
   base.checks = verdict.checks;
   if (verdict.problem) return fail('postcondition_failed', verdict.problem);
-  return finish({ status: healed ? 'healed' : 'passed', message: outcome.result?.slice(0, 200) ?? null }, rewritten ? { rewritten } : {});
+  const readAhead = verdict.alongside && next ? { ahead: { index: next.index, page: checkedPage, read: verdict.alongside } } : {};
+  return finish({ status: healed ? 'healed' : 'passed', message: outcome.result?.slice(0, 200) ?? null }, { ...(rewritten ? { rewritten } : {}), ...readAhead });
 }

@@ -163,7 +163,6 @@ export interface StateRead {
  */
 export async function readState(locator: Locator, cssPath: string | null = null): Promise<StateRead> {
   const atPath = cssPath === null ? null : await readAtPath(locator, cssPath, liveStateWithHeading, null);
-  if (atPath?.kind === 'gone') return { live: null };
   if (atPath?.kind === 'read') return atPath.value;
   return { live: await locator.evaluateAll(liveStateOfOne).catch(() => null) };
 }

@@ -88,8 +88,36 @@ function scopedRole(page: Page, chain: LocatorChain): Locator | null {
   return buildLocator(page, [...chain.slice(0, -1), { kind: 'getByRole', role: last.role, options: rest }] as LocatorChain);
 }
 
-/** One pass over the recorded locator and the levels. */
-async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | null, options: CascadeOptions): Promise<MatchResult> {
+type AtPathRead = NonNullable<Awaited<ReturnType<typeof collectAtPath>>>;
+
+/** The recorded locator can be read at the recorded path: unique when recorded, in the page's own document. */
+function readableAtPath(fp: Fingerprint, recorded: RecordedQuery): recorded is Extract<RecordedQuery, { ok: true }> {
+  return recorded.ok && !recorded.pinned && recorded.unique && recorded.depth === 0 && !fp.frameChain.length && !fp.shadowHosts.length && fp.cssPath !== '';
+}
+
+function readAtRecordedPath(page: Page, fp: Fingerprint, recorded: Extract<RecordedQuery, { ok: true }>): Promise<AtPathRead | null> {
+  return collectAtPath(page, recorded.locator, fp.cssPath, { includeHidden: fp.box === null, recorded: { role: fp.role, name: fp.name } });
+}
+
+/**
+ * The recorded element read at its path ahead of the rematch that follows (replay reads it beside
+ * the previous step's check of the page, see step.ts): the rematch's first pass takes it instead
+ * of reading again. `at` is null when it was not found there.
+ */
+export interface ReadAhead {
+  query: Extract<RecordedQuery, { ok: true }>;
+  at: AtPathRead | null;
+}
+
+/** Reads what the first pass of `rematch` would read at the recorded path; null when that pass would not. */
+export async function readAhead(page: Page, fp: Fingerprint, recorded: RecordedLocator | null): Promise<ReadAhead | null> {
+  const query = recorded && recordedQuery(page, recorded);
+  if (!query || !readableAtPath(fp, query)) return null;
+  return { query, at: await readAtRecordedPath(page, fp, query) };
+}
+
+/** One pass over the recorded locator and the levels; `ahead`: this pass's read at the recorded path, already made. */
+async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | null, options: CascadeOptions, ahead?: AtPathRead | null): Promise<MatchResult> {
   const notes: string[] = [];
   const pool = new Map<string, Scoredcandidate>();
   const includeHidden = fp.box === null;
@@ -129,8 +157,8 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     const { pinned, depth } = recorded;
     // The usual case first: the element is where the recording saw it, read without Playwright's
     // injected script in the page's own world. Anything less certain takes the reads below.
-    if (!pinned && recorded.unique && depth === 0 && !fp.frameChain.length && !fp.shadowHosts.length && fp.cssPath) {
-      const at = await collectAtPath(page, recorded.locator, fp.cssPath, { includeHidden, recorded: { role: fp.role, name: fp.name } });
+    if (readableAtPath(fp, recorded)) {
+      const at = ahead !== undefined ? ahead : await readAtRecordedPath(page, fp, recorded);
       const [only] = at ? score([at.candidate]) : [];
       if (at && only && !only.agreement.contradictions.length) {
         return { kind: 'found', level: 'recorded', candidate: only, candidates: 1, notes, pool: [only], atPath: { cssPath: fp.cssPath, heading: at.heading } };
@@ -191,14 +219,17 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Runs the cascade until it decides or the deadline passes; waits, never sleeps a recorded time. */
-export async function rematch(page: Page, fp: Fingerprint, recorded: RecordedLocator | null, options: CascadeOptions = {}): Promise<MatchResult> {
+/**
+ * Runs the cascade until it decides or the deadline passes; waits, never sleeps a recorded time.
+ * `ahead`: the first pass's read at the recorded path, made just before (see `readAhead`).
+ */
+export async function rematch(page: Page, fp: Fingerprint, recorded: RecordedLocator | null, options: CascadeOptions = {}, ahead: ReadAhead | null = null): Promise<MatchResult> {
   const deadline = Date.now() + (options.timeoutMs ?? kFindTimeoutMs);
-  const query = recorded && recordedQuery(page, recorded);
+  const query = ahead?.query ?? (recorded && recordedQuery(page, recorded));
   let settled = false;
   for (let i = 0; ; i++) {
     await page.waitForLoadState('domcontentloaded').catch(() => undefined);
-    const result = await attempt(page, fp, query, options);
+    const result = await attempt(page, fp, query, options, i === 0 && ahead ? ahead.at : undefined);
     if (result.kind === 'found') return result;
     if (result.kind === 'ambiguous') {
       if (settled || Date.now() + kAmbiguousSettleMs > deadline) return result;
