@@ -21,7 +21,7 @@ import { replay } from '../replay/replay.ts';
 import { captureFlow, flowDone, watchDecoys, type FlowName } from '../test/replay/support/demo-flows.ts';
 
 /** Timing runs per side; the median damps noise from other processes on the machine. */
-const kTimingRuns = 5;
+const kTimingRuns = 9;
 const kFlows: FlowName[] = ['items', 'settings'];
 const kNotAppSteps = new Set(['done', 'write_file', 'read_file', 'replace_file']);
 

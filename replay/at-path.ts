@@ -1,4 +1,5 @@
-import type { Locator } from 'playwright';
+import type { Locator, Page } from 'playwright';
+import type { DomProbe } from '../core/fingerprint/probe.ts';
 
 /**
  * Reads an element in the page's main world without Playwright's injected script there.
@@ -11,24 +12,68 @@ import type { Locator } from 'playwright';
  * same single element: the first and the last element that the path or the locator match are one
  * element, and both match it. Anything else (the element moved or is gone, the path or the
  * locator match several, the locator reaches into a frame) is `unconfirmed`, and the caller reads
- * through the locator as before.
+ * through the locator as before. Reads asked for together (a step's own state and the next
+ * step's element) share one evaluation.
  */
 
 /** The in-page reader: gets the element and `arg`; self-contained, like every function shipped into the page. */
 export type ElementReader<A, R> = (el: Element, arg: A) => R;
 
+/** Readers by their source; a reader's number is its place in the page function below. */
+const readers: string[] = [];
+let batchReader: ((reads: { cssPath: string; reader: number; arg: unknown }[]) => ({ value: unknown } | null)[]) | null = null;
+
 /**
- * Rebuilds `read` for the page (a TypeScript loader may wrap named inner functions in a helper
- * that only exists where it was defined) behind a lookup of the path's one element.
+ * The page function that reads a batch of paths: every reader seen so far, rebuilt for the page
+ * (a TypeScript loader may wrap named inner functions in a helper that only exists where it was
+ * defined), each behind a lookup of its path's one element.
  */
-function atPathInPage(read: string): (input: { cssPath: string; arg: unknown }) => { value: unknown } | null {
-  return new Function('input', `const __name = (f) => f; const read = (${read});
-    let els;
-    try { els = document.querySelectorAll(input.cssPath); } catch { return null; }
-    return els.length === 1 ? { value: read(els[0], input.arg) } : null;`) as never;
+function readerNumber(source: string): number {
+  let n = readers.indexOf(source);
+  if (n < 0) {
+    n = readers.push(source) - 1;
+    batchReader = null;
+  }
+  return n;
 }
 
-const built = new Map<string, ReturnType<typeof atPathInPage>>();
+function batchInPage(): NonNullable<typeof batchReader> {
+  return (batchReader ??= new Function('reads', `const __name = (f) => f; const readers = [${readers.map((source) => `(${source})`).join(', ')}];
+    return reads.map((read) => {
+      try {
+        const els = document.querySelectorAll(read.cssPath);
+        return els.length === 1 ? { value: readers[read.reader](els[0], read.arg) } : null;
+      } catch {
+        return null;
+      }
+    });`) as NonNullable<typeof batchReader>);
+}
+
+interface Queued {
+  read: { cssPath: string; reader: number; arg: unknown };
+  settle(result: { value: unknown } | null | Error): void;
+}
+
+/** Reads asked for in the same turn of the event loop, by page: they go to the page in one evaluation. */
+const queued = new WeakMap<Page, Queued[]>();
+
+function evaluateAtPath(page: Page, cssPath: string, source: string, arg: unknown): Promise<{ value: unknown } | null> {
+  return new Promise((resolve, reject) => {
+    let queue = queued.get(page);
+    if (!queue) {
+      const batch: Queued[] = (queue = []);
+      queued.set(page, batch);
+      queueMicrotask(() => {
+        queued.delete(page);
+        page.evaluate(batchInPage(), batch.map((q) => q.read)).then(
+          (results) => batch.forEach((q, i) => q.settle(results[i] ?? null)),
+          (err: unknown) => batch.forEach((q) => q.settle(err instanceof Error ? err : new Error(String(err)))),
+        );
+      });
+    }
+    queue.push({ read: { cssPath, reader: readerNumber(source), arg }, settle: (result) => (result instanceof Error ? reject(result) : resolve(result)) });
+  });
+}
 
 export type AtPath<R> = { kind: 'read'; value: R } | { kind: 'unconfirmed' };
 
@@ -38,9 +83,6 @@ export type AtPath<R> = { kind: 'read'; value: R } | { kind: 'unconfirmed' };
  * does not, the answer is `unconfirmed`.
  */
 export async function readAtPath<A, R>(locator: Locator, cssPath: string, read: ElementReader<A, R>, arg: A, also: Locator | null = null): Promise<AtPath<R>> {
-  const source = read.toString();
-  let inPage = built.get(source);
-  if (!inPage) built.set(source, (inPage = atPathInPage(source)));
   const page = locator.page();
   try {
     const atPath = page.locator(`css=${cssPath}`);
@@ -48,10 +90,36 @@ export async function readAtPath<A, R>(locator: Locator, cssPath: string, read: 
     // path into that frame, while Playwright refuses a frame locator inside a composite one.
     const either = atPath.or(locator);
     const same = either.first().and(either.last()).and(atPath).and(locator);
-    const [count, found] = await Promise.all([(also ? same.and(also) : same).count(), page.evaluate(inPage, { cssPath, arg })]);
+    const [count, found] = await Promise.all([(also ? same.and(also) : same).count(), evaluateAtPath(page, cssPath, read.toString(), arg)]);
     return count === 1 && found ? { kind: 'read', value: found.value as R } : { kind: 'unconfirmed' };
   } catch {
     // A locator that enters a frame, a path Playwright cannot parse, a navigation.
     return { kind: 'unconfirmed' };
   }
+}
+
+/** What tells an element from its neighbours without Playwright: its tag and identifying attributes (as the DOM probe reads them). */
+export type ElementIdentity = Pick<DomProbe, 'tag' | 'id' | 'nameAttr' | 'type' | 'testId' | 'testIdAttribute'>;
+
+export function identityOf(probe: ElementIdentity): ElementIdentity {
+  return { tag: probe.tag, id: probe.id, nameAttr: probe.nameAttr, type: probe.type, testId: probe.testId, testIdAttribute: probe.testIdAttribute };
+}
+
+/** Whether `el` is still the element `want` describes; runs in the page. */
+function sameElementInPage(el: Element, want: ElementIdentity): boolean {
+  return el.tagName.toLowerCase() === want.tag && (el.id || null) === want.id && el.getAttribute('name') === want.nameAttr &&
+    el.getAttribute('type') === want.type && (want.testIdAttribute === null || el.getAttribute(want.testIdAttribute) === want.testId);
+}
+
+/**
+ * `read` of the element at `cssPath` when it still is the element `identity` describes, with no
+ * count through the locator: for reading back what an action just did to an element that was
+ * proven to be there a moment before (`readAtPath`). Undefined when the path holds no such single
+ * element; the caller reads through the locator then.
+ */
+export async function readBackAtPath<A, R>(page: Page, cssPath: string, identity: ElementIdentity, read: ElementReader<A, R>, arg: A): Promise<R | undefined> {
+  const source = `(el, input) => { const same = (${sameElementInPage.toString()}); const read = (${read.toString()}); return same(el, input.identity) ? { read: read(el, input.arg) } : null; }`;
+  const found = await evaluateAtPath(page, cssPath, source, { identity, arg }).catch(() => null);
+  const value = found?.value as { read: R } | null | undefined;
+  return value ? value.read : undefined;
 }

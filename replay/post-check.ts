@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright';
 import { effectAgreement, effectOf, kMaxEffectLines, outline } from '../core/aria/outline.ts';
 import type { HistoryStep } from '../core/schema/history.ts';
+import type { ElementIdentity } from './at-path.ts';
 import type { Rebaser } from './inputs.ts';
 import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, readState, stateMismatch, waitForUrl, type Headings } from './verify.ts';
 
@@ -35,8 +36,8 @@ export interface PostCheckInput<A = unknown> {
   page: Page;
   step: HistoryStep;
   target: Locator | null;
-  /** Where the target was found by its recorded CSS path (its state is read there, see at-path.ts). */
-  targetPath?: string | null;
+  /** Where the target was found by its recorded CSS path, and what it looked like (its state is read back there, see at-path.ts). */
+  targetAt?: { cssPath: string; identity: ElementIdentity } | null;
   headingBefore: string | null;
   /** The page's outline before the action, when the effect is to be checked. */
   outlineBefore: string[] | null;
@@ -150,7 +151,7 @@ export async function postCheck<A>(input: PostCheckInput<A>): Promise<PostVerdic
   // with either of them where it can be; the heading's verdict comes first.
   await page.waitForLoadState('domcontentloaded').catch(() => undefined);
   const [read, aside] = await Promise.all([
-    expected && input.target ? readState(input.target, input.targetPath ?? null) : null,
+    expected && input.target ? readState(input.target, input.targetAt ?? null) : null,
     input.outlineBefore ? null : (input.alongside?.().catch(() => null) ?? null),
   ]);
   const heading = await settledHeadingProblem(page, { pre: step.pre.heading, post: step.post.heading }, input.headingBefore, lenient, read?.heading !== undefined ? read.heading : aside?.heading);

@@ -123,8 +123,8 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   // What the action changes on the page: required of a healed step (the weaker the match, the
   // more the outcome must show it was right), waited for after any step.
   const outlineBefore = effectWorthChecking(step) ? await liveOutline(page) : null;
-  const targetPath = found?.ok ? found.atPath?.cssPath ?? null : null;
-  const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs, files: env.files, targetPath };
+  const targetAt = found?.ok ? found.atPath ?? null : null;
+  const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs, files: env.files, targetPath: targetAt?.cssPath ?? null };
   let outcome: ExecOutcome;
   const tAct = performance.now();
   const before = env.inFlight.mark();
@@ -148,7 +148,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
       return read && { value: read, heading: read.at?.heading };
     }
     : null;
-  const verdict = await postCheck({ page, step, target, targetPath, headingBefore, outlineBefore, strongMatch: !healed, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text, alongside });
+  const verdict = await postCheck({ page, step, target, targetAt, headingBefore, outlineBefore, strongMatch: !healed, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text, alongside });
   timing.verifyMs = Math.round(performance.now() - tVerify);
   base.checks = verdict.checks;
   if (verdict.problem) return fail('postcondition_failed', verdict.problem);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright';
 import type { HistoryStep } from '../core/schema/history.ts';
 import { mainHeadingInPage } from '../core/aria/state.ts';
-import { readAtPath } from './at-path.ts';
+import { readBackAtPath, type ElementIdentity } from './at-path.ts';
 import { containsWords, normalizeText, tokenSimilarity } from './rematch/text.ts';
 
 /**
@@ -158,12 +158,12 @@ export interface StateRead {
 
 /**
  * The element's state after an action, read once: the action has returned, so the element is
- * either there or gone. With `cssPath` (where the element was found), it is read there when the
- * locator still names the element at that path (see at-path.ts), with the page's heading.
+ * either there or gone. With `at` (where the element was found, and what it looked like), it is
+ * read back there with the page's heading while the same element is there (see at-path.ts).
  */
-export async function readState(locator: Locator, cssPath: string | null = null): Promise<StateRead> {
-  const atPath = cssPath === null ? null : await readAtPath(locator, cssPath, liveStateWithHeading, null);
-  if (atPath?.kind === 'read') return atPath.value;
+export async function readState(locator: Locator, at: { cssPath: string; identity: ElementIdentity } | null = null): Promise<StateRead> {
+  const back = at === null ? undefined : await readBackAtPath(locator.page(), at.cssPath, at.identity, liveStateWithHeading, null);
+  if (back) return back;
   return { live: await locator.evaluateAll(liveStateOfOne).catch(() => null) };
 }
 
@@ -177,8 +177,8 @@ export function stateMismatch(live: LiveState | null, expected: ExpectedState): 
 }
 
 /** Null when the element shows the expected state (or is gone after a navigation), else the reason. */
-export async function stateProblem(locator: Locator, expected: ExpectedState, cssPath: string | null = null): Promise<string | null> {
-  return stateMismatch((await readState(locator, cssPath)).live, expected);
+export async function stateProblem(locator: Locator, expected: ExpectedState, at: { cssPath: string; identity: ElementIdentity } | null = null): Promise<string | null> {
+  return stateMismatch((await readState(locator, at)).live, expected);
 }
 
 /** Waits until the page's URL matches; null when it does, else the reason. */

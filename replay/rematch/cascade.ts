@@ -5,6 +5,7 @@ import { entersFrame, isPick, type LocatorChain } from '../../core/locator/chain
 import { parseLocatorCode } from '../../core/locator/code.ts';
 import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
 import type { MatchLevel } from '../../core/schema/replay-report.ts';
+import { identityOf, type ElementIdentity } from '../at-path.ts';
 import { collect, collectAtPath, type Candidate } from './candidates.ts';
 import { kLevels } from './levels.ts';
 import { pickCandidate, type Scored } from './pick.ts';
@@ -34,6 +35,8 @@ export type Scoredcandidate = Scored<Candidate>;
 export interface ReadAtPath {
   cssPath: string;
   heading: string | null;
+  /** What the element there looked like, to read it back after the action. */
+  identity: ElementIdentity;
 }
 
 export type MatchResult =
@@ -161,7 +164,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
       const at = ahead !== undefined ? ahead : await readAtRecordedPath(page, fp, recorded);
       const [only] = at ? score([at.candidate]) : [];
       if (at && only && !only.agreement.contradictions.length) {
-        return { kind: 'found', level: 'recorded', candidate: only, candidates: 1, notes, pool: [only], atPath: { cssPath: fp.cssPath, heading: at.heading } };
+        return { kind: 'found', level: 'recorded', candidate: only, candidates: 1, notes, pool: [only], atPath: { cssPath: fp.cssPath, heading: at.heading, identity: identityOf(only.item.features) } };
       }
     }
     const found = await collect(page.mainFrame(), recorded.locator, { includeHidden, depth, expectOne: !pinned && recorded.unique });

@@ -1,7 +1,13 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { cssPathInPage } from '../../core/fingerprint/probe.ts';
+import { cssPathInPage, probeElement } from '../../core/fingerprint/probe.ts';
 import { inPage } from '../../core/in-page.ts';
+import { identityOf } from '../../replay/at-path.ts';
 import { readState, stateProblem } from '../../replay/verify.ts';
+
+/** Where the element is and what it looks like, as replay knows it after finding it there. */
+async function foundAt(locator: Locator) {
+  return { cssPath: await locator.evaluate(inPage(cssPathInPage)), identity: identityOf(await locator.evaluate(inPage(probeElement))) };
+}
 
 /** The element's state after a step, read back once: what the app did to the value is what counts. */
 
@@ -19,8 +25,7 @@ const kPage = `
 for (const where of ['through the locator', 'at the element\'s path'] as const) {
   test(`a value, a checked state and a selection that differ from the step are named; matching ones pass (${where})`, async ({ page }) => {
     await page.setContent(kPage);
-    const pathOf = async (locator: Locator) => (where === 'through the locator' ? null : await locator.evaluate(inPage(cssPathInPage)));
-    const problem = async (locator: Locator, expected: Parameters<typeof stateProblem>[1]) => stateProblem(locator, expected, await pathOf(locator));
+    const problem = async (locator: Locator, expected: Parameters<typeof stateProblem>[1]) => stateProblem(locator, expected, where === 'through the locator' ? null : await foundAt(locator));
     const code = page.locator('#code');
     await code.fill('12ab');
     expect(await problem(code, { value: '12ab' })).toBe('the field holds "12", not the typed text');
@@ -39,23 +44,32 @@ for (const where of ['through the locator', 'at the element\'s path'] as const) 
   });
 }
 
-test('read at its path, the state comes with the page heading; an element no longer at its path is read through the locator', async ({ page }) => {
+test('read back at its path, the state comes with the page heading; another element now at that path is never read', async ({ page }) => {
   await page.setContent(`<h1>Order</h1>${kPage}`);
   const code = page.locator('#code');
-  const path = await code.evaluate(inPage(cssPathInPage));
+  const at = await foundAt(code);
   await code.fill('77');
-  expect(await readState(code, path)).toEqual({ live: { value: '77', checked: null, selected: null }, heading: 'Order' });
-  // The app re-renders: the field moves behind a new first label.
-  await page.evaluate(() => document.body.insertBefore(document.createElement('label'), document.body.querySelector('label')));
-  expect(await readState(code, path)).toEqual({ live: { value: '77', checked: null, selected: null } });
+  expect(await readState(code, at)).toEqual({ live: { value: '77', checked: null, selected: null }, heading: 'Order' });
+  // The app re-renders: another field takes the path; the state is read through the locator.
+  await page.evaluate(() => {
+    const label = document.createElement('label');
+    label.innerHTML = 'Other <input id="other" value="99">';
+    document.body.insertBefore(label, document.body.querySelector('label'));
+  });
+  expect(await readState(code, at)).toEqual({ live: { value: '77', checked: null, selected: null } });
 });
 
 test('an element the step took away (a navigation, a closed dialog) is no problem, and is not waited for', async ({ page }) => {
   await page.setContent(kPage);
   const started = Date.now();
   expect(await stateProblem(page.locator('#gone'), { value: 'x' })).toBeNull();
-  expect(await stateProblem(page.locator('#gone'), { value: 'x' }, 'html > body > div > input')).toBeNull();
+  const identity = { tag: 'input', id: 'gone', nameAttr: null, type: null, testId: null, testIdAttribute: null };
+  expect(await stateProblem(page.locator('#gone'), { value: 'x' }, { cssPath: 'html > body > div > input', identity })).toBeNull();
   expect(await stateProblem(page.locator('input'), { value: 'x' })).toBeNull();
-  expect(await stateProblem(page.locator('input'), { value: 'x' }, 'html > body > label:nth-of-type(1) > input')).toBeNull();
   expect(Date.now() - started).toBeLessThan(500);
+  // The locator now names several fields: read through it, nothing is checked; read back at its
+  // path, the field the step acted on still is.
+  const code = { cssPath: 'html > body > label:nth-of-type(1) > input', identity: { ...identity, id: 'code' } };
+  expect(await stateProblem(page.locator('input'), { value: '' }, code)).toBeNull();
+  expect(await stateProblem(page.locator('input'), { value: 'x' }, code)).toBe('the field holds "", not the typed text');
 });
