@@ -125,7 +125,8 @@ export async function replay(page: Page, history: History, options: ReplayOption
 
   const summary = summarize(steps, { totalMs: performance.now() - t0, llmCalls, strategy, heal: options.healer ? 'llm' : 'off' });
   const [title, ariaSnapshot] = await Promise.all([
-    env.page.title().catch(() => ''),
+    // Read in the page's own world, where the last step's check already looked.
+    env.page.evaluate(() => document.title).catch(() => ''),
     env.page.ariaSnapshot({ timeout: 5_000 }).catch(() => ''),
   ]);
   const final = redactDeep({ url: env.page.url(), title, ariaSnapshot }, subs.secrets);

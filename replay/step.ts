@@ -124,7 +124,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   // more the outcome must show it was right), waited for after any step.
   const outlineBefore = effectWorthChecking(step) ? await liveOutline(page) : null;
   const targetAt = found?.ok ? found.atPath ?? null : null;
-  const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs, files: env.files, targetPath: targetAt?.cssPath ?? null };
+  const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs, files: env.files, targetAt };
   let outcome: ExecOutcome;
   const tAct = performance.now();
   const before = env.inFlight.mark();

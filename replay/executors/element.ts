@@ -2,7 +2,7 @@ import type { Locator } from 'playwright';
 import { chooseOption, nativeOptionsInPage } from '../../core/act/dropdown.ts';
 import { uploadPath, uploadRefusal } from '../../core/act/upload-path.ts';
 import { assertNever } from '../../core/errors.ts';
-import { readAtPath } from '../at-path.ts';
+import { readBackAtPath, type ElementIdentity } from '../at-path.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './types.ts';
 
 /**
@@ -14,9 +14,9 @@ import type { ElementStep, ExecContext, ExecOutcome } from './types.ts';
 /** How far one `scroll` page moves, as a fraction of the viewport (the agent's own unit). */
 const kScrollPageFraction = 0.9;
 
-async function nativeAt(target: Locator, cssPath: string): Promise<string[] | null | undefined> {
-  const at = await readAtPath(target, cssPath, nativeOptionsInPage, null);
-  return at.kind === 'read' ? at.value : undefined;
+/** The options of a native select, read where the cascade just found it (see at-path.ts); undefined when it is not there. */
+function nativeAt(target: Locator, at: { cssPath: string; identity: ElementIdentity }): Promise<string[] | null | undefined> {
+  return readBackAtPath(target.page(), at.cssPath, at.identity, nativeOptionsInPage, null);
 }
 
 export async function runElementStep(ctx: ExecContext, step: ElementStep, target: Locator): Promise<ExecOutcome> {
@@ -38,7 +38,7 @@ export async function runElementStep(ctx: ExecContext, step: ElementStep, target
       await target.hover({ timeout });
       return {};
     case 'select_dropdown':
-      await chooseOption(ctx.page, target, ctx.text(step.params.text), { timeout, readNative: ctx.targetPath === null ? undefined : () => nativeAt(target, ctx.targetPath!) });
+      await chooseOption(ctx.page, target, ctx.text(step.params.text), { timeout, readNative: ctx.targetAt === null ? undefined : () => nativeAt(target, ctx.targetAt!) });
       return {};
     case 'dropdown_options': {
       const options = await target.locator('option').allTextContents();

@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright';
 import type { UploadPlaces } from '../../core/act/upload-path.ts';
 import type { HistoryStep } from '../../core/schema/history.ts';
+import type { ElementIdentity } from '../at-path.ts';
 import type { Rebaser } from '../inputs.ts';
 
 /** What an executor gets: the live page, how to fill in placeholders, where URLs now point. */
@@ -14,8 +15,8 @@ export interface ExecContext {
   actionTimeoutMs: number;
   /** Where `upload_file` may take files from (the recorded session's files, `--upload-path`). */
   files: UploadPlaces;
-  /** The target's CSS path when the cascade read it there (see at-path.ts), else null. */
-  targetPath: string | null;
+  /** Where the cascade read the target and what it looked like (see at-path.ts), else null. */
+  targetAt: { cssPath: string; identity: ElementIdentity } | null;
 }
 
 export interface ExecOutcome {
