@@ -23,11 +23,6 @@ export type ElementReader<A, R> = (el: Element, arg: A) => R;
 const readers: string[] = [];
 let batchReader: ((reads: { cssPath: string; reader: number; arg: unknown }[]) => ({ value: unknown } | null)[]) | null = null;
 
-/**
- * The page function that reads a batch of paths: every reader seen so far, rebuilt for the page
- * (a TypeScript loader may wrap named inner functions in a helper that only exists where it was
- * defined), each behind a lookup of its path's one element.
- */
 function readerNumber(source: string): number {
   let n = readers.indexOf(source);
   if (n < 0) {
@@ -37,6 +32,11 @@ function readerNumber(source: string): number {
   return n;
 }
 
+/**
+ * The page function that reads a batch of paths: every reader seen so far, rebuilt for the page
+ * (a TypeScript loader may wrap named inner functions in a helper that only exists where it was
+ * defined), each behind a lookup of its path's one element.
+ */
 function batchInPage(): NonNullable<typeof batchReader> {
   return (batchReader ??= new Function('reads', `const __name = (f) => f; const readers = [${readers.map((source) => `(${source})`).join(', ')}];
     return reads.map((read) => {

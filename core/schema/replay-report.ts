@@ -37,6 +37,10 @@ export type HealRecord = z.infer<typeof HealRecord>;
 export const StepTiming = z.strictObject({
   /** Milliseconds since the replay started. */
   startMs: z.number().min(0),
+  /**
+   * Finding the element. Near 0 when it was read beside the previous step's check of the page
+   * (that time is in the previous step's `verifyMs`).
+   */
   findMs: z.number().min(0),
   actMs: z.number().min(0),
   verifyMs: z.number().min(0),
