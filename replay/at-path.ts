@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright';
 import type { DomProbe } from '../core/fingerprint/probe.ts';
+import { composeInPage } from '../core/in-page.ts';
 
 /**
  * Reads an element in the page's main world without Playwright's injected script there.
@@ -34,11 +35,11 @@ function readerNumber(source: string): number {
 
 /**
  * The page function that reads a batch of paths: every reader seen so far, rebuilt for the page
- * (a TypeScript loader may wrap named inner functions in a helper that only exists where it was
- * defined), each behind a lookup of its path's one element.
+ * (see core/in-page.ts), each behind a lookup of its path's one element.
  */
 function batchInPage(): NonNullable<typeof batchReader> {
-  return (batchReader ??= new Function('reads', `const __name = (f) => f; const readers = [${readers.map((source) => `(${source})`).join(', ')}];
+  return (batchReader ??= composeInPage<NonNullable<typeof batchReader>>(['reads'], Object.fromEntries(readers.map((source, i) => [`reader${i}`, source])), `
+    const readers = [${readers.map((_, i) => `reader${i}`).join(', ')}];
     return reads.map((read) => {
       try {
         const els = document.querySelectorAll(read.cssPath);
@@ -46,7 +47,7 @@ function batchInPage(): NonNullable<typeof batchReader> {
       } catch {
         return null;
       }
-    });`) as NonNullable<typeof batchReader>);
+    });`));
 }
 
 interface Queued {
@@ -111,6 +112,9 @@ function sameElementInPage(el: Element, want: ElementIdentity): boolean {
     el.getAttribute('type') === want.type && (want.testIdAttribute === null || el.getAttribute(want.testIdAttribute) === want.testId);
 }
 
+/** Each reader behind the check that the element is still the one read before. */
+const readBackSources = new WeakMap<ElementReader<never, unknown>, string>();
+
 /**
  * `read` of the element at `cssPath` when it still is the element `identity` describes, with no
  * count through the locator: for reading back what an action just did to an element that was
@@ -118,7 +122,11 @@ function sameElementInPage(el: Element, want: ElementIdentity): boolean {
  * element; the caller reads through the locator then.
  */
 export async function readBackAtPath<A, R>(page: Page, cssPath: string, identity: ElementIdentity, read: ElementReader<A, R>, arg: A): Promise<R | undefined> {
-  const source = `(el, input) => { const same = (${sameElementInPage.toString()}); const read = (${read.toString()}); return same(el, input.identity) ? { read: read(el, input.arg) } : null; }`;
+  let source = readBackSources.get(read);
+  if (source === undefined) {
+    source = composeInPage<ElementReader<unknown, unknown>>(['el', 'input'], { same: sameElementInPage, read }, 'return same(el, input.identity) ? { read: read(el, input.arg) } : null;').toString();
+    readBackSources.set(read, source);
+  }
   const found = await evaluateAtPath(page, cssPath, source, { identity, arg }).catch(() => null);
   const value = found?.value as { read: R } | null | undefined;
   return value ? value.read : undefined;

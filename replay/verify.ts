@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright';
 import type { HistoryStep } from '../core/schema/history.ts';
 import { mainHeadingInPage } from '../core/aria/state.ts';
+import { composeInPage } from '../core/in-page.ts';
 import { readBackAtPath, type ElementIdentity } from './at-path.ts';
 import { containsWords, normalizeText, tokenSimilarity } from './rematch/text.ts';
 
@@ -142,12 +143,11 @@ function liveStateInPage(el: Element): LiveState {
 }
 
 /** `liveStateInPage` of the only element, else null. */
-const liveStateOfOne = new Function('els', `const __name = (f) => f; const read = (${liveStateInPage.toString()});
-  return els.length === 1 ? read(els[0]) : null;`) as (els: Element[]) => LiveState | null;
+const liveStateOfOne = composeInPage<(els: Element[]) => LiveState | null>(['els'], { read: liveStateInPage }, 'return els.length === 1 ? read(els[0]) : null;');
 
 /** `liveStateInPage` and the page's main heading, in one evaluation. */
-const liveStateWithHeading = new Function('el', `const __name = (f) => f; const read = (${liveStateInPage.toString()}); const heading = (${mainHeadingInPage.toString()});
-  return { live: read(el), heading: heading() };`) as (el: Element) => { live: LiveState; heading: string | null };
+const liveStateWithHeading = composeInPage<(el: Element) => { live: LiveState; heading: string | null }>(['el'], { read: liveStateInPage, heading: mainHeadingInPage },
+  'return { live: read(el), heading: heading() };');
 
 export interface StateRead {
   /** Null when the locator names no element or several (gone after a navigation, re-rendered). */

@@ -1,6 +1,7 @@
 import type { Frame, Locator, Page } from 'playwright';
 import { mainHeadingInPage } from '../../core/aria/state.ts';
 import { probeElement, type DomProbe } from '../../core/fingerprint/probe.ts';
+import { composeInPage } from '../../core/in-page.ts';
 import { readAtPath } from '../at-path.ts';
 import type { LiveFeatures } from './scoring.ts';
 
@@ -33,17 +34,15 @@ interface Probed {
   visible: boolean;
 }
 
-/**
- * `probeElement` over many elements, rebuilt for the page like `inPage` does: tsx wraps named
- * inner functions in `__name(...)`, which only exists where it is defined.
- */
-const probeMany = new Function(
-  'els',
-  'limit',
-  `const __name = (f) => f; const probe = (${probeElement.toString()});
-   if (els.length > limit) return null;
-   return els.map((el) => ({ probe: probe(el), visible: typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0 }));`,
-) as (els: Element[], limit: number) => Probed[] | null;
+/** Whether the element is rendered; runs in the page. */
+function visibleInPage(el: Element): boolean {
+  return typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0;
+}
+
+/** `probeElement` over many elements, rebuilt for the page (see core/in-page.ts). */
+const probeMany = composeInPage<(els: Element[], limit: number) => Probed[] | null>(['els', 'limit'], { probe: probeElement, visible: visibleInPage }, `
+  if (els.length > limit) return null;
+  return els.map((el) => ({ probe: probe(el), visible: visible(el) }));`);
 
 type AriaNode = string | { role?: string; name?: string };
 type RoleName = { role: string | null; name: string };
@@ -110,9 +109,8 @@ interface ProbedWithHeading extends Probed {
   heading: string | null;
 }
 
-/** Self-contained for the page: the probe and the heading rule are inlined from their sources. */
-const probeWithHeading = new Function('el', `const __name = (f) => f; const probe = (${probeElement.toString()}); const heading = (${mainHeadingInPage.toString()});
-  return { probe: probe(el), visible: typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0, heading: heading() };`) as (el: Element) => ProbedWithHeading;
+const probeWithHeading = composeInPage<(el: Element) => ProbedWithHeading>(['el'], { probe: probeElement, visible: visibleInPage, heading: mainHeadingInPage },
+  'return { probe: probe(el), visible: visible(el), heading: heading() };');
 
 /**
  * The recorded locator's one element, read where the recording saw it (its CSS path in the page's
