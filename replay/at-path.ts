@@ -102,6 +102,12 @@ export async function readAtPath<A, R>(locator: Locator, cssPath: string, read: 
 /** What tells an element from its neighbours without Playwright: its tag and identifying attributes (as the DOM probe reads them). */
 export type ElementIdentity = Pick<DomProbe, 'tag' | 'id' | 'nameAttr' | 'type' | 'testId' | 'testIdAttribute'>;
 
+/** Where an element was read, and what it looked like there. */
+export interface FoundAt {
+  cssPath: string;
+  identity: ElementIdentity;
+}
+
 export function identityOf(probe: ElementIdentity): ElementIdentity {
   return { tag: probe.tag, id: probe.id, nameAttr: probe.nameAttr, type: probe.type, testId: probe.testId, testIdAttribute: probe.testIdAttribute };
 }

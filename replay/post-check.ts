@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright';
 import { effectAgreement, effectOf, kMaxEffectLines, outline } from '../core/aria/outline.ts';
 import type { HistoryStep } from '../core/schema/history.ts';
-import type { ElementIdentity } from './at-path.ts';
+import type { FoundAt } from './at-path.ts';
 import type { Rebaser } from './inputs.ts';
 import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, readState, stateMismatch, waitForUrl, type Headings } from './verify.ts';
 
@@ -37,7 +37,7 @@ export interface PostCheckInput<A = unknown> {
   step: HistoryStep;
   target: Locator | null;
   /** Where the target was found by its recorded CSS path, and what it looked like (its state is read back there, see at-path.ts). */
-  targetAt?: { cssPath: string; identity: ElementIdentity } | null;
+  targetAt?: FoundAt | null;
   headingBefore: string | null;
   /** The page's outline before the action, when the effect is to be checked. */
   outlineBefore: string[] | null;

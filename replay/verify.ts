@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright';
 import type { HistoryStep } from '../core/schema/history.ts';
 import { mainHeadingInPage } from '../core/aria/state.ts';
 import { composeInPage } from '../core/in-page.ts';
-import { readBackAtPath, type ElementIdentity } from './at-path.ts';
+import { readBackAtPath, type FoundAt } from './at-path.ts';
 import { containsWords, normalizeText, tokenSimilarity } from './rematch/text.ts';
 
 /**
@@ -161,7 +161,7 @@ export interface StateRead {
  * either there or gone. With `at` (where the element was found, and what it looked like), it is
  * read back there with the page's heading while the same element is there (see at-path.ts).
  */
-export async function readState(locator: Locator, at: { cssPath: string; identity: ElementIdentity } | null = null): Promise<StateRead> {
+export async function readState(locator: Locator, at: FoundAt | null = null): Promise<StateRead> {
   const back = at === null ? undefined : await readBackAtPath(locator.page(), at.cssPath, at.identity, liveStateWithHeading, null);
   if (back) return back;
   return { live: await locator.evaluateAll(liveStateOfOne).catch(() => null) };
@@ -177,7 +177,7 @@ export function stateMismatch(live: LiveState | null, expected: ExpectedState): 
 }
 
 /** Null when the element shows the expected state (or is gone after a navigation), else the reason. */
-export async function stateProblem(locator: Locator, expected: ExpectedState, at: { cssPath: string; identity: ElementIdentity } | null = null): Promise<string | null> {
+export async function stateProblem(locator: Locator, expected: ExpectedState, at: FoundAt | null = null): Promise<string | null> {
   return stateMismatch((await readState(locator, at)).live, expected);
 }
 

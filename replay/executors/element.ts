@@ -2,7 +2,7 @@ import type { Locator } from 'playwright';
 import { chooseOption, nativeOptionsInPage } from '../../core/act/dropdown.ts';
 import { uploadPath, uploadRefusal } from '../../core/act/upload-path.ts';
 import { assertNever } from '../../core/errors.ts';
-import { readBackAtPath, type ElementIdentity } from '../at-path.ts';
+import { readBackAtPath, type FoundAt } from '../at-path.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './types.ts';
 
 /**
@@ -15,7 +15,7 @@ import type { ElementStep, ExecContext, ExecOutcome } from './types.ts';
 const kScrollPageFraction = 0.9;
 
 /** The options of a native select, read where the cascade just found it (see at-path.ts); undefined when it is not there. */
-function nativeAt(target: Locator, at: { cssPath: string; identity: ElementIdentity }): Promise<string[] | null | undefined> {
+function nativeAt(target: Locator, at: FoundAt): Promise<string[] | null | undefined> {
   return readBackAtPath(target.page(), at.cssPath, at.identity, nativeOptionsInPage, null);
 }
 

@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright';
 import type { UploadPlaces } from '../../core/act/upload-path.ts';
 import type { HistoryStep } from '../../core/schema/history.ts';
-import type { ElementIdentity } from '../at-path.ts';
+import type { FoundAt } from '../at-path.ts';
 import type { Rebaser } from '../inputs.ts';
 
 /** What an executor gets: the live page, how to fill in placeholders, where URLs now point. */
@@ -16,7 +16,7 @@ export interface ExecContext {
   /** Where `upload_file` may take files from (the recorded session's files, `--upload-path`). */
   files: UploadPlaces;
   /** Where the cascade read the target and what it looked like (see at-path.ts), else null. */
-  targetAt: { cssPath: string; identity: ElementIdentity } | null;
+  targetAt: FoundAt | null;
 }
 
 export interface ExecOutcome {

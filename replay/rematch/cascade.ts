@@ -5,7 +5,7 @@ import { entersFrame, isPick, type LocatorChain } from '../../core/locator/chain
 import { parseLocatorCode } from '../../core/locator/code.ts';
 import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
 import type { MatchLevel } from '../../core/schema/replay-report.ts';
-import { identityOf, type ElementIdentity } from '../at-path.ts';
+import { identityOf, type FoundAt } from '../at-path.ts';
 import { collect, collectAtPath, type Candidate } from './candidates.ts';
 import { kLevels } from './levels.ts';
 import { pickCandidate, type Scored } from './pick.ts';
@@ -32,11 +32,8 @@ const kAmbiguousSettleMs = 300;
 export type Scoredcandidate = Scored<Candidate>;
 
 /** The element was read at its recorded CSS path (see at-path.ts), with the page's heading then. */
-export interface ReadAtPath {
-  cssPath: string;
+export interface ReadAtPath extends FoundAt {
   heading: string | null;
-  /** What the element there looked like, to read it back after the action. */
-  identity: ElementIdentity;
 }
 
 export type MatchResult =
