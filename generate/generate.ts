@@ -7,8 +7,10 @@ import type { PageModel } from '../core/schema/page-model.ts';
 import { emitAll, resolveWrite, type GeneratedFile } from './emit/emit.ts';
 import { OpenAINamer, modelConfigured } from './llm/openai-namer.ts';
 import { kNoNamer, type Namer } from './llm/namer.ts';
-import { loadRun } from './load.ts';
-import { buildPageModel } from './model/build.ts';
+import { loadRun, type LoadedRun } from './load.ts';
+import { typedValues } from './model/flows.ts';
+import { verifyRuns } from './verify/verify-runs.ts';
+import { appTestIdAttribute, buildPageModel } from './model/build.ts';
 import type { RunInput } from './model/inputs.ts';
 import { assignNames, type Names } from './names/assign.ts';
 
@@ -35,6 +37,8 @@ export interface GenerateOptions {
   log(message: string): void;
   /** Replaces the model-backed namer (tests). */
   namer?: Namer;
+  /** Check locators against the recorded DOM snapshots in a browser (default true). */
+  verify?: boolean;
 }
 
 export interface GenerateResult {
@@ -82,6 +86,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     options.log(`reading ${sessionId}`);
     runs.push(await loadRun(sessionId, { paths: options.paths, cwd: options.cwd, log: options.log }));
   }
+  if (options.verify !== false) await addEvidence(runs, options);
   const namer = chooseNamer(options);
   if (namer.kind === 'llm') options.log('asking the model for names (cached answers are reused)');
   const { model, names } = await modelAndNames(runs.map((r) => r.input), namer);
@@ -98,6 +103,22 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (namer instanceof OpenAINamer) result.llmCalls = namer.calls;
   options.log(`wrote ${result.written.length} files, ${result.unchanged.length} unchanged, under ${outDir}`);
   return result;
+}
+
+/** Checks every way to find each step's element in the step's recorded DOM snapshot (see verify/). */
+async function addEvidence(runs: LoadedRun[], options: GenerateOptions): Promise<void> {
+  const inputs = runs.map((r) => r.input);
+  const evidence = await verifyRuns(runs.map((r) => ({
+    sessionId: r.input.sessionId,
+    history: r.input.history,
+    actions: r.actions,
+    tracePath: r.tracePath,
+    typed: typedValues(r.input.history.steps, r.input.history.variables),
+  })), { testIdAttribute: appTestIdAttribute(inputs), env: options.env, log: options.log });
+  for (const input of inputs) {
+    const found = evidence?.get(input.sessionId);
+    if (found) input.evidence = found;
+  }
 }
 
 async function writeOne(outDir: string, file: GeneratedFile, result: GenerateResult): Promise<void> {

@@ -20,6 +20,9 @@ export interface LoadedRun {
   historyText: string;
   /** Whether this call extracted the run first. */
   extracted: boolean;
+  /** The run's Playwright actions and its trace, for checking locators against its DOM snapshots. */
+  actions: ActionRecord[];
+  tracePath: string;
 }
 
 export interface LoadOptions {
@@ -61,5 +64,7 @@ export async function loadRun(sessionId: string, options: LoadOptions): Promise<
     },
     historyText,
     extracted,
+    actions,
+    tracePath: paths.trace(sessionId),
   };
 }

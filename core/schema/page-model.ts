@@ -65,14 +65,22 @@ export const ModelElement = z.strictObject({
 export type ModelElement = z.infer<typeof ModelElement>;
 
 /**
- * Repeated items on a page (list items, table rows, cards): found by the text an item shows,
- * `getByRole('row').filter({ hasText: text })`, with members scoped to the item.
+ * Repeated items on a page (list items, table rows, cards): found by a text one of its elements
+ * shows whole, `getByRole('row').filter({ has: page.getByText(text, { exact: true }) })`, inside
+ * the list or table they are in, with members scoped to the item.
  */
 export const ModelCollection = z.strictObject({
-  /** Stable key within its page: the item role, e.g. `listitem`. */
+  /** Stable key within its page: the item role, and its list when named, e.g. `row in table "Items"`. */
   id: z.string(),
   /** ARIA role of one item: `listitem`, `row`, `article`, `treeitem`. */
   role: z.string(),
+  /** The list or table the items are in, when it can be named on its own; else the whole page. */
+  scope: ModelLocator.nullable(),
+  /**
+   * True: an item is the one with an element whose whole text is the key (checked in the recorded
+   * DOM snapshots). False: an item is the one whose text contains the key (no snapshot to check).
+   */
+  exactKey: z.boolean(),
   /** Items side by side in the largest recorded sighting. */
   observed: z.number().int().min(1),
   /** The text of an item acted on when recorded: an example of the key. */

@@ -91,12 +91,15 @@ const kItemWords: Record<string, string> = { listitem: 'list item', row: 'table 
 function addItemAccessor(cls: ClassDeclaration, ctx: EmitContext, page: ModelPage, collection: ModelCollection): void {
   const names = ctx.pageNames(page.id).collections.get(collection.id)!;
   const what = kItemWords[collection.role] ?? 'item';
+  const list = collection.scope ? locatorExpression(collection.scope, 'this.page') : 'this.page';
+  const filter = collection.exactKey ? '{ has: this.page.getByText(text, { exact: true }) }' : '{ hasText: text }';
+  const shows = collection.exactKey ? 'an element showing exactly `text`' : 'text containing `text`';
   cls.addMethod({
     name: names.accessor,
     parameters: [{ name: 'text', type: 'string' }],
     returnType: names.className,
-    statements: [`return new ${names.className}(this.page.getByRole(${str(collection.role)}).filter({ hasText: text }));`],
-    docs: [`The ${what} showing \`text\` (e.g. “${collection.example.replace(/\*\//g, '*')}”); ${collection.observed} side by side when recorded, more as data grows.`],
+    statements: [`return new ${names.className}(${list}.getByRole(${str(collection.role)}).filter(${filter}));`],
+    docs: [`The ${what} with ${shows} (e.g. “${collection.example.replace(/\*\//g, '*')}”); ${collection.observed} side by side when recorded, more as data grows.`],
   });
 }
 
@@ -186,7 +189,8 @@ function addInteraction(
     default:
       return assertNever(interaction, 'interaction');
   }
-  if (interaction.collection) description = `${description.slice(0, -1)} in the ${kItemWords[interaction.collection] ?? 'item'} showing \`${method.item}\`.`;
+  const collection = interaction.collection ? page.collections.find((c) => c.id === interaction.collection) : null;
+  if (collection) description = `${description.slice(0, -1)} in the ${kItemWords[collection.role] ?? 'item'} showing \`${method.item}\`.`;
   const edge = ctx.next(page.id, interaction.id);
   let returnType = 'Promise<void>';
   if (edge) {

@@ -81,7 +81,7 @@ function landmarkOf(fp: Fingerprint): string | null {
  * The test id attribute of the app: Playwright's default when the app uses it at all, else the
  * one other attribute every recorded test id came from (the generated config then sets it).
  */
-function appTestIdAttribute(runs: RunInput[]): string {
+export function appTestIdAttribute(runs: RunInput[]): string {
   const seen = new Set<string>();
   for (const run of runs) {
     for (const step of run.history.steps) {
@@ -96,7 +96,7 @@ function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[], 
   const fp = sighting.fingerprint;
   const { locator, problem } = sighting.row
     ? { locator: sighting.row.locator, problem: null }
-    : chooseLocator(fp, sighting.recorded, snapshots, testIdAttribute);
+    : chooseLocator(fp, sighting.recorded, snapshots, testIdAttribute, sighting.evidence);
   const element: ModelElement = {
     id: sighting.id,
     role: fp.role,

@@ -95,10 +95,11 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     if (!step.ok) continue;
     const page = pageOf(step.pre);
     const change = fieldChange(step, run.history.variables);
-    const row = step.fingerprint ? rowScope(step.fingerprint, step.locator, ctx.testIdAttribute) : null;
+    const evidence = run.evidence?.get(step.index) ?? null;
+    const row = step.fingerprint ? rowScope(step.fingerprint, step.locator, ctx.testIdAttribute, evidence ?? undefined) : null;
     if (change && step.fingerprint) {
       if (pending && (pending.page !== page || pending.row?.key !== row?.key || pending.row?.collection !== row?.collection)) flush();
-      const element = observed.element(page, step.fingerprint, step.locator, row);
+      const element = observed.element(page, step.fingerprint, step.locator, row, evidence);
       pending ??= { page, row, fields: [], values: [], pre: step.pre, post: step.post };
       const at = pending.fields.findIndex((f) => f.element === element);
       if (at >= 0) {
@@ -120,7 +121,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
       case 'click':
       case 'hover': {
         if (!step.fingerprint) break;
-        const element = observed.element(page, step.fingerprint, step.locator, row);
+        const element = observed.element(page, step.fingerprint, step.locator, row, evidence);
         const id = observed.interaction({ kind: step.action, id: `${step.action}:${element}`, page, observed: 1, collection: row?.collection ?? null, element }, to, moved);
         steps.push({ kind: 'interact', page, interaction: id, values: [], item: row ? { kind: 'literal', value: row.key } : null, after });
         break;
@@ -152,13 +153,13 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     variables: run.history.variables,
     steps,
     outcomes,
-    changes: dataChanges(run.history.steps, outcomes, typed, ctx.testIdAttribute),
+    changes: dataChanges(run.history.steps, outcomes, typed, ctx.testIdAttribute, run.evidence),
     fresh: [],
   }, run.history.steps);
 }
 
 /** Values the flow typed or chose (secrets excluded), as the app would show them. */
-function typedValues(steps: HistoryStep[], variables: Record<string, string>): string[] {
+export function typedValues(steps: HistoryStep[], variables: Record<string, string>): string[] {
   const out: string[] = [];
   for (const step of steps) {
     if (!step.ok || (step.action !== 'input' && step.action !== 'select_dropdown')) continue;
@@ -170,13 +171,13 @@ function typedValues(steps: HistoryStep[], variables: Record<string, string>): s
 }
 
 /** How a flow changes the app's data, in words: what it deletes, adds and removes. */
-function dataChanges(steps: HistoryStep[], outcomes: FlowOutcome[], typed: string[], testIdAttribute: string): string[] {
+function dataChanges(steps: HistoryStep[], outcomes: FlowOutcome[], typed: string[], testIdAttribute: string, evidence: RunInput['evidence']): string[] {
   const changes: string[] = [];
   for (const step of steps) {
     const fp = step.fingerprint;
     if (!step.ok || !fp || (step.action !== 'click' && step.action !== 'send_keys')) continue;
     if (!isDestructiveName(fp.name) && !isDestructiveName(fp.testId) && !isDestructiveName(fp.title)) continue;
-    const row = rowScope(fp, step.locator, testIdAttribute);
+    const row = rowScope(fp, step.locator, testIdAttribute, evidence?.get(step.index));
     changes.push(`clicks “${fp.name || fp.testId || fp.title}”${row ? ` on “${row.key}”` : ''}`);
   }
   for (const outcome of outcomes) {

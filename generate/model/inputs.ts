@@ -1,5 +1,6 @@
 import type { ActionRecord, AriaRecord, StepRecord } from '../../core/schema/extract.ts';
 import type { History } from '../../core/schema/history.ts';
+import type { StepEvidence } from './candidates.ts';
 import { fromAriaNodes, parseAriaText, type RecordedSnapshot } from './snapshot.ts';
 
 /** One extracted run as the page model reads it: the history plus the recorded snapshots. */
@@ -9,6 +10,8 @@ export interface RunInput {
   historyPath: string | null;
   history: History;
   snapshots: RecordedSnapshot[];
+  /** What each element step's recorded DOM snapshot said (by step index); absent when not checked. */
+  evidence?: Map<number, StepEvidence>;
 }
 
 /**

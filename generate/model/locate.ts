@@ -2,6 +2,8 @@ import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts'
 import type { ModelLocator } from '../../core/schema/page-model.ts';
 import { entersFrame, type FilterOptions, type LocatorChain, type LocatorStep } from '../../core/locator/chain.ts';
 import { printLocatorCode, tryParseLocatorCode } from '../../core/locator/code.ts';
+import { assertNever } from '../../core/errors.ts';
+import { describeHits, elementCandidates, firstVerified, type StepEvidence } from './candidates.ts';
 import { countByRole, type RecordedSnapshot, type SnapshotScope } from './snapshot.ts';
 
 /**
@@ -164,7 +166,49 @@ function splitFrames(chain: LocatorChain): { frames: LocatorChain[] | null; inne
   return { frames: frames.length && named ? frames : null, inner: segment.length ? (segment as LocatorChain) : null };
 }
 
-export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute = kDefaultTestIdAttribute): LocatorChoice {
+/** The recorder's locator as public code generated code could use on the top page, or null. */
+export function readRecordedLocator(recorded: RecordedLocator | null): ModelLocator | null {
+  const read = readRecorded(recorded);
+  if (!read) return null;
+  const split = splitFrames(read.chain);
+  if (split.frames || !split.inner || split.inner.length !== read.chain.length) return null;
+  return fromRecorded({ chain: split.inner, matches: read.matches }, []);
+}
+
+/**
+ * The locator for an element. With DOM evidence (the recorded DOM snapshot of every step that
+ * used it), the first candidate that found exactly the recorded element in all of them; when
+ * none did, the best guess below, with a problem that says what it matched.
+ */
+export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute = kDefaultTestIdAttribute, evidence: StepEvidence[] = []): LocatorChoice {
+  if (!evidence.length || fp.frameChain.length) return guessLocator(fp, recordedFull, snapshots, testIdAttribute);
+  const candidates = elementCandidates(fp, { testIdAttribute, testIdFrom: testIdAttributeOf(fp, recordedFull), recorded: readRecordedLocator(recordedFull) });
+  const verified = firstVerified(candidates, evidence);
+  if (verified) return { locator: verified, problem: null };
+  const guess = guessLocator(fp, recordedFull, snapshots, testIdAttribute).locator;
+  return {
+    locator: { ...guess, verified: false },
+    problem: `no way to find it matched only the recorded element in the recorded DOM snapshots; ${printModelLocator(guess)} ${describeHits(guess, evidence)}`,
+  };
+}
+
+/** `getByRole('button', { name: 'Save' })`, for messages. */
+function printModelLocator(locator: ModelLocator): string {
+  const value = locator.value === null ? '' : JSON.stringify(locator.value);
+  switch (locator.kind) {
+    case 'role': return `getByRole('${locator.role}'${value ? `, { name: ${value} }` : ''})${locator.nth === null ? '' : `.nth(${locator.nth})`}`;
+    case 'testId': return `getByTestId(${value})`;
+    case 'label': return `getByLabel(${value})`;
+    case 'placeholder': return `getByPlaceholder(${value})`;
+    case 'text': return `getByText(${value})`;
+    case 'selector': return `locator(${value})`;
+    case 'chain': return locator.value ?? '';
+    default: return assertNever(locator.kind, 'locator kind');
+  }
+}
+
+/** The locator from the fingerprint, the recorded aria snapshots and the record-time count alone. */
+function guessLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute: string): LocatorChoice {
   const read = readRecorded(recordedFull);
   const split = read ? splitFrames(read.chain) : null;
   const frames = split?.frames?.every(isPublicChain) ? split.frames.map(printLocatorCode) : fp.frameChain.map((hop) => frameCode(hop.selector));

@@ -1,5 +1,6 @@
 import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
 import type { Interaction, ModelCollection, ModelEdge } from '../../core/schema/page-model.ts';
+import type { StepEvidence } from './candidates.ts';
 import type { RowScope } from './rows.ts';
 
 /** What the flows observed, per page: elements acted on, interactions, where interactions led. */
@@ -10,6 +11,8 @@ export interface ElementSighting {
   recorded: RecordedLocator | null;
   /** The repeated item it was in, when it belongs to one. */
   row: RowScope | null;
+  /** What the DOM snapshot of each step that used it said, for steps that have one. */
+  evidence: StepEvidence[];
 }
 
 /** `testid:login-submit`, else `button:Sign in`, else the tag and the best text it has. */
@@ -32,13 +35,15 @@ export class Observed {
   readonly collections = new Map<string, Map<string, ModelCollection>>();
   private readonly arrivals = new Map<string, Map<string, Arrival>>();
 
-  element(page: string, fp: Fingerprint, recorded: RecordedLocator | null, row: RowScope | null = null): string {
+  element(page: string, fp: Fingerprint, recorded: RecordedLocator | null, row: RowScope | null = null, evidence: StepEvidence | null = null): string {
     const id = row ? row.elementId : elementKey(fp);
     const onPage = this.elements.get(page) ?? new Map<string, ElementSighting>();
     this.elements.set(page, onPage);
     const known = onPage.get(id);
     // Prefer a sighting whose recorded locator was verified unique.
-    if (!known || (known.recorded?.matches !== 1 && recorded?.matches === 1)) onPage.set(id, { id, fingerprint: fp, recorded, row });
+    const seen = [...(known?.evidence ?? []), ...(evidence ? [evidence] : [])];
+    if (!known || (known.recorded?.matches !== 1 && recorded?.matches === 1)) onPage.set(id, { id, fingerprint: fp, recorded, row, evidence: seen });
+    else known.evidence = seen;
     if (row) this.collection(page, row);
     return id;
   }
@@ -48,7 +53,7 @@ export class Observed {
     this.collections.set(page, onPage);
     const known = onPage.get(row.collection);
     if (known) known.observed = Math.max(known.observed, row.siblings);
-    else onPage.set(row.collection, { id: row.collection, role: row.role, observed: Math.max(1, row.siblings), example: row.key });
+    else onPage.set(row.collection, { id: row.collection, role: row.role, scope: row.scope, exactKey: row.exactKey, observed: Math.max(1, row.siblings), example: row.key });
   }
 
   /** Counts one occurrence of `interaction` (merging with an identical one) and where it led. */

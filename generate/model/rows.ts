@@ -1,5 +1,6 @@
 import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
 import type { ModelLocator } from '../../core/schema/page-model.ts';
+import type { StepEvidence } from './candidates.ts';
 import { attributeSelector, testIdAttributeOf } from './locate.ts';
 
 /**
@@ -25,6 +26,10 @@ export interface RowScope {
   role: string;
   /** The text that finds the item acted in. */
   key: string;
+  /** The key is an element's whole text (`has: getByText(key, { exact: true })`), not a prefix of the item's text. */
+  exactKey: boolean;
+  /** The list or table the items are in, when named. */
+  scope: ModelLocator | null;
   /** Items side by side at record time. */
   siblings: number;
   /** Element id inside the item, e.g. `listitem > checkbox`, `row > button:Delete`. */
@@ -53,8 +58,8 @@ function nameIsData(fp: Fingerprint, key: string): boolean {
   return Boolean(name) && (item.includes(name) || name.includes(item));
 }
 
-/** The item an element belongs to, or null when it is not inside a repeated item. */
-export function rowScope(fp: Fingerprint, recorded: RecordedLocator | null, testIdAttribute: string): RowScope | null {
+/** The item role of the repeated item around the element, or null when it is not inside one. */
+export function itemRoleOf(fp: Fingerprint): string | null {
   const container = fp.container;
   if (!container) return null;
   const role = kItemRoles[container.role];
@@ -65,27 +70,79 @@ export function rowScope(fp: Fingerprint, recorded: RecordedLocator | null, test
   if (normalize(text) === normalize(fp.name)) return null;
   // A labelled field of a form laid out in a table is a field of the page, not of a record.
   if (fp.label && fp.roleNameCount <= 1 && fp.tag !== 'a') return null;
-  const key = itemKey(text);
-  const base = { frames: [], scope: null, matches: 1, verified: true, exact: false };
-  const slot = container.slot.count > 1 ? container.slot.index : null;
-  let locator: ModelLocator;
-  let inner: string;
-  const attribute = testIdAttributeOf(fp, recorded);
+  return role;
+}
+
+/** CSS for the elements that can be items of a role, and for the lists that hold them. */
+export const kItemCss: Record<string, { item: string; list: string }> = {
+  row: { item: 'tr, [role=row]', list: 'table, [role=table], [role=grid], [role=treegrid]' },
+  listitem: { item: 'li, [role=listitem]', list: 'ul, ol, menu, [role=list]' },
+  article: { item: 'article, [role=article]', list: '[role=feed], main, section, [role=region]' },
+  treeitem: { item: '[role=treeitem]', list: '[role=tree], [role=group]' },
+};
+
+/**
+ * Ways to find the element inside its item, best first, each with its element id: the test id,
+ * role and name (unless the name is the item's own data), role alone, role at its slot, the tag,
+ * the tag at its slot, and role and name even when the name is data.
+ */
+export function innerCandidates(fp: Fingerprint, key: string, testIdAttribute: string, testIdFrom: string | null): { locator: ModelLocator; inner: string }[] {
+  const base = { frames: [], scope: null, matches: null, verified: false, exact: false, nth: null };
+  const slot = fp.container && fp.container.slot.count > 1 ? fp.container.slot.index : null;
+  const out: { locator: ModelLocator; inner: string }[] = [];
   if (fp.testId && !normalize(key).includes(normalize(fp.testId))) {
-    locator = attribute === testIdAttribute
-      ? { ...base, kind: 'testId', role: null, value: fp.testId, nth: null }
-      : { ...base, kind: 'selector', role: null, value: attributeSelector(attribute!, fp.testId), nth: null };
-    inner = `testid:${fp.testId}`;
-  } else if (fp.role && fp.name && !nameIsData(fp, key)) {
-    locator = { ...base, kind: 'role', role: fp.role, value: fp.name, nth: null };
-    inner = `${fp.role}:${fp.name}`;
-  } else if (fp.role) {
-    locator = { ...base, kind: 'role', role: fp.role, value: null, nth: slot };
-    inner = slot === null ? fp.role : `${fp.role}#${slot}`;
-  } else {
-    const type = fp.type && fp.tag === 'input' ? `[type=${JSON.stringify(fp.type)}]` : '';
-    locator = { ...base, kind: 'selector', role: null, value: `${fp.tag}${type}`, nth: slot };
-    inner = `${fp.tag}${type}${slot === null ? '' : `#${slot}`}`;
+    const from = testIdFrom ?? testIdAttribute;
+    out.push({
+      locator: from === testIdAttribute
+        ? { ...base, kind: 'testId', role: null, value: fp.testId }
+        : { ...base, kind: 'selector', role: null, value: attributeSelector(from, fp.testId) },
+      inner: `testid:${fp.testId}`,
+    });
   }
-  return { collection: role, role, key, siblings: container.siblings, elementId: `${role} > ${inner}`, locator };
+  const dataName = fp.role && fp.name ? nameIsData(fp, key) : true;
+  if (fp.role && fp.name && !dataName) out.push({ locator: { ...base, kind: 'role', role: fp.role, value: fp.name }, inner: `${fp.role}:${fp.name}` });
+  if (fp.role) {
+    out.push({ locator: { ...base, kind: 'role', role: fp.role, value: null }, inner: fp.role });
+    if (slot !== null) out.push({ locator: { ...base, kind: 'role', role: fp.role, value: null, nth: slot }, inner: `${fp.role}#${slot}` });
+  }
+  const type = fp.type && fp.tag === 'input' ? `[type=${JSON.stringify(fp.type)}]` : '';
+  out.push({ locator: { ...base, kind: 'selector', role: null, value: `${fp.tag}${type}` }, inner: `${fp.tag}${type}` });
+  if (slot !== null) out.push({ locator: { ...base, kind: 'selector', role: null, value: `${fp.tag}${type}`, nth: slot }, inner: `${fp.tag}${type}#${slot}` });
+  if (fp.role && fp.name && dataName) out.push({ locator: { ...base, kind: 'role', role: fp.role, value: fp.name }, inner: `${fp.role}:${fp.name}` });
+  return out;
+}
+
+/**
+ * The item an element belongs to, or null when it is not inside a repeated item. With the step's
+ * DOM evidence, the item, its key and the element inside it are what was verified there (null
+ * when nothing held: the element is then found page-wide); without, they come from the
+ * fingerprint alone and the item is found by a prefix of its text.
+ */
+export function rowScope(fp: Fingerprint, recorded: RecordedLocator | null, testIdAttribute: string, evidence?: StepEvidence): RowScope | null {
+  if (evidence) {
+    const row = evidence.row;
+    if (!row) return null;
+    const collection = row.scope ? `${row.role} in ${describeScope(row.scope)}` : row.role;
+    return { collection, role: row.role, key: row.key, exactKey: true, scope: row.scope, siblings: row.siblings, elementId: row.elementId, locator: { ...row.inner, matches: 1, verified: true } };
+  }
+  const role = itemRoleOf(fp);
+  if (!role) return null;
+  const container = fp.container!;
+  const key = itemKey(container.text ?? container.name ?? '');
+  const candidates = innerCandidates(fp, key, testIdAttribute, testIdAttributeOf(fp, recorded));
+  // Unchecked: an unnamed control is pinned to its slot, the only position a fingerprint knows.
+  const first = candidates[0]!;
+  const named = first.locator.kind === 'testId' || first.inner.startsWith('testid:') || (first.locator.kind === 'role' && first.locator.value !== null);
+  const chosen = named ? first : candidates.find((c) => c.locator.nth !== null) ?? first;
+  const { locator, inner } = chosen;
+  return { collection: role, role, key, exactKey: false, scope: null, siblings: container.siblings, elementId: `${role} > ${inner}`, locator: { ...locator, matches: 1, verified: false } };
+}
+
+/** `table "Items"`, `testid items-table`, `#results`: how a collection's list reads in ids and docs. */
+export function describeScope(scope: ModelLocator): string {
+  switch (scope.kind) {
+    case 'role': return scope.value ? `${scope.role} "${scope.value}"` : (scope.role ?? 'list');
+    case 'testId': return `testid ${scope.value}`;
+    default: return scope.value ?? 'list';
+  }
 }

@@ -1,0 +1,134 @@
+import type { Fingerprint } from '../../core/schema/history.ts';
+import type { ModelLocator } from '../../core/schema/page-model.ts';
+
+/**
+ * The ways generated code could find an element, best first, and what each found in the DOM
+ * snapshot of every step that used the element. Generate takes the first way that found exactly
+ * the recorded element in every one of those snapshots.
+ */
+
+/** What one locator matched in one recorded DOM snapshot. */
+export interface Hit {
+  count: number;
+  /** It matched exactly one element, the one the step acted on. */
+  target: boolean;
+}
+
+/** The repeated item around a step's element, as checked in the step's DOM snapshot. */
+export interface RowEvidence {
+  /** Item role: `row`, `listitem`, `article`, `treeitem`. */
+  role: string;
+  /** A text one element of the item shows whole, and no sibling item does. */
+  key: string;
+  siblings: number;
+  /** The list or table the items are in, when it can be named on its own. */
+  scope: ModelLocator | null;
+  /** The element, relative to its item. */
+  inner: ModelLocator;
+  /** Element id inside the item, e.g. `row > link`, `row > button:Delete`. */
+  elementId: string;
+}
+
+/** What a step's DOM snapshot said, for the element the step acted on. */
+export interface StepEvidence {
+  /** Page-wide candidates by `candidateKey`. */
+  hits: Map<string, Hit>;
+  /** The item the element is in, verified; null when it is not in one or no item key held. */
+  row: RowEvidence | null;
+}
+
+/** A locator's identity for looking its hit up: what generated code would say, not how it was checked. */
+export function candidateKey(locator: ModelLocator): string {
+  return JSON.stringify([locator.kind, locator.role, locator.value, locator.exact, locator.scope, locator.nth, locator.frames]);
+}
+
+/** A locator to check: `matches` and `verified` are filled in by the check. */
+function candidate(kind: ModelLocator['kind'], role: string | null, value: string | null, exact: boolean, extra: Partial<ModelLocator> = {}): ModelLocator {
+  return { kind, role, value, exact, frames: [], scope: null, matches: null, verified: false, nth: null, ...extra };
+}
+
+/** Text shown by controls is short; longer text is content and makes a brittle locator. */
+const kMaxTextChars = 80;
+/** An id that looks generated (a framework's counter, a hash) changes from build to build. */
+const kGeneratedId = /\d{3,}|[0-9a-f]{8,}|^(ember|react|radix|headlessui|mui|:r)/i;
+
+function cssIdentifier(id: string): string | null {
+  return /^[A-Za-z][\w-]*$/.test(id) && !kGeneratedId.test(id) ? `#${id}` : null;
+}
+
+export interface CandidateOptions {
+  testIdAttribute: string;
+  /** The attribute the fingerprint's test id came from. */
+  testIdFrom: string | null;
+  /** What the recorder chose, read back into public locator code; null when it has none. */
+  recorded: ModelLocator | null;
+}
+
+/**
+ * Every page-wide way to find the element, best first: role and name (on the page, then inside
+ * each named landmark around it), test id, label, placeholder, own text, the recorder's choice,
+ * role alone, a hand-written-looking id selector, the role and name pinned by position, and the
+ * structural CSS path last.
+ */
+export function elementCandidates(fp: Fingerprint, options: CandidateOptions): ModelLocator[] {
+  const out: ModelLocator[] = [];
+  const add = (locator: ModelLocator | null) => {
+    if (locator && !out.some((known) => candidateKey(known) === candidateKey(locator))) out.push(locator);
+  };
+  if (fp.role && fp.name) {
+    add(candidate('role', fp.role, fp.name, false));
+    add(candidate('role', fp.role, fp.name, true));
+    for (const landmark of [...fp.landmarks].reverse()) {
+      if (!landmark.name) continue;
+      const scope = { role: landmark.role, name: landmark.name };
+      add(candidate('role', fp.role, fp.name, false, { scope }));
+      add(candidate('role', fp.role, fp.name, true, { scope }));
+    }
+  }
+  if (fp.testId) {
+    const from = options.testIdFrom ?? options.testIdAttribute;
+    add(from === options.testIdAttribute
+      ? candidate('testId', null, fp.testId, false)
+      : candidate('selector', null, `[${from}=${JSON.stringify(fp.testId)}]`, false));
+  }
+  if (fp.label) {
+    add(candidate('label', null, fp.label, false));
+    add(candidate('label', null, fp.label, true));
+  }
+  if (fp.placeholder) {
+    add(candidate('placeholder', null, fp.placeholder, false));
+    add(candidate('placeholder', null, fp.placeholder, true));
+  }
+  const text = fp.text?.replace(/\s+/g, ' ').trim();
+  if (text && text.length <= kMaxTextChars) add(candidate('text', null, text, true));
+  add(options.recorded && { ...options.recorded, matches: null, verified: false });
+  if (fp.role) add(candidate('role', fp.role, null, false));
+  if (fp.role && fp.landmarks.some((l) => l.name)) {
+    const named = [...fp.landmarks].reverse().find((l) => l.name)!;
+    add(candidate('role', fp.role, null, false, { scope: { role: named.role, name: named.name } }));
+  }
+  const byId = fp.id ? cssIdentifier(fp.id) : null;
+  if (byId) add(candidate('selector', null, byId, false));
+  if (fp.role && fp.name && fp.roleNameCount > 1) add(candidate('role', fp.role, fp.name, false, { nth: fp.roleNameIndex }));
+  add(candidate('selector', null, fp.cssPath, false));
+  return out;
+}
+
+/** The first candidate that found exactly the recorded element in every snapshot checked. */
+export function firstVerified(candidates: ModelLocator[], evidence: StepEvidence[]): ModelLocator | null {
+  if (!evidence.length) return null;
+  for (const locator of candidates) {
+    const key = candidateKey(locator);
+    if (evidence.every((e) => e.hits.get(key)?.target === true)) return { ...locator, matches: 1, verified: true };
+  }
+  return null;
+}
+
+/** What a locator matched across the snapshots, in words, for a diagnostic. */
+export function describeHits(locator: ModelLocator, evidence: StepEvidence[]): string {
+  const hits = evidence.map((e) => e.hits.get(candidateKey(locator)));
+  if (hits.some((h) => !h)) return 'was not checked in every snapshot';
+  const counts = [...new Set(hits.map((h) => h!.count))];
+  if (counts.every((c) => c === 1)) return 'matched one element, but another than the recorded one';
+  return `matched ${counts.join(' or ')} elements in the recorded DOM snapshots`;
+}

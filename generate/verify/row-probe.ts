@@ -1,0 +1,80 @@
+/**
+ * Runs in a rendered DOM snapshot: the repeated item (table row, list item, card) around the
+ * element an action targeted, read the way Playwright reads text. `getByText(text, { exact: true })`
+ * matches an element whose whole text, whitespace collapsed, is `text`; so an item's keys are the
+ * whole texts of the elements inside it that hold text of their own (a cell, a link, a label), and
+ * a key identifies its item when no sibling item holds an element with that same text.
+ */
+
+export interface RowProbeInput {
+  /** The attribute that marks the recorded element. */
+  target: string;
+  /** CSS for the item role's elements (`tr, [role=row]`). */
+  item: string;
+  /** CSS for the list around items of that role (`table, [role=table], [role=grid]`). */
+  list: string;
+  testIdAttribute: string;
+  /** Values the flow typed: an item that shows one was made by the flow, the best key there is. */
+  typed: string[];
+}
+
+export interface RowKey {
+  text: string;
+  /** `typed`: a value the flow entered; `data`: words; `number`: digits and signs only; `control`: a button's or option's caption. */
+  kind: 'typed' | 'data' | 'number' | 'control';
+}
+
+export interface RowProbe {
+  /** Keys of the target's item that no sibling item has, best first. */
+  keys: RowKey[];
+  /** Items like it under the same parent, itself included. */
+  siblings: number;
+  /** Ways to name the list the item is in, best first. */
+  lists: { testId: string | null; id: string | null; label: string | null; role: string | null }[];
+}
+
+export function rowProbe(input: RowProbeInput): RowProbe | null {
+  // Defined in here: the function is shipped into the page on its own.
+  /** Elements whose text is a control's caption, not the item's data. */
+  const kControlSelector = 'button, [role=button], select, option, [role=option], [role=menuitem], [role=tab]';
+  const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const target = document.querySelector(`[${input.target}]`);
+  const item = target?.closest(input.item);
+  if (!target || !item) return null;
+  const runsOf = (root: Element): Map<string, Element> => {
+    const runs = new Map<string, Element>();
+    for (const element of [root, ...root.querySelectorAll('*')]) {
+      if (element.closest('script, style, template, noscript')) continue;
+      const own = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && /\S/.test(node.textContent ?? ''));
+      if (!own) continue;
+      const text = collapse(element.textContent ?? '');
+      if (text && !runs.has(text)) runs.set(text, element);
+    }
+    return runs;
+  };
+  const parent = item.parentElement;
+  const siblings = parent ? [...parent.children].filter((child) => child !== item && child.matches(input.item)) : [];
+  const taken = new Set<string>();
+  for (const sibling of siblings) for (const text of runsOf(sibling).keys()) taken.add(text);
+  const keys: RowKey[] = [];
+  for (const [text, element] of runsOf(item)) {
+    if (taken.has(text) || text.length > 80) continue;
+    const kind: RowKey['kind'] = input.typed.includes(text) ? 'typed'
+      : element.closest(kControlSelector) ? 'control'
+      : /\p{L}/u.test(text) ? 'data' : 'number';
+    keys.push({ text, kind });
+  }
+  const rank: Record<RowKey['kind'], number> = { typed: 0, data: 1, number: 2, control: 3 };
+  keys.sort((a, b) => rank[a.kind] - rank[b.kind]);
+  const lists: RowProbe['lists'] = [];
+  for (let list = item.parentElement?.closest(input.list) ?? null; list && lists.length < 3; list = list.parentElement?.closest(input.list) ?? null) {
+    const caption = list.querySelector(':scope > caption');
+    lists.push({
+      testId: list.getAttribute(input.testIdAttribute),
+      id: list.id || null,
+      label: list.getAttribute('aria-label') ?? (caption ? collapse(caption.textContent ?? '') || null : null),
+      role: list.getAttribute('role'),
+    });
+  }
+  return { keys: keys.slice(0, 4), siblings: siblings.length + 1, lists };
+}

@@ -1,0 +1,267 @@
+import type { Browser, Page } from 'playwright';
+import { launchBrowser, selectors } from '../../core/browser.ts';
+import { composeInPage } from '../../core/in-page.ts';
+import { locatorFromCode } from '../../core/locator/build.ts';
+import type { ActionRecord } from '../../core/schema/extract.ts';
+import type { History, HistoryStep } from '../../core/schema/history.ts';
+import type { ModelLocator } from '../../core/schema/page-model.ts';
+import { openTraceZip, type TraceReader } from '../../extract/io/zip.ts';
+import { locatorExpression } from '../emit/code.ts';
+import { candidateKey, elementCandidates, type Hit, type RowEvidence, type StepEvidence } from '../model/candidates.ts';
+import { readRecordedLocator, testIdAttributeOf } from '../model/locate.ts';
+import { innerCandidates, itemRoleOf, kItemCss } from '../model/rows.ts';
+import { rowProbe, type RowProbe, type RowProbeInput } from './row-probe.ts';
+import { kTargetAttribute, TraceSnapshots, type FrameSnapshot } from './snapshot-html.ts';
+
+/**
+ * Checks every way generated code could find a step's element in the DOM snapshot Playwright
+ * recorded when the step acted (the snapshot marks the element), in a browser with scripts off
+ * and no network: the document and the stylesheets come from the trace. Playwright itself
+ * resolves each locator, so what is checked is what the generated code will do.
+ */
+
+export interface RunToVerify {
+  sessionId: string;
+  history: History;
+  actions: ActionRecord[];
+  tracePath: string;
+  /** Values the flow typed (item keys prefer them). */
+  typed: string[];
+}
+
+export interface VerifyOptions {
+  testIdAttribute: string;
+  env: NodeJS.ProcessEnv;
+  log(message: string): void;
+}
+
+/** Step index -> evidence, per session. Steps without a DOM snapshot have none. */
+export type RunEvidence = Map<string, Map<number, StepEvidence>>;
+
+/** Playwright method names an agent action runs as, to line history steps up with trace actions. */
+const kMethods: Partial<Record<HistoryStep['action'], string[]>> = {
+  click: ['click', 'dblclick', 'check', 'uncheck', 'setChecked', 'tap'],
+  input: ['fill', 'type', 'pressSequentially', 'click'],
+  select_dropdown: ['selectOption'],
+  hover: ['hover'],
+  upload_file: ['setInputFiles'],
+  send_keys: ['press', 'pressSequentially', 'type'],
+};
+
+/**
+ * Each history step that acted on an element, with the trace action that carried it out: actions
+ * come in the order steps ran; a step takes the next action of a kind it runs as, the one whose
+ * locator is the step's recorded one when there is such.
+ */
+export function alignSteps(history: History, actions: ActionRecord[]): Map<number, ActionRecord> {
+  const out = new Map<number, ActionRecord>();
+  const acted = actions.filter((a) => a.aria.action !== null || a.locator !== null);
+  let cursor = 0;
+  for (const step of history.steps) {
+    const methods = kMethods[step.action];
+    if (!step.fingerprint || !methods) continue;
+    const rest = acted.slice(cursor);
+    const sameCode = step.locator ? rest.findIndex((a) => methods.includes(a.method) && a.locator?.code === step.locator!.code) : -1;
+    const next = sameCode >= 0 ? sameCode : rest.findIndex((a) => methods.includes(a.method));
+    if (next < 0) continue;
+    out.set(step.index, rest[next]!);
+    cursor += next + 1;
+  }
+  return out;
+}
+
+interface Resources {
+  byUrl: Map<string, { sha1: string; mimeType: string }>;
+  zip: TraceReader;
+}
+
+const NetworkLine = {
+  parse(line: string): { url: string; sha1: string; mimeType: string } | null {
+    try {
+      const value = JSON.parse(line) as { type?: unknown; snapshot?: { request?: { url?: unknown }; response?: { content?: { _sha1?: unknown; mimeType?: unknown } } } };
+      const url = value.snapshot?.request?.url;
+      const sha1 = value.snapshot?.response?.content?._sha1;
+      const mimeType = value.snapshot?.response?.content?.mimeType;
+      if (value.type !== 'resource-snapshot' || typeof url !== 'string' || typeof sha1 !== 'string') return null;
+      return { url, sha1, mimeType: typeof mimeType === 'string' ? mimeType : 'application/octet-stream' };
+    } catch {
+      return null;
+    }
+  },
+};
+
+async function readTrace(tracePath: string): Promise<{ snapshots: TraceSnapshots; resources: Resources }> {
+  const zip = await openTraceZip(tracePath);
+  const lines: string[] = [];
+  const byUrl = new Map<string, { sha1: string; mimeType: string }>();
+  for (const entry of [...zip.entries].sort()) {
+    if (entry.endsWith('.trace')) lines.push(...(await zip.text(entry)).split('\n'));
+    if (entry.endsWith('.network')) {
+      for (const line of (await zip.text(entry)).split('\n')) {
+        const resource = NetworkLine.parse(line);
+        if (resource) byUrl.set(resource.url, resource);
+      }
+    }
+  }
+  return { snapshots: new TraceSnapshots(lines), resources: { byUrl, zip } };
+}
+
+/** Shows one snapshot at its own address; every request is answered from the trace or refused. */
+class SnapshotPage {
+  private html = '';
+  private url = '';
+  private resources: Resources | null = null;
+
+  private constructor(readonly page: Page) {}
+
+  static async open(browser: Browser): Promise<SnapshotPage> {
+    const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const shown = new SnapshotPage(page);
+    await context.route('**/*', async (route) => {
+      const url = route.request().url();
+      if (url === shown.url && route.request().isNavigationRequest()) {
+        await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: shown.html });
+        return;
+      }
+      const resource = shown.resources?.byUrl.get(url);
+      const body = resource && shown.resources!.zip.entries.has(`resources/${resource.sha1}`) ? await shown.resources!.zip.data(`resources/${resource.sha1}`) : null;
+      if (body && resource) await route.fulfill({ status: 200, contentType: resource.mimeType, body: Buffer.from(body) });
+      else await route.abort();
+    });
+    return shown;
+  }
+
+  async show(snapshot: FrameSnapshot, html: string, resources: Resources): Promise<boolean> {
+    this.html = html;
+    this.resources = resources;
+    if (snapshot.viewport) await this.page.setViewportSize(snapshot.viewport);
+    const url = snapshot.frameUrl;
+    if (/^https?:/i.test(url)) {
+      this.url = url.split('#')[0]!;
+      await this.page.goto(url, { waitUntil: 'load', timeout: kShowTimeoutMs });
+    } else {
+      this.url = '';
+      await this.page.setContent(html, { waitUntil: 'load', timeout: kShowTimeoutMs });
+    }
+    return this.page.locator(`[${kTargetAttribute}]`).count().then((n) => n === 1);
+  }
+
+  async close(): Promise<void> {
+    await this.page.context().close();
+  }
+}
+
+/** A snapshot is local and scriptless: it shows at once or something is wrong with it. */
+const kShowTimeoutMs = 10_000;
+
+async function hitOf(page: Page, locator: ModelLocator): Promise<Hit> {
+  const code = locatorExpression(locator, 'page').replace(/^page\./, '');
+  try {
+    const marks = await locatorFromCode(page, code).evaluateAll((els, attribute) => els.map((el) => el.hasAttribute(attribute)), kTargetAttribute);
+    return { count: marks.length, target: marks.length === 1 && marks[0] === true };
+  } catch {
+    return { count: 0, target: false };
+  }
+}
+
+const probeInPage = composeInPage<(input: RowProbeInput) => RowProbe | null>(['input'], { rowProbe }, 'return rowProbe(input);');
+
+/** Ways to name the list a row is in, from what the probe read, best first. */
+function scopeCandidates(probe: RowProbe, itemRole: string): ModelLocator[] {
+  const base = { frames: [], scope: null, matches: null, verified: false, nth: null, exact: false };
+  const listRole: Record<string, string> = { row: 'table', listitem: 'list', article: 'feed', treeitem: 'tree' };
+  const out: ModelLocator[] = [];
+  for (const list of probe.lists) {
+    if (list.testId) {
+      // Read with the app's test id attribute, which generated code's `getByTestId` matches.
+      out.push({ ...base, kind: 'testId', role: null, value: list.testId });
+    }
+    const role = list.role ?? listRole[itemRole];
+    if (list.label && role) out.push({ ...base, kind: 'role', role, value: list.label, exact: true });
+    if (list.id && /^[A-Za-z][\w-]*$/.test(list.id) && !/\d{3,}/.test(list.id)) out.push({ ...base, kind: 'selector', role: null, value: `#${list.id}` });
+  }
+  return out;
+}
+
+/** The item around the step's element, checked: a list, a key and the element inside. */
+async function verifyRow(page: Page, step: HistoryStep, run: RunToVerify, options: VerifyOptions): Promise<RowEvidence | null> {
+  const fp = step.fingerprint!;
+  const role = itemRoleOf(fp);
+  if (!role) return null;
+  const css = kItemCss[role]!;
+  const probe = await page.evaluate(probeInPage, { target: kTargetAttribute, item: css.item, list: css.list, testIdAttribute: options.testIdAttribute, typed: run.typed });
+  if (!probe?.keys.length) return null;
+  const scopes = [...scopeCandidates(probe, role), null];
+  const testIdFrom = testIdAttributeOf(fp, step.locator);
+  for (const scope of scopes) {
+    if (scope && (await hitOf(page, scope)).count !== 1) continue;
+    const prefix = scope ? `${locatorExpression(scope, 'page').replace(/^page\./, '')}.` : '';
+    for (const key of probe.keys) {
+      const item = `${prefix}getByRole(${JSON.stringify(role)}).filter({ has: page.getByText(${JSON.stringify(key.text)}, { exact: true }) })`;
+      const items = await locatorFromCode(page, item).count().catch(() => 0);
+      if (items !== 1) continue;
+      for (const inner of innerCandidates(fp, key.text, options.testIdAttribute, testIdFrom)) {
+        const code = `${item}.${locatorExpression(inner.locator, 'x').slice(2)}`;
+        const marks = await locatorFromCode(page, code).evaluateAll((els, attribute) => els.map((el) => el.hasAttribute(attribute)), kTargetAttribute).catch(() => []);
+        if (marks.length === 1 && marks[0]) {
+          return { role, key: key.text, siblings: probe.siblings, scope, inner: inner.locator, elementId: `${role} > ${inner.inner}` };
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Evidence for every element step of `runs` that has a DOM snapshot. Null when no browser can be
+ * launched: generate then checks role locators against the aria snapshots only and says so.
+ */
+export async function verifyRuns(runs: RunToVerify[], options: VerifyOptions): Promise<RunEvidence | null> {
+  let browser: Browser;
+  try {
+    browser = await launchBrowser({ env: options.env });
+  } catch (err) {
+    options.log(`no browser to check locators against the recorded DOM snapshots (${err instanceof Error ? err.message.split('\n')[0] : String(err)}): checked against aria snapshots only`);
+    return null;
+  }
+  const out: RunEvidence = new Map();
+  selectors.setTestIdAttribute(options.testIdAttribute);
+  try {
+    const shown = await SnapshotPage.open(browser);
+    for (const run of runs) {
+      const perStep = new Map<number, StepEvidence>();
+      out.set(run.sessionId, perStep);
+      let trace;
+      try {
+        trace = await readTrace(run.tracePath);
+      } catch (err) {
+        options.log(`${run.sessionId}: no DOM snapshots to check locators against (${err instanceof Error ? err.message : String(err)})`);
+        continue;
+      }
+      const aligned = alignSteps(run.history, run.actions);
+      let checked = 0;
+      for (const step of run.history.steps) {
+        const action = aligned.get(step.index);
+        const fp = step.fingerprint;
+        if (!action || !fp || !step.ok || fp.frameChain.length) continue;
+        const snapshot = trace.snapshots.find(action.callId, 'action');
+        if (!snapshot) continue;
+        const ok = await shown.show(snapshot, trace.snapshots.html(snapshot), trace.resources).catch(() => false);
+        if (!ok) continue;
+        const recorded = readRecordedLocator(step.locator);
+        const hits = new Map<string, Hit>();
+        for (const candidate of elementCandidates(fp, { testIdAttribute: options.testIdAttribute, testIdFrom: testIdAttributeOf(fp, step.locator), recorded })) {
+          hits.set(candidateKey(candidate), await hitOf(shown.page, candidate));
+        }
+        perStep.set(step.index, { hits, row: await verifyRow(shown.page, step, run, options) });
+        checked++;
+      }
+      options.log(`${run.sessionId}: checked locators of ${checked} step(s) against their recorded DOM snapshots`);
+    }
+    await shown.close();
+  } finally {
+    await browser.close().catch(() => undefined);
+  }
+  return out;
+}
