@@ -135,7 +135,7 @@ export function rowScope(fp: Fingerprint, recorded: RecordedLocator | null, test
   const named = first.locator.kind === 'testId' || first.inner.startsWith('testid:') || (first.locator.kind === 'role' && first.locator.value !== null);
   const chosen = named ? first : candidates.find((c) => c.locator.nth !== null) ?? first;
   const { locator, inner } = chosen;
-  return { collection: role, role, key, exactKey: false, scope: null, siblings: container.siblings, elementId: `${role} > ${inner}`, locator: { ...locator, matches: 1, verified: false } };
+  return { collection: role, role, key, exactKey: false, scope: null, siblings: container.siblings, elementId: `${role} > ${inner}`, locator: { ...locator, matches: null, verified: false } };
 }
 
 /** `table "Items"`, `testid items-table`, `#results`: how a collection's list reads in ids and docs. */

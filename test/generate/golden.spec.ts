@@ -62,7 +62,7 @@ test('locators are verified against the recorded snapshots, and the doubtful one
   expect(element('/', 'link:Items').locator).toMatchObject({ kind: 'role', scope: { role: 'navigation', name: 'Main' }, verified: true });
   // One "Details" per list item: a member of the item, found inside the item the caller names.
   expect(element('/items', 'listitem > button:Details')).toMatchObject({ collection: 'listitem', locator: { kind: 'role', role: 'button', value: 'Details', nth: null } });
-  expect(model.pages.find((p) => p.id === '/items')!.collections).toEqual([{ id: 'listitem', role: 'listitem', observed: 2, example: 'Red Hammer 8 EUR' }]);
+  expect(model.pages.find((p) => p.id === '/items')!.collections).toEqual([{ id: 'listitem', role: 'listitem', scope: null, exactKey: false, observed: 2, example: 'Red Hammer 8 EUR' }]);
   expect(model.flows[1]!.steps.find((s) => s.kind === 'interact' && s.item)).toMatchObject({ item: { kind: 'literal', value: 'Red Hammer 8 EUR' } });
   expect(element('/items/:itemId', 'button:Delete').locator.frames).toEqual([`locator('iframe[title="Danger zone"]')`]);
   expect(model.diagnostics.map((d) => d.element)).not.toContain('listitem > button:Details');
