@@ -163,7 +163,7 @@ const kMaxDepth = 2000;
 /** Scripts never run here; `noscript` would render its fallback as markup with scripts off. */
 const kDropped = new Set(['SCRIPT', 'NOSCRIPT']);
 const kVoid = new Set(['AREA', 'BASE', 'BR', 'COL', 'EMBED', 'HR', 'IMG', 'INPUT', 'LINK', 'META', 'SOURCE', 'TRACK', 'WBR']);
-const kAttributeName = /^[^\s"'>/=\u0000-\u001f]+$/;
+const kAttributeName = /^[A-Za-z_:][\w:.-]*$/;
 
 function isElement(node: unknown): node is [string, Record<string, string>?, ...unknown[]] {
   return Array.isArray(node) && typeof node[0] === 'string';
