@@ -51,6 +51,8 @@ export interface GenerateResult {
   /** Files left alone because they already exist (playwright.config.ts, tsconfig.json). */
   skipped: string[];
   diagnostics: number;
+  /** Element locators checked against the recorded DOM snapshots (see PageModel.locatorCheck). */
+  locators: PageModel['locatorCheck'];
   llmCalls: number;
 }
 
@@ -91,13 +93,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (namer.kind === 'llm') options.log('asking the model for names (cached answers are reused)');
   const { model, names } = await modelAndNames(runs.map((r) => r.input), namer);
   options.log(`page model: ${model.pages.length} pages, ${model.edges.length} edges, ${model.flows.length} flows, ${model.diagnostics.length} notes`);
+  const check = model.locatorCheck;
+  options.log(`locators: ${check.found} found only the recorded element in its DOM snapshots, ${check.failed} did not (see model.json diagnostics), ${check.unchecked} unchecked`);
   const files = emitAll(model, names, {
     replayHelperModule: kReplayHelperModule,
     histories: new Map(runs.map((r) => [r.input.sessionId, r.historyText])),
   });
   const result: GenerateResult = {
     outDir, model: path.join(outDir, 'model.json'), pages: model.pages.length, flows: model.flows.length,
-    written: [], unchanged: [], skipped: [], diagnostics: model.diagnostics.length, llmCalls: 0,
+    written: [], unchanged: [], skipped: [], diagnostics: model.diagnostics.length, locators: model.locatorCheck, llmCalls: 0,
   };
   for (const file of files) await writeOne(outDir, file, result);
   if (namer instanceof OpenAINamer) result.llmCalls = namer.calls;

@@ -224,5 +224,12 @@ export const PageModel = z.strictObject({
   edges: z.array(ModelEdge),
   flows: z.array(Flow),
   diagnostics: z.array(Diagnostic),
+  /**
+   * How the elements' locators were checked: against the recorded DOM snapshot of every step that
+   * used them (`found` only the recorded element there, or `failed`: matched none, several or
+   * another, see diagnostics), or `unchecked` (no DOM snapshot: the trace has none for the step,
+   * the element is in a frame, or no browser was at hand).
+   */
+  locatorCheck: z.strictObject({ found: z.number().int().min(0), failed: z.number().int().min(0), unchecked: z.number().int().min(0) }),
 });
 export type PageModel = z.infer<typeof PageModel>;

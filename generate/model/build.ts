@@ -23,11 +23,15 @@ export function buildPageModel(runs: RunInput[]): PageModel {
   const observed = new Observed();
   const flows = runs.map((run) => buildFlow(run, { keyer, observed, app, testIdAttribute }));
   const diagnostics: Diagnostic[] = [];
+  const locatorCheck = { found: 0, failed: 0, unchecked: 0 };
   const urlOwners = ownersByUrl(pages, app);
   const modelPages = [...pages.values()].map((page) => {
     const elements = [...(observed.elements.get(page.id)?.values() ?? [])].map((sighting) => {
       const { element, problem } = modelElement(sighting, page.snapshots, testIdAttribute);
       if (problem) diagnostics.push({ page: page.id, element: element.id, message: problem });
+      if (!sighting.evidence.length) locatorCheck.unchecked++;
+      else if (element.locator.verified) locatorCheck.found++;
+      else locatorCheck.failed++;
       return element;
     });
     return modelPage(page, {
@@ -51,6 +55,7 @@ export function buildPageModel(runs: RunInput[]): PageModel {
     edges: observed.edges(),
     flows,
     diagnostics,
+    locatorCheck,
   };
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, type CliResult } from '../../support/cli.ts';
+import { PageModel } from '../../../core/schema/page-model.ts';
 import { runGeneratedSpecs, typecheckGenerated } from '../../generate/support/pipeline.ts';
 import { tempWorkspace } from '../../generate/support/on-disk.ts';
 
@@ -61,6 +62,8 @@ export interface ConformanceResult {
   /** Generated page objects, and specs Playwright ran (passed of total). */
   pages: number | null;
   specs: { passed: number; total: number } | null;
+  /** Element locators checked against the recorded DOM snapshots at generate time. */
+  locators: PageModel['locatorCheck'] | null;
 }
 
 /** Enough of a failing stage's output to see why. */
@@ -81,7 +84,7 @@ function cliDetail(result: CliResult): string {
 export async function runConformance(app: ConformanceApp, options: { keep?: boolean; log?: (line: string) => void } = {}): Promise<ConformanceResult> {
   const log = options.log ?? (() => undefined);
   const ws = tempWorkspace(`conformance-${app.name}`);
-  const result: ConformanceResult = { app: app.name, stages: [], failed: null, sessionId: null, planSessionId: null, actions: null, pages: null, specs: null };
+  const result: ConformanceResult = { app: app.name, stages: [], failed: null, sessionId: null, planSessionId: null, actions: null, pages: null, specs: null, locators: null };
   const sessions = () => [result.sessionId!, ...(result.planSessionId ? [result.planSessionId] : [])];
   const running = await app.start();
   const secrets = running.secrets ?? {};
@@ -134,6 +137,12 @@ export async function runConformance(app: ConformanceApp, options: { keep?: bool
         const generated = await runCli(['generate', ...sessions(), '--out', ws.out, '--llm', 'off', '--json'], { env, timeoutMs: kStageTimeoutMs });
         if (generated.code !== 0) return cliDetail(generated);
         result.pages = fs.readdirSync(path.join(ws.out, 'pom')).length;
+        // Every emitted locator found exactly the recorded element in the recorded DOM snapshots.
+        const model = PageModel.parse(JSON.parse(fs.readFileSync(path.join(ws.out, 'model.json'), 'utf8')));
+        result.locators = model.locatorCheck;
+        if (model.locatorCheck.failed || !model.locatorCheck.found) {
+          return `locators: ${JSON.stringify(model.locatorCheck)}\n${model.diagnostics.map((d) => `${d.page} ${d.element ?? ''}: ${d.message}`).join('\n')}`;
+        }
         return null;
       })) &&
       (await stage('tsc', async () => {
@@ -168,13 +177,13 @@ export async function runConformance(app: ConformanceApp, options: { keep?: bool
 
 /** One line per app: the stage that failed (or "all passed") and the time of each stage. */
 export function formatTable(results: ConformanceResult[]): string {
-  const header = ['app', 'result', ...kStages, 'actions', 'pages', 'specs'];
+  const header = ['app', 'result', ...kStages, 'actions', 'pages', 'specs', 'locators found/failed/unchecked'];
   const rows = results.map((r) => {
     const times = kStages.map((name) => {
       const s = r.stages.find((x) => x.stage === name);
       return s ? `${(s.ms / 1000).toFixed(1)}s${s.ok ? '' : ' ✗'}` : '-';
     });
-    return [r.app, r.failed ? `failed at ${r.failed}` : 'all passed', ...times, String(r.actions ?? '-'), String(r.pages ?? '-'), r.specs ? `${r.specs.passed}/${r.specs.total}` : '-'];
+    return [r.app, r.failed ? `failed at ${r.failed}` : 'all passed', ...times, String(r.actions ?? '-'), String(r.pages ?? '-'), r.specs ? `${r.specs.passed}/${r.specs.total}` : '-', r.locators ? `${r.locators.found}/${r.locators.failed}/${r.locators.unchecked}` : '-'];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
