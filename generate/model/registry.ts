@@ -23,6 +23,15 @@ export function elementKey(fp: Fingerprint): string {
   return `${fp.role ?? fp.tag}:${text}`;
 }
 
+/** Whether a step's element can be the one `known` was: some locator found the recorded element in all their snapshots. */
+function sameElement(known: ElementSighting, evidence: StepEvidence | null): boolean {
+  if (!evidence || !known.evidence.length || known.row) return true;
+  const found = (e: StepEvidence) => [...e.hits].filter(([, hit]) => hit.target).map(([k]) => k);
+  let common = new Set(found(evidence));
+  for (const e of known.evidence) common = new Set(found(e).filter((k) => common.has(k)));
+  return common.size > 0;
+}
+
 interface Arrival {
   count: number;
   /** Every arrival changed the URL path (not only the title). */
@@ -36,11 +45,14 @@ export class Observed {
   private readonly arrivals = new Map<string, Map<string, Arrival>>();
 
   element(page: string, fp: Fingerprint, recorded: RecordedLocator | null, row: RowScope | null = null, evidence: StepEvidence | null = null): string {
-    const id = row ? row.elementId : elementKey(fp);
+    const key = row ? row.elementId : elementKey(fp);
     const onPage = this.elements.get(page) ?? new Map<string, ElementSighting>();
     this.elements.set(page, onPage);
+    // Two elements that look alike (a link in the text and the same link in the sidebar) are two
+    // members when no one way of finding them found the recorded element in both snapshots.
+    let id = key;
+    for (let n = 2; onPage.has(id) && !sameElement(onPage.get(id)!, evidence); n++) id = `${key} (${n})`;
     const known = onPage.get(id);
-    // Prefer a sighting whose recorded locator was verified unique.
     const seen = [...(known?.evidence ?? []), ...(evidence ? [evidence] : [])];
     if (!known || (known.recorded?.matches !== 1 && recorded?.matches === 1)) onPage.set(id, { id, fingerprint: fp, recorded, row, evidence: seen });
     else known.evidence = seen;

@@ -138,7 +138,10 @@ class SnapshotPage {
     if (snapshot.viewport) await this.page.setViewportSize(snapshot.viewport);
     const url = snapshot.frameUrl;
     if (/^https?:/i.test(url)) {
-      this.url = url.split('#')[0]!;
+      const document = url.split('#')[0]!;
+      // Another fragment of the document shown would only scroll it: load a new one.
+      if (this.page.url().split('#')[0] === document) await this.page.goto('about:blank');
+      this.url = document;
       await this.page.goto(url, { waitUntil: 'load', timeout: kShowTimeoutMs });
     } else {
       this.url = '';
