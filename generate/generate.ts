@@ -10,7 +10,7 @@ import { kNoNamer, type Namer } from './llm/namer.ts';
 import { loadRun, type LoadedRun } from './load.ts';
 import { typedValues } from './model/flows.ts';
 import { verifyRuns } from './verify/verify-runs.ts';
-import { appTestIdAttribute, buildPageModel } from './model/build.ts';
+import { appTestIdAttribute, buildPageModel, type PageModelOptions } from './model/build.ts';
 import type { RunInput } from './model/inputs.ts';
 import { assignNames, type Names } from './names/assign.ts';
 
@@ -39,6 +39,8 @@ export interface GenerateOptions {
   namer?: Namer;
   /** Check locators against the recorded DOM snapshots in a browser (default true). */
   verify?: boolean;
+  /** The project's brow-use.config.ts and its `baseURL`: the generated Playwright config reads it. */
+  project?: { file: string; baseURL: string | null } | null;
 }
 
 export interface GenerateResult {
@@ -68,8 +70,14 @@ export function chooseNamer(options: GenerateOptions): Namer {
 }
 
 /** The pure part: model and names for loaded runs. */
-export async function modelAndNames(runs: RunInput[], namer: Namer): Promise<{ model: PageModel; names: Names }> {
-  const model = buildPageModel(runs);
+/** `file` as an import from a module in `dir`: `../brow-use.config.ts`. */
+function moduleSpecifier(dir: string, file: string): string {
+  const relative = path.relative(dir, file).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+export async function modelAndNames(runs: RunInput[], namer: Namer, modelOptions: PageModelOptions = {}): Promise<{ model: PageModel; names: Names }> {
+  const model = buildPageModel(runs, modelOptions);
   const derived = assignNames(model, null);
   const proposals = await namer.propose(model, derived);
   return { model, names: proposals ? assignNames(model, proposals) : derived };
@@ -91,13 +99,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (options.verify !== false) await addEvidence(runs, options);
   const namer = chooseNamer(options);
   if (namer.kind === 'llm') options.log('asking the model for names (cached answers are reused)');
-  const { model, names } = await modelAndNames(runs.map((r) => r.input), namer);
+  const { model, names } = await modelAndNames(runs.map((r) => r.input), namer, { baseURL: options.project?.baseURL ?? null });
   options.log(`page model: ${model.pages.length} pages, ${model.edges.length} edges, ${model.flows.length} flows, ${model.diagnostics.length} notes`);
   const check = model.locatorCheck;
   options.log(`locators: ${check.found} found only the recorded element in its DOM snapshots, ${check.failed} did not (see model.json diagnostics), ${check.unchecked} unchecked`);
   const files = emitAll(model, names, {
     replayHelperModule: kReplayHelperModule,
     histories: new Map(runs.map((r) => [r.input.sessionId, r.historyText])),
+    projectConfig: options.project ? moduleSpecifier(outDir, options.project.file) : null,
   });
   const result: GenerateResult = {
     outDir, model: path.join(outDir, 'model.json'), pages: model.pages.length, flows: model.flows.length,

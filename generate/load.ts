@@ -6,7 +6,7 @@ import type { OutputPaths } from '../core/paths.ts';
 import { ActionRecord, AriaRecord, ExtractManifest, StepRecord } from '../core/schema/extract.ts';
 import { History } from '../core/schema/history.ts';
 import { extractTrace } from '../extract/extract.ts';
-import { snapshotsFromExtract, type RunInput } from './model/inputs.ts';
+import { finalOutline, snapshotsFromExtract, type RunInput } from './model/inputs.ts';
 
 /**
  * Reads one run for the page model: its extract dir (running `bu extract` first when the run was
@@ -61,6 +61,7 @@ export async function loadRun(sessionId: string, options: LoadOptions): Promise<
       historyPath: path.relative(paths.root, historyFile).split(path.sep).join('/'),
       history,
       snapshots: snapshotsFromExtract(steps, aria, actions),
+      final: finalOutline(steps, history),
     },
     historyText,
     extracted,

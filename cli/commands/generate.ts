@@ -25,6 +25,7 @@ export const generateCommand: CommandDef = {
       env: ctx.env,
       llm,
       log: ctx.log,
+      project: ctx.config ? { file: ctx.config.file, baseURL: ctx.config.config.baseURL ?? null } : null,
     });
     ctx.print(`generated ${result.pages} page objects and ${result.flows} flows in ${result.outDir} (${result.written.length} files written, ${result.unchanged.length} unchanged)`);
     if (result.diagnostics) ctx.print(`${result.diagnostics} locator notes: see ${result.model} ("diagnostics") and docs/`);

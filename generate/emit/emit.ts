@@ -29,6 +29,8 @@ export interface EmitOptions {
   replayHelperModule: string;
   /** History text per session, copied to `<out>/histories/` for the replay specs. */
   histories: Map<string, string>;
+  /** How the generated Playwright config imports the project's brow-use.config.ts; null without one. */
+  projectConfig?: string | null;
 }
 
 export function emitAll(model: PageModel, names: Names, options: EmitOptions): GeneratedFile[] {
@@ -51,7 +53,7 @@ export function emitAll(model: PageModel, names: Names, options: EmitOptions): G
       files.push({ ...emitReplaySpec(project, ctx, flow, { helperModule: options.replayHelperModule }), policy: 'merge' });
     }
   }
-  files.push({ ...emitConfig(project, { baseUrl: model.baseUrl, testIdAttribute: model.testIdAttribute }), policy: 'create' });
+  files.push({ ...emitConfig(project, { baseUrl: model.baseUrl, testIdAttribute: model.testIdAttribute, projectConfig: options.projectConfig ?? null }), policy: 'create' });
   files.push({ ...emitTsconfig(), policy: 'create' });
   files.push({ file: 'model.json', text: JSON.stringify(model, null, 2) + '\n', policy: 'copy' });
   return files;

@@ -1,12 +1,13 @@
 import { Node, type Project, type Statement } from 'ts-morph';
-import type { Flow, FlowOutcome } from '../../core/schema/page-model.ts';
+import type { Flow, FlowOutcome, FlowState, PageModel } from '../../core/schema/page-model.ts';
 import { words } from '../names/identifiers.ts';
+import { perRecordingKeys, urlCheckSource } from '../model/url-check.ts';
 import { appBase, appRelative } from '../model/url-pattern.ts';
 import { flowVariables, workflowVarNames } from './workflow.ts';
 import { headingExpression, headingSnapshot, isStableText } from './code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
-import { createSource, printSource, str, templateLiteral } from './source.ts';
+import { createSource, printSource, regexLiteral, str, templateLiteral } from './source.ts';
 
 /**
  * `tests/<name>.spec.ts`: runs a workflow and asserts the state the recorded run ended in;
@@ -34,8 +35,9 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
   const final = ctx.page(last.after.page);
   const finalClass = ctx.pageNames(final.id).className;
   const body = [...secretGuard(flow), ...freshCall(flow, names.functionName)];
-  const stablePath = !final.params.length && isStableText(last.after.url) && /^\.?\//.test(last.after.url);
-  body.push(stablePath ? `await expect(page).toHaveURL(${str(last.after.url)});` : `await expect(page).toHaveURL(${finalClass}.urlPattern);`);
+  const urlCheck = finalUrlCheck(ctx, last.after);
+  if (urlCheck) body.push(urlComment(last.after.url));
+  body.push(`await expect(page).toHaveURL(${urlCheck ?? `${finalClass}.urlPattern`});`);
   if (final.heading && isStableText(last.after.heading) && final.heading.text.toLowerCase() === last.after.heading.toLowerCase()) {
     const heading = final.heading;
     body.push(`await expect(${headingExpression(heading, 'page')}).toBeVisible();`);
@@ -44,7 +46,7 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
   const variables = flowVariables(flow);
   body.push(...flow.outcomes.map((outcome) => outcomeCheck(outcome, outcome.variable ? `vars.${variables.get(outcome.variable)!}` : null)));
   source.addImportDeclaration({ moduleSpecifier: '@playwright/test', namedImports: ['expect', 'test'] });
-  if (!stablePath) source.addImportDeclaration({ moduleSpecifier: `../pom/${finalClass}.ts`, namedImports: [finalClass] });
+  if (!urlCheck) source.addImportDeclaration({ moduleSpecifier: `../pom/${finalClass}.ts`, namedImports: [finalClass] });
   const defaults = flow.fresh.length ? [workflowVarNames(names.functionName).defaultsName] : [];
   source.addImportDeclaration({ moduleSpecifier: `../workflows/${names.fileBase}.ts`, namedImports: [names.functionName, ...defaults] });
   const statement = source.addStatements((writer) => {
@@ -102,13 +104,33 @@ export function historyCopyPath(flow: Flow): string {
   return `histories/${flow.sessionId}.json`;
 }
 
+/** Query keys whose values came from where the app ran (they differed between the recordings). */
+function environmentKeys(model: PageModel): Set<string> {
+  return perRecordingKeys(model.flows.map((flow) => [flow.startUrl, ...flow.steps.map((step) => step.after.url)]));
+}
+
+/**
+ * The regular expression a spec checks the final URL with, when the page has no parameters and
+ * the URL is on the app: its path and what of its query and hash is the app's own
+ * (generate/model/url-check.ts). Null otherwise: the page's URL pattern checks it.
+ */
+function finalUrlCheck(ctx: EmitContext, after: FlowState): string | null {
+  if (ctx.page(after.page).params.length || !/^\.?\//.test(after.url)) return null;
+  return regexLiteral(urlCheckSource(after.url, { ignore: environmentKeys(ctx.model), skipNumbers: true }));
+}
+
+function urlComment(url: string): string {
+  return `// Recorded at ${url}: checks its path and hash route, and the query values that hold on every run.`;
+}
+
 /** What the spec checks of the state a flow ended in: its URL when stable, and its heading. */
 function finalStateChecks(ctx: EmitContext, flow: Flow): string[] {
   const last = flow.steps[flow.steps.length - 1];
   if (!last) return [];
   const final = ctx.page(last.after.page);
   const checks: string[] = [];
-  if (!final.params.length && isStableText(last.after.url) && /^\.?\//.test(last.after.url)) checks.push(`await expect(page).toHaveURL(${str(last.after.url)});`);
+  const urlCheck = finalUrlCheck(ctx, last.after);
+  if (urlCheck) checks.push(urlComment(last.after.url), `await expect(page).toHaveURL(${urlCheck});`);
   if (final.heading && isStableText(last.after.heading) && final.heading.text.toLowerCase() === last.after.heading.toLowerCase()) {
     const heading = final.heading;
     checks.push(`await expect(${headingExpression(heading, 'page')}).toBeVisible();`);

@@ -15,6 +15,8 @@ export interface ConfigOptions {
   baseUrl: string;
   /** Set in the config when it is not Playwright's default. */
   testIdAttribute: string;
+  /** How to import the project's brow-use.config.ts (its `baseURL`); null without one. */
+  projectConfig: string | null;
 }
 
 export function emitConfig(project: Project, options: ConfigOptions): { file: string; text: string } {
@@ -22,9 +24,15 @@ export function emitConfig(project: Project, options: ConfigOptions): { file: st
   const source = createSource(project, `/gen/${file}`);
   source.addImportDeclaration({ moduleSpecifier: '@playwright/test', namedImports: ['defineConfig'] });
   source.addImportDeclaration({ moduleSpecifier: kTestHelperModule, namedImports: ['appBaseURL', 'browserLaunchOptions'] });
+  if (options.projectConfig) source.addImportDeclaration({ moduleSpecifier: options.projectConfig, defaultImport: 'project' });
+  const configured = options.projectConfig ? ', else the baseURL of brow-use.config.ts' : '';
   source.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
-    docs: ['Where the flows were recorded: generated URLs are relative to it. BASE_URL moves it (a base without a path keeps the recorded path).'],
+    docs: [
+      'Where the flows were recorded: generated URLs are relative to it. The specs go where BASE_URL says'
+      + `${configured}, else here.\nA base without a path (\`http://ci:8080\`) keeps this path; a base with a path`
+      + ' (`http://ci:8080/app/`) is where this directory is served now.',
+    ],
     declarations: [{ name: 'recordedBase', initializer: str(options.baseUrl) }],
   });
   source.addVariableStatement({
@@ -38,7 +46,7 @@ export function emitConfig(project: Project, options: ConfigOptions): { file: st
         writer.writeLine('fullyParallel: false,');
         writer.writeLine('workers: 1,');
         writer.write('use: ').inlineBlock(() => {
-          writer.writeLine('baseURL: appBaseURL(process.env.BASE_URL, recordedBase),');
+          writer.writeLine(`baseURL: appBaseURL(process.env.BASE_URL${options.projectConfig ? ' || project.baseURL' : ''}, recordedBase),`);
           writer.writeLine('launchOptions: browserLaunchOptions(),');
           writer.writeLine("trace: 'retain-on-failure',");
           if (options.testIdAttribute !== kDefaultTestIdAttribute) writer.writeLine(`testIdAttribute: ${str(options.testIdAttribute)},`);

@@ -12,11 +12,16 @@ import { appBase, appRelative, originOf, stripAnchor, urlPattern, type AppBase }
  * The page model of one or more runs: a pure function of the runs (same runs in the same order,
  * same model). Pages come in order of first appearance, elements and interactions likewise.
  */
-export function buildPageModel(runs: RunInput[]): PageModel {
+export interface PageModelOptions {
+  /** The project's configured base URL (`baseURL` of brow-use.config.ts): URLs under it are written relative to it. */
+  baseURL?: string | null;
+}
+
+export function buildPageModel(runs: RunInput[], options: PageModelOptions = {}): PageModel {
   if (!runs.length) throw new Error('buildPageModel needs at least one run');
   const origin = originOf(runs[0]!.history.startUrl);
   // Runs of one app may have been recorded on different hosts or ports: each run's start origin is the app.
-  const app = appBase(runs.map((run) => run.history.startUrl));
+  const app = appBase(runs.map((run) => run.history.startUrl), options.baseURL ?? null);
   const testIdAttribute = appTestIdAttribute(runs);
   const keyer = pageKeyer(runs);
   const pages = collectPages(runs, keyer);

@@ -144,7 +144,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
   }
   flush();
   const typed = typedValues(run.history.steps, run.history.variables);
-  const outcomes = flowOutcomes(run.history.steps, typed);
+  const outcomes = flowOutcomes(run.history.steps, typed, run.final ?? null);
   return freshenCreatedValues({
     sessionId: run.sessionId,
     startUrl: run.history.startUrl,

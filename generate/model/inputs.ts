@@ -1,3 +1,4 @@
+import { outline } from '../../core/aria/outline.ts';
 import type { ActionRecord, AriaRecord, StepRecord } from '../../core/schema/extract.ts';
 import type { History } from '../../core/schema/history.ts';
 import type { StepEvidence } from './candidates.ts';
@@ -12,6 +13,22 @@ export interface RunInput {
   snapshots: RecordedSnapshot[];
   /** What each element step's recorded DOM snapshot said (by step index); absent when not checked. */
   evidence?: Map<number, StepEvidence>;
+  /**
+   * The state the run ended in as outline lines (core/aria/outline.ts), when a recorded snapshot
+   * shows it; absent or null when none does.
+   */
+  final?: string[] | null;
+}
+
+/**
+ * The outline of the state the run ended in: the agent's aria-log snapshot whose hash is the
+ * last successful step's post-state hash (the agent looked at the page once more after it).
+ */
+export function finalOutline(steps: StepRecord[], history: History): string[] | null {
+  const last = history.steps.findLast((step) => step.ok);
+  if (!last) return null;
+  const log = steps.findLast((step) => step.ariaLog?.hash === last.post.ariaHash)?.ariaLog;
+  return log ? outline(log.snapshot) : null;
 }
 
 /**

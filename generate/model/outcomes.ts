@@ -1,4 +1,5 @@
 import type { HistoryStep } from '../../core/schema/history.ts';
+import { kMaxEffectLines } from '../../core/aria/outline.ts';
 import type { FlowOutcome } from '../../core/schema/page-model.ts';
 import { stripAnchor } from './url-pattern.ts';
 
@@ -6,8 +7,10 @@ import { stripAnchor } from './url-pattern.ts';
  * What a flow achieved, as a test engineer would assert it: the content its actions added to the
  * page it ended on (the row created, the saved value, the message shown) and the content they
  * removed (the row deleted), from the recorded effect of each step on the accessibility tree
- * (core/aria/outline.ts). Controls that come and go are not outcomes; neither is text with
- * numbers in it (counters, dates, ids change between runs).
+ * (core/aria/outline.ts). Only what the flow's last recorded state shows is asserted: a row
+ * added in one view and left behind by a switch to another (a tab, a mode on the same URL) is
+ * not. Controls that come and go are not outcomes; neither is text with numbers in it (counters,
+ * dates, ids change between runs).
  */
 
 /** Roles whose appearing or disappearing is an interface change, not a result. */
@@ -36,16 +39,25 @@ function parseLine(line: string): { role: string; text: string } | null {
 }
 
 /**
- * Lines added (positive) and removed (negative) on the page the flow ends on, since it was loaded:
- * another address (path, query or route) is another page.
+ * A step after which what was shown before is not known to be shown still: it went to another
+ * address (path, query or route) or tab, or it changed the page in ways not all recorded: its
+ * effect is unknown, or was cut at kMaxEffectLines (a view switched as a whole).
  */
+function newView(step: HistoryStep): boolean {
+  const effect = step.effect;
+  if (stripAnchor(step.pre.url) !== stripAnchor(step.post.url) || step.pre.tab !== step.post.tab) return true;
+  if (!effect) return step.pre.ariaHash !== step.post.ariaHash;
+  return effect.appeared.length >= kMaxEffectLines || effect.gone.length >= kMaxEffectLines;
+}
+
+/** Lines added (positive) and removed (negative) in the view the flow ends on, since it was shown. */
 function netEffect(steps: HistoryStep[], typed: string[]): Map<string, number> {
   let net = new Map<string, number>();
   const add = (line: string, by: number) => net.set(line, (net.get(line) ?? 0) + by);
   for (const step of steps) {
     if (!step.ok) continue;
-    if (stripAnchor(step.pre.url) !== stripAnchor(step.post.url) || step.pre.tab !== step.post.tab) {
-      // A new page: everything on it appeared. Only a typed value shown there is the flow's doing.
+    if (newView(step)) {
+      // A new view: everything on it appeared. Only a typed value shown there is the flow's doing.
       net = new Map();
       for (const line of step.effect?.appeared ?? []) {
         if (typed.some((value) => line.includes(`"${value}"`))) add(line, 1);
@@ -58,12 +70,18 @@ function netEffect(steps: HistoryStep[], typed: string[]): Map<string, number> {
   return net;
 }
 
-export function flowOutcomes(steps: HistoryStep[], typed: string[]): FlowOutcome[] {
+/**
+ * The outcomes of a flow's steps. `final` is the outline of the flow's last recorded state, when a
+ * recorded snapshot shows it: content it lacks is not asserted as shown, content it has not as gone.
+ */
+export function flowOutcomes(steps: HistoryStep[], typed: string[], final: readonly string[] | null = null): FlowOutcome[] {
   const shown: FlowOutcome[] = [];
   const gone: FlowOutcome[] = [];
   const seen = new Set<string>();
+  const inFinal = final ? new Set(final) : null;
   for (const [line, count] of netEffect(steps, typed)) {
-    const parsed = count === 0 ? null : parseLine(line);
+    const contradicted = inFinal !== null && (count > 0) !== inFinal.has(line);
+    const parsed = count === 0 || contradicted ? null : parseLine(line);
     if (!parsed || seen.has(parsed.text)) continue;
     // Loose text comes and goes with panels and tabs; a record, a message or a typed value is a result.
     const kinds = count > 0 ? kShownRoles : kGoneRoles;

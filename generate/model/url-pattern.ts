@@ -70,8 +70,11 @@ export function pathOf(url: string): string {
   }
 }
 
-/** `#/active` and `#!/items/4`: the route of a single-page app; other hashes are anchors. */
-const kHashRoute = /^#!?\/[^?#]*/;
+/**
+ * `#/active` and `#!/items/4`: the route of a single-page app; other hashes are anchors. A
+ * fragment that is only `#/` routes nowhere: apps set or drop it on their own, so `./#/` is `./`.
+ */
+export const kHashRoute = /^#!?\/[^?#]+/;
 
 /** The path of `url`, with its hash route when it has one (`/#/active`): what tells pages apart. */
 export function routeOf(url: string): string {
@@ -103,14 +106,32 @@ export function directoryOf(url: string): string {
   return pathname.slice(0, pathname.lastIndexOf('/') + 1) || '/';
 }
 
-/** The app of some runs: their start origins and the longest directory all their start URLs share. */
-export function appBase(startUrls: string[]): AppBase {
+/**
+ * The directory a configured base URL names: itself when it ends in `/`, a page's directory when
+ * its last segment is a file (`/app/index.html`), else the path as a directory (`/app` -> `/app/`).
+ */
+export function baseDirectory(url: string): string {
+  const pathname = pathOf(url);
+  if (pathname.endsWith('/')) return pathname;
+  return pathname.slice(pathname.lastIndexOf('/') + 1).includes('.') ? directoryOf(pathname) : `${pathname}/`;
+}
+
+/**
+ * The app of some runs: their start origins and the directory generated URLs are relative to,
+ * the configured base URL's (`baseURL` of brow-use.config.ts) when every start URL lies under
+ * it, else the longest directory all start URLs share. So the base URL a project configures is
+ * the one its generated specs resolve against (core/base-url.ts).
+ */
+export function appBase(startUrls: string[], configured: string | null = null): AppBase {
+  const origins = new Set(startUrls.map(originOf));
   const dirs = startUrls.map(directoryOf);
+  const configuredDir = configured ? baseDirectory(configured) : null;
+  if (configuredDir && dirs.length && dirs.every((dir) => dir.startsWith(configuredDir))) return { origins, directory: configuredDir };
   let directory = dirs[0] ?? '/';
   for (const dir of dirs) {
     while (!dir.startsWith(directory)) directory = directory.slice(0, directory.slice(0, -1).lastIndexOf('/') + 1) || '/';
   }
-  return { origins: new Set(startUrls.map(originOf)), directory };
+  return { origins, directory };
 }
 
 /**
@@ -153,7 +174,7 @@ export function patternRegexSource(pattern: string, directory = '/'): string {
     .join('\\/');
   const underApp = pattern.startsWith(directory);
   const body = underApp ? `(?:\\/[^?#]*)?\\/${toRegex(pattern.slice(directory.length))}` : toRegex(pattern);
-  // A page without a hash route is the same page under an anchor, never under a route.
-  const tail = pattern.includes('#') ? '(?:\\?.*)?' : '(?:\\?[^#]*)?(?:#(?!!?\\/).*)?';
+  // A page without a hash route is the same page under an anchor or an empty route (`#/`), never under a route.
+  const tail = pattern.includes('#') ? '(?:\\?.*)?' : '(?:\\?[^#]*)?(?:#(?!!?\\/[^?#]).*)?';
   return `^[a-z]+:\\/\\/[^/]+${body}${tail}$`;
 }

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { composeInPage } from '../../core/in-page.ts';
+import { rowProbe, type RowProbe, type RowProbeInput } from '../../generate/verify/row-probe.ts';
+import { kTargetAttribute, TraceSnapshots } from '../../generate/verify/snapshot-html.ts';
+import { kItemCss } from '../../generate/model/rows.ts';
+
+/**
+ * The generate-time check: Playwright's DOM snapshots rendered back into HTML (references into
+ * earlier snapshots of the frame, form state, the acted element's mark), and the key a row is
+ * found by, chosen the way Playwright reads text.
+ */
+
+function snapshotLine(callId: string, phase: string, html: unknown, frameId = 'frame@1'): string {
+  return JSON.stringify({ type: 'frame-snapshot', snapshot: { callId, phase, pageId: 'page@1', frameId, frameUrl: 'http://127.0.0.1:1/items', isMainFrame: true, html } });
+}
+
+test('a snapshot renders with its references resolved in post-order, its form state and its target mark; scripts never', () => {
+  const first = ['HTML', {}, ['HEAD', {}, ['STYLE', {}, 'td > a { color: red }'], ['SCRIPT', {}, 'alert(1)']],
+    ['BODY', {}, ['UL', {}, ['LI', {}, 'Milk'], ['LI', {}, 'Eggs']], ['INPUT', { __playwright_value_: 'typed', value: 'old' }]]];
+  // Post-order numbering of `first`: 0 'td > a..', 1 STYLE, 2 'alert(1)', 3 SCRIPT, 4 HEAD, 5 'Milk', 6 LI, 7 'Eggs', 8 LI, 9 UL, ...
+  const second = ['HTML', {}, [[1, 4]], ['BODY', {}, [[1, 9]], ['BUTTON', { __playwright_target__: 'call@2', onclick: 'x()' }, 'Add <b>'],
+    ['INPUT', { type: 'checkbox', __playwright_checked_: 'true' }]]];
+  const traces = new TraceSnapshots([snapshotLine('call@1', 'before', first), snapshotLine('call@2', 'action', second), '{"type":"before"}', 'not json']);
+  expect(traces.find('call@1', 'action')).toBeNull();
+  const html = traces.html(traces.find('call@2', 'action')!);
+  expect(html).toBe('<!DOCTYPE html><HTML><HEAD><STYLE>td > a { color: red }</STYLE></HEAD><BODY><UL><LI>Milk</LI><LI>Eggs</LI></UL>' +
+    `<BUTTON ${kTargetAttribute}>Add &lt;b&gt;</BUTTON><INPUT type="checkbox" checked></BODY></HTML>`);
+  const firstHtml = traces.html(traces.find('call@1', 'before')!);
+  expect(firstHtml).toContain('<INPUT value="typed">');
+  expect(firstHtml).not.toContain('alert');
+});
+
+test('a reference to a node that does not exist renders nothing instead of failing', () => {
+  const traces = new TraceSnapshots([snapshotLine('c', 'action', ['HTML', {}, ['BODY', {}, [[3, 0]], [[0, 99]], 'ok']])]);
+  expect(traces.html(traces.find('c', 'action')!)).toBe('<!DOCTYPE html><HTML><BODY>ok</BODY></HTML>');
+});
+
+const probe = composeInPage<(input: RowProbeInput) => RowProbe | null>(['input'], { rowProbe }, 'return rowProbe(input);');
+
+function probeInput(role: string, typed: string[] = []): RowProbeInput {
+  return { target: kTargetAttribute, item: kItemCss[role]!.item, list: kItemCss[role]!.list, testIdAttribute: 'data-testid', typed };
+}
+
+test('a row is keyed by a whole cell text no sibling row shows: data before numbers, numbers before control captions', async ({ page }) => {
+  // Playwright reads this row as "1Red HammerHardware$4.990": a key joined with spaces ("1 Hardware
+  // $4.99 0") is not even a substring of it. Whole cell texts are what `getByText(.., { exact })` matches.
+  await page.setContent(`
+    <table data-testid="items-table" aria-label="Items"><tbody>
+      <tr><td>1</td><td><a href="/items/1" ${kTargetAttribute}>Red Hammer</a></td><td>Hardware</td><td>$4.99</td><td>0</td><td><button>Edit</button></td></tr>
+      <tr><td>2</td><td><a href="/items/2">Blue Kettle</a></td><td>Hardware</td><td>$12.50</td><td>0</td><td><button>Edit</button></td></tr>
+    </tbody></table>`);
+  const found = await page.evaluate(probe, probeInput('row'));
+  expect(found!.siblings).toBe(2);
+  // "Hardware", "0" and "Edit" are in the other row too; "1" and "$4.99" are numbers.
+  expect(found!.keys).toEqual([{ text: 'Red Hammer', kind: 'data' }, { text: '1', kind: 'number' }, { text: '$4.99', kind: 'number' }]);
+  expect(found!.lists).toEqual([{ testId: 'items-table', id: null, label: 'Items', role: null }]);
+  const row = page.getByTestId('items-table').getByRole('row').filter({ has: page.getByText(found!.keys[0]!.text, { exact: true }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('link')).toHaveAttribute('href', '/items/1');
+});
+
+test('a list item of label/value runs is keyed by its own value, and a value the flow typed comes first', async ({ page }) => {
+  // Reads as "string:Hello World": the key is a run ("Hello World"), never "string :".
+  await page.setContent(`
+    <ul>
+      <li><span>string</span><span>:</span><span>Hello World</span><button>Remove</button></li>
+      <li><span>string</span><span>:</span><span>Other</span><button ${kTargetAttribute}>Remove</button><em>Walk the dog</em></li>
+      <li><span>object</span><span>{6}</span><button>Remove</button></li>
+    </ul>`);
+  expect((await page.evaluate(probe, probeInput('listitem')))!.keys.map((k) => k.text)).toEqual(['Other', 'Walk the dog']);
+  expect((await page.evaluate(probe, probeInput('listitem', ['Walk the dog'])))!.keys[0]).toEqual({ text: 'Walk the dog', kind: 'typed' });
+});
+
+test('an item whose every text is shared with a sibling has no key, and an element outside any item has no probe', async ({ page }) => {
+  await page.setContent(`<ul><li><span>Same</span><button ${kTargetAttribute}>Go</button></li><li><span>Same</span><button>Go</button></li></ul>`);
+  expect((await page.evaluate(probe, probeInput('listitem')))!.keys).toEqual([]);
+  await page.setContent(`<main><button ${kTargetAttribute}>Go</button></main>`);
+  expect(await page.evaluate(probe, probeInput('row'))).toBeNull();
+});
