@@ -6,6 +6,13 @@ import { z } from 'zod';
 import { readJsonFile } from '../../core/io/read.ts';
 import { History } from '../../core/schema/history.ts';
 import { AriaLogLine } from '../../core/schema/logs.ts';
+import { outputPaths } from '../../core/paths.ts';
+import { ActionRecord } from '../../core/schema/extract.ts';
+import { extractTrace } from '../../extract/extract.ts';
+import type { StepEvidence } from '../../generate/model/candidates.ts';
+import { typedValues } from '../../generate/model/flows.ts';
+import { kDefaultTestIdAttribute } from '../../generate/model/locate.ts';
+import { verifyRuns } from '../../generate/verify/verify-runs.ts';
 import type { Flow, RunningApp } from './corpus.ts';
 import type { Recorded } from './run.ts';
 
@@ -36,5 +43,17 @@ export async function recordFlow(app: RunningApp, flow: Flow, outputDir: string)
   const history = await readJsonFile(History, result.artifacts.history, 'history');
   const ariaFile = path.join(outputDir, 'aria-log', `${result.sessionId}.jsonl`);
   const lines = (await fs.readFile(ariaFile, 'utf8').catch(() => '')).split('\n').filter(Boolean);
-  return { history, aria: lines.map((line) => AriaLogLine.parse(JSON.parse(line))) };
+  return { history, aria: lines.map((line) => AriaLogLine.parse(JSON.parse(line))), evidence: await domEvidence(result.sessionId, history, outputDir) };
+}
+
+/** The recorded DOM snapshots' word on each element step, checked the way `bu generate` checks it. */
+async function domEvidence(sessionId: string, history: History, outputDir: string): Promise<Map<number, StepEvidence> | null> {
+  const paths = outputPaths(outputDir);
+  await extractTrace(sessionId, { paths, cwd: kRepo });
+  const actions = (await fs.readFile(path.join(paths.extractDir(sessionId), 'actions.jsonl'), 'utf8')).split('\n').filter(Boolean).map((line) => ActionRecord.parse(JSON.parse(line)));
+  const evidence = await verifyRuns(
+    [{ sessionId, history, actions, tracePath: paths.trace(sessionId), typed: typedValues(history.steps, history.variables) }],
+    { testIdAttribute: kDefaultTestIdAttribute, env: process.env, log: () => undefined },
+  );
+  return evidence?.get(sessionId) ?? null;
 }

@@ -4,6 +4,7 @@ import type { AriaLogLine } from '../../core/schema/logs.ts';
 import type { History, HistoryStep } from '../../core/schema/history.ts';
 import { locatorExpression } from '../../generate/emit/code.ts';
 import { chooseLocator, kDefaultTestIdAttribute } from '../../generate/model/locate.ts';
+import type { StepEvidence } from '../../generate/model/candidates.ts';
 import { rowScope } from '../../generate/model/rows.ts';
 import { parseAriaText, type RecordedSnapshot } from '../../generate/model/snapshot.ts';
 
@@ -15,16 +16,19 @@ import { parseAriaText, type RecordedSnapshot } from '../../generate/model/snaps
 
 
 /** The Playwright code a generated spec would use for a step's element, or null for page actions. */
-export function roleFirstCode(step: HistoryStep, aria: AriaLogLine[]): string | null {
+export function roleFirstCode(step: HistoryStep, aria: AriaLogLine[], evidence: Map<number, StepEvidence> | null = null): string | null {
   const fp = step.fingerprint;
   if (!fp) return null;
-  const row = rowScope(fp, step.locator, kDefaultTestIdAttribute);
+  const checked = evidence?.get(step.index);
+  const row = rowScope(fp, step.locator, kDefaultTestIdAttribute, checked);
   if (row) {
-    return `getByRole(${JSON.stringify(row.role)}).filter({ hasText: ${JSON.stringify(row.key)} }).${locatorExpression(row.locator, 'x').slice(2)}`;
+    const list = row.scope ? `${locatorExpression(row.scope, 'x').slice(2)}.` : '';
+    const filter = row.exactKey ? `{ has: page.getByText(${JSON.stringify(row.key)}, { exact: true }) }` : `{ hasText: ${JSON.stringify(row.key)} }`;
+    return `${list}getByRole(${JSON.stringify(row.role)}).filter(${filter}).${locatorExpression(row.locator, 'x').slice(2)}`;
   }
   // The recorded snapshots of the step's page, as generate groups them.
   const snapshots: RecordedSnapshot[] = aria.filter((line) => line.url === step.pre.url).map((line) => ({ url: line.url, title: line.title, nodes: parseAriaText(line.snapshot) }));
-  const { locator } = chooseLocator(fp, step.locator, snapshots);
+  const { locator } = chooseLocator(fp, step.locator, snapshots, kDefaultTestIdAttribute, checked ? [checked] : []);
   return locatorExpression(locator, 'x').slice(2);
 }
 
@@ -39,8 +43,8 @@ export interface RoleFirstStep {
 }
 
 /** Runs a history's steps with role-first locators; stops at the first failure like a spec. */
-export async function runRoleFirst(page: Page, history: History, options: { baseUrl: string; secrets: Record<string, string>; aria: AriaLogLine[]; timeoutMs: number; onStep(): void }): Promise<RoleFirstStep[]> {
-  const { baseUrl, secrets, aria, onStep } = options;
+export async function runRoleFirst(page: Page, history: History, options: { baseUrl: string; secrets: Record<string, string>; aria: AriaLogLine[]; evidence: Map<number, StepEvidence> | null; timeoutMs: number; onStep(): void }): Promise<RoleFirstStep[]> {
+  const { baseUrl, secrets, aria, evidence, onStep } = options;
   const rebase = (url: string) => {
     const u = new URL(url);
     return new URL(u.pathname + u.search + u.hash, baseUrl).href;
@@ -58,7 +62,7 @@ export async function runRoleFirst(page: Page, history: History, options: { base
       continue;
     }
     try {
-      const code = roleFirstCode(step, aria);
+      const code = roleFirstCode(step, aria, evidence);
       const target = code ? locatorFromCode(page, code) : null;
       const params = step.params as Record<string, unknown>;
       const timeout = options.timeoutMs;
@@ -75,7 +79,7 @@ export async function runRoleFirst(page: Page, history: History, options: { base
       out.push({ action: step.action, ok: true, error: null });
     } catch (err) {
       failed = true;
-      const code = (() => { try { return roleFirstCode(step, aria); } catch { return null; } })();
+      const code = (() => { try { return roleFirstCode(step, aria, evidence); } catch { return null; } })();
       out.push({ action: step.action, ok: false, error: `${code ?? ''}: ${err instanceof Error ? err.message.split('\n')[0]! : String(err)}` });
     }
     await gap();

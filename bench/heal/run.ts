@@ -6,6 +6,7 @@ import { replay } from '../../replay/replay.ts';
 import type { ActedEvent } from './in-page-acted.ts';
 import type { Flow, RunningApp } from './corpus.ts';
 import { actedBy, applyMutant, watchActed, type Mutant } from './instrument.ts';
+import type { StepEvidence } from '../../generate/model/candidates.ts';
 import { runRoleFirst } from './role-first.ts';
 
 /**
@@ -33,6 +34,8 @@ const kNotAppSteps = new Set(['done', 'write_file', 'read_file', 'replace_file',
 export interface Recorded {
   history: History;
   aria: AriaLogLine[];
+  /** What each element step's recorded DOM snapshot said, as `bu generate` checks it; null without. */
+  evidence: Map<number, StepEvidence> | null;
 }
 
 export interface StepOutcome {
@@ -78,7 +81,7 @@ export async function runOnce(input: RunInput): Promise<RunOutcome> {
     let statuses: { status: StepOutcome['status']; category: string | null }[];
     let report: ReplayReport | null = null;
     if (strategy === 'role-first') {
-      const steps = await runRoleFirst(page, recorded.history, { baseUrl: app.url, secrets, aria: recorded.aria, timeoutMs: kBenchFindTimeoutMs, onStep: mark });
+      const steps = await runRoleFirst(page, recorded.history, { baseUrl: app.url, secrets, aria: recorded.aria, evidence: recorded.evidence, timeoutMs: kBenchFindTimeoutMs, onStep: mark });
       statuses = steps.map((s) => ({ status: s.ok ? 'ran' : s.error === 'skipped' ? 'skipped' : 'failed', category: s.ok || s.error === 'skipped' ? null : `action_error: ${s.error}` }));
     } else {
       const result = await replay(page, recorded.history, {
