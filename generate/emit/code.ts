@@ -33,6 +33,13 @@ export function locatorExpression(locator: ModelLocator, root: string): string {
   return `${scope}.${call}${nth}`;
 }
 
+/** How sure generated code can be that a locator finds one element: only a count of one is sure. */
+export function uniqueness(locator: ModelLocator): 'unique' | 'unchecked' | 'not found' | 'several' {
+  if (locator.verified && locator.matches === 1) return 'unique';
+  if (locator.matches === null) return 'unchecked';
+  return locator.matches === 0 ? 'not found' : 'several';
+}
+
 /**
  * The heading an assertion waits for. Apps repeat their main heading (a site title and a page
  * title both `<h1>Garden notes</h1>`): the assertion is that one shows, so the first is taken.

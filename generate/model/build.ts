@@ -1,4 +1,5 @@
 import { kPageModelVersion, type Diagnostic, type ModelElement, type ModelHeading, type ModelPage, type PageModel } from '../../core/schema/page-model.ts';
+import { locatorRole } from '../../core/locator/aria-roles.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
 import { buildFlow } from './flows.ts';
 import type { RunInput } from './inputs.ts';
@@ -104,7 +105,7 @@ function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[], 
     : chooseLocator(fp, sighting.recorded, snapshots, testIdAttribute, sighting.evidence);
   const element: ModelElement = {
     id: sighting.id,
-    role: fp.role,
+    role: locatorRole(fp.role),
     name: fp.name,
     tag: fp.tag,
     type: fp.type,
