@@ -4,6 +4,7 @@ import type { Fingerprint } from '../../core/schema/history.ts';
 import { buildFlow } from './flows.ts';
 import type { RunInput } from './inputs.ts';
 import { chooseLocator, kDefaultTestIdAttribute, testIdAttributeOf } from './locate.ts';
+import { locatorText } from './locator-text.ts';
 import { collectPages, pageKeyer, type PageObservations } from './pages.ts';
 import { Observed, type ElementSighting } from './registry.ts';
 import { landmarksOf, type RecordedSnapshot } from './snapshot.ts';
@@ -144,7 +145,8 @@ function heading(page: PageObservations, params: string[]): ModelHeading | null 
   const texts = new Set(page.states.map((state) => state.heading));
   if (texts.size !== 1) return null;
   const text = [...texts][0];
-  if (!text) return null;
+  // A heading the page shortened to a few characters says nothing a check could rely on.
+  if (!text || !locatorText(text, true)) return null;
   const headings = page.snapshots.flatMap((s) => s.nodes).filter((n) => n.role === 'heading');
   const node = headings.find((n) => n.name === text) ?? headings.find((n) => n.name.toLowerCase() === text.toLowerCase());
   // A recorded snapshot without it: the heading was hidden (another slide, a closed panel) or went

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
+import type { HistoryStep } from '../../core/schema/history.ts';
+import { headingExpression, headingSnapshot } from '../../generate/emit/code.ts';
 import { isShortened, locatorText } from '../../generate/model/locator-text.ts';
+import { flowOutcomes } from '../../generate/model/outcomes.ts';
 
 /** A name the page shortened is never matched exactly. */
 
@@ -30,4 +33,12 @@ test('the start of a shortened text is whole text: the rule applies once', () =>
     expect(isShortened(once.value), text).toBe(false);
     expect(locatorText(once.value, false)).toEqual(once);
   }
+});
+
+test('a shortened heading is checked by its start; a shortened outcome is not asserted', () => {
+  expect(headingExpression({ text: 'Quarterly report for the…', level: 1 }, 'page')).toBe("page.getByRole('heading', { name: 'Quarterly report for the', level: 1 }).first()");
+  expect(headingSnapshot({ text: 'Report (Q1) for the…', level: 2 })).toBe('- heading /Report \\(Q1\\) for the/ [level=2]');
+  expect(headingExpression({ text: 'Settings', level: 1 }, 'page')).toBe("page.getByRole('heading', { name: 'Settings', exact: true, level: 1 }).first()");
+  const step = { ok: true, pre: { url: 'http://x/a', tab: 0 }, post: { url: 'http://x/a', tab: 0 }, effect: { appeared: ['alert "Saved the quarterly…"', 'alert "Saved"'], gone: [] } };
+  expect(flowOutcomes([step as unknown as HistoryStep], []).map((o) => o.text)).toEqual(['Saved']);
 });
