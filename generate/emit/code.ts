@@ -1,5 +1,6 @@
 import { assertNever } from '../../core/errors.ts';
 import type { FlowValue, ModelHeading, ModelLocator } from '../../core/schema/page-model.ts';
+import { locatorText } from '../model/locator-text.ts';
 import { str } from './source.ts';
 
 /** Small expressions shared by the emitters: locators, headings, flow values. */
@@ -33,6 +34,13 @@ export function locatorExpression(locator: ModelLocator, root: string): string {
   return `${scope}.${call}${nth}`;
 }
 
+/** How sure generated code can be that a locator finds one element: only a count of one is sure. */
+export function uniqueness(locator: ModelLocator): 'unique' | 'unchecked' | 'not found' | 'several' {
+  if (locator.verified && locator.matches === 1) return 'unique';
+  if (locator.matches === null) return 'unchecked';
+  return locator.matches === 0 ? 'not found' : 'several';
+}
+
 /**
  * The heading an assertion waits for. Apps repeat their main heading (a site title and a page
  * title both `<h1>Garden notes</h1>`): the assertion is that one shows, so the first is taken.
@@ -40,13 +48,16 @@ export function locatorExpression(locator: ModelLocator, root: string): string {
 export function headingExpression(heading: ModelHeading, root: string): string {
   // Recorded headings are the text a reader sees: an all-capitals one is often CSS upper-casing a
   // name written otherwise, so it is matched without case (Playwright's default), not exactly.
-  const exact = heading.text !== heading.text.toUpperCase();
-  return `${root}.getByRole('heading'${nameOptions(heading.text, exact, heading.level ? [`level: ${heading.level}`] : [])}).first()`;
+  // One the page shortened is matched by its start (the model keeps no heading with too little left).
+  const text = locatorText(heading.text, heading.text !== heading.text.toUpperCase()) ?? { value: heading.text, exact: false };
+  return `${root}.getByRole('heading'${nameOptions(text.value, text.exact, heading.level ? [`level: ${heading.level}`] : [])}).first()`;
 }
 
-/** An ai snapshot template for a heading, for `toMatchAriaSnapshot`. */
+/** An ai snapshot template for a heading, for `toMatchAriaSnapshot`; a shortened one by a pattern of its start. */
 export function headingSnapshot(heading: ModelHeading): string {
-  return `- heading ${JSON.stringify(heading.text)}${heading.level ? ` [level=${heading.level}]` : ''}`;
+  const text = locatorText(heading.text, true);
+  const name = text && !text.exact ? `/${text.value.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')}/` : JSON.stringify(heading.text);
+  return `- heading ${name}${heading.level ? ` [level=${heading.level}]` : ''}`;
 }
 
 export interface ValueContext {

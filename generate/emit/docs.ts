@@ -1,12 +1,20 @@
 import type { Interaction, ModelPage } from '../../core/schema/page-model.ts';
 import { memberPath } from '../names/assign.ts';
-import { locatorExpression } from './code.ts';
+import { locatorExpression, uniqueness } from './code.ts';
 import type { EmitContext } from './context.ts';
 
 /**
  * `docs/<page>.md`: what the page is for, its elements, its interactions and the recorded flows
  * that pass through it. Text a person writes below the end marker is kept on regeneration.
  */
+
+/** The Unique column: yes only for a locator counted once where the element was recorded. */
+const kUniqueCell: Record<ReturnType<typeof uniqueness>, (matches: number | null) => string> = {
+  unique: () => 'yes',
+  unchecked: () => 'not checked',
+  'not found': () => 'no (not in the recorded snapshots)',
+  several: (matches) => `no (${matches} matches)`,
+};
 
 export const kDocsEndMarker = '<!-- brow-use: generated above; text below this line is kept on regeneration -->';
 
@@ -40,7 +48,7 @@ export function emitDoc(ctx: EmitContext, page: ModelPage): { file: string; text
     for (const element of page.elements) {
       const locator = element.locator;
       const how = code(locatorExpression(locator, element.collection ? 'item' : 'page'));
-      const unique = locator.verified ? 'yes' : `no (${locator.matches ?? '?'} matches)`;
+      const unique = kUniqueCell[uniqueness(locator)](locator.matches);
       lines.push(`| ${code(memberPath(names, element))} | ${element.role ?? element.tag} | ${cell(element.name)} | ${cell(how)} | ${unique} |`);
     }
     lines.push('');

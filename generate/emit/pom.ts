@@ -2,7 +2,7 @@ import type { ClassDeclaration, Project, SourceFile } from 'ts-morph';
 import { assertNever } from '../../core/errors.ts';
 import type { FieldControl, Interaction, ModelCollection, ModelElement, ModelPage } from '../../core/schema/page-model.ts';
 import { patternRegexSource } from '../model/url-pattern.ts';
-import { headingExpression, isStableText, locatorExpression } from './code.ts';
+import { headingExpression, isStableText, locatorExpression, uniqueness } from './code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
 import { createSource, printSource, regexLiteral, str } from './source.ts';
@@ -23,13 +23,19 @@ const kFieldCall: Record<FieldControl, (param: string) => string> = {
 
 const kFieldType: Record<FieldControl, string> = { fill: 'string', select: 'string', check: '', setChecked: 'boolean', upload: 'string' };
 
+/** What a member's doc says of its locator when it is not known to find exactly one element. */
+const kCaveats: Record<ReturnType<typeof uniqueness>, (matches: number | null) => string> = {
+  unique: () => '',
+  unchecked: () => ' Not checked for look-alikes: no recorded snapshot could count it.',
+  'not found': () => ' Not found in the recorded snapshots of the page.',
+  several: (matches) => ` Not unique: matched ${matches} elements in the recorded snapshots.`,
+};
+
 function describeElement(element: ModelElement): string {
   const what = element.role ?? element.tag;
   const name = element.name ? `“${element.name}” ${what}` : `${what}${element.testId ? ` (test id ${element.testId})` : ''}`;
   const where = element.landmark ? ` in the ${element.landmark}` : '';
-  const caveat = element.locator.verified
-    ? ''
-    : ` Not verified unique: matched ${element.locator.matches ?? 'an unknown number of'} elements in the recorded snapshot.`;
+  const caveat = kCaveats[uniqueness(element.locator)](element.locator.matches);
   return `The ${name}${where}.${caveat}`;
 }
 

@@ -1,7 +1,7 @@
 import { VariableDeclarationKind, type OptionalKind, type ParameterDeclarationStructure, type Project } from 'ts-morph';
 import { assertNever } from '../../core/errors.ts';
 import type { Flow, FlowStep } from '../../core/schema/page-model.ts';
-import { NameAllocator, safeVariable, sanitizeIdentifier } from '../names/identifiers.ts';
+import { instanceName, NameAllocator, safeVariable, sanitizeIdentifier } from '../names/identifiers.ts';
 import { valueExpression } from './code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
@@ -14,10 +14,6 @@ import { createSource, printSource, str } from './source.ts';
  */
 
 export const kSecretsModule = 'workflows/secrets.ts';
-
-function lowerFirst(name: string): string {
-  return name.charAt(0).toLowerCase() + name.slice(1);
-}
 
 /** The type and defaults a workflow with variables exports: `ItemsFlowVars`, `itemsFlowDefaults`. */
 export function workflowVarNames(functionName: string): { varsType: string; defaultsName: string } {
@@ -46,7 +42,7 @@ export function emitWorkflow(project: Project, ctx: EmitContext, flow: Flow): { 
   const objectOf = (pageId: string) => {
     const className = ctx.pageNames(pageId).className;
     usedPages.add(className);
-    return { className, variable: lowerFirst(className) };
+    return { className, variable: instanceName(className) };
   };
   /** Brings the page object of `pageId` into scope, waiting for the page when it was not returned. */
   const arrive = (pageId: string) => {

@@ -1,8 +1,10 @@
 import { kPageModelVersion, type Diagnostic, type ModelElement, type ModelHeading, type ModelPage, type PageModel } from '../../core/schema/page-model.ts';
+import { locatorRole } from '../../core/locator/aria-roles.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
 import { buildFlow } from './flows.ts';
 import type { RunInput } from './inputs.ts';
 import { chooseLocator, kDefaultTestIdAttribute, testIdAttributeOf } from './locate.ts';
+import { locatorText } from './locator-text.ts';
 import { collectPages, pageKeyer, type PageObservations } from './pages.ts';
 import { Observed, type ElementSighting } from './registry.ts';
 import { landmarksOf, type RecordedSnapshot } from './snapshot.ts';
@@ -109,7 +111,7 @@ function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[], 
     : chooseLocator(fp, sighting.recorded, snapshots, testIdAttribute, sighting.evidence);
   const element: ModelElement = {
     id: sighting.id,
-    role: fp.role,
+    role: locatorRole(fp.role),
     name: fp.name,
     tag: fp.tag,
     type: fp.type,
@@ -148,7 +150,8 @@ function heading(page: PageObservations, params: string[]): ModelHeading | null 
   const texts = new Set(page.states.map((state) => state.heading));
   if (texts.size !== 1) return null;
   const text = [...texts][0];
-  if (!text) return null;
+  // A heading the page shortened to a few characters says nothing a check could rely on.
+  if (!text || !locatorText(text, true)) return null;
   const headings = page.snapshots.flatMap((s) => s.nodes).filter((n) => n.role === 'heading');
   const node = headings.find((n) => n.name === text) ?? headings.find((n) => n.name.toLowerCase() === text.toLowerCase());
   // A recorded snapshot without it: the heading was hidden (another slide, a closed panel) or went

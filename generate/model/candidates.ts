@@ -1,5 +1,6 @@
 import type { Fingerprint } from '../../core/schema/history.ts';
 import type { ModelLocator } from '../../core/schema/page-model.ts';
+import { locatable } from './locatable.ts';
 
 /**
  * The ways generated code could find an element, best first, and what each found in the DOM
@@ -70,7 +71,8 @@ export interface CandidateOptions {
  * role alone, a hand-written-looking id selector, the role and name pinned by position, and the
  * structural CSS path last.
  */
-export function elementCandidates(fp: Fingerprint, options: CandidateOptions): ModelLocator[] {
+export function elementCandidates(found: Fingerprint, options: CandidateOptions): ModelLocator[] {
+  const fp = locatable(found).fingerprint;
   const out: ModelLocator[] = [];
   const add = (locator: ModelLocator | null) => {
     if (locator && !out.some((known) => candidateKey(known) === candidateKey(locator))) out.push(locator);

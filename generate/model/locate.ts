@@ -4,6 +4,8 @@ import { entersFrame, type FilterOptions, type LocatorChain, type LocatorStep } 
 import { printLocatorCode, tryParseLocatorCode } from '../../core/locator/code.ts';
 import { assertNever } from '../../core/errors.ts';
 import { describeHits, elementCandidates, firstVerified, type StepEvidence } from './candidates.ts';
+import { locatable, settleLocator } from './locatable.ts';
+import { shownLocator } from './shown-locator.ts';
 import { countByRole, type RecordedSnapshot, type SnapshotScope } from './snapshot.ts';
 
 /**
@@ -181,6 +183,13 @@ export function readRecordedLocator(recorded: RecordedLocator | null): ModelLoca
  * none did, the best guess below, with a problem that says what it matched.
  */
 export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute = kDefaultTestIdAttribute, evidence: StepEvidence[] = []): LocatorChoice {
+  const usable = locatable(fp);
+  const choice = chooseFor(usable.fingerprint, recordedFull, snapshots, testIdAttribute, evidence);
+  const locator = settleLocator(choice.locator, usable, () => chooseFor(usable.fingerprint, null, snapshots, testIdAttribute, evidence).locator);
+  return { locator, problem: [...usable.notes, choice.problem].filter(Boolean).join('; ') || null };
+}
+
+function chooseFor(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute: string, evidence: StepEvidence[]): LocatorChoice {
   if (!evidence.length || fp.frameChain.length) return guessLocator(fp, recordedFull, snapshots, testIdAttribute);
   const candidates = elementCandidates(fp, { testIdAttribute, testIdFrom: testIdAttributeOf(fp, recordedFull), recorded: readRecordedLocator(recordedFull) });
   const verified = firstVerified(candidates, evidence);
@@ -220,6 +229,8 @@ function guessLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, sna
     const unique = uniqueRole(fp, checkable, frames);
     if (unique) return { locator: unique, problem: null };
   }
+  const field = fp.role ? null : shownLocator(fp, ['label', 'placeholder'], recorded, base);
+  if (field) return { locator: field, problem: null };
   if (fp.testId) {
     const attribute = testIdAttributeOf(fp, recordedFull)!;
     const verified = recorded && namesTestId(recorded.chain, fp.testId) ? recorded.matches === 1 : true;
@@ -231,6 +242,8 @@ function guessLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, sna
   if (fp.role && fp.name && !checkable.length && recorded?.matches === 1 && recorded.chain.length === 1 && recorded.chain[0]!.kind === 'getByRole') {
     return { locator: { ...base, kind: 'role', role: fp.role, value: fp.name, exact: false, matches: 1, verified: true }, problem: null };
   }
+  const shown = fp.role ? null : shownLocator(fp, ['text'], recorded, base);
+  if (shown) return { locator: shown, problem: null };
   const fromRecord = recorded && recorded.matches === 1 ? fromRecorded(recorded, frames) : null;
   if (fromRecord) return { locator: fromRecord, problem: null };
   if (fp.role) {

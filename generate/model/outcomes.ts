@@ -1,6 +1,7 @@
 import type { HistoryStep } from '../../core/schema/history.ts';
 import { kMaxEffectLines } from '../../core/aria/outline.ts';
 import type { FlowOutcome } from '../../core/schema/page-model.ts';
+import { isShortened } from './locator-text.ts';
 import { stripAnchor } from './url-pattern.ts';
 
 /**
@@ -34,7 +35,8 @@ function parseLine(line: string): { role: string; text: string } | null {
   const match = /^([a-z][\w-]*)(?: "(.*)")?$/.exec(line);
   if (!match || !match[2]) return null;
   const text = match[2].replace(/\\"/g, '"');
-  if (kControlRoles.has(match[1]!) || text.length < kMinTextChars || text.length >= kOutlineNameChars || /[#<>]/.test(text)) return null;
+  // Outcomes are asserted by their exact text: one the page shortened is not that text.
+  if (kControlRoles.has(match[1]!) || text.length < kMinTextChars || text.length >= kOutlineNameChars || /[#<>]/.test(text) || isShortened(text)) return null;
   return { role: match[1]!, text };
 }
 

@@ -1,6 +1,7 @@
 import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
 import type { ModelLocator } from '../../core/schema/page-model.ts';
 import type { StepEvidence } from './candidates.ts';
+import { locatable } from './locatable.ts';
 import { attributeSelector, testIdAttributeOf } from './locate.ts';
 
 /**
@@ -86,7 +87,8 @@ export const kItemCss: Record<string, { item: string; list: string }> = {
  * role and name (unless the name is the item's own data), role alone, role at its slot, the tag,
  * the tag at its slot, and role and name even when the name is data.
  */
-export function innerCandidates(fp: Fingerprint, key: string, testIdAttribute: string, testIdFrom: string | null): { locator: ModelLocator; inner: string }[] {
+export function innerCandidates(found: Fingerprint, key: string, testIdAttribute: string, testIdFrom: string | null): { locator: ModelLocator; inner: string }[] {
+  const fp = locatable(found).fingerprint;
   const base = { frames: [], scope: null, matches: null, verified: false, exact: false, nth: null };
   const slot = fp.container && fp.container.slot.count > 1 ? fp.container.slot.index : null;
   const out: { locator: ModelLocator; inner: string }[] = [];

@@ -80,10 +80,16 @@ export function memberPath(names: PageNames, element: ModelElement): string {
 /** Item classes by item role: `TodosItem`, `ItemsRow`, `ProductsCard`. */
 const kItemSuffix: Record<string, string> = { listitem: 'Item', row: 'Row', article: 'Card', treeitem: 'TreeItem' };
 /** Members every item class has. */
-const kItemMembers = ['root', 'constructor'];
+const kItemMembers = ['root', 'constructor', 'then'];
 
-/** Members every page object has. */
-export const kPageObjectMembers = ['page', 'goto', 'expectLoaded', 'constructor', 'url', 'urlPattern'];
+/** Members every page object has; `then` would make an awaited page object look like a promise. */
+export const kPageObjectMembers = ['page', 'goto', 'expectLoaded', 'constructor', 'url', 'urlPattern', 'then'];
+/** Names when nothing else is usable (a page named only by emoji). */
+const kFallbackClass = 'AppPage';
+const kFallbackMember = 'element';
+const kFallbackFlow = 'recordedFlow';
+/** What generated workflows and specs import besides page classes. */
+const kImportedNames = ['Page', 'page', 'expect', 'test', 'requireSecret', 'replayHistory'];
 const kMaxProseLength = 400;
 
 /** Prose for docs and JSDoc: one line, no comment terminators, bounded length. */
@@ -105,16 +111,17 @@ function takesValue(control: string): boolean {
 
 export function assignNames(model: PageModel, proposals: NameProposals | null): Names {
   const tail = commonTitleTail(model.pages.flatMap((p) => p.titles));
-  // Generated files import Page, Locator, expect and test from Playwright: no class may take those names.
-  const classes = new NameAllocator(['Page', 'Locator', 'Expect', 'Test']);
-  const docs = new NameAllocator();
+  // Generated files import Page, Locator, expect and test from Playwright: no class may take those
+  // names. Classes name their files, and some file systems do not tell case apart.
+  const classes = new NameAllocator(['Page', 'Locator', 'Expect', 'Test'], (name) => name.toLowerCase());
+  const docs = new NameAllocator([], (name) => name.toLowerCase());
   const pages = new Map<string, PageNames>();
   for (const page of model.pages) {
     const proposal = proposals?.pages.find((p) => p.id === page.id);
     const derived = pageBase(page, model, tail);
     const proposed = proposal?.name ? sanitizeIdentifier(proposal.name, derived, 'pascal').replace(/Page$/, '') : '';
     const base = proposed || derived;
-    const className = classes.allocate(`${base}Page`);
+    const className = classes.allocate(sanitizeIdentifier(`${base}Page`, kFallbackClass, 'pascal'));
     const inClass = new NameAllocator(kPageObjectMembers);
     const elements = new Map<string, ModelElement>(page.elements.map((e) => [e.id, e]));
     const members = new Map<string, string>();
@@ -122,7 +129,7 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
     for (const collection of page.collections) {
       const suffix = kItemSuffix[collection.role] ?? 'Item';
       collections.set(collection.id, {
-        className: classes.allocate(`${base}${suffix}`),
+        className: classes.allocate(sanitizeIdentifier(`${base}${suffix}`, `${kFallbackClass}${suffix}`, 'pascal')),
         accessor: inClass.allocate(camel(words(suffix))),
         members: new Map(),
       });
@@ -130,7 +137,8 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
     const inItem = new Map([...collections.keys()].map((id) => [id, new NameAllocator(kItemMembers)]));
     for (const element of page.elements) {
       const name = proposal?.elements.find((e) => e.id === element.id)?.name;
-      const member = name ? sanitizeIdentifier(name, elementMember(element), 'camel') : elementMember(element);
+      const derivedMember = sanitizeIdentifier(elementMember(element), kFallbackMember, 'camel');
+      const member = name ? sanitizeIdentifier(name, derivedMember, 'camel') : derivedMember;
       if (element.collection) collections.get(element.collection)!.members.set(element.id, inItem.get(element.collection)!.allocate(member));
       else members.set(element.id, inClass.allocate(member));
     }
@@ -138,7 +146,7 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
     let formIndex = 0;
     for (const interaction of page.interactions) {
       const proposed = proposal?.methods.find((m) => m.id === interaction.id);
-      const fallback = methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' ? formIndex++ : 0);
+      const fallback = sanitizeIdentifier(methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' ? formIndex++ : 0), interaction.kind, 'camel');
       const name = inClass.allocate(proposed?.name ? sanitizeIdentifier(proposed.name, fallback, 'camel') : fallback);
       const item = interaction.collection ? collections.get(interaction.collection)!.accessor : null;
       methods.set(interaction.id, { name, item, params: interaction.kind === 'form' ? formParams(interaction.fields, elements, proposed?.params ?? null, item) : [] });
@@ -146,12 +154,13 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
     const purpose = cleanProse(proposal?.purpose) ?? derivedPurpose(page, tail);
     pages.set(page.id, { className, docFile: docs.allocate(kebab(className.replace(/Page$/, '')) || 'page'), members, methods, collections, purpose });
   }
-  const functions = new NameAllocator([...pages.values()].map((p) => p.className));
+  // A workflow's name is imported beside the page classes and Playwright's, and names its files.
+  const functions = new NameAllocator([...pages.values()].map((p) => p.className).concat(kImportedNames), kebab);
   const flows = new Map<string, FlowNames>();
   for (const flow of model.flows) {
     const proposal = proposals?.flows.find((f) => f.sessionId === flow.sessionId);
-    const derived = flowBase(flow, pages);
-    const functionName = functions.allocate(proposal?.name ? sanitizeIdentifier(proposal.name, derived, 'camel') : derived);
+    const derived = safeVariable(sanitizeIdentifier(flowBase(flow, pages), kFallbackFlow, 'camel'), 'Flow');
+    const functionName = functions.allocate(proposal?.name ? safeVariable(sanitizeIdentifier(proposal.name, derived, 'camel'), 'Flow') : derived);
     flows.set(flow.sessionId, {
       functionName,
       fileBase: kebab(functionName),
@@ -168,7 +177,7 @@ function formParams(fields: { element: string; control: string }[], elements: Ma
   let next = 0;
   return fields.map((field) => {
     if (!takesValue(field.control)) return '';
-    const derived = fieldParam(elements.get(field.element)!) || 'value';
+    const derived = sanitizeIdentifier(fieldParam(elements.get(field.element)!), 'value', 'camel');
     const raw = usable ? sanitizeIdentifier(usable[next++]!, derived, 'camel') : derived;
     return params.allocate(safeVariable(raw));
   });

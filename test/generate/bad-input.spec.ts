@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { runCli } from '../support/cli.ts';
-import { loginRun } from './support/fixtures.ts';
+import { clickRun, fp, loginRun } from './support/fixtures.ts';
 import { tempWorkspace, writeRun } from './support/on-disk.ts';
 
 /** `bu generate` on bad input: exit 2 with a reason that names the file and line, nothing written outside --out. */
@@ -64,6 +64,19 @@ test('--json prints the result on the last stdout line; progress goes to stderr'
     expect(result.code).toBe(0);
     expect(result.json).toMatchObject({ pages: 4, flows: 1, llmCalls: 0 });
     expect(result.stderr).toContain('page model: 4 pages');
+  } finally {
+    ws.remove();
+  }
+});
+
+test('a page whose file name starts with a digit generates code, not a crash', async () => {
+  const ws = tempWorkspace('digit-page');
+  try {
+    writeRun(ws.paths, clickRun([{ path: '/03_switch_mode.html', title: '', target: fp({ role: 'button', name: 'Switch mode' }) }], 'script-1700000000003'));
+    const result = await runCli(['generate', 'script-1700000000003', '--out', ws.out, '--llm', 'off'], { env: { BU_OUTPUT: ws.paths.root } });
+    expect(result.stderr).not.toContain('unexpected error');
+    expect(result.code).toBe(0);
+    expect(fs.readFileSync(path.join(ws.out, 'pom', 'SwitchMode03Page.ts'), 'utf8')).toContain('export class SwitchMode03Page');
   } finally {
     ws.remove();
   }

@@ -46,7 +46,7 @@ test('model names are sanitized, cached, and a rerun makes zero requests with th
     expect(signIn).toContain('export class SignInScreenPage');
     expect(signIn).toContain('get emailField(): Locator');
     expect(signIn).toContain('get emailField2(): Locator');
-    expect(signIn).toContain('get n42Submit(): Locator');
+    expect(signIn).toContain('get submit42(): Locator');
     expect(signIn).toContain('async signInWith(user: string, classValue: string): Promise<void>');
     expect(signIn).toContain('Where people sign in. Second line * closes nothing.');
     expect(files.get(path.join('pom', 'HomePage.ts'))).toContain('export class HomePage');

@@ -150,3 +150,16 @@ export function settingsRun(): RunInput {
     ],
   };
 }
+
+/** One run clicking `target` on each page in turn, each click leading to the next page: for names made of awkward titles and paths. */
+export function clickRun(pages: { path: string; title: string; target: Fingerprint }[], sessionId = 'script-1'): RunInput {
+  const at = (path: string, title: string): PageState => ({ url: `${kOrigin}${path}`, title, ariaHash: 'h', heading: null, tab: 0, tabCount: 1 });
+  const steps = pages.map((page, i) => step(i, {
+    action: 'click', params: {}, fingerprint: page.target,
+    pre: at(page.path, page.title), post: at(pages[i + 1]?.path ?? page.path, pages[i + 1]?.title ?? page.title),
+  }));
+  return {
+    sessionId, historyPath: null, snapshots: [],
+    history: { version: kHistoryVersion, sessionId, startUrl: `${kOrigin}${pages[0]!.path}`, recordedAt: '2025-01-01T00:00:00.000Z', viewport: null, secrets: [], variables: {}, steps },
+  };
+}

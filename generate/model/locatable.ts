@@ -1,0 +1,66 @@
+import { locatorRole } from '../../core/locator/aria-roles.ts';
+import type { Fingerprint } from '../../core/schema/history.ts';
+import type { ModelLocator } from '../../core/schema/page-model.ts';
+import { isShortened, locatorText } from './locator-text.ts';
+
+/**
+ * What of a fingerprint generated code may find an element by. A role is kept only when
+ * `getByRole` accepts it and it tells elements apart (not `text`, `generic`, `none`); a name,
+ * label, placeholder or text the page shortened (`Quarterly report for the…`) is kept as the
+ * start before the ellipsis, or dropped when too little is left. Everything left out is noted.
+ */
+
+export interface Locatable {
+  fingerprint: Fingerprint;
+  /** The starts of shortened texts: a locator may match them as substrings only. */
+  starts: Set<string>;
+  /** What was left out, for the model's notes. */
+  notes: string[];
+}
+
+/** The part of a shortened text a locator may use; null when it was not shortened. */
+function start(text: string | null): string | null | undefined {
+  if (text === null || !isShortened(text)) return undefined;
+  return locatorText(text, false)?.value ?? null;
+}
+
+export function locatable(fp: Fingerprint): Locatable {
+  const notes: string[] = [];
+  const starts = new Set<string>();
+  const role = locatorRole(fp.role);
+  if (fp.role && !role) notes.push(`'${fp.role}' is not a role getByRole finds: found by its label, placeholder, test id, text or recorded locator instead`);
+  const keep = (text: string | null, what: string | null): string | null => {
+    const kept = start(text);
+    if (kept === undefined) return text;
+    if (kept) starts.add(kept);
+    // Visible text is only a last resort to find an element by: its cut is not worth a note.
+    if (what) notes.push(kept ? `the page shortened its ${what} “${text}”: matched by “${kept}” as a substring` : `the page shortened its ${what} “${text}” too much to find it by`);
+    return kept;
+  };
+  const fingerprint: Fingerprint = {
+    ...fp,
+    role,
+    name: keep(fp.name, 'name') ?? '',
+    label: keep(fp.label, 'label'),
+    placeholder: keep(fp.placeholder, 'placeholder'),
+    text: keep(fp.text, null),
+  };
+  return { fingerprint, starts, notes };
+}
+
+/** Locator kinds whose value is text the page shows. */
+const kTextKinds = new Set<ModelLocator['kind']>(['role', 'label', 'placeholder', 'text']);
+
+/**
+ * The chosen locator, held to the rule: never an exact match of a shortened text or of its start.
+ * A recorded `getByText('Quarterly report for the…', { exact: true })` becomes a substring match
+ * of its start, or, when too little is left, is chosen again without the recorded locator.
+ */
+export function settleLocator(locator: ModelLocator, usable: Locatable, chooseAgain: () => ModelLocator): ModelLocator {
+  if (!kTextKinds.has(locator.kind) || locator.value === null) return locator;
+  if (isShortened(locator.value)) {
+    const text = locatorText(locator.value, locator.exact);
+    return text ? { ...locator, ...text, matches: null, verified: false } : chooseAgain();
+  }
+  return locator.exact && usable.starts.has(locator.value) ? { ...locator, exact: false, matches: null, verified: false } : locator;
+}

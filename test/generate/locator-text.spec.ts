@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import type { HistoryStep } from '../../core/schema/history.ts';
+import { headingExpression, headingSnapshot } from '../../generate/emit/code.ts';
+import { isShortened, locatorText } from '../../generate/model/locator-text.ts';
+import { flowOutcomes } from '../../generate/model/outcomes.ts';
+
+/** A name the page shortened is never matched exactly. */
+
+test('whole text is kept as it is', () => {
+  expect(locatorText('Sign in', true)).toEqual({ value: 'Sign in', exact: true });
+  expect(locatorText('Sign in', false)).toEqual({ value: 'Sign in', exact: false });
+  // Dots inside the text are not an ellipsis.
+  expect(locatorText('v1.2.3 release notes', true)).toEqual({ value: 'v1.2.3 release notes', exact: true });
+  expect(locatorText('Loading... please wait', true)).toEqual({ value: 'Loading... please wait', exact: true });
+});
+
+test('shortened text becomes its start, matched as a substring', () => {
+  expect(locatorText('Quarterly report for the…', true)).toEqual({ value: 'Quarterly report for the', exact: false });
+  expect(locatorText('Quarterly report for the...', true)).toEqual({ value: 'Quarterly report for the', exact: false });
+  expect(locatorText('Quarterly report …', true)).toEqual({ value: 'Quarterly report', exact: false });
+  // Cut in the middle: the start is still part of the real name.
+  expect(locatorText('Quarterly…2024.pdf', true)).toEqual({ value: 'Quarterly', exact: false });
+  expect(locatorText('Save as…', true)).toEqual({ value: 'Save as', exact: false });
+});
+
+test('too little before the ellipsis is no name at all', () => {
+  for (const text of ['Th…', '…', '...', 'A ...', '12…', '— …']) expect(locatorText(text, true), text).toBeNull();
+});
+
+test('the start of a shortened text is whole text: the rule applies once', () => {
+  for (const text of ['Quarterly report …...', 'Report.....', 'Long title… more…']) {
+    const once = locatorText(text, true)!;
+    expect(isShortened(once.value), text).toBe(false);
+    expect(locatorText(once.value, false)).toEqual(once);
+  }
+});
+
+test('a shortened heading is checked by its start; a shortened outcome is not asserted', () => {
+  expect(headingExpression({ text: 'Quarterly report for the…', level: 1 }, 'page')).toBe("page.getByRole('heading', { name: 'Quarterly report for the', level: 1 }).first()");
+  expect(headingSnapshot({ text: 'Report (Q1) for the…', level: 2 })).toBe('- heading /Report \\(Q1\\) for the/ [level=2]');
+  expect(headingExpression({ text: 'Settings', level: 1 }, 'page')).toBe("page.getByRole('heading', { name: 'Settings', exact: true, level: 1 }).first()");
+  const step = { ok: true, pre: { url: 'http://x/a', tab: 0 }, post: { url: 'http://x/a', tab: 0 }, effect: { appeared: ['alert "Saved the quarterly…"', 'alert "Saved"'], gone: [] } };
+  expect(flowOutcomes([step as unknown as HistoryStep], []).map((o) => o.text)).toEqual(['Saved']);
+});
