@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright';
 import { launchBrowser, selectors } from '../../core/browser.ts';
 import { composeInPage } from '../../core/in-page.ts';
@@ -220,7 +221,10 @@ async function verifyRow(page: Page, step: HistoryStep, run: RunToVerify, option
  * Evidence for every element step of `runs` that has a DOM snapshot. Null when no browser can be
  * launched: generate then checks role locators against the aria snapshots only and says so.
  */
-export async function verifyRuns(runs: RunToVerify[], options: VerifyOptions): Promise<RunEvidence | null> {
+export async function verifyRuns(all: RunToVerify[], options: VerifyOptions): Promise<RunEvidence | null> {
+  const runs = all.filter((run) => fs.existsSync(run.tracePath));
+  for (const run of all) if (!runs.includes(run)) options.log(`${run.sessionId}: no trace at ${run.tracePath}: its locators are checked against aria snapshots only`);
+  if (!runs.length) return null;
   let browser: Browser;
   try {
     browser = await launchBrowser({ env: options.env });
