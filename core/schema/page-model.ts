@@ -53,6 +53,8 @@ export const ModelElement = z.strictObject({
   testId: z.string().nullable(),
   label: z.string().nullable(),
   placeholder: z.string().nullable(),
+  /** Its `title` attribute (a tooltip): what it is for, when nothing else names it. */
+  title: z.string().nullable(),
   /** The innermost named landmark around it, e.g. `form "Login"`. */
   landmark: z.string().nullable(),
   /**

@@ -32,7 +32,7 @@ const kCaveats: Record<ReturnType<typeof uniqueness>, (matches: number | null) =
 };
 
 function describeElement(element: ModelElement): string {
-  const what = element.role ?? element.tag;
+  const what = element.role ?? 'element';
   const name = element.name ? `“${element.name}” ${what}` : `${what}${element.testId ? ` (test id ${element.testId})` : ''}`;
   const where = element.landmark ? ` in the ${element.landmark}` : '';
   const caveat = kCaveats[uniqueness(element.locator)](element.locator.matches);
@@ -167,7 +167,12 @@ function addInteraction(
     const item = names.collections.get(collection)!;
     return `this.${item.accessor}(${method.item ?? item.accessor}).${item.members.get(id)!}`;
   };
-  const label = (id: string) => { const e = elements.get(id)!; return e.name || e.label || e.testId || e.tag; };
+  // What a reader would call the element; its tag means nothing to them.
+  const label = (id: string) => {
+    const e = elements.get(id)!;
+    const text = e.label || e.name || e.placeholder || e.title || e.testId;
+    return text ? `“${text}”` : `the ${e.role ?? 'element'}`;
+  };
   const statements: string[] = [];
   const parameters: { name: string; type: string }[] = method.item ? [{ name: method.item, type: 'string' }] : [];
   let description: string;
@@ -178,15 +183,15 @@ function addInteraction(
         if (param) parameters.push({ name: param, type: kFieldType[field.control] });
         statements.push(`await ${member(field.element)}.${kFieldCall[field.control](param)};`);
       });
-      description = `Fills ${interaction.fields.map((f) => `“${label(f.element)}”`).join(', ')}.`;
+      description = `Fills ${interaction.fields.map((f) => label(f.element)).join(', ')}.`;
       break;
     case 'click':
       statements.push(`await ${member(interaction.element)}.click();`);
-      description = `Clicks “${label(interaction.element)}”.`;
+      description = `Clicks ${label(interaction.element)}.`;
       break;
     case 'hover':
       statements.push(`await ${member(interaction.element)}.hover();`);
-      description = `Hovers over “${label(interaction.element)}”.`;
+      description = `Hovers over ${label(interaction.element)}.`;
       break;
     case 'press':
       statements.push(interaction.element ? `await ${member(interaction.element)}.press(${str(interaction.keys)});` : `await this.page.keyboard.press(${str(interaction.keys)});`);

@@ -135,9 +135,11 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
       });
     }
     const inItem = new Map([...collections.keys()].map((id) => [id, new NameAllocator(kItemMembers)]));
+    // An element typed into is an input, whatever it is made of (an editable <div>).
+    const filled = new Set(page.interactions.flatMap((i) => (i.kind === 'form' ? i.fields.filter((f) => f.control === 'fill').map((f) => f.element) : [])));
     for (const element of page.elements) {
       const name = proposal?.elements.find((e) => e.id === element.id)?.name;
-      const derivedMember = sanitizeIdentifier(elementMember(element), kFallbackMember, 'camel');
+      const derivedMember = sanitizeIdentifier(elementMember(element, filled.has(element.id)), kFallbackMember, 'camel');
       const member = name ? sanitizeIdentifier(name, derivedMember, 'camel') : derivedMember;
       if (element.collection) collections.get(element.collection)!.members.set(element.id, inItem.get(element.collection)!.allocate(member));
       else members.set(element.id, inClass.allocate(member));
@@ -183,13 +185,18 @@ function formParams(fields: { element: string; control: string }[], elements: Ma
   });
 }
 
-/** `NewItem` -> `New item`. */
+/** `NewItem` -> `New item`, `SwitchMode03` -> `Switch mode 03`. */
 function sentence(identifier: string): string {
-  const text = kebab(identifier).replace(/-/g, ' ');
+  const text = kebab(identifier).replace(/(\p{L})(\p{N})/gu, '$1 $2').replace(/-/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** `Login → Dashboard → Items`: the pages a flow passes through. */
+/** `Dashboard`, `Dashboard and Items`, `Dashboard, Items and Item detail`. */
+function list(items: string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** The pages a flow passes through, as a sentence: `Goes from the Login page to the Items page, by way of Dashboard.` */
 function derivedDescription(flow: Flow, pages: Map<string, PageNames>): string {
   const route: string[] = [];
   for (const step of flow.steps) {
@@ -198,7 +205,11 @@ function derivedDescription(flow: Flow, pages: Map<string, PageNames>): string {
       if (route[route.length - 1] !== name) route.push(name);
     }
   }
-  return `Goes ${route.join(' → ')}, as recorded.`;
+  const [first, ...rest] = route;
+  const last = rest.pop();
+  if (first === undefined) return 'Does nothing: the recording has no steps.';
+  if (last === undefined) return `Stays on the ${first} page.`;
+  return `Goes from the ${first} page to the ${last} page${rest.length ? `, by way of ${list(rest)}` : ''}.`;
 }
 
 /** `loginToItemDetail`: from the page a flow starts on to the page it ends on. */

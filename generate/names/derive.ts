@@ -79,25 +79,50 @@ export function pageBase(page: ModelPage, model: PageModel, titleTail: string | 
   return pascal(pageWords(page, titleTail, splitByTitle, new URL(model.baseUrl).pathname)) || 'Home';
 }
 
-function roleSuffix(element: ModelElement): string {
+/** What to call an element without a role that names its kind, by what it is. */
+const kTagKind: Record<string, string> = { input: 'Input', textarea: 'Input', select: 'Select', a: 'Link', button: 'Button', img: 'Image' };
+
+/** `Button`, `Input`, `MenuItem`: the kind of element, from its role, else what it is; `filled`: typed into. */
+function kindSuffix(element: ModelElement, filled = false): string {
   if (element.role === 'combobox' && element.tag !== 'select') return 'Combobox';
-  return kRoleSuffix[element.role ?? ''] ?? (element.tag === 'input' ? 'Input' : 'Element');
+  return kRoleSuffix[element.role ?? ''] ?? (filled ? 'Input' : kTagKind[element.tag] ?? 'Element');
 }
 
-/** The words that name an element: accessible name, else label, placeholder, test id, tag. */
-export function elementWords(element: ModelElement): string[] {
-  for (const text of [element.name, element.label, element.placeholder, element.testId]) {
-    const found = text ? words(text) : [];
-    if (found.length) return found;
+/** Names that tell a person how to use the element before what it does: `Click to open actions`, `Tap here to edit`. */
+const kInstruction = /^\s*(click|tap|press|select|choose)(\s+(here|me))?\s+to\s+/i;
+
+interface Purpose {
+  words: string[];
+  /** The words are what the element does, as a verb phrase (`open actions`): a method is named by them alone. */
+  action: boolean;
+}
+
+/**
+ * What an element is for, in words: its label, its accessible name, its placeholder, its title,
+ * its test id, the first that has words; never its tag, which says nothing to a reader.
+ */
+function purposeOf(element: ModelElement): Purpose {
+  for (const text of [element.label, element.name, element.placeholder, element.title, element.testId]) {
+    if (!text) continue;
+    const action = words(text.replace(kInstruction, ''));
+    if (action.length && kInstruction.test(text)) return { words: action, action: true };
+    const found = words(text);
+    if (found.length) return { words: found, action: false };
   }
-  return words(element.tag);
+  return { words: [], action: false };
 }
 
-export function elementMember(element: ModelElement): string {
+/** The words that name an element; empty when nothing about it has words. */
+export function elementWords(element: ModelElement): string[] {
+  return purposeOf(element).words;
+}
+
+/** A member: its purpose and kind (`signInButton`, `notesInput`), or its kind alone (`button`). */
+export function elementMember(element: ModelElement, filled = false): string {
   const base = elementWords(element);
-  const suffix = roleSuffix(element);
+  const suffix = words(kindSuffix(element, filled));
   const last = base[base.length - 1];
-  return camel(last && last === suffix.toLowerCase() ? base : [...base, ...words(suffix)]);
+  return camel(last && last === suffix.join('') ? base : [...base, ...suffix]);
 }
 
 /** A parameter name for a form field: `email`, `password`, `displayName`. */
@@ -105,19 +130,35 @@ export function fieldParam(element: ModelElement): string {
   return camel(elementWords(element).slice(0, 3));
 }
 
+/**
+ * A method acting on an element: the verb and what the element is for (`clickSignIn`), the
+ * element's own verb phrase when its name is an instruction (`Click to open actions` ->
+ * `openActions`), and never the verb twice (`Open settings` link -> `openSettings`).
+ */
+function actionMethod(verb: string, element: ModelElement): string {
+  const purpose = purposeOf(element);
+  if (purpose.action) return camel(purpose.words);
+  const rest = purpose.words[0] === verb ? purpose.words.slice(1) : purpose.words;
+  return verb + pascal(rest.length ? rest : words(kindSuffix(element)));
+}
+
 export function methodBase(interaction: Interaction, elements: Map<string, ModelElement>, pageBaseName: string, formIndex: number): string {
   switch (interaction.kind) {
     case 'form': {
       if (formIndex === 0) return `fill${pageBaseName}Form`;
-      const fields = interaction.fields.slice(0, 2).map((f) => pascal(elementWords(elements.get(f.element)!).slice(0, 2)));
+      const fields = interaction.fields.slice(0, 2).map((f) => {
+        const element = elements.get(f.element)!;
+        const named = elementWords(element).slice(0, 2);
+        return pascal(named.length ? named : words(kindSuffix(element, f.control === 'fill')));
+      });
       return `fill${fields.join('And')}`;
     }
     case 'click': {
       const element = elements.get(interaction.element)!;
-      return `${element.role === 'link' ? 'open' : 'click'}${pascal(elementWords(element))}`;
+      return actionMethod(element.role === 'link' ? 'open' : 'click', element);
     }
     case 'hover':
-      return `hover${pascal(elementWords(elements.get(interaction.element)!))}`;
+      return actionMethod('hover', elements.get(interaction.element)!);
     case 'press':
       return `press${pascal(words(interaction.keys))}`;
   }

@@ -3,7 +3,9 @@ import { ts } from 'ts-morph';
 import { emitAll } from '../../generate/emit/emit.ts';
 import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
+import type { ModelElement } from '../../core/schema/page-model.ts';
 import { assignNames } from '../../generate/names/assign.ts';
+import { elementMember, methodBase } from '../../generate/names/derive.ts';
 import { instanceName, isIdentifier, kebab, NameAllocator, sanitizeIdentifier, words } from '../../generate/names/identifiers.ts';
 import { clickRun, fp } from './support/fixtures.ts';
 
@@ -101,4 +103,46 @@ test('proposed names that are reserved words, numbers or empty still give valid 
   expect(names.flows.get('script-1')!.functionName).toBe('deleteFlow');
   const files = emitAll(model, names, { replayHelperModule: kReplayHelperModule, histories: new Map([['script-1', '{}']]) });
   for (const file of files.filter((f) => f.file.endsWith('.ts'))) expect(syntaxErrors(file.text), file.file).toEqual([]);
+});
+
+function element(partial: Partial<ModelElement>): ModelElement {
+  return {
+    id: 'x', role: null, name: '', tag: 'div', type: null, testId: null, label: null, placeholder: null, title: null, landmark: null, collection: null,
+    locator: { kind: 'selector', role: null, value: 'div', exact: false, frames: [], scope: null, matches: null, verified: false, nth: null },
+    ...partial,
+  };
+}
+
+test('members are named by label, accessible name, placeholder or title, never by tag', () => {
+  // An editable <div> typed into: an input, named by what it asks for.
+  expect(elementMember(element({ placeholder: 'Write a comment' }), true)).toBe('writeCommentInput');
+  expect(elementMember(element({}), true)).toBe('input');
+  expect(elementMember(element({}))).toBe('element');
+  expect(elementMember(element({ tag: 'span', title: 'Archive this thread' }))).toBe('archiveThreadElement');
+  // The label says what a field is for better than a name made of its hint.
+  expect(elementMember(element({ role: 'textbox', tag: 'input', name: 'e.g. ann@example.com', label: 'Email address' }))).toBe('emailAddressInput');
+  expect(elementMember(element({ role: 'button', name: 'Sign in' }))).toBe('signInButton');
+  expect(elementMember(element({ role: 'button', name: 'TEXT' }))).toBe('textButton');
+  expect(elementMember(element({ role: 'button', name: 'Click to open actions' }))).toBe('openActionsButton');
+});
+
+test('methods never say the verb twice and take an instruction for what it does', () => {
+  const click = (partial: Partial<ModelElement>) => {
+    const target = element({ id: 'e', ...partial });
+    return methodBase({ kind: 'click', id: 'c', page: 'p', observed: 1, collection: null, element: 'e' }, new Map([['e', target]]), 'Home', 0);
+  };
+  expect(click({ role: 'button', name: 'Click to open actions' })).toBe('openActions');
+  expect(click({ tag: 'span', name: 'Tap here to edit' })).toBe('edit');
+  expect(click({ role: 'link', name: 'Open settings' })).toBe('openSettings');
+  expect(click({ role: 'button', name: 'Click me' })).toBe('clickButton');
+  expect(click({ role: 'button', name: 'Save draft' })).toBe('clickSaveDraft');
+  expect(click({})).toBe('clickElement');
+});
+
+test('a flow is described in a sentence', () => {
+  const button = fp({ role: 'button', name: 'Switch mode' });
+  const one = buildPageModel([clickRun([{ path: '/03_switch_mode.html', title: '', target: button }, { path: '/03_switch_mode.html', title: '', target: button }])]);
+  expect(assignNames(one, null).flows.get('script-1')!.description).toBe('Stays on the Switch mode 03 page.');
+  const two = buildPageModel([clickRun([{ path: '/login', title: '', target: fp({ role: 'button', name: 'Sign in' }) }, { path: '/items', title: '', target: button }])]);
+  expect(assignNames(two, null).flows.get('script-1')!.description).toBe('Goes from the Login page to the Items page.');
 });
