@@ -94,7 +94,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const runs = [];
   for (const sessionId of options.sessions) {
     options.log(`reading ${sessionId}`);
-    runs.push(await loadRun(sessionId, { paths: options.paths, cwd: options.cwd, log: options.log }));
+    const run = await loadRun(sessionId, { paths: options.paths, cwd: options.cwd, log: options.log });
+    // Generated code opens pages relative to a base URL: a run must start on a page an origin serves.
+    const start = URL.canParse(run.input.history.startUrl) ? new URL(run.input.history.startUrl) : null;
+    if (start?.protocol !== 'http:' && start?.protocol !== 'https:') {
+      throw new UsageError(`${sessionId} starts at ${run.input.history.startUrl}, not at an http(s) address: generated code could not open it`, 'serve the app over http (a local static server will do for files) and capture it again');
+    }
+    runs.push(run);
   }
   if (options.verify !== false) await addEvidence(runs, options);
   const namer = chooseNamer(options);

@@ -5,7 +5,7 @@ import { patternRegexSource } from '../model/url-pattern.ts';
 import { headingExpression, isStableText, locatorExpression, uniqueness } from './code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
-import { createSource, printSource, regexLiteral, str } from './source.ts';
+import { commentText, createSource, printSource, regexLiteral, str } from './source.ts';
 
 /**
  * `pom/<Name>Page.ts`: one class per page. Locators are read-only getters (one generated unit
@@ -47,7 +47,7 @@ export function emitPageObject(project: Project, ctx: EmitContext, page: ModelPa
   const cls = source.addClass({
     name: names.className,
     isExported: true,
-    docs: [{ description: `${names.purpose}\n\nURL pattern \`${page.urlPattern}\`.` }],
+    docs: [{ description: commentText(`${names.purpose}\n\nURL pattern \`${page.urlPattern}\`.`) }],
   });
   cls.addProperty({
     name: 'urlPattern',
@@ -68,7 +68,7 @@ export function emitPageObject(project: Project, ctx: EmitContext, page: ModelPa
       name: names.members.get(element.id)!,
       returnType: 'Locator',
       statements: [`return ${locatorExpression(element.locator, 'this.page')};`],
-      docs: [describeElement(element)],
+      docs: [commentText(describeElement(element))],
     });
   }
   if (page.stableUrl !== null) {
@@ -77,7 +77,7 @@ export function emitPageObject(project: Project, ctx: EmitContext, page: ModelPa
       isAsync: true,
       returnType: 'Promise<void>',
       statements: [`await this.page.goto(${str(page.stableUrl)});`],
-      docs: [`Opens the page at \`${page.stableUrl}\` (relative to the base URL).`],
+      docs: [commentText(`Opens the page at \`${page.stableUrl}\` (relative to the base URL).`)],
     });
   }
   addExpectLoaded(cls, page, names.className);
@@ -128,7 +128,7 @@ function addItemClass(source: SourceFile, ctx: EmitContext, page: ModelPage, col
       name: names.members.get(element.id)!,
       returnType: 'Locator',
       statements: [`return ${locatorExpression(element.locator, 'this.root')};`],
-      docs: [describeElement(element).replace(/\.$/, ` in this ${what}.`)],
+      docs: [commentText(describeElement(element).replace(/\.$/, ` in this ${what}.`))],
     });
   }
 }
@@ -152,7 +152,7 @@ function addExpectLoaded(cls: ClassDeclaration, page: ModelPage, className: stri
     checks.push(`await expect(this.page).toHaveTitle(${str(title)});`);
     what += ' and title';
   }
-  cls.addMethod({ name: 'expectLoaded', isAsync: true, returnType: 'Promise<void>', statements: checks, docs: [`Asserts the page is shown: ${what}.`] });
+  cls.addMethod({ name: 'expectLoaded', isAsync: true, returnType: 'Promise<void>', statements: checks, docs: [commentText(`Asserts the page is shown: ${what}.`)] });
 }
 
 function addInteraction(
@@ -211,5 +211,5 @@ function addInteraction(
     returnType = `Promise<${target}>`;
     description += ` Leads to {@link ${target}} (${edge.arrived} of ${edge.observed} recorded times).`;
   }
-  cls.addMethod({ name: method.name, isAsync: true, parameters, returnType, statements, docs: [description] });
+  cls.addMethod({ name: method.name, isAsync: true, parameters, returnType, statements, docs: [commentText(description)] });
 }

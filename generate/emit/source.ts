@@ -32,6 +32,11 @@ export function printSource(file: SourceFile): string {
     .replace(/\n*$/, '\n');
 }
 
+/** Text for a doc comment: recorded text (a title, a URL, a name) may hold the comment terminator. */
+export function commentText(text: string): string {
+  return text.replace(/\*\//g, '*\\/');
+}
+
 /** A TypeScript string literal (single quotes) for any text. */
 export function str(value: string): string {
   return `'${value

@@ -5,7 +5,7 @@ import { instanceName, NameAllocator, safeVariable, sanitizeIdentifier } from '.
 import { valueExpression } from './code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
-import { createSource, printSource, str } from './source.ts';
+import { commentText, createSource, printSource, str } from './source.ts';
 
 /**
  * `workflows/<name>.ts`: one typed async function per recorded run, composing page object
@@ -75,7 +75,7 @@ export function emitWorkflow(project: Project, ctx: EmitContext, flow: Flow): { 
       docs: [`Values ${names.functionName} types that a caller may change.`],
       properties: [...variables].map(([recorded, name]) => ({
         name, type: 'string',
-        docs: [flow.fresh.includes(recorded) ? `Typed as “${flow.variables[recorded]}” when recorded; the record the flow creates and then finds by it.` : `\`{{var:${recorded}}}\` in the recording.`],
+        docs: [commentText(flow.fresh.includes(recorded) ? `Typed as “${flow.variables[recorded]}” when recorded; the record the flow creates and then finds by it.` : `\`{{var:${recorded}}}\` in the recording.`)],
       })),
     });
     source.addVariableStatement({
@@ -93,7 +93,7 @@ export function emitWorkflow(project: Project, ctx: EmitContext, flow: Flow): { 
     parameters,
     returnType: final ? `Promise<${final.className}>` : 'Promise<void>',
     statements,
-    docs: [`${names.description}\n\nRecorded as ${flow.sessionId}, starting at ${flow.startUrl}.${usesSecrets ? ` Secrets come from \`BU_SECRET_<NAME>\`: ${flow.secrets.map((s) => `BU_SECRET_${s.toUpperCase()}`).join(', ')}.` : ''}`],
+    docs: [commentText(`${names.description}\n\nRecorded as ${flow.sessionId}, starting at ${flow.startUrl}.${usesSecrets ? ` Secrets come from \`BU_SECRET_<NAME>\`: ${flow.secrets.map((s) => `BU_SECRET_${s.toUpperCase()}`).join(', ')}.` : ''}`)],
   });
   stampProvenance(source);
   return { file, text: printSource(source) };

@@ -81,3 +81,18 @@ test('a page whose file name starts with a digit generates code, not a crash', a
     ws.remove();
   }
 });
+
+test('a run recorded on a file exits 2 with what to do, not a crash', async () => {
+  const ws = tempWorkspace('file-run');
+  try {
+    const run = clickRun([{ path: '/a', title: 'A', target: fp({ role: 'button', name: 'Go' }) }], 'script-1700000000004');
+    run.history.startUrl = 'file:///home/ann/app/03_switch_mode.html';
+    writeRun(ws.paths, run);
+    const result = await runCli(['generate', 'script-1700000000004', '--out', ws.out, '--llm', 'off'], { env: { BU_OUTPUT: ws.paths.root } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('script-1700000000004 starts at file:///home/ann/app/03_switch_mode.html, not at an http(s) address');
+    expect(result.stderr).not.toContain('    at ');
+  } finally {
+    ws.remove();
+  }
+});

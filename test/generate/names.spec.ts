@@ -146,3 +146,14 @@ test('a flow is described in a sentence', () => {
   const two = buildPageModel([clickRun([{ path: '/login', title: '', target: fp({ role: 'button', name: 'Sign in' }) }, { path: '/items', title: '', target: button }])]);
   expect(assignNames(two, null).flows.get('script-1')!.description).toBe('Goes from the Login page to the Items page.');
 });
+
+test('recorded text that would end a doc comment stays inside it', () => {
+  const run = clickRun([
+    { path: '/a*/b', title: 'Docs */ here', target: fp({ role: 'button', name: 'Close */ now' }) },
+    { path: '/c', title: 'C', target: fp({ role: 'button', name: 'Go' }) },
+  ]);
+  const model = buildPageModel([run]);
+  const files = emitAll(model, assignNames(model, null), { replayHelperModule: kReplayHelperModule, histories: new Map([['script-1', '{}']]) });
+  for (const file of files.filter((f) => f.file.endsWith('.ts'))) expect(syntaxErrors(file.text), file.file).toEqual([]);
+  expect(files.find((f) => f.file.startsWith('pom/B'))!.text).toContain('“Close *\\/ now” button');
+});
