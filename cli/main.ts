@@ -7,6 +7,14 @@ import type { CliContext, CommandDef } from './command.ts';
 import { loadCommands } from './commands.ts';
 import { applyConfigDefaults } from './config-defaults.ts';
 
+/**
+ * Every code `bu` exits with; README.md's "Exit codes" table describes each, and
+ * test/core/exit-codes.spec.ts keeps the two in step. Commands return `ok` or `failed`; typed
+ * errors carry `failed` or `usage`; anything else is a bug (`crash`, with its stack trace). A
+ * second SIGINT/SIGTERM ends a stopping command at once with 128 + SIGINT, the shell's own code.
+ */
+export const kExitCodes = { ok: 0, failed: 1, usage: 2, crash: 3, forced: 130 } as const;
+
 /** Raised from commander's hooks so main can map it to exit 2 with our wording. */
 class CliUsage extends Error {}
 
@@ -123,7 +131,7 @@ export async function invoke(argv: string[], host: CliHost, signal?: AbortSignal
 export async function main(argv: string[]): Promise<number> {
   const state = { code: 0, controller: new AbortController() };
   const onSignal = (signal: NodeJS.Signals) => {
-    if (state.controller.signal.aborted) process.exit(130);
+    if (state.controller.signal.aborted) process.exit(kExitCodes.forced);
     process.stderr.write(`\n${signal} received: stopping and saving what was recorded (again to force)\n`);
     state.controller.abort(new Error(`interrupted by ${signal}`));
   };
@@ -134,27 +142,27 @@ export async function main(argv: string[]): Promise<number> {
     return state.code;
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return kExitCodes.ok;
       const text = err.message.replace(/^error: /, '');
       process.stderr.write(`bu: ${text}\n  run \`bu --help\` (or \`bu <command> --help\`) for usage\n`);
-      return 2;
+      return kExitCodes.usage;
     }
     if (err instanceof CliUsage) {
       process.stderr.write(`bu: ${err.message}\n`);
-      return 2;
+      return kExitCodes.usage;
     }
     if (isBadPathError(err)) {
       // A path given on the command line (or derived from it) that cannot be opened.
       const message = errorMessage(err).split('\n')[0]!;
       process.stderr.write(`bu: ${message.length > 300 ? `${message.slice(0, 300)}…` : message}\n  check the path or session id (see \`bu runs list\`)\n`);
-      return 2;
+      return kExitCodes.usage;
     }
     if (err instanceof BuError) {
       process.stderr.write(`bu: ${err.message}\n${err.hint ? `  ${err.hint}\n` : ''}`);
       return err.exitCode;
     }
     process.stderr.write(`bu: unexpected error: ${errorMessage(err)}\n${err instanceof Error && err.stack ? err.stack + '\n' : ''}`);
-    return 3;
+    return kExitCodes.crash;
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
