@@ -107,10 +107,12 @@ async function readTrace(tracePath: string): Promise<{ snapshots: TraceSnapshots
   return { snapshots: new TraceSnapshots(lines), resources: { byUrl, zip } };
 }
 
-/** Shows one snapshot at its own address; every request is answered from the trace or refused. */
+/**
+ * Shows one snapshot after another in one document (a new document per snapshot would cost
+ * Playwright's injected script each time), based at the snapshot's address; every request is
+ * answered from the trace or refused.
+ */
 class SnapshotPage {
-  private html = '';
-  private url = '';
   private resources: Resources | null = null;
 
   private constructor(readonly page: Page) {}
@@ -121,10 +123,6 @@ class SnapshotPage {
     const shown = new SnapshotPage(page);
     await context.route('**/*', async (route) => {
       const url = route.request().url();
-      if (url === shown.url && route.request().isNavigationRequest()) {
-        await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: shown.html });
-        return;
-      }
       const resource = shown.resources?.byUrl.get(url);
       const body = resource && shown.resources!.zip.entries.has(`resources/${resource.sha1}`) ? await shown.resources!.zip.data(`resources/${resource.sha1}`) : null;
       if (body && resource) await route.fulfill({ status: 200, contentType: resource.mimeType, body: Buffer.from(body) });
@@ -134,20 +132,11 @@ class SnapshotPage {
   }
 
   async show(snapshot: FrameSnapshot, html: string, resources: Resources): Promise<boolean> {
-    this.html = html;
     this.resources = resources;
     if (snapshot.viewport) await this.page.setViewportSize(snapshot.viewport);
     const url = snapshot.frameUrl;
-    if (/^https?:/i.test(url)) {
-      const document = url.split('#')[0]!;
-      // Another fragment of the document shown would only scroll it: load a new one.
-      if (this.page.url().split('#')[0] === document) await this.page.goto('about:blank');
-      this.url = document;
-      await this.page.goto(url, { waitUntil: 'load', timeout: kShowTimeoutMs });
-    } else {
-      this.url = '';
-      await this.page.setContent(html, { waitUntil: 'load', timeout: kShowTimeoutMs });
-    }
+    const base = /^https?:/i.test(url) ? `<base href="${url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">` : '';
+    await this.page.setContent(html.replace(/^<!DOCTYPE html>/, `<!DOCTYPE html>${base}`), { waitUntil: 'load', timeout: kShowTimeoutMs });
     return this.page.locator(`[${kTargetAttribute}]`).count().then((n) => n === 1);
   }
 
@@ -257,10 +246,10 @@ export async function verifyRuns(all: RunToVerify[], options: VerifyOptions): Pr
         const ok = await shown.show(snapshot, trace.snapshots.html(snapshot), trace.resources).catch(() => false);
         if (!ok) continue;
         const recorded = readRecordedLocator(step.locator);
-        const hits = new Map<string, Hit>();
-        for (const candidate of elementCandidates(fp, { testIdAttribute: options.testIdAttribute, testIdFrom: testIdAttributeOf(fp, step.locator), recorded })) {
-          hits.set(candidateKey(candidate), await hitOf(shown.page, candidate));
-        }
+        // Asked all at once: Playwright pipelines the calls, so the page answers them in one go.
+        const candidates = elementCandidates(fp, { testIdAttribute: options.testIdAttribute, testIdFrom: testIdAttributeOf(fp, step.locator), recorded });
+        const found = await Promise.all(candidates.map((candidate) => hitOf(shown.page, candidate)));
+        const hits = new Map<string, Hit>(candidates.map((candidate, i) => [candidateKey(candidate), found[i]!]));
         perStep.set(step.index, { hits, row: await verifyRow(shown.page, step, run, options) });
         checked++;
       }
