@@ -9,7 +9,8 @@ import { OpenAINamer, modelConfigured } from './llm/openai-namer.ts';
 import { kNoNamer, type Namer } from './llm/namer.ts';
 import { loadRun, type LoadedRun } from './load.ts';
 import { typedValues } from './model/flows.ts';
-import { verifyRuns } from './verify/verify-runs.ts';
+import { withHeldOutcomes } from './model/held-outcomes.ts';
+import { DomCheck } from './verify/verify-runs.ts';
 import { appTestIdAttribute, buildPageModel, type PageModelOptions } from './model/build.ts';
 import type { RunInput } from './model/inputs.ts';
 import { assignNames, type Names } from './names/assign.ts';
@@ -69,15 +70,19 @@ export function chooseNamer(options: GenerateOptions): Namer {
   });
 }
 
-/** The pure part: model and names for loaded runs. */
 /** `file` as an import from a module in `dir`: `../brow-use.config.ts`. */
 function moduleSpecifier(dir: string, file: string): string {
   const relative = path.relative(dir, file).split(path.sep).join('/');
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
-export async function modelAndNames(runs: RunInput[], namer: Namer, modelOptions: PageModelOptions = {}): Promise<{ model: PageModel; names: Names }> {
-  const model = buildPageModel(runs, modelOptions);
+/**
+ * The pure part: model and names for loaded runs. `settle` may check the model against what was
+ * recorded (the flows' outcomes against their last DOM snapshots) before anything is named.
+ */
+export async function modelAndNames(runs: RunInput[], namer: Namer, modelOptions: PageModelOptions = {}, settle?: (model: PageModel) => Promise<PageModel>): Promise<{ model: PageModel; names: Names }> {
+  let model = buildPageModel(runs, modelOptions);
+  if (settle) model = await settle(model);
   const derived = assignNames(model, null);
   const proposals = await namer.propose(model, derived);
   return { model, names: proposals ? assignNames(model, proposals) : derived };
@@ -102,13 +107,20 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     }
     runs.push(run);
   }
-  if (options.verify !== false) await addEvidence(runs, options);
+  const check = options.verify === false ? null : await openDomCheck(runs, options);
   const namer = chooseNamer(options);
-  if (namer.kind === 'llm') options.log('asking the model for names (cached answers are reused)');
-  const { model, names } = await modelAndNames(runs.map((r) => r.input), namer, { baseURL: options.project?.baseURL ?? null });
+  let built: { model: PageModel; names: Names };
+  try {
+    if (check) await addEvidence(runs, check);
+    if (namer.kind === 'llm') options.log('asking the model for names (cached answers are reused)');
+    built = await modelAndNames(runs.map((r) => r.input), namer, { baseURL: options.project?.baseURL ?? null }, check ? (model) => heldOutcomes(model, check) : undefined);
+  } finally {
+    await check?.close();
+  }
+  const { model, names } = built;
   options.log(`page model: ${model.pages.length} pages, ${model.edges.length} edges, ${model.flows.length} flows, ${model.diagnostics.length} notes`);
-  const check = model.locatorCheck;
-  options.log(`locators: ${check.found} found only the recorded element in its DOM snapshots, ${check.failed} did not (see model.json diagnostics), ${check.unchecked} unchecked`);
+  const counts = model.locatorCheck;
+  options.log(`locators: ${counts.found} found only the recorded element in its DOM snapshots, ${counts.failed} did not (see model.json diagnostics), ${counts.unchecked} unchecked`);
   const files = emitAll(model, names, {
     replayHelperModule: kReplayHelperModule,
     histories: new Map(runs.map((r) => [r.input.sessionId, r.historyText])),
@@ -124,20 +136,35 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   return result;
 }
 
-/** Checks every way to find each step's element in the step's recorded DOM snapshot (see verify/). */
-async function addEvidence(runs: LoadedRun[], options: GenerateOptions): Promise<void> {
+/** A browser to check the runs against their recorded DOM snapshots (see verify/), or null. */
+function openDomCheck(runs: LoadedRun[], options: GenerateOptions): Promise<DomCheck | null> {
   const inputs = runs.map((r) => r.input);
-  const evidence = await verifyRuns(runs.map((r) => ({
+  return DomCheck.open(runs.map((r) => ({
     sessionId: r.input.sessionId,
     history: r.input.history,
     actions: r.actions,
     tracePath: r.tracePath,
     typed: typedValues(r.input.history.steps, r.input.history.variables),
   })), { testIdAttribute: appTestIdAttribute(inputs), env: options.env, log: options.log });
-  for (const input of inputs) {
-    const found = evidence?.get(input.sessionId);
+}
+
+/** Every way to find each step's element, checked in the step's recorded DOM snapshot. */
+async function addEvidence(runs: LoadedRun[], check: DomCheck): Promise<void> {
+  const evidence = await check.steps();
+  for (const { input } of runs) {
+    const found = evidence.get(input.sessionId);
     if (found) input.evidence = found;
   }
+}
+
+/** The flows' outcomes that hold in their last recorded DOM snapshots (see model/held-outcomes.ts). */
+async function heldOutcomes(model: PageModel, check: DomCheck): Promise<PageModel> {
+  const held = new Map<string, boolean[]>();
+  for (const flow of model.flows) {
+    const verdicts = await check.outcomes(flow.sessionId, flow.outcomes);
+    if (verdicts) held.set(flow.sessionId, verdicts);
+  }
+  return withHeldOutcomes(model, held);
 }
 
 async function writeOne(outDir: string, file: GeneratedFile, result: GenerateResult): Promise<void> {

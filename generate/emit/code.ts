@@ -1,5 +1,5 @@
 import { assertNever } from '../../core/errors.ts';
-import type { FlowValue, ModelHeading, ModelLocator } from '../../core/schema/page-model.ts';
+import type { FlowOutcome, FlowValue, ModelHeading, ModelLocator } from '../../core/schema/page-model.ts';
 import { locatorText } from '../model/locator-text.ts';
 import { str } from './source.ts';
 
@@ -75,6 +75,19 @@ export function valueExpression(value: FlowValue, ctx: ValueContext): string {
     case 'var': return ctx.variable(value.name);
     default: return assertNever(value, 'flow value');
   }
+}
+
+/** Roles whose accessible name is their content: an outcome of one is found by role and name. */
+const kNamedByContent = new Set(['row', 'cell', 'gridcell', 'columnheader', 'rowheader', 'link', 'heading', 'tab', 'treeitem', 'tooltip']);
+
+/**
+ * The locator code (from the page) an outcome assertion uses, with `text` as the expression of its
+ * text: `getByRole('row', { name: text, exact: true })` or `getByText(text, { exact: true })`.
+ */
+export function outcomeLocatorCode(outcome: FlowOutcome, text: string): string {
+  return kNamedByContent.has(outcome.role)
+    ? `getByRole(${str(outcome.role)}, { name: ${text}, exact: true })`
+    : `getByText(${text}, { exact: true })`;
 }
 
 /** Text with digits changes between runs (counters, ids, dates): not worth asserting verbatim. */

@@ -4,7 +4,7 @@ import { words } from '../names/identifiers.ts';
 import { perRecordingKeys, urlCheckSource } from '../model/url-check.ts';
 import { appBase, appRelative } from '../model/url-pattern.ts';
 import { flowVariables, workflowVarNames } from './workflow.ts';
-import { headingExpression, headingSnapshot, isStableText } from './code.ts';
+import { headingExpression, headingSnapshot, isStableText, outcomeLocatorCode } from './code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
 import { createSource, printSource, regexLiteral, str, templateLiteral } from './source.ts';
@@ -65,9 +65,6 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
 /** The tag of specs whose flow changes the app's data (`npx playwright test --grep-invert @changes-data` skips them). */
 export const kChangesDataTag = '@changes-data';
 
-/** Roles whose accessible name is their text: asserted by role and name. */
-const kNamedByContent = new Set(['row', 'cell', 'gridcell', 'columnheader', 'rowheader', 'link', 'heading', 'tab', 'treeitem', 'tooltip']);
-
 /**
  * The workflow call: with the recorded values, or, when the flow creates records, with a fresh
  * value for each (the recorded one and a suffix unique to this run), so a second run on the same
@@ -88,9 +85,7 @@ function freshCall(flow: Flow, functionName: string): string[] {
 /** One assertion of a recorded outcome: content that is shown, or gone. */
 function outcomeCheck(outcome: FlowOutcome, variable: string | null): string {
   const text = variable ?? str(outcome.text);
-  const locator = kNamedByContent.has(outcome.role)
-    ? `page.getByRole(${str(outcome.role)}, { name: ${text}, exact: true })`
-    : `page.getByText(${text}, { exact: true })`;
+  const locator = `page.${outcomeLocatorCode(outcome, text)}`;
   // Shown: at least one (earlier runs may have left the same text); gone: none left.
   return outcome.kind === 'shown' ? `await expect(${locator}.first()).toBeVisible();` : `await expect(${locator}).toHaveCount(0);`;
 }

@@ -5,9 +5,9 @@ import { composeInPage } from '../../core/in-page.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import type { ActionRecord } from '../../core/schema/extract.ts';
 import type { History, HistoryStep } from '../../core/schema/history.ts';
-import type { ModelLocator } from '../../core/schema/page-model.ts';
+import type { FlowOutcome, ModelLocator } from '../../core/schema/page-model.ts';
 import { openTraceZip, type TraceReader } from '../../extract/io/zip.ts';
-import { locatorExpression } from '../emit/code.ts';
+import { locatorExpression, outcomeLocatorCode } from '../emit/code.ts';
 import { candidateKey, elementCandidates, type Hit, type RowEvidence, type StepEvidence } from '../model/candidates.ts';
 import { readRecordedLocator, testIdAttributeOf } from '../model/locate.ts';
 import { innerCandidates, itemRoleOf, kItemCss } from '../model/rows.ts';
@@ -206,35 +206,63 @@ async function verifyRow(page: Page, step: HistoryStep, run: RunToVerify, option
   return null;
 }
 
+/** The trace of a run, read once. */
+interface ReadTrace {
+  snapshots: TraceSnapshots;
+  resources: Resources;
+}
+
 /**
- * Evidence for every element step of `runs` that has a DOM snapshot. Null when no browser can be
- * launched: generate then checks role locators against the aria snapshots only and says so.
+ * One browser for checking a generate call's runs against their recorded DOM snapshots: the
+ * element of every step (`steps`), and the assertions a flow's spec ends with (`outcomes`).
  */
-export async function verifyRuns(all: RunToVerify[], options: VerifyOptions): Promise<RunEvidence | null> {
-  const runs = all.filter((run) => fs.existsSync(run.tracePath));
-  for (const run of all) if (!runs.includes(run)) options.log(`${run.sessionId}: no trace at ${run.tracePath}: its locators are checked against aria snapshots only`);
-  if (!runs.length) return null;
-  let browser: Browser;
-  try {
-    browser = await launchBrowser({ env: options.env });
-  } catch (err) {
-    options.log(`no browser to check locators against the recorded DOM snapshots (${err instanceof Error ? err.message.split('\n')[0] : String(err)}): checked against aria snapshots only`);
-    return null;
+export class DomCheck {
+  private readonly traces = new Map<string, ReadTrace | null>();
+
+  private constructor(private readonly browser: Browser, private readonly shown: SnapshotPage, private readonly runs: RunToVerify[], private readonly options: VerifyOptions) {}
+
+  /** Null when no run has a trace or no browser can be launched (said in the log). */
+  static async open(all: RunToVerify[], options: VerifyOptions): Promise<DomCheck | null> {
+    const runs = all.filter((run) => fs.existsSync(run.tracePath));
+    for (const run of all) if (!runs.includes(run)) options.log(`${run.sessionId}: no trace at ${run.tracePath}: its locators are checked against aria snapshots only`);
+    if (!runs.length) return null;
+    let browser: Browser;
+    try {
+      browser = await launchBrowser({ env: options.env });
+    } catch (err) {
+      options.log(`no browser to check locators against the recorded DOM snapshots (${err instanceof Error ? err.message.split('\n')[0] : String(err)}): checked against aria snapshots only`);
+      return null;
+    }
+    selectors.setTestIdAttribute(options.testIdAttribute);
+    try {
+      return new DomCheck(browser, await SnapshotPage.open(browser), runs, options);
+    } catch (err) {
+      await browser.close().catch(() => undefined);
+      throw err;
+    }
   }
-  const out: RunEvidence = new Map();
-  selectors.setTestIdAttribute(options.testIdAttribute);
-  try {
-    const shown = await SnapshotPage.open(browser);
-    for (const run of runs) {
+
+  private async trace(run: RunToVerify): Promise<ReadTrace | null> {
+    if (!this.traces.has(run.sessionId)) {
+      try {
+        this.traces.set(run.sessionId, await readTrace(run.tracePath));
+      } catch (err) {
+        this.options.log(`${run.sessionId}: no DOM snapshots to check locators against (${err instanceof Error ? err.message : String(err)})`);
+        this.traces.set(run.sessionId, null);
+      }
+    }
+    return this.traces.get(run.sessionId)!;
+  }
+
+  /** Evidence for every element step that has a DOM snapshot, by session and step index. */
+  async steps(): Promise<RunEvidence> {
+    const out: RunEvidence = new Map();
+    const { options, shown } = this;
+    for (const run of this.runs) {
       const perStep = new Map<number, StepEvidence>();
       out.set(run.sessionId, perStep);
-      let trace;
-      try {
-        trace = await readTrace(run.tracePath);
-      } catch (err) {
-        options.log(`${run.sessionId}: no DOM snapshots to check locators against (${err instanceof Error ? err.message : String(err)})`);
-        continue;
-      }
+      const trace = await this.trace(run);
+      if (!trace) continue;
       const aligned = alignSteps(run.history, run.actions);
       let checked = 0;
       for (const step of run.history.steps) {
@@ -255,9 +283,43 @@ export async function verifyRuns(all: RunToVerify[], options: VerifyOptions): Pr
       }
       options.log(`${run.sessionId}: checked locators of ${checked} step(s) against their recorded DOM snapshots`);
     }
-    await shown.close();
-  } finally {
-    await browser.close().catch(() => undefined);
+    return out;
   }
-  return out;
+
+  /**
+   * Whether each outcome a flow's spec would assert holds in the run's last DOM snapshot (taken
+   * after its last action, on the address the run ended on): shown ones show, gone ones match
+   * nothing. Null when there is no such snapshot.
+   */
+  async outcomes(sessionId: string, outcomes: FlowOutcome[]): Promise<boolean[] | null> {
+    const run = this.runs.find((r) => r.sessionId === sessionId);
+    const trace = run ? await this.trace(run) : null;
+    if (!run || !trace || !outcomes.length) return null;
+    const endUrl = run.history.steps.at(-1)?.post.url;
+    const last = [...run.actions].reverse().map((action) => trace.snapshots.find(action.callId, 'after')).find(Boolean);
+    if (!last || !endUrl || last.frameUrl.split('#')[0] !== endUrl.split('#')[0]) return null;
+    if (!(await this.shown.show(last, trace.snapshots.html(last), trace.resources).catch(() => null) !== null)) return null;
+    return Promise.all(outcomes.map(async (outcome) => {
+      const locator = locatorFromCode(this.shown.page, outcomeLocatorCode(outcome, JSON.stringify(outcome.text)));
+      const count = await locator.count().catch(() => -1);
+      if (outcome.kind === 'gone') return count === 0;
+      return count > 0 && (await locator.first().isVisible().catch(() => false));
+    }));
+  }
+
+  async close(): Promise<void> {
+    await this.shown.close().catch(() => undefined);
+    await this.browser.close().catch(() => undefined);
+  }
+}
+
+/** `DomCheck.steps()` on its own browser: evidence for every element step, or null without one. */
+export async function verifyRuns(runs: RunToVerify[], options: VerifyOptions): Promise<RunEvidence | null> {
+  const check = await DomCheck.open(runs, options);
+  if (!check) return null;
+  try {
+    return await check.steps();
+  } finally {
+    await check.close();
+  }
 }

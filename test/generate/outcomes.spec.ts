@@ -5,6 +5,7 @@ import type { StepRecord } from '../../core/schema/extract.ts';
 import { finalOutline } from '../../generate/model/inputs.ts';
 import { flowOutcomes } from '../../generate/model/outcomes.ts';
 import { fp, state } from './support/fixtures.ts';
+import { withHeldOutcomes } from '../../generate/model/held-outcomes.ts';
 
 /** A todo app on one URL: a flow adds “Buy milk”, then shows the other view (a tab, a mode). */
 
@@ -57,4 +58,24 @@ test('the last recorded state is the aria-log snapshot taken of the last step\'s
   const logged = (hash: string, snapshot: string) => ({ ariaLog: { url: state('/').url, title: '', hash, snapshot } }) as unknown as StepRecord;
   expect(finalOutline([logged('h1', '- row "Buy milk"'), logged('h2', '- heading "Archive"')], history)).toEqual(['heading "Archive"']);
   expect(finalOutline([logged('h1', '- row "Buy milk"')], history)).toBeNull();
+});
+
+test('an outcome that does not hold in the flow\'s last recorded DOM snapshot is not asserted, and a diagnostic names it', () => {
+  const flow = (sessionId: string) => ({
+    sessionId, startUrl: 'http://127.0.0.1:1/', history: null, secrets: [], variables: {}, fresh: [], changes: [],
+    steps: [{ kind: 'goto' as const, page: '/', url: './', after: { page: '/', url: './', title: 'Home', heading: null } }],
+    outcomes: [
+      { kind: 'shown' as const, role: 'row', text: 'Buy milk', variable: null },
+      { kind: 'gone' as const, role: 'listitem', text: 'Walk dog', variable: null },
+    ],
+  });
+  const model = {
+    version: 1 as const, origin: 'http://127.0.0.1:1', baseUrl: 'http://127.0.0.1:1/', testIdAttribute: 'data-testid', sessions: ['a', 'b'],
+    pages: [], edges: [], flows: [flow('a'), flow('b')], diagnostics: [], locatorCheck: { found: 0, failed: 0, unchecked: 0 },
+  };
+  const checked = withHeldOutcomes(model, new Map([['a', [false, true]]]));
+  expect(checked.flows[0]!.outcomes.map((o) => o.text)).toEqual(['Walk dog']);
+  // No verdicts for b (no final snapshot): its outcomes stay.
+  expect(checked.flows[1]!.outcomes).toHaveLength(2);
+  expect(checked.diagnostics).toEqual([{ page: '/', element: null, message: 'a: “Buy milk” (row) is not shown in the flow\'s last recorded DOM snapshot: not asserted' }]);
 });
