@@ -62,6 +62,11 @@ export const ModelElement = z.strictObject({
    * then relative to one item (`row(name).getByRole('checkbox')`), never one for the whole page.
    */
   collection: z.string().nullable(),
+  /**
+   * Inside a table row whose data its name repeats (a link showing the record's title): the header
+   * of its column, which names it better than one record's data; else null.
+   */
+  column: z.string().nullable(),
   locator: ModelLocator,
 });
 export type ModelElement = z.infer<typeof ModelElement>;

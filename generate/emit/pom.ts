@@ -33,7 +33,8 @@ const kCaveats: Record<ReturnType<typeof uniqueness>, (matches: number | null) =
 
 function describeElement(element: ModelElement): string {
   const what = element.role ?? 'element';
-  const name = element.name ? `“${element.name}” ${what}` : `${what}${element.testId ? ` (test id ${element.testId})` : ''}`;
+  const name = element.column ? `${what} in the “${element.column}” column`
+    : element.name ? `“${element.name}” ${what}` : `${what}${element.testId ? ` (test id ${element.testId})` : ''}`;
   const where = element.landmark ? ` in the ${element.landmark}` : '';
   const caveat = kCaveats[uniqueness(element.locator)](element.locator.matches);
   return `The ${name}${where}.${caveat}`;
@@ -170,6 +171,8 @@ function addInteraction(
   // What a reader would call the element; its tag means nothing to them.
   const label = (id: string) => {
     const e = elements.get(id)!;
+    // In a row, a name that is one record's data says less than the column it sits in.
+    if (e.column) return `the ${e.role ?? 'element'} in the “${e.column}” column`;
     const text = e.label || e.name || e.placeholder || e.title || e.testId;
     return text ? `“${text}”` : `the ${e.role ?? 'element'}`;
   };

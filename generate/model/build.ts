@@ -121,6 +121,8 @@ function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[], 
     title: fp.title,
     landmark: landmarkOf(fp),
     collection: sighting.row?.collection ?? null,
+    // Only where the element is found inside its row without its name, which is the row's data.
+    column: sighting.row?.locator.kind === 'role' && sighting.row.locator.value === null ? sighting.row.column : null,
     locator,
   };
   return { element, problem };

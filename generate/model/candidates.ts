@@ -28,6 +28,8 @@ export interface RowEvidence {
   inner: ModelLocator;
   /** Element id inside the item, e.g. `row > link`, `row > button:Delete`. */
   elementId: string;
+  /** The header of the table column the element is in, when there is one. */
+  column: string | null;
 }
 
 /** What a step's DOM snapshot said, for the element the step acted on. */

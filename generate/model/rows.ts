@@ -35,6 +35,8 @@ export interface RowScope {
   siblings: number;
   /** Element id inside the item, e.g. `listitem > checkbox`, `row > button:Delete`. */
   elementId: string;
+  /** The header of the table column the element is in (from the DOM snapshot), else null. */
+  column: string | null;
   /** The element's locator relative to its item. */
   locator: ModelLocator;
 }
@@ -125,7 +127,7 @@ export function rowScope(fp: Fingerprint, recorded: RecordedLocator | null, test
     const row = evidence.row;
     if (!row) return null;
     const collection = row.scope ? `${row.role} in ${describeScope(row.scope)}` : row.role;
-    return { collection, role: row.role, key: row.key, exactKey: true, scope: row.scope, siblings: row.siblings, elementId: row.elementId, locator: { ...row.inner, matches: 1, verified: true } };
+    return { collection, role: row.role, key: row.key, exactKey: true, scope: row.scope, siblings: row.siblings, elementId: row.elementId, column: row.column, locator: { ...row.inner, matches: 1, verified: true } };
   }
   const role = itemRoleOf(fp);
   if (!role) return null;
@@ -137,7 +139,7 @@ export function rowScope(fp: Fingerprint, recorded: RecordedLocator | null, test
   const named = first.locator.kind === 'testId' || first.inner.startsWith('testid:') || (first.locator.kind === 'role' && first.locator.value !== null);
   const chosen = named ? first : candidates.find((c) => c.locator.nth !== null) ?? first;
   const { locator, inner } = chosen;
-  return { collection: role, role, key, exactKey: false, scope: null, siblings: container.siblings, elementId: `${role} > ${inner}`, locator: { ...locator, matches: null, verified: false } };
+  return { collection: role, role, key, exactKey: false, scope: null, siblings: container.siblings, elementId: `${role} > ${inner}`, column: null, locator: { ...locator, matches: null, verified: false } };
 }
 
 /** `table "Items"`, `testid items-table`, `#results`: how a collection's list reads in ids and docs. */

@@ -98,11 +98,12 @@ interface Purpose {
 }
 
 /**
- * What an element is for, in words: its label, its accessible name, its placeholder, its title,
- * its test id, the first that has words; never its tag, which says nothing to a reader.
+ * What an element is for, in words: its label, its column's header (inside a row whose data its
+ * name is), its accessible name, its placeholder, its title, its test id, the first that has words;
+ * never its tag, which says nothing to a reader.
  */
 function purposeOf(element: ModelElement): Purpose {
-  for (const text of [element.label, element.name, element.placeholder, element.title, element.testId]) {
+  for (const text of [element.label, element.column, element.name, element.placeholder, element.title, element.testId]) {
     if (!text) continue;
     const action = words(text.replace(kInstruction, ''));
     if (action.length && kInstruction.test(text)) return { words: action, action: true };

@@ -29,6 +29,8 @@ export interface RowProbe {
   keys: RowKey[];
   /** Items like it under the same parent, itself included. */
   siblings: number;
+  /** The header of the table column the element is in, when there is one. */
+  column: string | null;
   /** Ways to name the list the item is in, best first. */
   lists: { testId: string | null; id: string | null; label: string | null; role: string | null }[];
 }
@@ -51,6 +53,22 @@ export function rowProbe(input: RowProbeInput): RowProbe | null {
       if (text && !runs.has(text)) runs.set(text, element);
     }
     return runs;
+  };
+  // The header over the element's cell: same column position, counting spans, in the table's first row of headers.
+  const columnHeader = (): string | null => {
+    const cell = target.closest('td, th, [role=cell], [role=gridcell]');
+    if (!cell || cell.parentElement !== item) return null;
+    const position = (cells: Element[], at: Element) => cells.slice(0, cells.indexOf(at)).reduce((sum, c) => sum + (Number(c.getAttribute('colspan')) || 1), 0);
+    const at = position([...item.children], cell);
+    const table = item.closest('table, [role=table], [role=grid], [role=treegrid]');
+    const headerRow = [...(table?.querySelectorAll('tr, [role=row]') ?? [])].find((row) => row.querySelector(':scope > th, :scope > [role=columnheader]'));
+    if (!headerRow || headerRow === item) return null;
+    let column = 0;
+    for (const header of headerRow.children) {
+      if (column === at) return collapse(header.textContent ?? '') || null;
+      column += Number(header.getAttribute('colspan')) || 1;
+    }
+    return null;
   };
   const parent = item.parentElement;
   const siblings = parent ? [...parent.children].filter((child) => child !== item && child.matches(input.item)) : [];
@@ -76,5 +94,5 @@ export function rowProbe(input: RowProbeInput): RowProbe | null {
       role: list.getAttribute('role'),
     });
   }
-  return { keys: keys.slice(0, 4), siblings: siblings.length + 1, lists };
+  return { keys: keys.slice(0, 4), siblings: siblings.length + 1, column: columnHeader(), lists };
 }

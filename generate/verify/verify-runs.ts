@@ -198,7 +198,7 @@ async function verifyRow(page: Page, step: HistoryStep, run: RunToVerify, option
         const code = `${item}.${locatorExpression(inner.locator, 'x').slice(2)}`;
         const marks = await locatorFromCode(page, code).evaluateAll((els, attribute) => els.map((el) => el.hasAttribute(attribute)), kTargetAttribute).catch(() => []);
         if (marks.length === 1 && marks[0]) {
-          return { role, key: key.text, siblings: probe.siblings, scope, inner: inner.locator, elementId: `${role} > ${inner.inner}` };
+          return { role, key: key.text, siblings: probe.siblings, scope, inner: inner.locator, elementId: `${role} > ${inner.inner}`, column: probe.column };
         }
       }
     }

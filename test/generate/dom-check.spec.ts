@@ -45,7 +45,8 @@ test('a row is keyed by a whole cell text no sibling row shows: data before numb
   // Playwright reads this row as "1Red HammerHardware$4.990": a key joined with spaces ("1 Hardware
   // $4.99 0") is not even a substring of it. Whole cell texts are what `getByText(.., { exact })` matches.
   await page.setContent(`
-    <table data-testid="items-table" aria-label="Items"><tbody>
+    <table data-testid="items-table" aria-label="Items">
+      <thead><tr><th>#</th><th>Title</th><th>Category</th><th>Price</th><th>Stock</th><th></th></tr></thead><tbody>
       <tr><td>1</td><td><a href="/items/1" ${kTargetAttribute}>Red Hammer</a></td><td>Hardware</td><td>$4.99</td><td>0</td><td><button>Edit</button></td></tr>
       <tr><td>2</td><td><a href="/items/2">Blue Kettle</a></td><td>Hardware</td><td>$12.50</td><td>0</td><td><button>Edit</button></td></tr>
     </tbody></table>`);
@@ -54,6 +55,8 @@ test('a row is keyed by a whole cell text no sibling row shows: data before numb
   // "Hardware", "0" and "Edit" are in the other row too; "1" and "$4.99" are numbers.
   expect(found!.keys).toEqual([{ text: 'Red Hammer', kind: 'data' }, { text: '1', kind: 'number' }, { text: '$4.99', kind: 'number' }]);
   expect(found!.lists).toEqual([{ testId: 'items-table', id: null, label: 'Items', role: null }]);
+  // The link shows the row's data; its column says what it is.
+  expect(found!.column).toBe('Title');
   const row = page.getByTestId('items-table').getByRole('row').filter({ has: page.getByText(found!.keys[0]!.text, { exact: true }) });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('link')).toHaveAttribute('href', '/items/1');

@@ -107,7 +107,7 @@ test('proposed names that are reserved words, numbers or empty still give valid 
 
 function element(partial: Partial<ModelElement>): ModelElement {
   return {
-    id: 'x', role: null, name: '', tag: 'div', type: null, testId: null, label: null, placeholder: null, title: null, landmark: null, collection: null,
+    id: 'x', role: null, name: '', tag: 'div', type: null, testId: null, label: null, placeholder: null, title: null, landmark: null, collection: null, column: null,
     locator: { kind: 'selector', role: null, value: 'div', exact: false, frames: [], scope: null, matches: null, verified: false, nth: null },
     ...partial,
   };
@@ -156,4 +156,11 @@ test('recorded text that would end a doc comment stays inside it', () => {
   const files = emitAll(model, assignNames(model, null), { replayHelperModule: kReplayHelperModule, histories: new Map([['script-1', '{}']]) });
   for (const file of files.filter((f) => f.file.endsWith('.ts'))) expect(syntaxErrors(file.text), file.file).toEqual([]);
   expect(files.find((f) => f.file.startsWith('pom/B'))!.text).toContain('“Close *\\/ now” button');
+});
+
+test('an element inside a row whose name is the row\'s data is named by its column header', () => {
+  const link = element({ role: 'link', name: 'Red Hammer', tag: 'a', collection: 'row', column: 'Title' });
+  expect(elementMember(link)).toBe('titleLink');
+  // A control's own caption is what it is for: its column header does not replace it.
+  expect(elementMember(element({ role: 'button', name: 'Delete', tag: 'button', collection: 'row' }))).toBe('deleteButton');
 });
