@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { serveStatic } from '../conformance/apps/serve.ts';
+import { runCli } from '../support/cli.ts';
+import { runGeneratedSpecs, typecheckGenerated } from './support/pipeline.ts';
+import { tempWorkspace } from './support/on-disk.ts';
+
+/**
+ * The one BASE_URL rule, end to end: specs generated from a flow recorded under a path prefix, and
+ * from one recorded at a server's root, pass with BASE_URL unset (the recorded address), set to
+ * the origin (same host, recorded path kept) and set to a prefix where another copy of the app is
+ * served (the recorded directory moves there).
+ */
+
+/** Two pages linked relatively, as an app deployed under any prefix writes them. */
+function writeApp(dir: string): void {
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Garden</title><main><h1>Garden</h1><a href="beds.html">Beds</a></main>');
+  fs.writeFileSync(path.join(dir, 'beds.html'), '<!doctype html><title>Beds</title><main><h1>Beds</h1><ul><li>North</li><li>South</li></ul><a href="./">Home</a></main>');
+}
+
+function plan(url: string) {
+  return { version: 1, url, steps: [{ click: { target: { role: 'link', name: 'Beds' } } }, { done: { text: 'saw the beds', success: true } }] };
+}
+
+for (const recordedPrefix of ['/shop/v1/', '/']) {
+  test(`recorded at ${recordedPrefix}: specs pass with BASE_URL unset, set to the origin and set to another prefix`, async () => {
+    test.setTimeout(240_000);
+    const ws = tempWorkspace('e2e-base-url');
+    const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'bu-base-a-')), fs.mkdtempSync(path.join(os.tmpdir(), 'bu-base-b-'))];
+    for (const dir of dirs) writeApp(dir);
+    const recorded = await serveStatic(dirs[0]!, recordedPrefix);
+    const moved = await serveStatic(dirs[1]!, '/store/v2/');
+    try {
+      const env = { BU_OUTPUT: ws.paths.root, OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
+      const planFile = path.join(ws.root, 'plan.json');
+      fs.writeFileSync(planFile, JSON.stringify(plan(recorded.url)));
+      const script = await runCli(['capture', 'script', '--url', recorded.url, '--plan', planFile, '--json'], { env, timeoutMs: 120_000 });
+      expect(script.code, script.stderr).toBe(0);
+      const generated = await runCli(['generate', String(script.json!.sessionId), '--out', ws.out, '--llm', 'off', '--json'], { env, timeoutMs: 120_000 });
+      expect(generated.code, generated.stderr).toBe(0);
+      const tsc = await typecheckGenerated(ws.out);
+      expect(tsc.status, tsc.output).toBe(0);
+      for (const baseUrl of ['', new URL(recorded.url).origin, moved.url]) {
+        const specs = await runGeneratedSpecs(ws.out, baseUrl, 'tests/');
+        expect(specs.status, `BASE_URL=${baseUrl || '(unset)'}\n${specs.output}`).toBe(0);
+        expect(specs.output).toMatch(/\d+ passed/);
+      }
+    } finally {
+      await recorded.close();
+      await moved.close();
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
