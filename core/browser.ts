@@ -14,10 +14,7 @@ import { kFromSources } from './package.ts';
  * Playwright loaded with `require`: an ESM `import` of its CommonJS entry makes Node scan the
  * whole 3.6 MB bundle behind it for export names first, ~0.1 s of every `bu` start.
  */
-const playwright = createRequire(import.meta.url)('playwright') as typeof import('playwright');
-export const chromium = playwright.chromium as BrowserType;
-/** The process-wide selector settings (the attribute `getByTestId` matches). */
-export const selectors = playwright.selectors;
+export const chromium = (createRequire(import.meta.url)('playwright') as typeof import('playwright')).chromium as BrowserType;
 
 /** Flags that keep Chromium quiet on a closed network and working as root in containers. */
 export const kQuietArgs = [

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright';
-import { launchBrowser, selectors } from '../../core/browser.ts';
+import { launchBrowser } from '../../core/browser.ts';
 import { composeInPage } from '../../core/in-page.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import type { ActionRecord } from '../../core/schema/extract.ts';
@@ -9,7 +9,7 @@ import type { FlowOutcome, ModelLocator } from '../../core/schema/page-model.ts'
 import { openTraceZip, type TraceReader } from '../../extract/io/zip.ts';
 import { locatorExpression, outcomeLocatorCode } from '../emit/code.ts';
 import { candidateKey, elementCandidates, type Hit, type RowEvidence, type StepEvidence } from '../model/candidates.ts';
-import { readRecordedLocator, testIdAttributeOf } from '../model/locate.ts';
+import { attributeSelector, readRecordedLocator, testIdAttributeOf } from '../model/locate.ts';
 import { innerCandidates, itemRoleOf, kItemCss } from '../model/rows.ts';
 import { rowProbe, type RowProbe, type RowProbeInput } from './row-probe.ts';
 import { kTargetAttribute, TraceSnapshots, type FrameSnapshot } from './snapshot-html.ts';
@@ -148,8 +148,19 @@ class SnapshotPage {
 /** A snapshot is local and scriptless: it shows at once or something is wrong with it. */
 const kShowTimeoutMs = 10_000;
 
-async function hitOf(page: Page, locator: ModelLocator): Promise<Hit> {
-  const code = locatorExpression(locator, 'page').replace(/^page\./, '');
+/**
+ * Locator code to check, from the page: a test id as the CSS attribute match `getByTestId` makes
+ * with the app's attribute, so checking never changes Playwright's process-wide test id setting.
+ */
+function checkCode(locator: ModelLocator, testIdAttribute: string): string {
+  const checked: ModelLocator = locator.kind === 'testId' && locator.value !== null
+    ? { ...locator, kind: 'selector', value: attributeSelector(testIdAttribute, locator.value) }
+    : locator;
+  return locatorExpression(checked, 'page').replace(/^page\./, '');
+}
+
+async function hitOf(page: Page, locator: ModelLocator, testIdAttribute: string): Promise<Hit> {
+  const code = checkCode(locator, testIdAttribute);
   try {
     const marks = await locatorFromCode(page, code).evaluateAll((els, attribute) => els.map((el) => el.hasAttribute(attribute)), kTargetAttribute);
     return { count: marks.length, target: marks.length === 1 && marks[0] === true };
@@ -188,14 +199,14 @@ async function verifyRow(page: Page, step: HistoryStep, run: RunToVerify, option
   const scopes = [...scopeCandidates(probe, role), null];
   const testIdFrom = testIdAttributeOf(fp, step.locator);
   for (const scope of scopes) {
-    if (scope && (await hitOf(page, scope)).count !== 1) continue;
-    const prefix = scope ? `${locatorExpression(scope, 'page').replace(/^page\./, '')}.` : '';
+    if (scope && (await hitOf(page, scope, options.testIdAttribute)).count !== 1) continue;
+    const prefix = scope ? `${checkCode(scope, options.testIdAttribute)}.` : '';
     for (const key of probe.keys) {
       const item = `${prefix}getByRole(${JSON.stringify(role)}).filter({ has: page.getByText(${JSON.stringify(key.text)}, { exact: true }) })`;
       const items = await locatorFromCode(page, item).count().catch(() => 0);
       if (items !== 1) continue;
       for (const inner of innerCandidates(fp, key.text, options.testIdAttribute, testIdFrom)) {
-        const code = `${item}.${locatorExpression(inner.locator, 'x').slice(2)}`;
+        const code = `${item}.${checkCode(inner.locator, options.testIdAttribute)}`;
         const marks = await locatorFromCode(page, code).evaluateAll((els, attribute) => els.map((el) => el.hasAttribute(attribute)), kTargetAttribute).catch(() => []);
         if (marks.length === 1 && marks[0]) {
           return { role, key: key.text, siblings: probe.siblings, scope, inner: inner.locator, elementId: `${role} > ${inner.inner}`, column: probe.column };
@@ -233,7 +244,6 @@ export class DomCheck {
       options.log(`no browser to check locators against the recorded DOM snapshots (${err instanceof Error ? err.message.split('\n')[0] : String(err)}): checked against aria snapshots only`);
       return null;
     }
-    selectors.setTestIdAttribute(options.testIdAttribute);
     try {
       return new DomCheck(browser, await SnapshotPage.open(browser), runs, options);
     } catch (err) {
@@ -276,7 +286,7 @@ export class DomCheck {
         const recorded = readRecordedLocator(step.locator);
         // Asked all at once: Playwright pipelines the calls, so the page answers them in one go.
         const candidates = elementCandidates(fp, { testIdAttribute: options.testIdAttribute, testIdFrom: testIdAttributeOf(fp, step.locator), recorded });
-        const found = await Promise.all(candidates.map((candidate) => hitOf(shown.page, candidate)));
+        const found = await Promise.all(candidates.map((candidate) => hitOf(shown.page, candidate, options.testIdAttribute)));
         const hits = new Map<string, Hit>(candidates.map((candidate, i) => [candidateKey(candidate), found[i]!]));
         perStep.set(step.index, { hits, row: await verifyRow(shown.page, step, run, options) });
         checked++;
