@@ -193,7 +193,11 @@ function chooseFor(fp: Fingerprint, recordedFull: RecordedLocator | null, snapsh
   if (!evidence.length || fp.frameChain.length) return guessLocator(fp, recordedFull, snapshots, testIdAttribute);
   const candidates = elementCandidates(fp, { testIdAttribute, testIdFrom: testIdAttributeOf(fp, recordedFull), recorded: readRecordedLocator(recordedFull) });
   const verified = firstVerified(candidates, evidence);
-  if (verified) return { locator: verified, problem: null };
+  if (verified) {
+    // It holds where it was recorded, but only by where the element sits: say so.
+    const positional = verified.nth !== null || (verified.kind === 'selector' && verified.value === fp.cssPath);
+    return { locator: verified, problem: positional ? `found only by its position (${printModelLocator(verified)}): it may find another element once the page changes` : null };
+  }
   const guess = guessLocator(fp, recordedFull, snapshots, testIdAttribute).locator;
   return {
     locator: { ...guess, verified: false },

@@ -10,6 +10,7 @@ import { openTraceZip, type TraceReader } from '../../extract/io/zip.ts';
 import { locatorExpression, outcomeLocatorCode } from '../emit/code.ts';
 import { candidateKey, elementCandidates, type Hit, type RowEvidence, type StepEvidence } from '../model/candidates.ts';
 import { attributeSelector, readRecordedLocator, testIdAttributeOf } from '../model/locate.ts';
+import { locatable } from '../model/locatable.ts';
 import { innerCandidates, itemRoleOf, kItemCss } from '../model/rows.ts';
 import { rowProbe, type RowProbe, type RowProbeInput } from './row-probe.ts';
 import { kTargetAttribute, TraceSnapshots, type FrameSnapshot } from './snapshot-html.ts';
@@ -285,7 +286,8 @@ export class DomCheck {
         if (!ok) continue;
         const recorded = readRecordedLocator(step.locator);
         // Asked all at once: Playwright pipelines the calls, so the page answers them in one go.
-        const candidates = elementCandidates(fp, { testIdAttribute: options.testIdAttribute, testIdFrom: testIdAttributeOf(fp, step.locator), recorded });
+        // The fingerprint as generate chooses from it: roles Playwright has, shortened names as prefixes.
+        const candidates = elementCandidates(locatable(fp).fingerprint, { testIdAttribute: options.testIdAttribute, testIdFrom: testIdAttributeOf(fp, step.locator), recorded });
         const found = await Promise.all(candidates.map((candidate) => hitOf(shown.page, candidate, options.testIdAttribute)));
         const hits = new Map<string, Hit>(candidates.map((candidate, i) => [candidateKey(candidate), found[i]!]));
         perStep.set(step.index, { hits, row: await verifyRow(shown.page, step, run, options) });
