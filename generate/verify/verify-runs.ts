@@ -300,15 +300,18 @@ export class DomCheck {
 
   /**
    * Whether each outcome a flow's spec would assert holds in the run's last DOM snapshot (taken
-   * after its last action, on the address the run ended on): shown ones show, gone ones match
-   * nothing. Null when there is no such snapshot.
+   * after its last action, on the address the run ended on, by an action that did not leave a
+   * page loading): shown ones show, gone ones match nothing. Null when there is no such snapshot.
    */
   async outcomes(sessionId: string, outcomes: FlowOutcome[]): Promise<boolean[] | null> {
     const run = this.runs.find((r) => r.sessionId === sessionId);
     const trace = run ? await this.trace(run) : null;
     if (!run || !trace || !outcomes.length) return null;
     const endUrl = run.history.steps.at(-1)?.post.url;
-    const last = [...run.actions].reverse().map((action) => trace.snapshots.find(action.callId, 'after')).find(Boolean);
+    const lastAction = [...run.actions].reverse().find((action) => trace.snapshots.find(action.callId, 'after'));
+    // A click that navigated returns before the new page has loaded: its snapshot is not where the flow ended.
+    if (!lastAction || (lastAction.navigated && lastAction.method !== 'goto')) return null;
+    const last = trace.snapshots.find(lastAction.callId, 'after');
     if (!last || !endUrl || last.frameUrl.split('#')[0] !== endUrl.split('#')[0]) return null;
     if (!(await this.shown.show(last, trace.snapshots.html(last), trace.resources).catch(() => null) !== null)) return null;
     return Promise.all(outcomes.map(async (outcome) => {
