@@ -308,7 +308,8 @@ export class DomCheck {
     const trace = run ? await this.trace(run) : null;
     if (!run || !trace || !outcomes.length) return null;
     const endUrl = run.history.steps.at(-1)?.post.url;
-    const lastAction = [...run.actions].reverse().find((action) => trace.snapshots.find(action.callId, 'after'));
+    // The run's last action on the page (one with a snapshot of any phase): its after snapshot or none.
+    const lastAction = [...run.actions].reverse().find((action) => (['before', 'action', 'after'] as const).some((phase) => trace.snapshots.find(action.callId, phase)));
     // A click that navigated returns before the new page has loaded: its snapshot is not where the flow ended.
     if (!lastAction || (lastAction.navigated && lastAction.method !== 'goto')) return null;
     const last = trace.snapshots.find(lastAction.callId, 'after');
