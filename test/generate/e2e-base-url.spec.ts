@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { serveStatic } from '../conformance/apps/serve.ts';
-import { runCli } from '../support/cli.ts';
-import { runGeneratedSpecs, typecheckGenerated } from './support/pipeline.ts';
+import { recordAndGenerate, runGeneratedSpecs, typecheckGenerated } from './support/pipeline.ts';
 import { tempWorkspace } from './support/on-disk.ts';
 
 /**
@@ -33,13 +32,7 @@ for (const recordedPrefix of ['/shop/v1/', '/']) {
     const recorded = await serveStatic(dirs[0]!, recordedPrefix);
     const moved = await serveStatic(dirs[1]!, '/store/v2/');
     try {
-      const env = { BU_OUTPUT: ws.paths.root, OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
-      const planFile = path.join(ws.root, 'plan.json');
-      fs.writeFileSync(planFile, JSON.stringify(plan(recorded.url)));
-      const script = await runCli(['capture', 'script', '--url', recorded.url, '--plan', planFile, '--json'], { env, timeoutMs: 120_000 });
-      expect(script.code, script.stderr).toBe(0);
-      const generated = await runCli(['generate', String(script.json!.sessionId), '--out', ws.out, '--llm', 'off', '--json'], { env, timeoutMs: 120_000 });
-      expect(generated.code, generated.stderr).toBe(0);
+      await recordAndGenerate(ws, recorded.url, plan(recorded.url));
       const tsc = await typecheckGenerated(ws.out);
       expect(tsc.status, tsc.output).toBe(0);
       for (const baseUrl of ['', new URL(recorded.url).origin, moved.url]) {

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { runCli } from '../support/cli.ts';
 import { startListApp } from './support/list-app.ts';
-import { runGeneratedSpecs, typecheckGenerated } from './support/pipeline.ts';
+import { recordAndGenerate, runGeneratedSpecs, typecheckGenerated } from './support/pipeline.ts';
 import { tempWorkspace } from './support/on-disk.ts';
 
 /**
@@ -33,13 +32,7 @@ test('list entries are members of an item found by its text, and the flow spec r
   const ws = tempWorkspace('e2e-rows');
   const app = await startListApp();
   try {
-    const env = { BU_OUTPUT: ws.paths.root, OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
-    const planFile = path.join(ws.root, 'plan.json');
-    fs.writeFileSync(planFile, JSON.stringify(plan(app.url)));
-    const script = await runCli(['capture', 'script', '--url', app.url, '--plan', planFile, '--json'], { env, timeoutMs: 120_000 });
-    expect(script.code, script.stderr).toBe(0);
-    const generated = await runCli(['generate', String(script.json!.sessionId), '--out', ws.out, '--llm', 'off', '--json'], { env, timeoutMs: 120_000 });
-    expect(generated.code, generated.stderr).toBe(0);
+    await recordAndGenerate(ws, app.url, plan(app.url));
 
     const pom = fs.readFileSync(path.join(ws.out, 'pom', 'ShoppingListPage.ts'), 'utf8');
     // One entry is found by an element showing its whole text (checked in the recorded DOM

@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 import { resolveBrowser } from '../../../core/browser.ts';
 import { generatedCodeEnv, kSourceCondition } from '../../../core/package.ts';
-import { kRepoRoot } from '../../support/cli.ts';
+import { kRepoRoot, runCli } from '../../support/cli.ts';
+import type { tempWorkspace } from './on-disk.ts';
 
 /** Running the generated project: tsc and Playwright in child processes that do not block this one (servers live here). */
 
@@ -35,4 +38,20 @@ export function runGeneratedSpecs(out: string, baseUrl: string, filter: string, 
     cwd: out,
     env: { BASE_URL: baseUrl, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, ...generatedCodeEnv(process.env), ...env },
   });
+}
+
+/**
+ * `bu capture script` of `plan` at `url`, then `bu generate` of that run into `ws.out`, with no
+ * model; both must exit 0. Returns the session id.
+ */
+export async function recordAndGenerate(ws: ReturnType<typeof tempWorkspace>, url: string, plan: object): Promise<string> {
+  const env = { BU_OUTPUT: ws.paths.root, OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
+  const planFile = path.join(ws.root, 'plan.json');
+  fs.writeFileSync(planFile, JSON.stringify(plan));
+  const script = await runCli(['capture', 'script', '--url', url, '--plan', planFile, '--json'], { env, timeoutMs: 120_000 });
+  expect(script.code, script.stderr).toBe(0);
+  const sessionId = String(script.json!.sessionId);
+  const generated = await runCli(['generate', sessionId, '--out', ws.out, '--llm', 'off', '--json'], { env, timeoutMs: 120_000 });
+  expect(generated.code, generated.stderr).toBe(0);
+  return sessionId;
 }
