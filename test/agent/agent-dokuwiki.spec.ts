@@ -6,6 +6,7 @@ import { dokuwikiUnavailable, startDokuWiki } from '../support/dokuwiki.ts';
 import { startFakeLlm, verdict } from '../support/fake-llm.ts';
 import { agentStep, byKind, listedIndex, promptKind, sentTokens, userText } from './long-site.ts';
 import { sessionIdOf, useHarness } from './support.ts';
+import { needRealApp } from '../support/real-app-required.ts';
 
 /**
  * The agent's long-task machinery on a real application we did not write (Debian's DokuWiki):
@@ -14,7 +15,7 @@ import { sessionIdOf, useHarness } from './support.ts';
  */
 
 const unavailable = dokuwikiUnavailable();
-test.skip(unavailable !== null, `DokuWiki cannot run here: ${unavailable}`);
+needRealApp(unavailable && `DokuWiki cannot run here: ${unavailable}`);
 
 const h = useHarness({
   start: async () => {

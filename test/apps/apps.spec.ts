@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { realApps, releasePairs, type AppLogin, type RunningApp } from '../support/apps/index.ts';
+import { needRealApp } from '../support/real-app-required.ts';
 
 /**
  * Every app of the registry starts from a fresh temp dir, shows its real content in Chromium, sends
@@ -31,7 +32,7 @@ for (const app of realApps) {
   test(`${app.name}: ${app.kind}`, async ({ page }) => {
     test.setTimeout(kAppTimeoutMs);
     const reason = app.unavailable();
-    test.skip(reason !== null, reason ?? '');
+    needRealApp(reason);
     const offHost: Request[] = [];
     page.context().on('request', (request) => {
       const url = new URL(request.url());

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { runCli } from '../support/cli.ts';
 import { dokuwikiUnavailable, startDokuWiki, type DokuWiki } from '../support/dokuwiki.ts';
+import { needRealApp } from '../support/real-app-required.ts';
 
 /**
  * The crawler on a real application it was not written for: Debian's DokuWiki under `php -S`.
@@ -15,7 +16,7 @@ const kSteps = 20;
 const kMinStates = 10;
 
 const unavailable = dokuwikiUnavailable();
-test.skip(unavailable !== null, `DokuWiki cannot run here: ${unavailable}`);
+needRealApp(unavailable && `DokuWiki cannot run here: ${unavailable}`);
 test.describe.configure({ timeout: 240_000 });
 
 let wiki: DokuWiki;

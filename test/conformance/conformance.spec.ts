@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { kConformanceApps } from './apps.ts';
 import { runConformance } from './support/conformance.ts';
+import { needRealApp } from '../support/real-app-required.ts';
 
 /**
  * Real-app conformance: on each app (none written here), crawler explore -> extract -> generate
@@ -14,7 +15,7 @@ const kAppTimeoutMs = 600_000;
 for (const app of kConformanceApps) {
   test(`${app.name} (${app.kind}): every stage passes`, async () => {
     const unavailable = app.unavailable();
-    test.skip(unavailable !== null, unavailable ?? '');
+    needRealApp(unavailable);
     test.setTimeout(kAppTimeoutMs);
     const result = await runConformance(app);
     const failed = result.stages.find((s) => !s.ok);

@@ -5,6 +5,7 @@ import type { History } from '../../core/schema/history.ts';
 import { replay } from '../../replay/replay.ts';
 import { dokuwikiUnavailable, startDokuWiki, type DokuWiki } from '../support/dokuwiki.ts';
 import { recordHistory } from './support/record.ts';
+import { needRealApp } from '../support/real-app-required.ts';
 
 /**
  * A real app nobody here wrote, and a real release-like change: DokuWiki recorded in English,
@@ -12,7 +13,7 @@ import { recordHistory } from './support/record.ts';
  * placeholder changes). Judged by the page file the wiki wrote, not by replay's verdict.
  */
 
-test.skip(Boolean(dokuwikiUnavailable()), dokuwikiUnavailable() ?? '');
+needRealApp(dokuwikiUnavailable());
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let wiki: DokuWiki;
