@@ -10,7 +10,7 @@ import { kNoNamer, type Namer } from './llm/namer.ts';
 import { loadRun, type LoadedRun } from './load.ts';
 import { typedValues } from './model/flows.ts';
 import { withHeldOutcomes } from './model/held-outcomes.ts';
-import { DomCheck } from './verify/verify-runs.ts';
+import { DomCheck } from './verify/dom-check.ts';
 import { appTestIdAttribute, buildPageModel, type PageModelOptions } from './model/build.ts';
 import type { RunInput } from './model/inputs.ts';
 import { assignNames, type Names } from './names/assign.ts';

@@ -12,7 +12,7 @@ import { extractTrace } from '../../extract/extract.ts';
 import type { StepEvidence } from '../../generate/model/candidates.ts';
 import { typedValues } from '../../generate/model/flows.ts';
 import { kDefaultTestIdAttribute } from '../../generate/model/locate.ts';
-import { verifyRuns } from '../../generate/verify/verify-runs.ts';
+import { verifyRuns } from '../../generate/verify/dom-check.ts';
 import type { Flow, RunningApp } from './corpus.ts';
 import type { Recorded } from './run.ts';
 

@@ -3,6 +3,9 @@ import { composeInPage } from '../../core/in-page.ts';
 import { rowProbe, type RowProbe, type RowProbeInput } from '../../generate/verify/row-probe.ts';
 import { kTargetAttribute, TraceSnapshots } from '../../generate/verify/snapshot-html.ts';
 import { kItemCss } from '../../generate/model/rows.ts';
+import type { ActionRecord } from '../../core/schema/extract.ts';
+import { alignSteps } from '../../generate/verify/align-steps.ts';
+import { fp, history } from './support/fixtures.ts';
 
 /**
  * The generate-time check: Playwright's DOM snapshots rendered back into HTML (references into
@@ -79,4 +82,33 @@ test('an item whose every text is shared with a sibling has no key, and an eleme
   expect((await page.evaluate(probe, probeInput('listitem')))!.keys).toEqual([]);
   await page.setContent(`<main><button ${kTargetAttribute}>Go</button></main>`);
   expect(await page.evaluate(probe, probeInput('row'))).toBeNull();
+});
+
+function action(index: number, method: string, code: string | null): ActionRecord {
+  return {
+    index, callId: `call@${index}`, apiName: `locator.${method}`, class: 'Frame', method, step: null, groupId: null, pageId: null, frameId: null,
+    locator: code ? { selector: 'internal:…', code } : null, params: {}, redacted: [], startMs: index, endMs: index, error: null, point: null, box: null,
+    urlBefore: null, urlAfter: null, navigated: false, aria: { before: null, action: code ? `call@${index}-action` : null, after: null }, screenshot: null, screenshotSource: null,
+  };
+}
+
+test('history steps line up with the trace actions that carried them out: by kind in order, the recorded locator first', () => {
+  const button = fp({ role: 'button', name: 'Add' });
+  const run = history('script-1', [
+    { action: 'input', params: { text: 'Milk' }, fingerprint: fp({ role: 'textbox', name: 'Entry', tag: 'input' }), locator: { code: "getByLabel('Entry')", matches: 1 } },
+    { action: 'navigate', params: { url: 'http://127.0.0.1:1/' } },
+    { action: 'click', params: {}, fingerprint: button, locator: { code: "getByRole('button', { name: 'Add' })", matches: 1 } },
+    { action: 'click', params: {}, fingerprint: button, locator: null },
+  ]);
+  const actions = [
+    action(0, 'goto', null),
+    action(1, 'fill', "getByLabel('Entry')"),
+    action(2, 'continue', null),
+    // A click the recorder made on its own (a dialog) before the step's: the step takes the one with its locator.
+    action(3, 'click', "getByRole('button', { name: 'OK' })"),
+    action(4, 'click', "getByRole('button', { name: 'Add' })"),
+    action(5, 'click', "locator('aria-ref=e7')"),
+  ];
+  const aligned = alignSteps(run, actions);
+  expect([...aligned].map(([index, a]) => [index, a.callId])).toEqual([[0, 'call@1'], [2, 'call@4'], [3, 'call@5']]);
 });

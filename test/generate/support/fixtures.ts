@@ -38,14 +38,14 @@ export function state(path: string, title?: string, heading?: string | null): Pa
 
 type StepInput = Pick<HistoryStep, 'action' | 'params'> & Partial<Omit<HistoryStep, 'action' | 'params'>>;
 
-function step(index: number, s: StepInput): HistoryStep {
+export function step(index: number, s: StepInput): HistoryStep {
   return {
     index, fingerprint: null, locator: null, targetAfter: null, pre: state('/'), post: state('/'),
     durationMs: 10, ok: true, error: null, result: null, ...s,
   } as HistoryStep;
 }
 
-function history(sessionId: string, steps: StepInput[], extra: Partial<History> = {}): History {
+export function history(sessionId: string, steps: StepInput[], extra: Partial<History> = {}): History {
   return {
     version: kHistoryVersion, sessionId, startUrl: `${kOrigin}/login`, recordedAt: '2025-01-01T00:00:00.000Z', viewport: null,
     secrets: [], variables: {}, steps: steps.map((s, i) => step(i, s)), ...extra,

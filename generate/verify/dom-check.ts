@@ -6,14 +6,15 @@ import { locatorFromCode } from '../../core/locator/build.ts';
 import type { ActionRecord } from '../../core/schema/extract.ts';
 import type { History, HistoryStep } from '../../core/schema/history.ts';
 import type { FlowOutcome, ModelLocator } from '../../core/schema/page-model.ts';
-import { openTraceZip, type TraceReader } from '../../extract/io/zip.ts';
 import { locatorExpression, outcomeLocatorCode } from '../emit/code.ts';
 import { candidateKey, elementCandidates, type Hit, type RowEvidence, type StepEvidence } from '../model/candidates.ts';
 import { attributeSelector, readRecordedLocator, testIdAttributeOf } from '../model/locate.ts';
 import { locatable } from '../model/locatable.ts';
 import { innerCandidates, itemRoleOf, kItemCss } from '../model/rows.ts';
+import { alignSteps } from './align-steps.ts';
 import { rowProbe, type RowProbe, type RowProbeInput } from './row-probe.ts';
-import { kTargetAttribute, TraceSnapshots, type FrameSnapshot } from './snapshot-html.ts';
+import { kTargetAttribute, type TraceSnapshots } from './snapshot-html.ts';
+import { readTrace, SnapshotPage, type Resources } from './snapshot-page.ts';
 
 /**
  * Checks every way generated code could find a step's element in the DOM snapshot Playwright
@@ -40,114 +41,6 @@ export interface VerifyOptions {
 /** Step index -> evidence, per session. Steps without a DOM snapshot have none. */
 export type RunEvidence = Map<string, Map<number, StepEvidence>>;
 
-/** Playwright method names an agent action runs as, to line history steps up with trace actions. */
-const kMethods: Partial<Record<HistoryStep['action'], string[]>> = {
-  click: ['click', 'dblclick', 'check', 'uncheck', 'setChecked', 'tap'],
-  input: ['fill', 'type', 'pressSequentially', 'click'],
-  select_dropdown: ['selectOption'],
-  hover: ['hover'],
-  upload_file: ['setInputFiles'],
-  send_keys: ['press', 'pressSequentially', 'type'],
-};
-
-/**
- * Each history step that acted on an element, with the trace action that carried it out: actions
- * come in the order steps ran; a step takes the next action of a kind it runs as, the one whose
- * locator is the step's recorded one when there is such.
- */
-export function alignSteps(history: History, actions: ActionRecord[]): Map<number, ActionRecord> {
-  const out = new Map<number, ActionRecord>();
-  const acted = actions.filter((a) => a.aria.action !== null || a.locator !== null);
-  let cursor = 0;
-  for (const step of history.steps) {
-    const methods = kMethods[step.action];
-    if (!step.fingerprint || !methods) continue;
-    const rest = acted.slice(cursor);
-    const sameCode = step.locator ? rest.findIndex((a) => methods.includes(a.method) && a.locator?.code === step.locator!.code) : -1;
-    const next = sameCode >= 0 ? sameCode : rest.findIndex((a) => methods.includes(a.method));
-    if (next < 0) continue;
-    out.set(step.index, rest[next]!);
-    cursor += next + 1;
-  }
-  return out;
-}
-
-interface Resources {
-  byUrl: Map<string, { sha1: string; mimeType: string }>;
-  zip: TraceReader;
-}
-
-const NetworkLine = {
-  parse(line: string): { url: string; sha1: string; mimeType: string } | null {
-    try {
-      const value = JSON.parse(line) as { type?: unknown; snapshot?: { request?: { url?: unknown }; response?: { content?: { _sha1?: unknown; mimeType?: unknown } } } };
-      const url = value.snapshot?.request?.url;
-      const sha1 = value.snapshot?.response?.content?._sha1;
-      const mimeType = value.snapshot?.response?.content?.mimeType;
-      if (value.type !== 'resource-snapshot' || typeof url !== 'string' || typeof sha1 !== 'string') return null;
-      return { url, sha1, mimeType: typeof mimeType === 'string' ? mimeType : 'application/octet-stream' };
-    } catch {
-      return null;
-    }
-  },
-};
-
-async function readTrace(tracePath: string): Promise<{ snapshots: TraceSnapshots; resources: Resources }> {
-  const zip = await openTraceZip(tracePath);
-  const lines: string[] = [];
-  const byUrl = new Map<string, { sha1: string; mimeType: string }>();
-  for (const entry of [...zip.entries].sort()) {
-    if (entry.endsWith('.trace')) lines.push(...(await zip.text(entry)).split('\n'));
-    if (entry.endsWith('.network')) {
-      for (const line of (await zip.text(entry)).split('\n')) {
-        const resource = NetworkLine.parse(line);
-        if (resource) byUrl.set(resource.url, resource);
-      }
-    }
-  }
-  return { snapshots: new TraceSnapshots(lines), resources: { byUrl, zip } };
-}
-
-/**
- * Shows one snapshot after another in one document (a new document per snapshot would cost
- * Playwright's injected script each time), based at the snapshot's address; every request is
- * answered from the trace or refused.
- */
-class SnapshotPage {
-  private resources: Resources | null = null;
-
-  private constructor(readonly page: Page) {}
-
-  static async open(browser: Browser): Promise<SnapshotPage> {
-    const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    const shown = new SnapshotPage(page);
-    await context.route('**/*', async (route) => {
-      const url = route.request().url();
-      const resource = shown.resources?.byUrl.get(url);
-      const body = resource && shown.resources!.zip.entries.has(`resources/${resource.sha1}`) ? await shown.resources!.zip.data(`resources/${resource.sha1}`) : null;
-      if (body && resource) await route.fulfill({ status: 200, contentType: resource.mimeType, body: Buffer.from(body) });
-      else await route.abort();
-    });
-    return shown;
-  }
-
-  async show(snapshot: FrameSnapshot, html: string, resources: Resources): Promise<boolean> {
-    this.resources = resources;
-    if (snapshot.viewport) await this.page.setViewportSize(snapshot.viewport);
-    const url = snapshot.frameUrl;
-    const base = /^https?:/i.test(url) ? `<base href="${url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">` : '';
-    await this.page.setContent(html.replace(/^<!DOCTYPE html>/, `<!DOCTYPE html>${base}`), { waitUntil: 'load', timeout: kShowTimeoutMs });
-    return this.page.locator(`[${kTargetAttribute}]`).count().then((n) => n === 1);
-  }
-
-  async close(): Promise<void> {
-    await this.page.context().close();
-  }
-}
-
-/** A snapshot is local and scriptless: it shows at once or something is wrong with it. */
-const kShowTimeoutMs = 10_000;
 
 /**
  * Locator code to check, from the page: a test id as the CSS attribute match `getByTestId` makes
