@@ -29,7 +29,7 @@ export function roleFirstCode(step: HistoryStep, aria: AriaLogLine[], evidence: 
   // The recorded snapshots of the step's page, as generate groups them.
   const snapshots: RecordedSnapshot[] = aria.filter((line) => line.url === step.pre.url).map((line) => ({ url: line.url, title: line.title, nodes: parseAriaText(line.snapshot) }));
   const { locator } = chooseLocator(fp, step.locator, snapshots, kDefaultTestIdAttribute, checked ? [checked] : []);
-  return locatorExpression(locator, 'x').slice(2);
+  return locatorExpression(locator, 'page').replace(/^page\./, '');
 }
 
 /** Steps are a few milliseconds apart, so the events of one are never stamped with the next one's time. */

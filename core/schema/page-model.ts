@@ -33,6 +33,11 @@ export const ModelLocator = z.strictObject({
   frames: z.array(z.string()),
   /** A landmark to look inside (`getByRole('navigation', { name: 'Main' }).getByRole(...)`), when the page has look-alikes elsewhere. */
   scope: z.strictObject({ role: z.string(), name: z.string().nullable() }).nullable(),
+  /**
+   * A table row to look inside, named by a text one of its cells shows whole: a form laid out in a
+   * table, whose row header names the field (`getByRole('row').filter({ has: page.getByText('Username', { exact: true }) })`).
+   */
+  row: z.strictObject({ role: z.string(), key: z.string() }).nullable(),
   /** Elements it matched in the recorded snapshots of the page; null when a snapshot cannot tell. */
   matches: z.number().int().min(0).nullable(),
   /** Resolved to exactly one element where it was checked (recorded snapshot, or record time). */

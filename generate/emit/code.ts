@@ -17,7 +17,9 @@ function textCall(method: string, value: string, exact: boolean): string {
 /** `this.page.getByRole('button', { name: 'Sign in' })`, entering frames and pinning `nth` when recorded so. */
 export function locatorExpression(locator: ModelLocator, root: string): string {
   const framed = locator.frames.reduce((expr, frame) => `${expr}.${frame}.contentFrame()`, root);
-  const scope = locator.scope ? `${framed}.getByRole(${str(locator.scope.role)}${nameOptions(locator.scope.name, false)})` : framed;
+  const scoped = locator.scope ? `${framed}.getByRole(${str(locator.scope.role)}${nameOptions(locator.scope.name, false)})` : framed;
+  // A row is told by a text in it: the text is looked up from the page, as `has` wants.
+  const scope = locator.row ? `${scoped}.getByRole(${str(locator.row.role)}).filter({ has: ${root}.getByText(${str(locator.row.key)}, { exact: true }) })` : scoped;
   const value = locator.value ?? '';
   let call: string;
   switch (locator.kind) {

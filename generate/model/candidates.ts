@@ -38,16 +38,21 @@ export interface StepEvidence {
   hits: Map<string, Hit>;
   /** The item the element is in, verified; null when it is not in one or no item key held. */
   row: RowEvidence | null;
+  /**
+   * Ways the DOM showed beyond the fingerprint's, each found only the recorded element (their hits
+   * are in `hits`): a form field named by its table row's header cell.
+   */
+  fields: ModelLocator[];
 }
 
 /** A locator's identity for looking its hit up: what generated code would say, not how it was checked. */
 export function candidateKey(locator: ModelLocator): string {
-  return JSON.stringify([locator.kind, locator.role, locator.value, locator.exact, locator.scope, locator.nth, locator.frames]);
+  return JSON.stringify([locator.kind, locator.role, locator.value, locator.exact, locator.scope, locator.row, locator.nth, locator.frames]);
 }
 
 /** A locator to check: `matches` and `verified` are filled in by the check. */
 function candidate(kind: ModelLocator['kind'], role: string | null, value: string | null, exact: boolean, extra: Partial<ModelLocator> = {}): ModelLocator {
-  return { kind, role, value, exact, frames: [], scope: null, matches: null, verified: false, nth: null, ...extra };
+  return { kind, role, value, exact, frames: [], scope: null, row: null, matches: null, verified: false, nth: null, ...extra };
 }
 
 /** Text shown by controls is short; longer text is content and makes a brittle locator. */
@@ -65,6 +70,8 @@ export interface CandidateOptions {
   testIdFrom: string | null;
   /** What the recorder chose, read back into public locator code; null when it has none. */
   recorded: ModelLocator | null;
+  /** Ways found in the recorded DOM (`StepEvidence.fields`), tried after the recorder's. */
+  found?: ModelLocator[];
 }
 
 /**
@@ -106,6 +113,7 @@ export function elementCandidates(found: Fingerprint, options: CandidateOptions)
   const text = fp.text?.replace(/\s+/g, ' ').trim();
   if (text && text.length <= kMaxTextChars) add(candidate('text', null, text, true));
   add(options.recorded && { ...options.recorded, matches: null, verified: false });
+  for (const locator of options.found ?? []) add(locator);
   if (fp.role) add(candidate('role', fp.role, null, false));
   if (fp.role && fp.landmarks.some((l) => l.name)) {
     const named = [...fp.landmarks].reverse().find((l) => l.name)!;

@@ -3,7 +3,7 @@ import type { ModelLocator } from '../../core/schema/page-model.ts';
 import { entersFrame, type FilterOptions, type LocatorChain, type LocatorStep } from '../../core/locator/chain.ts';
 import { printLocatorCode, tryParseLocatorCode } from '../../core/locator/code.ts';
 import { assertNever } from '../../core/errors.ts';
-import { describeHits, elementCandidates, firstVerified, type StepEvidence } from './candidates.ts';
+import { candidateKey, describeHits, elementCandidates, firstVerified, type StepEvidence } from './candidates.ts';
 import { locatable, settleLocator } from './locatable.ts';
 import { shownLocator } from './shown-locator.ts';
 import { countByRole, type RecordedSnapshot, type SnapshotScope } from './snapshot.ts';
@@ -22,7 +22,7 @@ export interface LocatorChoice {
   problem: string | null;
 }
 
-type Base = Pick<ModelLocator, 'frames' | 'scope' | 'nth'>;
+type Base = Pick<ModelLocator, 'frames' | 'scope' | 'row' | 'nth'>;
 
 /** The most matches in any snapshot (0 when none shows it). */
 function maxCount(snapshots: RecordedSnapshot[], role: string, name: string | null, exact: boolean, scope: SnapshotScope | null): number {
@@ -35,7 +35,7 @@ function uniqueRole(fp: Fingerprint, snapshots: RecordedSnapshot[], frames: stri
   const scopes: (SnapshotScope | null)[] = [null, ...[...fp.landmarks].reverse().map((l) => ({ role: l.role, name: l.name ?? '' }))];
   for (const scope of scopes) {
     if (scope && maxCount(snapshots, scope.role, scope.name || null, false, null) !== 1) continue;
-    const base: Base = { frames, scope: scope && { role: scope.role, name: scope.name || null }, nth: null };
+    const base: Base = { frames, scope: scope && { role: scope.role, name: scope.name || null }, row: null, nth: null };
     for (const exact of [false, true]) {
       if (maxCount(snapshots, role, fp.name, exact, scope) === 1) {
         return { ...base, kind: 'role', role, value: fp.name, exact, matches: 1, verified: true };
@@ -96,7 +96,7 @@ function isPublicChain(chain: LocatorChain): boolean {
  * some part has no public form.
  */
 function fromRecorded(recorded: Recorded, frames: string[]): ModelLocator | null {
-  const base = { role: null, frames, scope: null, matches: recorded.matches, verified: recorded.matches === 1, nth: null };
+  const base = { role: null, frames, scope: null, row: null, matches: recorded.matches, verified: recorded.matches === 1, nth: null };
   const { chain } = recorded;
   if (!isPublicChain(chain)) return null;
   if (chain.length > 1) return { ...base, kind: 'chain', value: printLocatorCode(chain), exact: false };
@@ -191,7 +191,8 @@ export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | n
 
 function chooseFor(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute: string, evidence: StepEvidence[]): LocatorChoice {
   if (!evidence.length || fp.frameChain.length) return guessLocator(fp, recordedFull, snapshots, testIdAttribute);
-  const candidates = elementCandidates(fp, { testIdAttribute, testIdFrom: testIdAttributeOf(fp, recordedFull), recorded: readRecordedLocator(recordedFull) });
+  const found = [...new Map(evidence.flatMap((e) => e.fields).map((l) => [candidateKey(l), l])).values()];
+  const candidates = elementCandidates(fp, { testIdAttribute, testIdFrom: testIdAttributeOf(fp, recordedFull), recorded: readRecordedLocator(recordedFull), found });
   const verified = firstVerified(candidates, evidence);
   if (verified) {
     // It holds where it was recorded, but only by where the element sits: say so.
@@ -207,6 +208,11 @@ function chooseFor(fp: Fingerprint, recordedFull: RecordedLocator | null, snapsh
 
 /** `getByRole('button', { name: 'Save' })`, for messages. */
 function printModelLocator(locator: ModelLocator): string {
+  const row = locator.row ? `getByRole('${locator.row.role}').filter({ has: getByText(${JSON.stringify(locator.row.key)}) }).` : '';
+  return row + printOwn(locator);
+}
+
+function printOwn(locator: ModelLocator): string {
   const value = locator.value === null ? '' : JSON.stringify(locator.value);
   switch (locator.kind) {
     case 'role': return `getByRole('${locator.role}'${value ? `, { name: ${value} }` : ''})${locator.nth === null ? '' : `.nth(${locator.nth})`}`;
@@ -228,7 +234,7 @@ function guessLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, sna
   const recorded: Recorded | null = read && split?.inner ? { chain: split.inner, matches: read.matches } : null;
   // Snapshots of the top page do not tell frame contents apart.
   const checkable = frames.length ? [] : snapshots;
-  const base: Base = { frames, scope: null, nth: null };
+  const base: Base = { frames, scope: null, row: null, nth: null };
   if (fp.role && fp.name && checkable.length) {
     const unique = uniqueRole(fp, checkable, frames);
     if (unique) return { locator: unique, problem: null };

@@ -91,7 +91,7 @@ export const kItemCss: Record<string, { item: string; list: string }> = {
  */
 export function innerCandidates(found: Fingerprint, key: string, testIdAttribute: string, testIdFrom: string | null): { locator: ModelLocator; inner: string }[] {
   const fp = locatable(found).fingerprint;
-  const base = { frames: [], scope: null, matches: null, verified: false, exact: false, nth: null };
+  const base = { frames: [], scope: null, row: null, matches: null, verified: false, exact: false, nth: null };
   const slot = fp.container && fp.container.slot.count > 1 ? fp.container.slot.index : null;
   const out: { locator: ModelLocator; inner: string }[] = [];
   if (fp.testId && !normalize(key).includes(normalize(fp.testId))) {

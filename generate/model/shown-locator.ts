@@ -24,7 +24,7 @@ function shownText(fp: Fingerprint, kind: ShownKind): string | null {
 
 /** The first of `kinds` the fingerprint has, as a locator; null when it has none. */
 export function shownLocator(
-  fp: Fingerprint, kinds: ShownKind[], recorded: { chain: LocatorChain; matches: number } | null, base: Pick<ModelLocator, 'frames' | 'scope' | 'nth'>,
+  fp: Fingerprint, kinds: ShownKind[], recorded: { chain: LocatorChain; matches: number } | null, base: Pick<ModelLocator, 'frames' | 'scope' | 'row' | 'nth'>,
 ): ModelLocator | null {
   for (const kind of kinds) {
     const value = shownText(fp, kind);

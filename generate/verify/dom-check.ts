@@ -67,7 +67,7 @@ const probeInPage = composeInPage<(input: RowProbeInput) => RowProbe | null>(['i
 
 /** Ways to name the list a row is in, from what the probe read, best first. */
 function scopeCandidates(probe: RowProbe, itemRole: string): ModelLocator[] {
-  const base = { frames: [], scope: null, matches: null, verified: false, nth: null, exact: false };
+  const base = { frames: [], scope: null, row: null, matches: null, verified: false, nth: null, exact: false };
   const listRole: Record<string, string> = { row: 'table', listitem: 'list', article: 'feed', treeitem: 'tree' };
   const out: ModelLocator[] = [];
   for (const list of probe.lists) {
@@ -83,15 +83,25 @@ function scopeCandidates(probe: RowProbe, itemRole: string): ModelLocator[] {
 }
 
 /** The item around the step's element, checked: a list, a key and the element inside. */
-async function verifyRow(page: Page, step: HistoryStep, run: RunToVerify, options: VerifyOptions): Promise<RowEvidence | null> {
+async function verifyRow(page: Page, step: HistoryStep, run: RunToVerify, options: VerifyOptions): Promise<Pick<StepEvidence, 'row' | 'fields' | 'hits'>> {
+  const none = { row: null, fields: [], hits: new Map<string, Hit>() };
   const fp = step.fingerprint!;
   const role = itemRoleOf(fp);
-  if (!role) return null;
+  if (!role) return none;
   const css = kItemCss[role]!;
   const probe = await page.evaluate(probeInPage, { target: kTargetAttribute, item: css.item, list: css.list, testIdAttribute: options.testIdAttribute, typed: run.typed });
-  if (!probe?.keys.length) return null;
-  const scopes = [...scopeCandidates(probe, role), null];
+  if (!probe?.keys.length) return none;
   const testIdFrom = testIdAttributeOf(fp, step.locator);
+  if (probe.fieldLabel) {
+    // A form laid out in a table: the field belongs to the page, found in the row its header names.
+    for (const inner of innerCandidates(fp, probe.fieldLabel, options.testIdAttribute, testIdFrom)) {
+      const locator: ModelLocator = { ...inner.locator, row: { role, key: probe.fieldLabel } };
+      const hit = await hitOf(page, locator, options.testIdAttribute);
+      if (hit.target) return { row: null, fields: [locator], hits: new Map([[candidateKey(locator), hit]]) };
+    }
+    return none;
+  }
+  const scopes = [...scopeCandidates(probe, role), null];
   for (const scope of scopes) {
     if (scope && (await hitOf(page, scope, options.testIdAttribute)).count !== 1) continue;
     const prefix = scope ? `${checkCode(scope, options.testIdAttribute)}.` : '';
@@ -103,12 +113,12 @@ async function verifyRow(page: Page, step: HistoryStep, run: RunToVerify, option
         const code = `${item}.${checkCode(inner.locator, options.testIdAttribute)}`;
         const marks = await locatorFromCode(page, code).evaluateAll((els, attribute) => els.map((el) => el.hasAttribute(attribute)), kTargetAttribute).catch(() => []);
         if (marks.length === 1 && marks[0]) {
-          return { role, key: key.text, siblings: probe.siblings, scope, inner: inner.locator, elementId: `${role} > ${inner.inner}`, column: probe.column };
+          return { ...none, row: { role, key: key.text, siblings: probe.siblings, scope, inner: inner.locator, elementId: `${role} > ${inner.inner}`, column: probe.column } };
         }
       }
     }
   }
-  return null;
+  return none;
 }
 
 /** The trace of a run, read once. */
@@ -183,7 +193,9 @@ export class DomCheck {
         const candidates = elementCandidates(locatable(fp).fingerprint, { testIdAttribute: options.testIdAttribute, testIdFrom: testIdAttributeOf(fp, step.locator), recorded });
         const found = await Promise.all(candidates.map((candidate) => hitOf(shown.page, candidate, options.testIdAttribute)));
         const hits = new Map<string, Hit>(candidates.map((candidate, i) => [candidateKey(candidate), found[i]!]));
-        perStep.set(step.index, { hits, row: await verifyRow(shown.page, step, run, options) });
+        const around = await verifyRow(shown.page, step, run, options);
+        for (const [key, hit] of around.hits) hits.set(key, hit);
+        perStep.set(step.index, { hits, row: around.row, fields: around.fields });
         checked++;
       }
       options.log(`${run.sessionId}: checked locators of ${checked} step(s) against their recorded DOM snapshots`);

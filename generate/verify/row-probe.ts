@@ -31,6 +31,11 @@ export interface RowProbe {
   siblings: number;
   /** The header of the table column the element is in, when there is one. */
   column: string | null;
+  /**
+   * The element is a form field and its row's header cell names it (`<th>Username</th><td><input>`):
+   * a form laid out in a table, whose rows are fields of the page, not records. The header's text.
+   */
+  fieldLabel: string | null;
   /** Ways to name the list the item is in, best first. */
   lists: { testId: string | null; id: string | null; label: string | null; role: string | null }[];
 }
@@ -61,7 +66,9 @@ export function rowProbe(input: RowProbeInput): RowProbe | null {
     const position = (cells: Element[], at: Element) => cells.slice(0, cells.indexOf(at)).reduce((sum, c) => sum + (Number(c.getAttribute('colspan')) || 1), 0);
     const at = position([...item.children], cell);
     const table = item.closest('table, [role=table], [role=grid], [role=treegrid]');
-    const headerRow = [...(table?.querySelectorAll('tr, [role=row]') ?? [])].find((row) => row.querySelector(':scope > th, :scope > [role=columnheader]'));
+    // A row of column headers: in the table's head, or made of header cells only (a row whose first cell is a header names that row instead).
+    const isHeaderRow = (row: Element) => Boolean(row.closest('thead')) || (row.children.length > 0 && [...row.children].every((cell) => cell.matches('th, [role=columnheader]')));
+    const headerRow = [...(table?.querySelectorAll('tr, [role=row]') ?? [])].find(isHeaderRow);
     if (!headerRow || headerRow === item) return null;
     let column = 0;
     for (const header of headerRow.children) {
@@ -94,5 +101,8 @@ export function rowProbe(input: RowProbeInput): RowProbe | null {
       role: list.getAttribute('role'),
     });
   }
-  return { keys: keys.slice(0, 4), siblings: siblings.length + 1, column: columnHeader(), lists };
+  const field = target.matches('input:not([type=hidden]), select, textarea, [contenteditable=""], [contenteditable=true], [role=textbox], [role=combobox], [role=checkbox], [role=switch], [role=spinbutton], [role=radio]');
+  const rowHeader = [...item.children].find((cell) => cell.matches('th, [role=rowheader]') && !cell.contains(target));
+  const fieldLabel = field && rowHeader && !item.closest('thead') ? collapse(rowHeader.textContent ?? '') || null : null;
+  return { keys: keys.slice(0, 4), siblings: siblings.length + 1, column: columnHeader(), fieldLabel: fieldLabel && keys.some((k) => k.text === fieldLabel) ? fieldLabel : null, lists };
 }

@@ -112,3 +112,19 @@ test('history steps line up with the trace actions that carried them out: by kin
   const aligned = alignSteps(run, actions);
   expect([...aligned].map(([index, a]) => [index, a.callId])).toEqual([[0, 'call@1'], [2, 'call@4'], [3, 'call@5']]);
 });
+
+test('a field whose table row is named by a header cell is a field of a form laid out in a table, not a record', async ({ page }) => {
+  await page.setContent(`
+    <form><table>
+      <tr><th>System</th><td><select><option>SQLite</option></select></td></tr>
+      <tr><th>Username</th><td><input id="username" ${kTargetAttribute}></td></tr>
+      <tr><th>Password</th><td><input type="password"></td></tr>
+    </table></form>`);
+  const found = await page.evaluate(probe, probeInput('row'));
+  expect(found!.fieldLabel).toBe('Username');
+  // Rows of header cells only make a header row; a row whose first cell is a header names that row.
+  expect(found!.column).toBeNull();
+  // A control in a record's row is not a field of the page, even when the row has a header cell.
+  await page.setContent(`<table><tr><th>1</th><td>Red Hammer</td><td><button ${kTargetAttribute}>Edit</button></td></tr><tr><th>2</th><td>Blue Kettle</td><td><button>Edit</button></td></tr></table>`);
+  expect((await page.evaluate(probe, probeInput('row')))!.fieldLabel).toBeNull();
+});

@@ -108,7 +108,7 @@ test('proposed names that are reserved words, numbers or empty still give valid 
 function element(partial: Partial<ModelElement>): ModelElement {
   return {
     id: 'x', role: null, name: '', tag: 'div', type: null, testId: null, label: null, placeholder: null, title: null, landmark: null, collection: null, column: null,
-    locator: { kind: 'selector', role: null, value: 'div', exact: false, frames: [], scope: null, matches: null, verified: false, nth: null },
+    locator: { kind: 'selector', role: null, value: 'div', exact: false, frames: [], scope: null, row: null, matches: null, verified: false, nth: null },
     ...partial,
   };
 }
