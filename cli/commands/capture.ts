@@ -1,6 +1,7 @@
 import { UsageError } from '../../core/errors.ts';
 import { readJsonFile } from '../../core/io/read.ts';
 import { Plan } from '../../core/schema/plan.ts';
+import { packageFile } from '../../core/package.ts';
 import { kPlanSchemaFile } from '../../core/schema/plan-json-schema.ts';
 import { checkPlan, describeCheck } from '../../capture/check-plan.ts';
 import { ScriptPolicy } from '../../capture/policies/script.ts';
@@ -15,15 +16,16 @@ import { captureSettings, checkPlaceholders, kCaptureOptions, reportCapture } fr
 
 /** `bu capture <subcommand>`: live capture. Shared options and helpers live in capture-options.ts. */
 
-/** The shipped doc that lists the plan actions, each with an example. */
-export const kPlanDoc = 'docs/plan-format.md';
+/** The shipped doc that lists the plan actions, each with an example, and the plan schema, as paths a user can open. */
+export const kPlanDoc = packageFile('docs/plan-format.md', process.cwd());
+const kPlanSchema = packageFile(kPlanSchemaFile, process.cwd());
 export { captureSettings, checkPlaceholders, kCaptureOptions, kDefaultMaxSteps, reportCapture } from './capture-options.ts';
 
 const scriptCommand: CommandDef = {
   name: 'script',
   summary: 'carry out a written plan (no LLM) and record it exactly as an agent run',
   options: [
-    { flags: '--plan <file>', description: `the plan (JSON; actions and examples: ${kPlanDoc}, schema: ${kPlanSchemaFile})` },
+    { flags: '--plan <file>', description: `the plan (JSON; actions and examples: ${kPlanDoc}, schema: ${kPlanSchema})` },
     { flags: '--url <url>', description: 'start address (default: the plan\'s url, else baseURL of brow-use.config.ts)' },
     { flags: '--max-steps <n>', description: 'stop after this many steps (default: the plan\'s length)' },
     { flags: '--check', description: 'validate the plan and count what each target matches on the live page, acting on nothing (exit 1 unless each matches one element)' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UsageError } from '../../core/errors.ts';
 import { describeIssues } from '../../core/io/read.ts';
 import { ReasoningKind } from '../../core/schema/logs.ts';
+import { packageFile } from '../../core/package.ts';
 import { Plan } from '../../core/schema/plan.ts';
 import { TerminationReason } from '../../core/schema/run.ts';
 import { runLoop } from '../../capture/loop.ts';
@@ -59,7 +60,8 @@ const recordRun = defineTool({
   name: 'record_run',
   title: 'Record a plan',
   description:
-    'Carry out a written plan (SPEC "Plan files": { version: 1, url?, steps: [{ "<action>": { target?, ...params } }] }) in the live browser ' +
+    'Carry out a written plan ({ version: 1, url?, steps: [{ "<action>": { target?, ...params } }] }; every action with an example: ' +
+    `${packageFile('docs/plan-format.md', process.cwd())}) in the live browser ` +
     'and record it exactly like `bu capture script`. A step that cannot be carried out ends the run with an error naming it.',
   input: z.strictObject({
     plan: z.record(z.string(), z.unknown()).describe('the plan object'),
