@@ -80,11 +80,18 @@ test('the packed package installs into a fresh project and runs the whole pipeli
       expect(init.code, init.stderr).toBe(0);
       expect(init.stdout).toContain('npx playwright test -c e2e');
       const again = await run('npx', ['--no-install', 'bu', 'init', '--json'], project);
-      expect(JSON.parse(again.stdout.trim().split('\n').pop()!)).toMatchObject({ created: [], kept: ['brow-use.config.ts', 'e2e/playwright.config.ts'] });
+      expect(JSON.parse(again.stdout.trim().split('\n').pop()!)).toMatchObject({ created: [], kept: ['brow-use.config.ts', 'e2e/playwright.config.ts', 'plans/example.json', 'e2e/tsconfig.json'] });
+      // The plan init wrote names the schema the package ships, where npm put it.
+      const first = JSON.parse(fs.readFileSync(path.join(project, 'plans', 'example.json'), 'utf8')) as { $schema: string };
+      expect(fs.existsSync(path.resolve(project, 'plans', first.$schema))).toBe(true);
 
       // The plan has no url: the start address is the config's baseURL.
       const plan = path.join(project, 'node_modules', 'brow-use', 'demo', 'plans', 'create-item.json');
       const env = { BU_SECRET_PASSWORD: kPassword, OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
+      const check = await run('npx', ['--no-install', 'bu', 'capture', 'script', '--plan', plan, '--check'], project, env);
+      expect(check.code, check.stdout + check.stderr).toBe(1);
+      expect(check.stdout).toContain('step 1 input textbox "Email": found 1');
+      expect(check.stdout).toContain('found 0');
       const capture = await run('npx', ['--no-install', 'bu', 'capture', 'script', '--plan', plan, '--secret', 'password', '--json'], project, env);
       expect(capture.code, capture.stderr).toBe(0);
       sessionId = String(JSON.parse(capture.stdout.trim().split('\n').pop()!).sessionId);
