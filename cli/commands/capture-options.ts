@@ -107,7 +107,7 @@ export function checkPlaceholders(value: unknown, settings: CaptureSettings, whe
 /** Reports a finished capture; returns the exit code (0 for done/frontier-empty/maxSteps/maxLoopHits, 1 for an error). */
 export function reportCapture(ctx: CliContext, result: CaptureResult): number {
   const failed = result.terminationReason === 'error' || result.success === false;
-  ctx.print(`${result.sessionId}: ${result.terminationReason} after ${result.steps} action(s), ${result.pagesVisited} page(s)`);
+  ctx.print(`${result.sessionId}: ${result.terminationReason} after ${result.steps} step(s), ${result.pagesVisited} page(s)`);
   for (const [label, file] of Object.entries(result.artifacts)) ctx.print(`  ${label}: ${file}`);
   if (result.terminationReason === 'error') ctx.log(`bu: capture failed: ${result.error ?? result.text}`);
   else if (result.success === false) ctx.log(`bu: the run ended unsuccessfully: ${result.text}`);

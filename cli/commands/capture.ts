@@ -27,7 +27,7 @@ const scriptCommand: CommandDef = {
   options: [
     { flags: '--plan <file>', description: `the plan (JSON; actions and examples: ${kPlanDoc}, schema: ${kPlanSchema})` },
     { flags: '--url <url>', description: 'start address (default: the plan\'s url, else baseURL of brow-use.config.ts)' },
-    { flags: '--max-steps <n>', description: 'stop after this many steps (default: the plan\'s length)' },
+    { flags: '--max-steps <n>', description: 'stop after this many steps, one action each (default: the plan\'s length)' },
     { flags: '--check', description: 'validate the plan and count what each target matches on the live page, acting on nothing (exit 1 unless each matches one element)' },
     ...kCaptureOptions,
   ],
@@ -38,8 +38,7 @@ const scriptCommand: CommandDef = {
     const url = (options.url as string | undefined) ?? plan.url ?? ctx.config?.config.baseURL;
     if (!url) throw new UsageError(`no start address: the plan ${String(options.plan)} has no "url" and --url is missing`, 'pass --url URL (or set baseURL in brow-use.config.ts)');
     if (options.check) return runCheck(ctx, plan, url, captureSettings(ctx, options, plan.steps.length));
-    // One extra step lets the plan policy say it is done after the last plan step.
-    const settings = captureSettings(ctx, options, plan.steps.length + 1);
+    const settings = captureSettings(ctx, options, plan.steps.length);
     checkPlaceholders(plan.steps, settings, `plan ${String(options.plan)}`);
     const result = await runCapture({ ctx, command: 'script', url, policy: new ScriptPolicy(plan), settings });
     return reportCapture(ctx, result);

@@ -77,13 +77,13 @@ const recordRun = defineTool({
     let summary: RecordingSummary;
     try {
       const result = await runLoop({
-        session: recording.session, policy: new ScriptPolicy(plan), recorder: recording.recorder, maxSteps: plan.steps.length + 1,
+        session: recording.session, policy: new ScriptPolicy(plan), recorder: recording.recorder, maxSteps: recording.recorder.stepCount + plan.steps.length,
         signal: ctx.signal, secrets: settings.secrets, filesDir: sessionFilesDir(ctx.paths, recording.sessionId), cwd: ctx.cwd,
         timeoutMs: ctx.live.timeoutMs, uploadPaths: settings.uploadPaths ?? [], progress: (line) => ctx.log(`mcp: ${line}`),
       });
       summary = await ctx.live.stopRecording({ terminationReason: result.terminationReason, error: result.error });
       const value = { ...summaryValue(summary), text: result.text, success: result.success };
-      const answered = jsonAnswer(value, `${summary.sessionId}: ${result.terminationReason} after ${summary.steps} action(s).`);
+      const answered = jsonAnswer(value, `${summary.sessionId}: ${result.terminationReason} after ${summary.steps} step(s).`);
       return result.terminationReason === 'error' ? { ...answered, isError: true } : answered;
     } finally {
       if (ctx.live.activeRecording === recording) await ctx.live.stopRecording({ terminationReason: 'error', error: 'record_run was interrupted' });

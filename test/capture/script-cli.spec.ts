@@ -47,7 +47,7 @@ test('a plan (sign in with a secret, create an item, log out) is recorded like a
     expect(result.terminationReason).toBe('done');
     const id = String(result.sessionId);
     expect(id).toMatch(/^script-\d{13}$/);
-    expect(run.stderr).toContain('step 3/12 click button "Sign in" -> ok');
+    expect(run.stderr).toContain('step 3/11 click button "Sign in" -> ok');
     const out = path.join(cwd, 'out');
 
     // History: schema, one step per action, fingerprints and unique locators for element steps.
