@@ -17,7 +17,7 @@ import type { CliHost } from '../cli/main.ts';
 
 export { defineConfig, type BrowUseConfig } from '../core/schema/config.ts';
 export type { ReplaySummary, TerminationReason };
-/** A plan as written (SPEC "Plan files"): `{ version: 1, url?, steps: [{ click: { target } }, ...] }`. */
+/** A plan as written (node_modules/brow-use/docs/plan-format.md): `{ version: 1, url?, steps: [{ click: { target } }, ...] }`. */
 export type Plan = z.input<typeof PlanSchema>;
 export type ExtractCounts = z.infer<typeof ExtractCountsSchema>;
 
