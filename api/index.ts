@@ -17,7 +17,7 @@ import type { CliHost } from '../cli/main.ts';
 
 export { defineConfig, type BrowUseConfig } from '../core/schema/config.ts';
 export type { ReplaySummary, TerminationReason };
-/** A plan as written (SPEC "Plan files"): `{ version: 1, url?, steps: [{ click: { target } }, ...] }`. */
+/** A plan as written (node_modules/brow-use/docs/plan-format.md): `{ version: 1, url?, steps: [{ click: { target } }, ...] }`. */
 export type Plan = z.input<typeof PlanSchema>;
 export type ExtractCounts = z.infer<typeof ExtractCountsSchema>;
 
@@ -37,10 +37,11 @@ export interface CommonOptions {
 export interface CaptureOptions extends CommonOptions {
   /** Start address (default: the plan's url, else the config's baseURL). */
   url?: string;
-  /** A plan (SPEC "Plan files") or a path to one: carried out step by step with no model. Without it, the app is explored. */
+  /** A plan (node_modules/brow-use/docs/plan-format.md) or a path to one: carried out step by step with no model. Without it, the app is explored. */
   plan?: Plan | string;
   /** Explore with the built-in crawler or a model (default: a model when one is configured). */
   policy?: 'crawler' | 'llm';
+  /** Most steps to record; a step is one action of the history (default: a plan's length, else 25). */
   maxSteps?: number;
   /** Secret names; values come from `BU_SECRET_<NAME>`. */
   secrets?: string[];

@@ -10,24 +10,25 @@ import type { SessionEvent } from './session.ts';
 import type { ActionCall, ActionOutcome, Decision, Observation, Policy } from './types.ts';
 
 /**
- * The capture loop: for each step, perceive -> policy.decide -> execute the decided actions ->
- * record. Each step is one trace group titled `bu step N: summary`. A step's remaining actions
- * are dropped once the page changed under them (their indexes point at a page that is gone).
+ * The capture loop: for each turn, perceive -> policy.decide -> execute the decided actions ->
+ * record. A step is one action of the history, everywhere: step N is the history's N-th entry,
+ * the trace group `bu step N: summary` around it, the `step N/M` progress line, and `--max-steps`
+ * M bounds how many there are. A turn may run several (a form fill); its observation, aria-log
+ * line and reasoning carry the number of its first. A turn's remaining actions are dropped once
+ * the page changed under them (their indexes point at a page that is gone).
  */
 
-export interface LoopOptions extends Omit<ExecuteOptions, 'observation' | 'step'> {
+export interface LoopOptions extends Omit<ExecuteOptions, 'observation' | 'step' | 'stepTitle'> {
   policy: Policy;
   recorder: Recorder;
-  /** The action budget: at most this many actions reach the history (what a user reads as steps). */
+  /** The budget: at most this many steps (actions) in the history, earlier parts of a resumed session included. */
   maxSteps: number;
   /** One line per step for people (stderr). */
   progress?: (line: string) => void;
-  /** Steps already done by an earlier part of this session (`bu capture resume`); numbering goes on from there. */
-  startStep?: number;
-  /** Take a labelled screenshot for the policy each step (vision); off costs nothing. */
+  /** Take a labelled screenshot for the policy each turn (vision); off costs nothing. */
   vision?: boolean;
-  /** Called after every step that ran actions (checkpoints). */
-  afterStep?: (step: number) => Promise<void>;
+  /** Called after every turn that ran actions, with the steps recorded so far (checkpoints). */
+  afterStep?: (steps: number) => Promise<void>;
 }
 
 export interface LoopResult {
@@ -38,6 +39,7 @@ export interface LoopResult {
   error: string | null;
   /** Set by `done`. */
   success: boolean | null;
+  /** Steps (actions) in the history at the end. */
   steps: number;
 }
 
@@ -77,15 +79,18 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
   const progress = options.progress ?? (() => undefined);
   let previous: Observation | null = null;
   let lastResults: ActionOutcome[] = [];
-  const end = (terminationReason: TerminationReason, text: string, steps: number, extra: Partial<LoopResult> = {}): LoopResult => ({
-    terminationReason, text, error: terminationReason === 'error' ? text : null, success: null, steps, ...extra,
+  const end = (terminationReason: TerminationReason, text: string, extra: Partial<LoopResult> = {}): LoopResult => ({
+    terminationReason, text, error: terminationReason === 'error' ? text : null, success: null, steps: recorder.stepCount, ...extra,
   });
-  const first = (options.startStep ?? 0) + 1;
-  // A turn may run several actions (a form fill); turns are bounded too, for turns that record nothing.
-  for (let step = first; step <= maxSteps; step++) {
+  const spentText = () => `stopped after ${recorder.stepCount} step(s): the budget of ${maxSteps} (--max-steps) is spent`;
+  // Turns are bounded too, for turns that record nothing; a policy with nothing left to do gets
+  // one more turn to say so (a plan ends `done` after its last step, not `maxSteps`).
+  for (let turn = 1; ; turn++) {
     const stop = aborted(signal) ?? (session.isClosed ? session.closedBecause : null);
-    if (stop) return end('error', stop, step - 1);
-    if (recorder.stepCount >= maxSteps) return end('maxSteps', `stopped after ${recorder.stepCount} actions`, step - 1);
+    if (stop) return end('error', stop);
+    const spent = recorder.stepCount >= maxSteps || turn > maxSteps;
+    if (turn > maxSteps + 1 || (spent && policy.remaining?.() !== 0)) return end('maxSteps', spentText());
+    const step = recorder.stepCount + 1;
     let decision: Decision;
     let observation: Observation;
     try {
@@ -98,70 +103,71 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     } catch (err) {
       const message = session.isClosed ? `${session.closedBecause} (${errorMessage(err).split('\n')[0]})` : errorMessage(err).split('\n')[0]!;
       await recorder.reasoning(step, 'error', message);
-      return end('error', message, step - 1);
+      return end('error', message);
     }
     for (const note of decision.notes ?? []) await recorder.reasoning(step, note.kind, note.text, decision.kind === 'act' ? decision.nextGoal : undefined);
     const meta = policy.runMetadata?.();
     if (meta) await recorder.runMetadata(meta);
     if (decision.kind === 'stop') {
-      progress(`step ${step}/${maxSteps} stop: ${decision.reason}${decision.text ? ` (${decision.text})` : ''}`);
+      progress(`stop after ${recorder.stepCount}/${maxSteps} steps: ${decision.reason}${decision.text ? ` (${decision.text})` : ''}`);
       if (decision.reason === 'error') await recorder.reasoning(step, 'error', decision.text);
-      return end(decision.reason, decision.text, step - 1);
+      return end(decision.reason, decision.text);
     }
+    if (spent) return end('maxSteps', spentText());
     const result = await runStep(options, step, observation, decision.actions);
     lastResults = result.outcomes;
     previous = observation;
-    await options.afterStep?.(step).catch((err) => recorder.reasoning(step, 'error', `checkpoint not written: ${errorMessage(err).split('\n')[0]}`));
-    if (result.end) return { ...result.end, steps: step };
+    await options.afterStep?.(recorder.stepCount).catch((err) => recorder.reasoning(step, 'error', `checkpoint not written: ${errorMessage(err).split('\n')[0]}`));
+    if (result.end) return { ...result.end, steps: recorder.stepCount };
   }
-  if (recorder.stepCount >= maxSteps) return end('maxSteps', `stopped after ${recorder.stepCount} actions`, maxSteps);
-  return end('maxSteps', `stopped after ${maxSteps} steps`, maxSteps);
+}
+
+/** `step 4/20`, `step 4-6/20` for a skill that recorded several, `no step` for a call that recorded none. */
+function stepLabel(from: number, to: number, maxSteps: number): string {
+  if (to < from) return 'no step';
+  return `step ${from === to ? from : `${from}-${to}`}/${maxSteps}`;
 }
 
 async function runStep(options: LoopOptions, step: number, observation: Observation, calls: ActionCall[]): Promise<{ outcomes: ActionOutcome[]; end: Omit<LoopResult, 'steps'> | null }> {
   const { session, recorder, policy, maxSteps } = options;
   const progress = options.progress ?? (() => undefined);
-  const summary = calls.map((call) => describeCall(call, observation)).join('; ') || 'no action';
-  const tracing = session.context.tracing;
-  await tracing.group(stepGroupTitle(step, summary)).catch(() => undefined);
   const outcomes: ActionOutcome[] = [];
+  // Each action that runs is its own trace group, numbered by its place in the history.
+  const stepTitle = (call: ActionCall) => stepGroupTitle(recorder.stepCount + 1, describeCall(call, observation));
   let end: Omit<LoopResult, 'steps'> | null = null;
-  try {
-    for (let i = 0; i < calls.length; i++) {
-      const call = calls[i]!;
-      if (recorder.stepCount >= maxSteps) {
-        await recorder.reasoning(step, 'observation', `the budget of ${maxSteps} actions is spent; ${calls.length - i} remaining action(s) of this step were not run`);
-        break;
-      }
-      const signal = AbortSignal.any([options.signal, session.closedSignal]);
-      const actionsLeft = () => maxSteps - recorder.stepCount;
-      const executed = await executeCall({ ...options, signal, observation, step, actionsLeft }, call, (record) => recorder.step(record));
-      outcomes.push(executed.outcome);
-      for (const [label, file] of Object.entries(executed.artifacts)) recorder.artifact(label, file);
-      const { outcome } = executed;
-      progress(`step ${step}/${maxSteps} ${describeCall(call, observation)} -> ${outcome.ok ? 'ok' : `error: ${outcome.error}`}`);
-      if (!outcome.ok) {
-        await recorder.reasoning(step, 'error', `${describeCall(call, observation)}: ${outcome.error}`);
-        const fromPolicy = policy.onActionFailed?.({ step, call, outcome, summary: describeCall(call, observation) });
-        // Without a browser nothing can go on, whatever the policy would prefer.
-        const verdict = fromPolicy ?? (session.isClosed ? { kind: 'stop' as const, reason: 'error' as const, text: outcome.error ?? session.closedBecause ?? '' } : null);
-        if (verdict?.kind === 'stop') {
-          end = { terminationReason: verdict.reason, text: verdict.text, error: verdict.reason === 'error' ? verdict.text : null, success: null };
-          break;
-        }
-      }
-      if (outcome.done) {
-        end = { terminationReason: 'done', text: outcome.done.text, error: null, success: outcome.done.success };
-        break;
-      }
-      if (executed.pageChanged && i < calls.length - 1) {
-        await recorder.reasoning(step, 'observation', `the page changed after ${call.action}; ${calls.length - 1 - i} remaining action(s) of this step were not run`);
-        break;
-      }
-      if (options.signal.aborted) break;
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i]!;
+    if (recorder.stepCount >= maxSteps) {
+      await recorder.reasoning(step, 'observation', `the budget of ${maxSteps} steps is spent; ${calls.length - i} remaining action(s) of this turn were not run`);
+      break;
     }
-  } finally {
-    await tracing.groupEnd().catch(() => undefined);
+    const signal = AbortSignal.any([options.signal, session.closedSignal]);
+    const actionsLeft = () => maxSteps - recorder.stepCount;
+    const first = recorder.stepCount + 1;
+    const executed = await executeCall({ ...options, signal, observation, step, actionsLeft, stepTitle }, call, (record) => recorder.step(record));
+    outcomes.push(executed.outcome);
+    for (const [label, file] of Object.entries(executed.artifacts)) recorder.artifact(label, file);
+    const { outcome } = executed;
+    progress(`${stepLabel(first, recorder.stepCount, maxSteps)} ${describeCall(call, observation)} -> ${outcome.ok ? 'ok' : `error: ${outcome.error}`}`);
+    if (!outcome.ok) {
+      await recorder.reasoning(step, 'error', `${describeCall(call, observation)}: ${outcome.error}`);
+      const fromPolicy = policy.onActionFailed?.({ step, call, outcome, summary: describeCall(call, observation) });
+      // Without a browser nothing can go on, whatever the policy would prefer.
+      const verdict = fromPolicy ?? (session.isClosed ? { kind: 'stop' as const, reason: 'error' as const, text: outcome.error ?? session.closedBecause ?? '' } : null);
+      if (verdict?.kind === 'stop') {
+        end = { terminationReason: verdict.reason, text: verdict.text, error: verdict.reason === 'error' ? verdict.text : null, success: null };
+        break;
+      }
+    }
+    if (outcome.done) {
+      end = { terminationReason: 'done', text: outcome.done.text, error: null, success: outcome.done.success };
+      break;
+    }
+    if (executed.pageChanged && i < calls.length - 1) {
+      await recorder.reasoning(step, 'observation', `the page changed after ${call.action}; ${calls.length - 1 - i} remaining action(s) of this turn were not run`);
+      break;
+    }
+    if (options.signal.aborted) break;
   }
   return { outcomes, end };
 }

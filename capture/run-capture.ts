@@ -148,7 +148,7 @@ export async function runCapture(options: RunCaptureOptions): Promise<CaptureRes
       result = await runLoop({
         session, policy: options.policy, recorder, maxSteps: settings.maxSteps, signal: ctx.signal, secrets: settings.secrets, filesDir, cwd: ctx.cwd,
         timeoutMs: settings.actionTimeoutMs ?? kDefaultActionTimeoutMs, uploadPaths: settings.uploadPaths ?? [], vision: settings.vision ?? false,
-        startStep: resume?.checkpoint.step ?? 0, afterStep: bridge ? undefined : checkpoint, progress: (line) => ctx.log(line), askImage: options.askImage ?? null,
+        afterStep: bridge ? undefined : checkpoint, progress: (line) => ctx.log(line), askImage: options.askImage ?? null,
       });
     }
   } catch (err) {

@@ -130,6 +130,11 @@ export interface Policy {
    * no method lets the run go on, and the policy reads the failure in the next `lastResults`.
    */
   onActionFailed?(failure: ActionFailure): Extract<Decision, { kind: 'stop' }> | null;
+  /**
+   * Actions the policy still means to take, when it knows (a written plan); 0 lets the loop ask it
+   * once more when the budget is spent, so it can end `done` rather than `maxSteps`.
+   */
+  remaining?(): number;
   /** Run metadata for the history (an agent's subtasks), read after every decision. */
   runMetadata?(): Pick<History, 'subtasks'> | null;
   /** What `bu capture resume` needs to continue this policy; without it a run cannot be resumed. */

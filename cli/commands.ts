@@ -7,7 +7,7 @@ import type { CommandDef } from './command.ts';
  * (each module's own summary must match its row).
  */
 export const commandTable: { name: string; summary: string; load: () => Promise<CommandDef> }[] = [
-  { name: 'init', summary: 'set up brow-use in a project: brow-use.config.ts and a folder for generated tests with its Playwright config', load: async () => (await import('./commands/init.ts')).initCommand },
+  { name: 'init', summary: 'set up brow-use in a project: brow-use.config.ts, a folder for generated tests with its Playwright config, a first plan, .gitignore lines', load: async () => (await import('./commands/init.ts')).initCommand },
   { name: 'capture', summary: 'drive a real browser and record a trace, an aria log, a reasoning log and a replayable history', load: async () => (await import('./commands/capture.ts')).captureCommand },
   { name: 'extract', summary: 'trace zip + sidecars -> JSONL and screenshots in extract/<id>/ (no browser, no LLM)', load: async () => (await import('./commands/extract.ts')).extractCommand },
   { name: 'generate', summary: 'extracted runs -> page objects, workflows, Playwright specs and docs (one model from several runs)', load: async () => (await import('./commands/generate.ts')).generateCommand },

@@ -1,6 +1,8 @@
+import { kPlanSchemaFile } from '../core/schema/plan-json-schema.ts';
+
 /**
- * What `bu init` writes into a project: brow-use.config.ts and the folder for generated tests
- * with its Playwright config. Pure: the texts depend only on the options.
+ * What `bu init` writes into a project: brow-use.config.ts, the folder for generated tests with
+ * its Playwright config, a first plan and the .gitignore lines. Pure: the texts depend only on the options.
  */
 
 export interface InitOptions {
@@ -72,7 +74,26 @@ export default defineConfig({
 `;
 }
 
-/** Lines `bu init` adds to an existing .gitignore (outputs can hold typed values). */
+/** The first plan: it works on any app (nothing to find), names the schema editors check it with. */
+export const kExamplePlan = 'plans/example.json';
+
+export function examplePlanText(): string {
+  const depth = kExamplePlan.split('/').length - 1;
+  const plan = {
+    $schema: `${'../'.repeat(depth)}node_modules/brow-use/${kPlanSchemaFile}`,
+    version: 1,
+    steps: [
+      { scroll: { down: true } },
+      { done: { text: 'opened the app and scrolled down', success: true } },
+    ],
+  };
+  return `${JSON.stringify(plan, null, 2)}\n`;
+}
+
+/** Dev dependencies the generated code needs in the project (type checks and the test runner). */
+export const kProjectDevDependencies = ['@playwright/test', 'typescript', '@types/node'];
+
+/** Lines `bu init` adds to .gitignore, creating it when absent (outputs can hold typed values). */
 export function gitignoreLines(options: InitOptions): string[] {
   const out = options.outputDir.replace(/^\.\//, '').replace(/\/$/, '');
   return [`/${out}/`, '/.brow-use/', `/${options.generatedDir.replace(/^\.\//, '').replace(/\/$/, '')}/test-results/`];

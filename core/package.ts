@@ -38,3 +38,13 @@ export function generatedCodeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const current = env.NODE_OPTIONS ?? '';
   return { NODE_OPTIONS: current.includes(flag) ? current : `${current} ${flag}`.trim() };
 }
+
+/**
+ * A file of the package as a user can open it from `cwd`: `node_modules/brow-use/docs/plan-format.md`
+ * in a project that installed brow-use, the absolute path when `cwd` is elsewhere.
+ */
+export function packageFile(relative: string, cwd: string): string {
+  const file = path.join(kPackageRoot, relative);
+  const fromCwd = path.relative(cwd, file);
+  return fromCwd && !fromCwd.startsWith('..') && !path.isAbsolute(fromCwd) ? fromCwd : file;
+}

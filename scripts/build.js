@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: the TypeScript sources -> dist/ (JavaScript and .d.ts, by tsc with
-// tsconfig.build.json), then the session-mode extension -> extension/dist/. What `npm pack` ships.
+// tsconfig.build.json), the plan JSON Schema from its zod schema -> schema/plan.schema.json, then
+// the session-mode extension -> extension/dist/. What `npm pack` ships.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,10 @@ for (const entry of fs.readdirSync(dist, { recursive: true, withFileTypes: true 
   const rewritten = text.replace(relativeTs, '$1.js$2');
   if (rewritten !== text) fs.writeFileSync(file, rewritten);
 }
+const { kPlanSchemaFile, planJsonSchemaText } = await import(pathToFileURL(path.join(dist, 'core', 'schema', 'plan-json-schema.js')).href);
+const schemaFile = path.join(root, kPlanSchemaFile);
+fs.mkdirSync(path.dirname(schemaFile), { recursive: true });
+if (!fs.existsSync(schemaFile) || fs.readFileSync(schemaFile, 'utf8') !== planJsonSchemaText()) fs.writeFileSync(schemaFile, planJsonSchemaText());
 const { buildExtensionIfChanged } = await import(pathToFileURL(path.join(dist, 'extension', 'build.js')).href);
 const extension = await buildExtensionIfChanged();
-console.log(`build: ${path.relative(root, dist)}/ and ${path.relative(root, extension)}/`);
+console.log(`build: ${path.relative(root, dist)}/, ${kPlanSchemaFile} and ${path.relative(root, extension)}/`);

@@ -49,6 +49,11 @@ export interface ExecuteOptions {
   askImage?: ImageAsker | null;
   /** Actions the history may still take; a skill stops before an action past it. */
   actionsLeft?: () => number;
+  /**
+   * The title of the trace group around an action that runs (the capture loop's `bu step N: ...`,
+   * N its place in the history); without it no group is opened. A malformed call opens none.
+   */
+  stepTitle?: (call: ActionCall) => string;
 }
 
 export type RecordedStep = Omit<HistoryStep, 'index'>;
@@ -117,7 +122,7 @@ function rebuilt(page: Page, code: string): Locator | null {
 }
 
 export async function executeAction(options: ExecuteOptions, call: ActionCall): Promise<Executed> {
-  const { session, secrets } = options;
+  const { session } = options;
   const name = call.action;
   if (isSkillName(name)) {
     return { outcome: { action: name, ok: false, text: '', error: `${name} is a skill: it runs through executeCall` }, record: null, pageChanged: false, label: null };
@@ -128,6 +133,20 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
     const error = `invalid params for ${name}: ${describeIssues(parsed.error)}`;
     return { outcome: { action: name, ok: false, text: '', error }, record: null, pageChanged: false, label: null };
   }
+  const title = options.stepTitle?.(call);
+  const tracing = session.context.tracing;
+  if (title) await tracing.group(title).catch(() => undefined);
+  try {
+    return await act(options, call, def, parsed.data);
+  } finally {
+    if (title) await tracing.groupEnd().catch(() => undefined);
+  }
+}
+
+/** An action whose params parsed: find its element, run it, and describe what it did. */
+async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<typeof actionDef>, data: unknown): Promise<Executed> {
+  const { session, secrets } = options;
+  const name = def.name;
   const before = await currentState(session);
   const pre = before.state;
   const mark = session.inFlight.mark();
@@ -150,7 +169,7 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
       // Code this build cannot read back leaves the action on the element as it was found.
       if (locator.matches === 1) target = { ...found, locator: rebuilt(page, locator.code) ?? found.locator };
     }
-    const params = secrets.substituteParams(parsed.data);
+    const params = secrets.substituteParams(data as Record<string, unknown>);
     const started = performance.now();
     try {
       result = await (def.run as (ctx: unknown, params: unknown) => Promise<ActionRunResult>)(
@@ -178,7 +197,7 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
   if (result?.done) outcome.done = secrets.redactDeep(result.done);
   const record = secrets.redactDeep({
     action: name,
-    params: parsed.data,
+    params: data,
     fingerprint,
     locator,
     targetAfter,

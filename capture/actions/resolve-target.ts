@@ -18,7 +18,8 @@ export function describeTarget(target: Target): string {
   return `${target.role}${target.name !== undefined ? ` ${JSON.stringify(target.name)}` : ''}${target.nth !== undefined ? ` nth=${target.nth}` : ''}`;
 }
 
-function locatorFor(page: Page, target: Target): Locator {
+/** The locator a plan target names, on `page` (nothing is awaited: it resolves when used). */
+export function targetLocator(page: Page, target: Target): Locator {
   if (typeof target === 'string') return looksLikeLocatorCode(target) ? locatorFromCode(page, target) : page.locator(target);
   const byRole = page.getByRole(target.role as Parameters<Page['getByRole']>[0], {
     ...(target.name !== undefined ? { name: target.name } : {}),
@@ -35,7 +36,7 @@ export async function resolveTarget(options: { page: Page; observation: Observat
   const { page, observation, call, timeoutMs } = options;
   let resolved: ResolvedTarget;
   if (call.target !== undefined) {
-    resolved = { locator: locatorFor(page, call.target), label: describeTarget(call.target) };
+    resolved = { locator: targetLocator(page, call.target), label: describeTarget(call.target) };
   } else if (call.index !== undefined) {
     const element = observation?.elements.find((candidate) => candidate.index === call.index);
     if (!element) throw new Error(`no element with index ${call.index} in the current element list`);

@@ -21,6 +21,10 @@ export class ScriptPolicy implements Policy {
     return { kind: 'script', plan: { version: kPlanVersion, ...(this.plan.url ? { url: this.plan.url } : {}), steps }, next: this.next };
   }
 
+  remaining(): number {
+    return this.plan.steps.length - this.next;
+  }
+
   static callOf(step: PlanStep): ActionCall {
     return step.target === null ? { action: step.action, params: step.params } : { action: step.action, params: step.params, target: step.target };
   }

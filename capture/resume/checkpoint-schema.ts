@@ -90,7 +90,7 @@ export const Checkpoint = z.strictObject({
   pid: z.number().int(),
   /** Trace parts so far: 1 for the first run, 2 after one resume ... */
   part: z.number().int().min(1),
-  /** Loop steps finished. */
+  /** Steps (history entries) recorded so far. */
   step: z.number().int().min(0),
   writtenAt: z.iso.datetime(),
   tabs: z.array(z.strictObject({ url: z.string() })),

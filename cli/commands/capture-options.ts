@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../../core/errors.ts';
+import { packageFile } from '../../core/package.ts';
 import { kPlaceholderPattern } from '../../core/conventions.ts';
 import { Secrets } from '../../capture/record/secrets.ts';
 import type { CaptureResult, CaptureSettings } from '../../capture/run-capture.ts';
@@ -24,7 +25,7 @@ export const kCaptureOptions: OptionDef[] = [
   { flags: '--headed', description: 'show the browser window' },
   { flags: '--cdp <url>', description: 'attach to a running Chrome over CDP (http://host:port)' },
   { flags: '--ws-endpoint <url>', description: 'connect to a remote Playwright browser server (ws://...)' },
-  { flags: '--mode <mode>', description: 'session: drive a tab of your own Chrome through the brow-use extension (README "Session mode")', choices: ['session'] },
+  { flags: '--mode <mode>', description: `session: drive a tab of your own Chrome through the brow-use extension (${packageFile('README.md', process.cwd())} "Session mode")`, choices: ['session'] },
   { flags: '--session-port <port>', description: `with --mode session: the 127.0.0.1 port the extension connects to (default ${kDefaultSessionPort})` },
   { flags: '--viewport <WxH>', description: `viewport size (default ${kDefaultViewport.width}x${kDefaultViewport.height})` },
   { flags: '--upload-path <path>', description: 'a file or folder upload_file may use besides the session files (repeatable)', repeatable: true },
@@ -106,7 +107,7 @@ export function checkPlaceholders(value: unknown, settings: CaptureSettings, whe
 /** Reports a finished capture; returns the exit code (0 for done/frontier-empty/maxSteps/maxLoopHits, 1 for an error). */
 export function reportCapture(ctx: CliContext, result: CaptureResult): number {
   const failed = result.terminationReason === 'error' || result.success === false;
-  ctx.print(`${result.sessionId}: ${result.terminationReason} after ${result.steps} action(s), ${result.pagesVisited} page(s)`);
+  ctx.print(`${result.sessionId}: ${result.terminationReason} after ${result.steps} step(s), ${result.pagesVisited} page(s)`);
   for (const [label, file] of Object.entries(result.artifacts)) ctx.print(`  ${label}: ${file}`);
   if (result.terminationReason === 'error') ctx.log(`bu: capture failed: ${result.error ?? result.text}`);
   else if (result.success === false) ctx.log(`bu: the run ended unsuccessfully: ${result.text}`);

@@ -5,7 +5,7 @@ import type { CliContext, CommandDef } from '../command.ts';
 
 function summary(result: ExtractResult): string {
   const c = result.manifest.counts;
-  return `extracted ${result.id}: ${c.actions} actions, ${c.steps} steps, ${c.edges} edges, ${c.network} requests, ${c.screenshots} screenshots -> ${result.dir}`;
+  return `extracted ${result.id}: ${c.steps} steps (${c.actions} Playwright calls), ${c.edges} edges, ${c.network} requests, ${c.screenshots} screenshots -> ${result.dir}`;
 }
 
 async function recordArtifact(ctx: CliContext, result: ExtractResult): Promise<void> {

@@ -1,13 +1,21 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { UsageError } from '../../core/errors.ts';
-import { configText, gitignoreLines, kConfigFile, kDefaultInit, playwrightConfigText, type InitOptions } from '../init-files.ts';
+import { generatedTsconfigText } from '../../core/generated-tsconfig.ts';
+import { packageFile } from '../../core/package.ts';
+import {
+  configText, examplePlanText, gitignoreLines, kConfigFile, kDefaultInit, kExamplePlan, kProjectDevDependencies, playwrightConfigText, type InitOptions,
+} from '../init-files.ts';
 import type { CommandDef } from '../command.ts';
 
 /**
  * `bu init [dir]`: sets up brow-use in an existing project. Writes only files that are absent
- * (never one a user has, edited or not), so running it again changes nothing.
+ * (never one a user has, edited or not) and adds only missing .gitignore lines, so running it
+ * again changes nothing.
  */
+
+const kGitignoreHeader = '# brow-use: outputs (traces hold typed values) and run state';
 
 /** Creates `file` with `text` unless it exists; the text appears whole or not at all. */
 async function createOnly(file: string, text: string): Promise<boolean> {
@@ -25,16 +33,35 @@ async function createOnly(file: string, text: string): Promise<boolean> {
   }
 }
 
-/** Adds the missing ignore lines to an existing .gitignore; a project without one is left alone. */
+/** Adds the missing ignore lines to .gitignore, creating it when the project has none. */
 async function extendGitignore(dir: string, lines: string[]): Promise<string[]> {
   const file = path.join(dir, '.gitignore');
   const text = await fs.readFile(file, 'utf8').catch(() => null);
-  if (text === null) return [];
+  if (text === null) return (await createOnly(file, `${kGitignoreHeader}\n${lines.join('\n')}\n`)) ? lines : extendGitignore(dir, lines);
   const present = new Set(text.split(/\r?\n/).map((line) => line.trim()));
   const missing = lines.filter((line) => !present.has(line) && !present.has(line.replace(/^\//, '')));
   if (!missing.length) return [];
-  await fs.appendFile(file, `${text.endsWith('\n') || !text ? '' : '\n'}# brow-use: outputs (traces hold typed values) and run state\n${missing.join('\n')}\n`);
+  await fs.appendFile(file, `${text.endsWith('\n') || !text ? '' : '\n'}${kGitignoreHeader}\n${missing.join('\n')}\n`);
   return missing;
+}
+
+/** The packages of `names` the project at `dir` cannot resolve. */
+function missingPackages(dir: string, names: string[]): string[] {
+  const require = createRequire(path.join(dir, 'package.json'));
+  return names.filter((name) => {
+    try {
+      require.resolve(`${name}/package.json`);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** How to `cd` into the project from `cwd`: relative when it is below, else absolute. */
+function projectPath(cwd: string, root: string): string {
+  const relative = path.relative(cwd, root);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? root : relative;
 }
 
 function checkUrl(value: unknown): string | undefined {
@@ -57,7 +84,7 @@ function checkDir(value: unknown, flag: string): string | undefined {
 
 export const initCommand: CommandDef = {
   name: 'init',
-  summary: 'set up brow-use in a project: brow-use.config.ts and a folder for generated tests with its Playwright config',
+  summary: 'set up brow-use in a project: brow-use.config.ts, a folder for generated tests with its Playwright config, a first plan, .gitignore lines',
   args: ['[dir]'],
   options: [
     { flags: '--base-url <url>', description: `the app under test (default ${kDefaultInit.baseURL})` },
@@ -76,10 +103,15 @@ export const initCommand: CommandDef = {
       generatedDir: checkDir(options.generatedDir, '--generated-dir') ?? existing.generatedDir ?? kDefaultInit.generatedDir,
       outputDir: checkDir(options.outputDir, '--output-dir') ?? existing.outputDir ?? kDefaultInit.outputDir,
     };
+    const g = settings.generatedDir;
     const files = [
       { file: kConfigFile, text: configText(settings) },
-      { file: path.join(settings.generatedDir, 'playwright.config.ts'), text: playwrightConfigText(settings) },
+      { file: path.join(g, 'playwright.config.ts'), text: playwrightConfigText(settings) },
+      { file: kExamplePlan, text: examplePlanText() },
     ];
+    // A project with a tsconfig of its own decides how its TypeScript is checked.
+    const ownTsconfig = await fs.stat(path.join(root, 'tsconfig.json')).then(() => true, () => false);
+    if (!ownTsconfig) files.push({ file: path.join(g, 'tsconfig.json'), text: generatedTsconfigText() });
     const created: string[] = [];
     const kept: string[] = [];
     for (const { file, text } of files) {
@@ -91,18 +123,25 @@ export const initCommand: CommandDef = {
     for (const file of kept) ctx.print(`kept ${file} (it exists; brow-use never overwrites it)`);
     if (ignored.length) ctx.print(`added to .gitignore: ${ignored.join(' ')}`);
     if (!created.length && !ignored.length) ctx.print('nothing to do: brow-use is set up here');
-    const g = settings.generatedDir;
+    const missing = missingPackages(root, kProjectDevDependencies);
+    const steps: [string, string][] = [
+      ...(root === path.resolve(ctx.cwd) ? [] : [[`cd ${projectPath(ctx.cwd, root)}`, 'the project'] as [string, string]]),
+      ...(missing.length ? [[`npm install --save-dev ${missing.join(' ')}`, 'the generated specs are TypeScript run by Playwright Test'] as [string, string]] : []),
+      ['npx bu doctor', 'which Chromium runs, where outputs go'],
+      [`npx bu capture script --plan ${kExamplePlan} --check`, "finds the plan's targets on the page, acting on nothing"],
+      [`npx bu capture script --plan ${kExamplePlan}`, 'records the plan and prints its session id'],
+      ['npx bu extract --all', 'every recorded run, ready for generate'],
+      ['npx bu generate SESSION_ID', `the id capture printed (or see npx bu runs list): specs in ${g}/`],
+      [`npx playwright test -c ${g}`, 'runs the generated specs'],
+    ];
+    const width = Math.max(...steps.map(([command]) => command.length)) + 2;
     ctx.print([
       '',
-      'next:',
-      `  npx bu doctor                                  # which Chromium runs, where outputs go`,
-      `  npx bu capture explore                         # explore ${kConfigFile}'s baseURL with the crawler`,
-      `  npx bu capture script --plan plan.json         # or carry out a written plan (README "Plan files")`,
-      `  npx bu extract <session>                       # session ids: npx bu runs list`,
-      `  npx bu generate <session>                      # page objects, workflows and specs in ${g}/`,
-      `  npx playwright test -c ${g}                     # run the generated specs`,
+      `next, with the app running at ${settings.baseURL}:`,
+      ...steps.map(([command, why]) => `  ${command.padEnd(width)}# ${why}`),
+      `then write your own steps in ${kExamplePlan}: every action, with an example, is in ${packageFile('docs/plan-format.md', root)}`,
     ].join('\n'));
-    ctx.result({ dir: root, created, kept, gitignore: ignored });
+    ctx.result({ dir: root, created, kept, gitignore: ignored, missingDevDependencies: missing });
     return 0;
   },
 };

@@ -164,7 +164,7 @@ export const Subtask = z.strictObject({
   text: z.string(),
   /** `replaced`: dropped by a revision of the plan. */
   status: SubtaskStatus,
-  /** Loop steps in which it was the current subtask. */
+  /** Turns in which it was the current subtask, each by the step (history position, from 1) it began at. */
   steps: z.array(z.number().int().min(0)),
   doneAtStep: z.number().int().min(0).nullable(),
 });

@@ -15,7 +15,9 @@ export const RoleTarget = z.strictObject({
   exact: z.boolean().optional(),
   nth: z.number().int().min(0).optional(),
 });
-export const Target = z.union([z.string().min(1), RoleTarget]);
+export const Target = z
+  .union([z.string().min(1), RoleTarget])
+  .describe('the element: a selector page.locator() accepts (css=, text=, role=...), locator code (getByRole(...)), or { role, name, exact?, nth? }');
 export type Target = z.infer<typeof Target>;
 
 export interface PlanStep {
@@ -24,7 +26,8 @@ export interface PlanStep {
   target: Target | null;
 }
 
-function stepSchema(name: ActionName): z.ZodType {
+/** The object under a step's action key: the action's parameters, with a target when it acts on an element. */
+export function stepSchema(name: ActionName): z.ZodObject {
   const base = ActionParams[name];
   if (isElementAction(name)) return base.extend({ target: Target });
   if (kOptionalElementActions.has(name)) return base.extend({ target: Target.optional() });
@@ -64,9 +67,15 @@ const RawPlanStep = z
     return { action: action.data, params, target: (target as Target | undefined) ?? null };
   });
 
-export const Plan = z.strictObject({
+/** The fields around the steps, shared with the JSON Schema (core/schema/plan-json-schema.ts). */
+export const kPlanFields = {
+  $schema: z.string().optional().describe('where editors find this schema, e.g. ./node_modules/brow-use/schema/plan.schema.json'),
   version: z.literal(kPlanVersion),
-  url: z.string().min(1).optional(),
+  url: z.string().min(1).optional().describe('start address (else --url, else baseURL of brow-use.config.ts)'),
+};
+
+export const Plan = z.strictObject({
+  ...kPlanFields,
   steps: z.array(RawPlanStep).min(1),
 });
 export type Plan = z.infer<typeof Plan>;

@@ -1,4 +1,5 @@
 import { VariableDeclarationKind, type Project } from 'ts-morph';
+import { generatedTsconfigText } from '../../core/generated-tsconfig.ts';
 import { kDefaultTestIdAttribute } from '../model/locate.ts';
 import { kTestHelperModule } from './context.ts';
 import { stampProvenance } from './provenance.ts';
@@ -60,22 +61,8 @@ export function emitConfig(project: Project, options: ConfigOptions): { file: st
   return { file, text: printSource(source).replace(/;\n\/\*\*/g, ';\n\n/**') };
 }
 
-const kTsconfig = {
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    noEmit: true,
-    allowImportingTsExtensions: true,
-    skipLibCheck: true,
-    types: ['node'],
-  },
-  include: ['**/*.ts'],
-};
-
 export function emitTsconfig(): { file: string; text: string } {
-  return { file: 'tsconfig.json', text: JSON.stringify(kTsconfig, null, 2) + '\n' };
+  return { file: 'tsconfig.json', text: generatedTsconfigText() };
 }
 
 export function emitSecrets(project: Project): { file: string; text: string } {

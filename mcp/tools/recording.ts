@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UsageError } from '../../core/errors.ts';
 import { describeIssues } from '../../core/io/read.ts';
 import { ReasoningKind } from '../../core/schema/logs.ts';
+import { packageFile } from '../../core/package.ts';
 import { Plan } from '../../core/schema/plan.ts';
 import { TerminationReason } from '../../core/schema/run.ts';
 import { runLoop } from '../../capture/loop.ts';
@@ -59,7 +60,8 @@ const recordRun = defineTool({
   name: 'record_run',
   title: 'Record a plan',
   description:
-    'Carry out a written plan (SPEC "Plan files": { version: 1, url?, steps: [{ "<action>": { target?, ...params } }] }) in the live browser ' +
+    'Carry out a written plan ({ version: 1, url?, steps: [{ "<action>": { target?, ...params } }] }; every action with an example: ' +
+    `${packageFile('docs/plan-format.md', process.cwd())}) in the live browser ` +
     'and record it exactly like `bu capture script`. A step that cannot be carried out ends the run with an error naming it.',
   input: z.strictObject({
     plan: z.record(z.string(), z.unknown()).describe('the plan object'),
@@ -75,13 +77,13 @@ const recordRun = defineTool({
     let summary: RecordingSummary;
     try {
       const result = await runLoop({
-        session: recording.session, policy: new ScriptPolicy(plan), recorder: recording.recorder, maxSteps: plan.steps.length + 1,
+        session: recording.session, policy: new ScriptPolicy(plan), recorder: recording.recorder, maxSteps: recording.recorder.stepCount + plan.steps.length,
         signal: ctx.signal, secrets: settings.secrets, filesDir: sessionFilesDir(ctx.paths, recording.sessionId), cwd: ctx.cwd,
         timeoutMs: ctx.live.timeoutMs, uploadPaths: settings.uploadPaths ?? [], progress: (line) => ctx.log(`mcp: ${line}`),
       });
       summary = await ctx.live.stopRecording({ terminationReason: result.terminationReason, error: result.error });
       const value = { ...summaryValue(summary), text: result.text, success: result.success };
-      const answered = jsonAnswer(value, `${summary.sessionId}: ${result.terminationReason} after ${summary.steps} action(s).`);
+      const answered = jsonAnswer(value, `${summary.sessionId}: ${result.terminationReason} after ${summary.steps} step(s).`);
       return result.terminationReason === 'error' ? { ...answered, isError: true } : answered;
     } finally {
       if (ctx.live.activeRecording === recording) await ctx.live.stopRecording({ terminationReason: 'error', error: 'record_run was interrupted' });

@@ -101,7 +101,7 @@ test('a plan capture stopped by SIGTERM resumes at the next plan step', async ()
   };
   fs.writeFileSync(path.join(h.ws.dir, 'plan.json'), JSON.stringify(plan));
   const bu = spawnBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd: h.ws.dir, env: { BU_OUTPUT: h.ws.output } });
-  await until(() => bu.stderr().includes('step 1/5 navigate'), 120_000, 'the first step');
+  await until(() => bu.stderr().includes('step 1/4 navigate'), 120_000, 'the first step');
   bu.child.kill('SIGTERM');
   const run = await bu.done;
   expect(run.code).toBe(1);

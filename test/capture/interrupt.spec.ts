@@ -33,7 +33,7 @@ async function setUp(name: string) {
   const plan = { version: 1, url: pages.url, steps: [{ click: { target: { role: 'button', name: 'Go' } } }, { wait: { seconds: 60 } }, { done: { text: 'never' } }] };
   await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
   const bu = spawnBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
-  await until(() => bu.stderr().includes('step 1/4 click button "Go" -> ok'), 150_000, 'the first step');
+  await until(() => bu.stderr().includes('step 1/3 click button "Go" -> ok'), 150_000, 'the first step');
   return { pages, cwd, bu };
 }
 

@@ -47,7 +47,7 @@ test('a plan (sign in with a secret, create an item, log out) is recorded like a
     expect(result.terminationReason).toBe('done');
     const id = String(result.sessionId);
     expect(id).toMatch(/^script-\d{13}$/);
-    expect(run.stderr).toContain('step 3/12 click button "Sign in" -> ok');
+    expect(run.stderr).toContain('step 3/11 click button "Sign in" -> ok');
     const out = path.join(cwd, 'out');
 
     // History: schema, one step per action, fingerprints and unique locators for element steps.
@@ -173,6 +173,54 @@ test('bad input exits 2 before any browser starts', async () => {
     expect(badPlan.stderr).toContain('unknown action "fly"');
     await expect(fs.access(path.join(cwd, '.brow-use', 'runs.json'))).rejects.toThrow();
   } finally {
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});
+
+test('--check counts what each target matches on the live page and acts on nothing', async () => {
+  const posts: string[] = [];
+  const pages = await servePages({
+    '/': '<form method="post" action="/"><input name="q" aria-label="Query"><button name="go" value="1">Start</button></form><a href="/a">Item</a><a href="/b">Item</a>',
+    '/next': '<label>Name <input></label>',
+  }, posts);
+  const cwd = await tempDir('check');
+  try {
+    const plan = {
+      version: 1,
+      steps: [
+        { input: { target: { role: 'textbox', name: 'Query' }, text: 'typed' } },
+        { click: { target: { role: 'button', name: 'Start' } } },
+        { click: { target: { role: 'link', name: 'Item' } } },
+        { click: { target: 'text=Reports' } },
+        { navigate: { url: `${pages.url}next` } },
+        { input: { target: 'getByLabel(\'Name\')', text: 'x' } },
+        { done: { text: 'checked' } },
+      ],
+    };
+    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
+    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--url', pages.url, '--check'], { cwd });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toContain('step 1 input textbox "Query": found 1');
+    expect(run.stdout).toContain('step 2 click button "Start": found 1');
+    expect(run.stdout).toContain('step 3 click link "Item": found 2: make it unique');
+    expect(run.stdout).toContain('step 4 click text=Reports: found 0');
+    expect(run.stdout).toContain('step 6 input getByLabel(\'Name\'): found 1');
+    expect(run.stdout).toContain('7 step(s), 5 target(s): 2 do not name exactly one element');
+    expect(posts).toEqual([]);
+    await expect(fs.access(path.join(cwd, 'out', 'history'))).rejects.toThrow();
+
+    const good = { version: 1, steps: [plan.steps[0], plan.steps[1], plan.steps[6]] };
+    await fs.writeFile(path.join(cwd, 'good.json'), JSON.stringify(good));
+    const ok = await runBu(['capture', 'script', '--plan', 'good.json', '--url', pages.url, '--check', '--json'], { cwd });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(lastJson(ok.stdout)).toMatchObject({ ok: true, steps: 3, targets: [{ step: 1, found: 1 }, { step: 2, found: 1 }] });
+
+    await fs.writeFile(path.join(cwd, 'bad.json'), JSON.stringify({ version: 1, steps: [{ click: { target: '' } }] }));
+    const invalid = await runBu(['capture', 'script', '--plan', 'bad.json', '--url', pages.url, '--check'], { cwd });
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toContain('bad.json: steps.0.click.target');
+  } finally {
+    await pages.close();
     await fs.rm(cwd, { recursive: true, force: true });
   }
 });

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { loadAllCommands } from '../../cli/commands.ts';
 import { applyConfigDefaults } from '../../cli/config-defaults.ts';
 import { loadConfig } from '../../core/config/load-config.ts';
+import { Plan } from '../../core/schema/plan.ts';
 import { runCli } from '../support/cli.ts';
 
 /** brow-use.config.ts: `bu init` writes it once, every command reads it, flags > environment > file > defaults. */
@@ -32,7 +33,7 @@ test('bu init writes the config and the tests folder once, and never touches a f
   try {
     const first = await runCli(['init', dir, '--base-url', 'http://127.0.0.1:4000/', '--json']);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.json).toMatchObject({ created: ['brow-use.config.ts', 'e2e/playwright.config.ts'], kept: [] });
+    expect(first.json).toMatchObject({ created: ['brow-use.config.ts', 'e2e/playwright.config.ts', 'plans/example.json', 'e2e/tsconfig.json'], kept: [] });
     expect(fs.readFileSync(path.join(dir, '.gitignore'), 'utf8')).toContain('/output/');
     expect((await loadConfig(dir))?.config).toMatchObject({ baseURL: 'http://127.0.0.1:4000/', outputDir: 'output', generatedDir: 'e2e' });
     const edited = fs.readFileSync(path.join(dir, 'brow-use.config.ts'), 'utf8').replace('outputDir: "output"', 'outputDir: "my-output"');
@@ -41,12 +42,41 @@ test('bu init writes the config and the tests folder once, and never touches a f
     const gitignore = fs.readFileSync(path.join(dir, '.gitignore'), 'utf8');
     const second = await runCli(['init', '--json'], { cwd: dir });
     expect(second.code, second.stderr).toBe(0);
-    expect(second.json).toMatchObject({ created: [], kept: ['brow-use.config.ts', 'e2e/playwright.config.ts'] });
+    expect(second.json).toMatchObject({ created: [], kept: ['brow-use.config.ts', 'e2e/playwright.config.ts', 'plans/example.json', 'e2e/tsconfig.json'] });
     expect(fs.readFileSync(path.join(dir, 'brow-use.config.ts'), 'utf8')).toBe(edited);
     // The edited output folder is now the one to ignore: added, the old lines left as they were.
     expect(fs.readFileSync(path.join(dir, '.gitignore'), 'utf8')).toBe(`${gitignore}# brow-use: outputs (traces hold typed values) and run state\n/my-output/\n`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('bu init creates .gitignore when absent, a tsconfig for the generated code only when the project has none, and a plan naming the shipped schema', async () => {
+  const bare = project();
+  const typed = project({ 'tsconfig.json': '{}\n', '.gitignore': '/output/\n' });
+  try {
+    const first = await runCli(['init', '--json'], { cwd: bare });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.json).toMatchObject({ created: ['brow-use.config.ts', 'e2e/playwright.config.ts', 'plans/example.json', 'e2e/tsconfig.json'], gitignore: ['/output/', '/.brow-use/', '/e2e/test-results/'] });
+    expect(fs.readFileSync(path.join(bare, '.gitignore'), 'utf8')).toBe('# brow-use: outputs (traces hold typed values) and run state\n/output/\n/.brow-use/\n/e2e/test-results/\n');
+    expect(JSON.parse(fs.readFileSync(path.join(bare, 'e2e', 'tsconfig.json'), 'utf8'))).toMatchObject({ compilerOptions: { strict: true }, include: ['**/*.ts'] });
+    const plan = JSON.parse(fs.readFileSync(path.join(bare, 'plans', 'example.json'), 'utf8')) as { $schema: string };
+    // From plans/, the schema where npm installs the package.
+    expect(path.resolve(bare, 'plans', plan.$schema)).toBe(path.join(bare, 'node_modules', 'brow-use', 'schema', 'plan.schema.json'));
+    expect(Plan.safeParse(plan).success).toBe(true);
+
+    const text = await runCli(['init', typed]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(fs.existsSync(path.join(typed, 'e2e', 'tsconfig.json'))).toBe(false);
+    expect(fs.readFileSync(path.join(typed, '.gitignore'), 'utf8')).toBe('/output/\n# brow-use: outputs (traces hold typed values) and run state\n/.brow-use/\n/e2e/test-results/\n');
+    // The next steps, as a user would copy them: into the project, the missing packages, the plan that was written.
+    expect(text.stdout).toContain(`cd ${typed} `);
+    expect(text.stdout).toMatch(/npm install --save-dev @playwright\/test typescript @types\/node +#/);
+    expect(text.stdout).toMatch(/npx bu capture script --plan plans\/example\.json --check +#/);
+    expect(text.stdout).toMatch(/npx playwright test -c e2e +#/);
+  } finally {
+    fs.rmSync(bare, { recursive: true, force: true });
+    fs.rmSync(typed, { recursive: true, force: true });
   }
 });
 

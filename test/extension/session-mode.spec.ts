@@ -79,7 +79,7 @@ test('a plan is captured through the extension in the user\'s tab; connections w
     const result = lastJson(done.stdout);
     expect(result.terminationReason).toBe('done');
     const id = String(result.sessionId);
-    expect(done.stderr).toContain('step 3/6 click button "Sign in" -> ok');
+    expect(done.stderr).toContain('step 3/5 click button "Sign in" -> ok');
 
     // The user's tab did the work, and is released with its badge cleared.
     expect(browser.page.url()).toBe(`${demo.url}items/new`);

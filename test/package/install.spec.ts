@@ -72,6 +72,18 @@ test('the packed package installs into a fresh project and runs the whole pipeli
     const help = await run('npx', ['--no-install', 'bu', '--help'], project);
     expect(help.code, help.stderr).toBe(0);
     expect(help.stdout).toContain('init');
+    // The files help names, and every relative link of the shipped docs, are there from the project.
+    const scriptHelp = await run('npx', ['--no-install', 'bu', 'capture', 'script', '--help'], project);
+    const named = [...scriptHelp.stdout.matchAll(/node_modules\/brow-use\/[\w./-]+\.(?:md|json)/g)].map((match) => match[0]);
+    expect(named).toEqual(expect.arrayContaining(['node_modules/brow-use/docs/plan-format.md', 'node_modules/brow-use/schema/plan.schema.json']));
+    for (const file of named) expect(fs.existsSync(path.join(project, file)), file).toBe(true);
+    const installed = path.join(project, 'node_modules', 'brow-use');
+    for (const doc of ['README.md', ...fs.readdirSync(path.join(installed, 'docs')).map((name) => `docs/${name}`)]) {
+      for (const [, href] of fs.readFileSync(path.join(installed, doc), 'utf8').matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/i.test(href!)) continue;
+        expect(fs.existsSync(path.resolve(installed, path.dirname(doc), href!)), `${doc} links to ${href}`).toBe(true);
+      }
+    }
 
     const app = await serveDemo(project);
     let sessionId: string;
@@ -79,12 +91,24 @@ test('the packed package installs into a fresh project and runs the whole pipeli
       const init = await run('npx', ['--no-install', 'bu', 'init', '--base-url', `${app.url}login`], project);
       expect(init.code, init.stderr).toBe(0);
       expect(init.stdout).toContain('npx playwright test -c e2e');
+      // The first next step init prints, as printed.
+      const printed = /^ {2}(npx bu capture script --plan \S+ --check)/m.exec(init.stdout)![1]!.split(' ');
+      const checked = await run(printed[0]!, ['--no-install', ...printed.slice(1)], project);
+      expect(checked.code, checked.stdout + checked.stderr).toBe(0);
+      expect(checked.stdout).toContain('(nothing was acted on)');
       const again = await run('npx', ['--no-install', 'bu', 'init', '--json'], project);
-      expect(JSON.parse(again.stdout.trim().split('\n').pop()!)).toMatchObject({ created: [], kept: ['brow-use.config.ts', 'e2e/playwright.config.ts'] });
+      expect(JSON.parse(again.stdout.trim().split('\n').pop()!)).toMatchObject({ created: [], kept: ['brow-use.config.ts', 'e2e/playwright.config.ts', 'plans/example.json', 'e2e/tsconfig.json'] });
+      // The plan init wrote names the schema the package ships, where npm put it.
+      const first = JSON.parse(fs.readFileSync(path.join(project, 'plans', 'example.json'), 'utf8')) as { $schema: string };
+      expect(fs.existsSync(path.resolve(project, 'plans', first.$schema))).toBe(true);
 
       // The plan has no url: the start address is the config's baseURL.
       const plan = path.join(project, 'node_modules', 'brow-use', 'demo', 'plans', 'create-item.json');
       const env = { BU_SECRET_PASSWORD: kPassword, OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
+      const check = await run('npx', ['--no-install', 'bu', 'capture', 'script', '--plan', plan, '--check'], project, env);
+      expect(check.code, check.stdout + check.stderr).toBe(1);
+      expect(check.stdout).toContain('step 1 input textbox "Email": found 1');
+      expect(check.stdout).toContain('found 0');
       const capture = await run('npx', ['--no-install', 'bu', 'capture', 'script', '--plan', plan, '--secret', 'password', '--json'], project, env);
       expect(capture.code, capture.stderr).toBe(0);
       sessionId = String(JSON.parse(capture.stdout.trim().split('\n').pop()!).sessionId);
