@@ -7,7 +7,7 @@ import type { ActionRecord } from '../../core/schema/extract.ts';
 import type { History, HistoryStep } from '../../core/schema/history.ts';
 import type { FlowOutcome, ModelLocator } from '../../core/schema/page-model.ts';
 import { locatorExpression, outcomeLocatorCode } from '../emit/code.ts';
-import { candidateKey, elementCandidates, type Hit, type RowEvidence, type StepEvidence } from '../model/candidates.ts';
+import { candidateKey, elementCandidates, type Hit, type StepEvidence } from '../model/candidates.ts';
 import { attributeSelector, readRecordedLocator, testIdAttributeOf } from '../model/locate.ts';
 import { locatable } from '../model/locatable.ts';
 import { innerCandidates, itemRoleOf, kItemCss } from '../model/rows.ts';
