@@ -1,3 +1,4 @@
+import { UsageError } from '../core/errors.ts';
 import type { APIResponse, BrowserContext, Page, Request, Route, WebSocketRoute } from 'playwright';
 import { untraced } from './record/untraced.ts';
 
@@ -180,4 +181,16 @@ export async function installUrlPolicy(context: BrowserContext, options: UrlPoli
   return async () => {
     await context.unroute('**/*', handler);
   };
+}
+
+/** `--allow-domain` values, or the start URL's host; the start URL itself must be allowed. */
+export function startAllowList(url: string, given: readonly string[]): string[] {
+  for (const entry of given) {
+    if (normalizeAllowedDomain(entry) === null) throw new UsageError(`--allow-domain ${entry}: not a host name`, 'e.g. --allow-domain example.com');
+  }
+  const allow = given.length ? [...given] : [new URL(url).hostname];
+  if (!isAllowedUrl(url, allow)) {
+    throw new UsageError(`the start address ${url} is outside --allow-domain ${given.join(', ')}`, `add --allow-domain ${new URL(url).hostname}`);
+  }
+  return allow;
 }

@@ -3,7 +3,7 @@ import { kNoModelMessage } from '../../capture/llm/config.ts';
 import { llmAvailable } from '../../capture/llm/create-client.ts';
 import { CrawlerPolicy } from '../../capture/policies/crawler.ts';
 import { runCapture } from '../../capture/run-capture.ts';
-import { normalizeAllowedDomain, isAllowedUrl } from '../../capture/url-policy.ts';
+import { startAllowList } from '../../capture/url-policy.ts';
 import type { CliContext, OptionDef } from '../command.ts';
 import { captureSettings, reportCapture } from './capture-options.ts';
 import { runLlmExplore } from './capture-llm.ts';
@@ -53,18 +53,6 @@ function startUrl(value: unknown): string {
   throw new UsageError(`--url ${value}: expected an http or https address`, 'e.g. --url http://127.0.0.1:8080/');
 }
 
-/** `--allow-domain` values, or the start URL's host; the start URL itself must be allowed. */
-export function exploreAllowList(url: string, given: readonly string[]): string[] {
-  for (const entry of given) {
-    if (normalizeAllowedDomain(entry) === null) throw new UsageError(`--allow-domain ${entry}: not a host name`, 'e.g. --allow-domain example.com');
-  }
-  const allow = given.length ? [...given] : [new URL(url).hostname];
-  if (!isAllowedUrl(url, allow)) {
-    throw new UsageError(`the start address ${url} is outside --allow-domain ${given.join(', ')}`, `add --allow-domain ${new URL(url).hostname}`);
-  }
-  return allow;
-}
-
 function positiveInt(value: unknown, flag: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} ${String(value)}: expected a whole number of at least 1`);
@@ -82,7 +70,7 @@ export async function runExplore(ctx: CliContext, _args: string[], options: Reco
       break;
   }
   const settings = captureSettings(ctx, options, kExploreMaxSteps);
-  const allow = exploreAllowList(url, settings.allowDomains);
+  const allow = startAllowList(url, settings.allowDomains);
   const policy = new CrawlerPolicy({
     allow,
     allowDestructive: Boolean(options.allowDestructive),

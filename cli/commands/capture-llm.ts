@@ -11,7 +11,7 @@ import { llmAvailable } from '../../capture/llm/create-client.ts';
 import { resolveVision, VisionMode } from '../../capture/llm/vision-models.ts';
 import type { CliContext, CommandDef, OptionDef } from '../command.ts';
 import { captureSettings, reportCapture } from './capture-options.ts';
-import { exploreAllowList } from './capture-explore.ts';
+import { startAllowList } from '../../capture/url-policy.ts';
 
 /**
  * `bu capture guided|run|investigate` (and `explore --policy llm`): captures driven by the model
@@ -106,7 +106,7 @@ export async function runAgentCapture(ctx: CliContext, options: Record<string, u
   const replayFile = (options.llmReplay as string | undefined) ?? null;
   if (!llmAvailable(ctx.env, replayFile)) throw new UsageError(kNoModelMessage, 'or replay a recorded run with --llm-replay llm/<id>.jsonl');
   const settings = captureSettings(ctx, options, kAgentMaxSteps);
-  const allow = exploreAllowList(input.url, settings.allowDomains);
+  const allow = startAllowList(input.url, settings.allowDomains);
   const vision = resolveVision(VisionMode.parse(options.vision ?? 'auto'), ctx.env, replayFile !== null);
   const result = await runAgentCaptureIn({
     ctx, command: input.command, url: input.url, task: input.task, settings: { ...settings, allowDomains: allow, vision },
