@@ -2,7 +2,7 @@ import type { Frame, Locator } from 'playwright';
 import type { DomProbe } from '../../core/fingerprint/probe.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
 import type { MatchLevel } from '../../core/schema/replay-report.ts';
-import { rowTextAgrees } from './scoring.ts';
+import { effectiveType, rowTextAgrees } from './scoring.ts';
 import { idStem, looksGenerated, normalizeText } from './text.ts';
 
 /**
@@ -54,7 +54,10 @@ function roleOf(fp: Fingerprint): AriaRole | null {
 /** Every element of the recorded role, or of its tag (and input type) when it had none. */
 function sameKind(fp: Fingerprint, frame: Frame): Locator {
   if (roleOf(fp)) return frame.getByRole(roleOf(fp)!);
-  return frame.locator(fp.tag === 'input' && fp.type ? `css=input[type=${cssString(fp.type)}]` : `css=${fp.tag}`);
+  if (fp.tag !== 'input') return frame.locator(`css=${fp.tag}`);
+  // A text input may say so or not: the type is the default one either way.
+  const type = effectiveType('input', fp.type)!;
+  return frame.locator(type === 'text' ? 'css=input:not([type]), input[type="text" i], input[type=""]' : `css=input[type=${cssString(type)} i]`);
 }
 
 /** Probes in the recorded innermost landmark (role and name), or all when it had none. */

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright';
+import type { Browser, Locator, Page } from 'playwright';
 import { InFlight, kRecordEventLagMs, kRecordFollowUpMs, kRecordNewDocumentFollowUpMs } from '../../../core/act/in-flight.ts';
 import { effectOf, outline } from '../../../core/aria/outline.ts';
 import { observedState } from '../../../core/aria/state.ts';
@@ -82,4 +82,14 @@ export async function recordHistory(page: Page, startUrl: string, steps: RecordS
     variables: options.variables ?? {},
     steps: out,
   });
+}
+
+/** `recordHistory` in a page of its own, closed afterwards: a replay then loads the app afresh. */
+export async function recordOn(browser: Browser, startUrl: string, steps: RecordStep[], options: RecordOptions = {}): Promise<History> {
+  const page = await browser.newPage();
+  try {
+    return await recordHistory(page, startUrl, steps, options);
+  } finally {
+    await page.close();
+  }
 }
