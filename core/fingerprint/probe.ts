@@ -186,7 +186,9 @@ export function probeElement(el: Element): DomProbe {
   if (href !== null && el instanceof HTMLAnchorElement) {
     try {
       const url = new URL(el.href);
-      hrefPath = url.origin === location.origin ? url.pathname + url.search : url.href;
+      // A hash route (`#/active`) is where a single-page app's link goes; any other hash is an anchor.
+      const route = /^#!?\//.test(url.hash) ? url.hash : '';
+      hrefPath = url.origin === location.origin ? url.pathname + url.search + route : url.href;
     } catch {
       hrefPath = href;
     }

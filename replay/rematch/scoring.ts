@@ -3,7 +3,7 @@ import type { Fingerprint } from '../../core/schema/history.ts';
 
 type Landmark = Fingerprint['landmarks'][number];
 import { structureSimilarity } from './structure.ts';
-import { containsWords, idRelation, looksGenerated, normalizeText, pathShape, tokenSimilarity } from './text.ts';
+import { comparableHrefs, containsWords, idRelation, looksGenerated, normalizeText, pathShape, tokenSimilarity } from './text.ts';
 
 /**
  * How well a live element agrees with the fingerprint recorded at capture. Pure: the cascade,
@@ -148,7 +148,8 @@ function rowRenamed(fp: Fingerprint, live: LiveFeatures): boolean {
   const peersKept = fp.kindPeers !== null && live.kindPeers >= fp.kindPeers;
   const ownId = fp.id !== null && fp.id === live.id && !looksGenerated(fp.id);
   const ownNameAttr = ownsName(fp.nameAttr) && fp.nameAttr === live.nameAttr;
-  const sameTarget = fp.hrefPath !== null && fp.hrefPath === live.hrefPath;
+  const [recordedHref, liveHref] = comparableHrefs(fp.hrefPath, live.hrefPath);
+  const sameTarget = recordedHref !== null && recordedHref === liveHref;
   return peersKept && (ownId || ownNameAttr || sameTarget);
 }
 
@@ -314,11 +315,12 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   if (same(fp.label, live.label)) identity += kLabelMatch;
   if (same(fp.placeholder, live.placeholder)) identity += kPlaceholderMatch;
   if (same(fp.alt, live.alt) || same(fp.title, live.title)) identity += kAltTitleMatch;
-  if (fp.hrefPath && live.hrefPath && fp.hrefPath !== live.hrefPath) {
+  const [recordedHref, liveHref] = comparableHrefs(fp.hrefPath, live.hrefPath);
+  if (recordedHref && liveHref && recordedHref !== liveHref) {
     // The same route shape with another id is another record's link ("Blue Lamp" for "Blue Kettle").
-    if (pathShape(fp.hrefPath) !== pathShape(live.hrefPath)) penalty += kHrefConflict;
+    if (pathShape(recordedHref) !== pathShape(liveHref)) penalty += kHrefConflict;
     else if (!options.tolerantIds) contradictions.push(`links to ${live.hrefPath}, recorded ${fp.hrefPath}`);
-  } else if (fp.hrefPath && fp.hrefPath === live.hrefPath) {
+  } else if (recordedHref && recordedHref === liveHref) {
     identity += kHrefMatch;
   }
   // The visible text is usually the name again: it only adds when it is other evidence.

@@ -75,3 +75,15 @@ export function idRelation(recorded: string | null, live: string | null): IdRela
 export function pathShape(path: string | null): string | null {
   return path === null ? null : path.replace(/\d+/g, '#');
 }
+
+/** A hash route at the end of a link target (`/app/#/active`). */
+const kHashRoute = /#!?\/.*$/;
+
+/**
+ * Two link targets made comparable: when only one of them carries a hash route (a fingerprint
+ * taken before routes were kept), the route is left out of both.
+ */
+export function comparableHrefs(recorded: string | null, live: string | null): [string | null, string | null] {
+  if (recorded === null || live === null || kHashRoute.test(recorded) === kHashRoute.test(live)) return [recorded, live];
+  return [recorded.replace(kHashRoute, ''), live.replace(kHashRoute, '')];
+}
