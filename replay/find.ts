@@ -16,8 +16,14 @@ import { readAhead, rematch, type ReadAhead, type ReadAtPath } from './rematch/c
 export type Strategy = 'full' | 'locator-only';
 
 export type Found =
-  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; heal: HealRecord | null; atPath?: ReadAtPath }
+  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; heal: HealRecord | null; atPath?: ReadAtPath; target?: TargetMoved }
   | { ok: false; category: FailureCategory; message: string; level: MatchLevel | null; candidates: number | null; notes: string[]; heal: HealRecord | null };
+
+/** The found link's target differs from the recorded one (rebased), and the link is known by other evidence. */
+export interface TargetMoved {
+  recorded: string;
+  live: string;
+}
 
 export interface FindOptions {
   strategy: Strategy;
@@ -71,7 +77,10 @@ export async function findElement(page: Page, step: HistoryStep, options: FindOp
   const result = await rematch(page, fp, step.locator, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds }, ahead);
   if (result.kind === 'found') {
     const { candidate } = result;
-    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, heal: null, atPath: result.atPath };
+    const live = candidate.item.features.hrefPath;
+    // Only a link that is itself on its own evidence tells where the recorded target went.
+    const target = fp.hrefPath && live && live !== fp.hrefPath && candidate.agreement.acceptable ? { target: { recorded: fp.hrefPath, live } } : {};
+    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, heal: null, atPath: result.atPath, ...target };
   }
   const category = result.kind === 'ambiguous' ? 'ambiguous' : 'missing_element';
   const message = result.kind === 'ambiguous'

@@ -13,7 +13,7 @@ import type { ReadAhead } from './rematch/cascade.ts';
 import type { InFlight } from '../core/act/in-flight.ts';
 import type { Rebaser } from './inputs.ts';
 import { effectWorthChecking, liveOutline, postCheck } from './post-check.ts';
-import { readHeading, waitForUrl } from './verify.ts';
+import { movesToFollow, readHeading, waitForUrl } from './verify.ts';
 
 /** One history step: check the page, find the element, act, verify the recorded post-state. */
 
@@ -109,6 +109,9 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
     if (!found.ok) return fail(found.category, found.message);
     target = found.locator;
     Object.assign(base, { score: found.score, locator: target.toString() });
+    // The link's own target moved (another copy of the app: a server-side path in its query): the
+    // page it leads to moves the same way, and so do the URLs of the steps after it.
+    if (found.target) for (const [from, to] of movesToFollow(env.rebase.url(step.post.url), found.target.recorded, found.target.live)) env.rebase.learn(from, to);
     // The recorded locator alone no longer finds exactly this element: the step is healed.
     healed = found.level !== 'recorded' || found.candidates !== 1;
     if (env.writeBack && healed) {

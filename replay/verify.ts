@@ -76,6 +76,38 @@ export function learnedIds(expected: string, actual: string, fresh: ReadonlySet<
     .filter(([from, to]) => from !== to && fresh.has(from) && isIdLike(to));
 }
 
+/**
+ * How a link's target moved between the recording and now, as (recorded -> now) pairs of the path
+ * segments and query values that differ in a target of the same shape (the same number of
+ * segments, the same query keys): a server-side path or a deployment's name in the link.
+ * Empty when the targets differ in shape.
+ */
+export function targetMoves(recorded: string, live: string): [string, string][] {
+  let a: URL;
+  let b: URL;
+  try {
+    [a, b] = [new URL(recorded, 'http://relative.invalid'), new URL(live, 'http://relative.invalid')];
+  } catch {
+    return [];
+  }
+  const [sa, sb] = [a.pathname.split('/'), b.pathname.split('/')];
+  const [qa, qb] = [[...a.searchParams.entries()], [...b.searchParams.entries()]];
+  if (a.origin !== b.origin || sa.length !== sb.length || qa.length !== qb.length || qa.some(([k], i) => k !== qb[i]![0])) return [];
+  const pairs: [string, string][] = [...sa.map((seg, i) => [seg, sb[i]!] as [string, string]), ...qa.map(([, v], i) => [v, qb[i]![1]] as [string, string])];
+  return pairs.filter(([from, to]) => from !== to && from !== '');
+}
+
+/**
+ * The (recorded -> now) moves of an acted link's target that the recorded URL after the step
+ * holds as a path segment or query value: where the link went, the page went, so the expected URL
+ * follows the link.
+ */
+export function movesToFollow(postUrl: string, recordedHref: string, liveHref: string): [string, string][] {
+  const post = parts(postUrl);
+  if (!post) return [];
+  return targetMoves(recordedHref, liveHref).filter(([from]) => post.segments.includes(from) || post.query.some(([, v]) => v === from));
+}
+
 export interface Headings {
   pre: string | null;
   post: string | null;

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { replay } from '../../replay/replay.ts';
+import { movesToFollow, targetMoves } from '../../replay/verify.ts';
+import { recordOn } from './support/record.ts';
+import { htmlPage, startPagesSite, type PagesSite } from './support/pages-site.ts';
+
+/**
+ * A link whose target carries a server-side path in its query: another copy of the app links
+ * elsewhere, so the URL the recording reached can never come back. The acted link's own target
+ * moved; the expected URL follows it, and the URLs of the steps after it too.
+ */
+
+let site: PagesSite;
+test.afterEach(async () => site?.close());
+
+function app(store: string) {
+  return (url: URL) => {
+    const db = encodeURIComponent(store);
+    if (url.pathname === '/view') {
+      const table = url.searchParams.get('t') ?? '';
+      return htmlPage(`Table ${table}`, `<main><h1>Table ${table}</h1><p>Store ${escape(url.searchParams.get('db') ?? '')}</p>
+        <button onclick="act('refresh ' + new URLSearchParams(location.search).get('db'))">Refresh</button></main>`);
+    }
+    return htmlPage('Tables', `<main><h1>Tables</h1><ul>
+      <li><a href="/view?db=${db}&t=users">users</a></li><li><a href="/view?db=${db}&t=orders">orders</a></li></ul></main>`);
+  };
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+test('the expected URL follows the acted link\'s target to another copy of the app', async ({ browser, page }) => {
+  site = await startPagesSite(app('/srv/one/app.db'));
+  const history = await recordOn(browser, site.url, [
+    { action: 'click', params: {}, target: (p) => p.getByRole('link', { name: 'users' }) },
+    { action: 'click', params: {}, target: (p) => p.getByRole('button', { name: 'Refresh' }) },
+  ]);
+  expect(site.state.log).toEqual(['refresh /srv/one/app.db']);
+  site.state.log = [];
+  site.state.render = app('/srv/two/app.db');
+  const { report } = await replay(page, history, { replayId: 'follow', findTimeoutMs: 1_500 });
+  expect(report.summary.ok, JSON.stringify(report.steps, null, 1)).toBe(true);
+  expect(site.state.log).toEqual(['refresh /srv/two/app.db']);
+  expect(report.final.url).toBe(`${site.url}view?db=%2Fsrv%2Ftwo%2Fapp.db&t=users`);
+});
+
+test('how a link target moved, and which of its moves the expected URL follows', () => {
+  expect(targetMoves('/view?db=%2Fa&t=users', '/view?db=%2Fb&t=users')).toEqual([['/a', '/b']]);
+  // Another shape (other keys, other depth) says nothing about how the target moved.
+  expect(targetMoves('/view?db=%2Fa&t=users', '/view?t=users')).toEqual([]);
+  expect(targetMoves('/a/view', '/view')).toEqual([]);
+  // A move the recorded URL does not hold is not followed.
+  expect(movesToFollow('http://h/view?db=%2Fa&t=users', '/view?db=%2Fa&t=users', '/view?db=%2Fb&t=orders')).toEqual([['/a', '/b'], ['users', 'orders']]);
+  expect(movesToFollow('http://h/other?x=1', '/view?db=%2Fa', '/view?db=%2Fb')).toEqual([]);
+});
