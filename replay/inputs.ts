@@ -1,7 +1,7 @@
 import { appBaseURL } from '../core/base-url.ts';
 import { UsageError } from '../core/errors.ts';
-import type { History } from '../core/schema/history.ts';
-import { secretForms } from '../core/secret-forms.ts';
+import type { History, HistoryStep } from '../core/schema/history.ts';
+import { Provenance } from '../core/secret-provenance.ts';
 
 /**
  * What a replay substitutes into a recorded history: `{{var:NAME}}` and `{{secret:NAME}}` values,
@@ -70,24 +70,51 @@ export function substitute(text: string, subs: Substitutions): string {
   );
 }
 
-/** Replaces every secret value in `text`, in each encoding it can take (core/secret-forms.ts), with its placeholder. */
+/** `text` redacted as a report is once every secret in `secrets` was typed. */
 export function redact(text: string, secrets: Record<string, string>): string {
-  let out = text;
-  for (const [name, value] of Object.entries(secrets)) {
-    if (!value) continue;
-    for (const form of secretForms(value)) out = out.split(form).join(`{{secret:${name}}}`);
-  }
-  return out;
+  return new ReportRedactor(secrets).usesAll().text(text);
 }
 
-/** Deep copy of a JSON value with every string redacted. */
-export function redactDeep<T>(value: T, secrets: Record<string, string>): T {
-  if (typeof value === 'string') return redact(value, secrets) as T;
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets)) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, secrets)])) as T;
+/**
+ * Redacts a replay's report by provenance, as capture redacts what it records (see
+ * core/secret-provenance.ts): a secret counts from the first step that types or sends it (its
+ * parameters or its URLs name it) on, and then only where it can be an echo of that. What the app
+ * shows on its own stays: `/siteadmin.php` when the secret is `admin`, a short secret inside a
+ * longer word, the path of a URL.
+ */
+export class ReportRedactor {
+  private readonly provenance: Provenance;
+
+  constructor(secrets: Record<string, string>) {
+    this.provenance = new Provenance(new Map(Object.entries(secrets).filter(([, value]) => value !== '')));
   }
-  return value;
+
+  /** Before `step`'s report: the secrets it types or sends count as typed from now on. */
+  uses(step: Pick<HistoryStep, 'params' | 'pre' | 'post'>): void {
+    for (const match of JSON.stringify([step.params, step.pre.url, step.post.url]).matchAll(kPlaceholder)) {
+      if (match[1] === 'secret') this.provenance.markTyped(match[2]!);
+    }
+  }
+
+  /** Every secret counts as typed from now on. */
+  usesAll(): this {
+    for (const name of this.provenance.names) this.provenance.markTyped(name);
+    return this;
+  }
+
+  /** `text` redacted; before a secret is typed, its occurrences are remembered as the app's own. */
+  text(text: string): string {
+    this.provenance.learn(text);
+    return this.provenance.redact(text).text;
+  }
+
+  /** Deep copy of a JSON value with every string redacted. */
+  deep<T>(value: T): T {
+    if (typeof value === 'string') return this.text(value) as T;
+    if (Array.isArray(value)) return value.map((v) => this.deep(v)) as T;
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.deep(v)])) as T;
+    return value;
+  }
 }
 
 /**

@@ -6,7 +6,7 @@ import { kReplayReportVersion, type ReplayReport, type ReplayStep } from '../cor
 import type { Strategy } from './find.ts';
 import type { Healer } from './heal.ts';
 import { InFlight } from '../core/act/in-flight.ts';
-import { Rebaser, redactDeep, substitute, type Substitutions } from './inputs.ts';
+import { Rebaser, ReportRedactor, substitute, type Substitutions } from './inputs.ts';
 import { kFindTimeoutMs } from './rematch/cascade.ts';
 import { summarize } from './report.ts';
 import { urlMatches } from './verify.ts';
@@ -63,6 +63,7 @@ export async function replay(page: Page, history: History, options: ReplayOption
   const startedAt = (options.now?.() ?? new Date()).toISOString();
   const t0 = performance.now();
   const rebase = new Rebaser(history.startUrl, options.baseUrl ?? null, history.variables, subs.vars, subs.secrets);
+  const redactor = new ReportRedactor(subs.secrets);
   const log = options.log ?? (() => undefined);
   let llmCalls = 0;
   const context: BrowserContext = page.context();
@@ -116,7 +117,8 @@ export async function replay(page: Page, history: History, options: ReplayOption
       const outcome: StepOutcome = await runStep(env, step, history.steps[i + 1] ?? null, ahead);
       ahead = outcome.ahead ?? null;
       env.page = outcome.page;
-      steps.push(redactDeep(outcome.report, subs.secrets));
+      redactor.uses(step);
+      steps.push(redactor.deep(outcome.report));
       if (outcome.rewritten) rewritten.set(step.index, outcome.rewritten);
       if (outcome.report.status === 'failed') stopped = `not run: step ${step.index + 1} failed`;
     }
@@ -129,7 +131,7 @@ export async function replay(page: Page, history: History, options: ReplayOption
     env.page.evaluate(() => document.title).catch(() => ''),
     env.page.ariaSnapshot({ timeout: 5_000 }).catch(() => ''),
   ]);
-  const final = redactDeep({ url: env.page.url(), title, ariaSnapshot }, subs.secrets);
+  const final = redactor.deep({ url: env.page.url(), title, ariaSnapshot });
   context.off('page', onPage);
   for (const p of context.pages()) p.off('dialog', onDialog);
   inFlight.dispose();

@@ -1,12 +1,12 @@
 import { writeFileAtomic } from '../../core/io/atomic.ts';
 import { entryData, readStoredEntries, withData, zipOf } from '../../core/io/zip-entries.ts';
-import type { Provenance } from './provenance.ts';
+import type { Provenance } from '../../core/secret-provenance.ts';
 import type { Secrets } from './secrets.ts';
 
 /**
  * Playwright stores fill values, POST bodies, input values and echoed text in clear in the trace
  * events, the network log, `resources/` and DOM and aria snapshots. After tracing stops, the zip
- * is rewritten by provenance (see `provenance.ts`), read in time order: a secret counts as typed
+ * is rewritten by provenance (see core/secret-provenance.ts), read in time order: a secret counts as typed
  * from the first call that typed it (`fill`, `type`, ...); everything recorded before that is the
  * app's own and is kept, and teaches which surroundings of the secret belong to the app. After it,
  * typed positions (call values, `__playwright_value_`, field text in aria snapshots, request bodies)

@@ -1,6 +1,6 @@
 import { UsageError } from '../../core/errors.ts';
 import { kPlaceholderPattern, secretPlaceholder } from '../../core/conventions.ts';
-import { kShortSecret, Provenance } from './provenance.ts';
+import { kShortSecret, Provenance } from '../../core/secret-provenance.ts';
 
 export { base64Forms, secretForms } from '../../core/secret-forms.ts';
 

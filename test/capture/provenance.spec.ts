@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { Provenance } from '../../capture/record/provenance.ts';
+import { Provenance } from '../../core/secret-provenance.ts';
 import { redactTraceEntries } from '../../capture/record/redact-trace.ts';
 import { Secrets } from '../../capture/record/secrets.ts';
 

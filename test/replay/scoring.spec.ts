@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { kHistoryVersion, type Fingerprint, type History } from '../../core/schema/history.ts';
-import { Rebaser, redactDeep, resolveSubstitutions, substitute } from '../../replay/inputs.ts';
+import { Rebaser, ReportRedactor, resolveSubstitutions, substitute } from '../../replay/inputs.ts';
 import { pickCandidate } from '../../replay/rematch/pick.ts';
 import { agreement, kDistinctClass, kMinAgreement, withDistinctClasses, type LiveFeatures } from '../../replay/rematch/scoring.ts';
 import { idRelation, idStem, looksGenerated } from '../../replay/rematch/text.ts';
@@ -93,7 +93,9 @@ test('secrets: a missing one is bad input; values never survive redaction', () =
   expect(() => resolveSubstitutions(history, {}, {})).toThrow(/BU_SECRET_PASSWORD/);
   const subs = resolveSubstitutions(history, { q: 'x' }, { BU_SECRET_password: 'hunter2' });
   expect(substitute('{{secret:password}}/{{var:q}}', subs)).toBe('hunter2/x');
-  expect(JSON.stringify(redactDeep({ a: ['typed hunter2'] }, subs.secrets))).toBe('{"a":["typed {{secret:password}}"]}');
+  const redactor = new ReportRedactor(subs.secrets);
+  redactor.uses({ params: { text: '{{secret:password}}' }, pre: { url: 'http://a/' }, post: { url: 'http://a/' } } as never);
+  expect(JSON.stringify(redactor.deep({ a: ['typed hunter2'] }))).toBe('{"a":["typed {{secret:password}}"]}');
 });
 
 test('another record\'s link in the same route shape contradicts; with changed variables it may differ', () => {

@@ -1,5 +1,5 @@
-import { secretPlaceholder } from '../../core/conventions.ts';
-import { secretForms } from '../../core/secret-forms.ts';
+import { secretPlaceholder } from './conventions.ts';
+import { secretForms } from './secret-forms.ts';
 
 /**
  * Redaction by provenance. A secret is removed where it was typed or can be an echo of typing,
