@@ -50,8 +50,13 @@ export const kContainerNameMatch = 30;
  * names the unnamed controls inside it, as the row's text names a checkbox for a reader.
  */
 export const kRowTextMatch = 45;
-/** The row's words in order inside a longer (or shorter) text: an edited or extended row. */
-export const kRowTextNear = 30;
+/**
+ * The row's words in order inside a longer (or shorter) text: an edited or extended row, or
+ * another row that shares the words. Below `kMinIdentity`: it tells the row from the others, but
+ * an unnamed control in it is taken only as the sole or leading one of its kind, and not at all
+ * when the region lost an element of the kind (the recorded row may be the one removed).
+ */
+export const kRowTextNear = 20;
 /** Word overlap (Jaccard) above which two row texts are the same row edited, not another row. */
 export const kRowTextSimilar = 0.5;
 
@@ -252,8 +257,10 @@ function containerScore(fp: Fingerprint, live: LiveFeatures, options: AgreementO
   const equal = normalizeText(r.text) === normalizeText(l.text);
   const near = !equal && rowTextAgrees(r.text, l.text);
   if (row) {
+    // A row sharing only some words ("Walk the cat" for "Walk the dog") is another row.
+    const extended = near && containsWords(r.text, l.text) && (fp.kindPeers === null || live.kindPeers >= fp.kindPeers);
     if (equal) out.identity += kRowTextMatch;
-    else if (near) out.identity += kRowTextNear;
+    else if (extended) out.identity += kRowTextNear;
     // The same titled container (a card under its title) whose words were reworded is still it.
     else if (!(sameName && kTitledRoles.has(r.role)) && !(options.rowTextGone && rowRenamed(fp, live))) out.contradiction = `in the ${l.role} "${l.text.slice(0, 40)}", recorded in "${r.text.slice(0, 40)}"`;
   } else if (equal || near) {

@@ -134,10 +134,27 @@ test('a row\'s text identifies its unnamed checkbox; another row contradicts', (
   expect(same.acceptable).toBe(true);
   const other = agreement(rowBox, rowLive('Buy milk'));
   expect(other.contradictions.join()).toContain('Buy milk');
+  // An extended row is still the row, but only as the sole one of its kind: its words alone do not identify it.
   const edited = agreement(rowBox, rowLive('Walk the dog twice'));
-  expect(edited.acceptable).toBe(true);
+  expect(edited.acceptable).toBe(false);
+  const sole = pickCandidate([{ item: 'other', agreement: other }, { item: 'edited', agreement: edited }], { exhaustive: true });
+  expect(sole.kind === 'unique' && sole.winner.item).toBe('edited');
   const pick = pickCandidate([{ item: 'other', agreement: other }, { item: 'same', agreement: same }]);
   expect(pick.kind === 'unique' && pick.winner.item).toBe('same');
+});
+
+test('a row that only shares words with the recorded one is another row, and a near row in a region that lost one is not it', () => {
+  // "Walk the dog" is gone; "Walk the cat" is another record, with a checkbox just like it.
+  const cat = agreement(rowBox, rowLive('Walk the cat'));
+  expect(cat.contradictions.join()).toContain('Walk the cat');
+  expect(pickCandidate([{ item: 'cat', agreement: cat }], { exhaustive: true }).kind).toBe('rejected');
+  // "Walk the dog twice" was there beside it at record time; the recorded row was removed.
+  const longer = agreement({ ...rowBox, kindPeers: 4 }, { ...rowLive('Walk the dog twice'), kindPeers: 3 });
+  expect(longer.contradictions.length).toBeGreaterThan(0);
+  // A named control in such a row is not taken on its name either.
+  const del: Fingerprint = { ...rowBox, role: 'button', name: 'Delete', tag: 'button', type: null };
+  const catDelete = agreement(del, { ...rowLive('Walk the cat'), role: 'button', name: 'Delete', tag: 'button', type: null });
+  expect(catDelete.acceptable).toBe(false);
 });
 
 test('a renamed field is taken only as the sole one of its kind in its region, with a similar structure', () => {

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { replay } from '../../replay/replay.ts';
+import { recordOn } from './support/record.ts';
+import { htmlPage, startPagesSite, type PagesSite } from './support/pages-site.ts';
+
+/**
+ * Pages where the wrong element is there and plausible: replay must refuse rather than act on it.
+ * The app logs every action; a test judges what it did, not replay's verdict.
+ */
+
+let site: PagesSite;
+test.afterEach(async () => site?.close());
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A list whose rows have an unnamed checkbox and an icon-only delete button; the row's text names them. */
+function rows(titles: string[]): string {
+  const icon = '<svg width="12" height="12" aria-hidden="true"><path d="M1 1L11 11" stroke="black"/></svg>';
+  return htmlPage('Tasks', `<main><h1>Tasks</h1><ul class="list">${titles.map((t) =>
+    `<li class="row"><input type="checkbox" class="toggle" onchange="act('toggle ${escape(t)}')"><span>${escape(t)}</span>` +
+    `<button class="destroy" onclick="act('delete ${escape(t)}')">${icon}</button></li>`).join('')}</ul></main>`);
+}
+
+test('a row that only shares words with the gone recorded row does not stand in for it', async ({ browser, page }) => {
+  site = await startPagesSite(() => rows(['Buy milk', 'Walk the dog', 'Pay rent']));
+  const history = await recordOn(browser, site.url, [
+    { action: 'click', params: {}, target: (p) => p.getByRole('listitem').filter({ hasText: 'Walk the dog' }).getByRole('checkbox') },
+  ]);
+  expect(site.state.log).toEqual(['toggle Walk the dog']);
+  site.state.log = [];
+  site.state.render = () => rows(['Buy milk', 'Walk the cat', 'Pay rent']);
+  const { report } = await replay(page, history, { replayId: 'near-row', findTimeoutMs: 1_000 });
+  expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
+  expect(report.steps[0]!.status).toBe('failed');
+});
