@@ -166,7 +166,9 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     }
     const found = await collect(page.mainFrame(), recorded.locator, { includeHidden, depth, expectOne: !pinned && recorded.unique });
     if (found === null) notes.push('recorded: too many matches');
-    else if (found.length === 1 && !pinned) {
+    // One match of a locator that matched several at record time is one of the look-alikes left:
+    // it is ranked with the levels' candidates like any other, never taken as the recorded one.
+    else if (found.length === 1 && !pinned && recorded.unique) {
       let [only] = score(found);
       if (only!.agreement.contradictions.length) {
         await lookForRow();

@@ -317,7 +317,10 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
     else penalty += kNameAttrConflict;
   }
   const name = nameScore(fp.name, live.name);
-  if (name > 0) identity += name;
+  // A name that several elements shared at record time tells the kind, not which one: the one
+  // left after its look-alikes went is not the recorded one by its name.
+  if (name > 0 && fp.roleNameCount > 1) context += name;
+  else if (name > 0) identity += name;
   else penalty += name;
   if (same(fp.label, live.label)) identity += kLabelMatch;
   if (same(fp.placeholder, live.placeholder)) identity += kPlaceholderMatch;

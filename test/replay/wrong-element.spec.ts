@@ -33,3 +33,30 @@ test('a row that only shares words with the gone recorded row does not stand in 
   expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
   expect(report.steps[0]!.status).toBe('failed');
 });
+
+/** Sections with a "Remove" button each, not look-alike containers (each has its own class); the app logs which was pressed. */
+function sections(names: string[]): string {
+  return htmlPage('Groups', `<main><h1>Groups</h1>${names.map((n) =>
+    `<section class="group-${n.toLowerCase()}"><h2>${n}</h2><p>Members of ${n}</p><button onclick="act('remove ${n}')">Remove</button></section>`).join('')}</main>`);
+}
+
+const kLocators = {
+  'as recorded': null,
+  'pinned to the second': { code: "getByRole('button', { name: 'Remove' }).nth(1)", matches: 3 },
+  'unpinned although it matched several when recorded': { code: "getByRole('button', { name: 'Remove' })", matches: 3 },
+};
+
+for (const [how, locator] of Object.entries(kLocators)) {
+  test(`the one "Remove" left after its look-alikes went is not taken for the recorded one (locator ${how})`, async ({ browser, page }) => {
+    site = await startPagesSite(() => sections(['Alpha', 'Beta', 'Gamma']));
+    const recorded = await recordOn(browser, site.url, [{ action: 'click', params: {}, target: (p) => p.getByRole('button', { name: 'Remove' }).nth(1) }]);
+    expect(site.state.log).toEqual(['remove Beta']);
+    expect(recorded.steps[0]!.fingerprint!.roleNameCount).toBe(3);
+    const history = locator ? { ...recorded, steps: [{ ...recorded.steps[0]!, locator }] } : recorded;
+    site.state.log = [];
+    site.state.render = () => sections(['Gamma']);
+    const { report } = await replay(page, history, { replayId: 'shared-name', findTimeoutMs: 1_000 });
+    expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
+    expect(report.steps[0]!.status).toBe('failed');
+  });
+}
