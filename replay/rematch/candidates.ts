@@ -24,6 +24,8 @@ const kAlongsideAriaTimeoutMs = 200;
 
 export interface Candidate {
   frame: Frame;
+  /** The element's own frame (see `framePathInPage`): `frame` is where a page-wide query started. */
+  framePath: string;
   /** Resolves to exactly this element (the query, pinned with `nth` when it matched several). */
   locator: Locator;
   features: LiveFeatures;
@@ -34,15 +36,36 @@ interface Probed {
   visible: boolean;
 }
 
+interface ProbedInFrame extends Probed {
+  /** Which frame the element is in (see `framePathInPage`). */
+  frame: string;
+}
+
+/**
+ * The element's frame as the indexes of each window among its parent's frames, from the top
+ * (`0/1`): two frames with the same URL (two `about:srcdoc` frames) are told apart, across
+ * origins too. Runs in the page.
+ */
+function framePathInPage(): string {
+  const path: number[] = [];
+  for (let win: Window = window; win !== win.parent; win = win.parent) {
+    let index = -1;
+    for (let i = 0; i < win.parent.frames.length; i++) if (win.parent.frames[i] === win) index = i;
+    path.unshift(index);
+  }
+  return path.join('/');
+}
+
 /** Whether the element is rendered; runs in the page. */
 function visibleInPage(el: Element): boolean {
   return typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0;
 }
 
 /** `probeElement` over many elements, rebuilt for the page (see core/in-page.ts). */
-const probeMany = composeInPage<(els: Element[], limit: number) => Probed[] | null>(['els', 'limit'], { probe: probeElement, visible: visibleInPage }, `
+const probeMany = composeInPage<(els: Element[], limit: number) => ProbedInFrame[] | null>(['els', 'limit'], { probe: probeElement, visible: visibleInPage, framePath: framePathInPage }, `
   if (els.length > limit) return null;
-  return els.map((el) => ({ probe: probe(el), visible: visible(el) }));`);
+  const frame = framePath();
+  return els.map((el) => ({ probe: probe(el), visible: visible(el), frame }));`);
 
 type AriaNode = string | { role?: string; name?: string };
 type RoleName = { role: string | null; name: string };
@@ -88,7 +111,7 @@ export async function collect(frame: Frame, query: Locator, options: CollectOpti
   // A query expected to match one element reads its role and name alongside the probe (one
   // round trip instead of two); when it matched several, each is read on its own below.
   const alongside = options.expectOne && known?.name === undefined ? readRoleAndName(query, kAlongsideAriaTimeoutMs) : null;
-  const probed = await query.evaluateAll(probeMany, limit).catch(() => [] as Probed[]);
+  const probed = await query.evaluateAll(probeMany, limit).catch(() => [] as ProbedInFrame[]);
   const single = probed?.length === 1 ? await alongside : null;
   if (probed === null) return null;
   const kept = options.keep ? probed.filter((p) => options.keep!(p.probe)).length : probed.length;
@@ -99,8 +122,8 @@ export async function collect(frame: Frame, query: Locator, options: CollectOpti
     .filter(({ probe, visible }) => (visible || options.includeHidden) && (!options.keep || options.keep(probe)));
   const names = await Promise.all(chosen.map(({ locator }) =>
     known?.name !== undefined ? { role: known.role, name: known.name } : probed.length === 1 && single ? single : roleAndName(locator)));
-  return chosen.map(({ probe, visible, locator }, i) => ({
-    frame, locator, features: { ...probe, role: known?.role ?? names[i]!.role, name: names[i]!.name, frameDepth: depth, visible },
+  return chosen.map(({ probe, visible, locator, frame: framePath }, i) => ({
+    frame, framePath, locator, features: { ...probe, role: known?.role ?? names[i]!.role, name: names[i]!.name, frameDepth: depth, visible },
   }));
 }
 
@@ -136,5 +159,5 @@ export async function collectAtPath(page: Page, query: Locator, cssPath: string,
   if (read.kind !== 'read' || !(read.value.visible || options.includeHidden)) return null;
   const { probe, visible, heading } = read.value;
   const names = confirmed ? { role, name } : await roleAndName(query);
-  return { candidate: { frame: page.mainFrame(), locator: query, features: { ...probe, role: names.role, name: names.name, frameDepth: 0, visible } }, heading };
+  return { candidate: { frame: page.mainFrame(), framePath: '', locator: query, features: { ...probe, role: names.role, name: names.name, frameDepth: 0, visible } }, heading };
 }

@@ -49,7 +49,7 @@ export interface CascadeOptions {
 }
 
 function keyOf(c: Candidate): string {
-  return `${c.frame.url()}|${c.features.shadowHosts.join('/')}|${c.features.cssPath}`;
+  return `${c.framePath}|${c.features.shadowHosts.join('/')}|${c.features.cssPath}`;
 }
 
 function describe(c: Scoredcandidate): string {

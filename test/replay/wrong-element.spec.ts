@@ -60,3 +60,22 @@ for (const [how, locator] of Object.entries(kLocators)) {
     expect(report.steps[0]!.status).toBe('failed');
   });
 }
+
+/** Frames with the same URL (`about:srcdoc`), each with a "Save" button that logs its frame's label. */
+function framed(labels: string[], title = 'Editor'): string {
+  const frame = (label: string) => `<iframe title="${title}" srcdoc="${escape(`<button onclick="fetch('/act', { method: 'POST', body: 'save ${label}' })">Save</button>`)}"></iframe>`;
+  return htmlPage('Editors', `<main><h1>Editors</h1>${labels.map(frame).join('')}</main>`);
+}
+
+test('look-alikes in two frames with the same URL are two candidates, not one', async ({ browser, page }) => {
+  site = await startPagesSite(() => framed(['one']));
+  const history = await recordOn(browser, site.url, [{ action: 'click', params: {}, target: (p) => p.frameLocator('iframe').getByRole('button', { name: 'Save' }) }]);
+  await expect.poll(() => site.state.log).toEqual(['save one']);
+  site.state.log = [];
+  // Retitled frames, and a second editor with the same button: nothing tells which one was recorded.
+  site.state.render = () => framed(['two', 'one'], 'Note editor');
+  const { report } = await replay(page, history, { replayId: 'frames', findTimeoutMs: 1_000 });
+  await page.waitForTimeout(200);
+  expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
+  expect(report.steps[0]!.category, JSON.stringify(report.steps, null, 1)).toBe('ambiguous');
+});
