@@ -17,6 +17,8 @@ export interface DomProbe {
   title: string | null;
   alt: string | null;
   ariaLabel: string | null;
+  /** What the element's pictures show (see `iconOf` below), or null when it has none. */
+  icon: string | null;
   classes: string[];
   shadowHosts: string[];
   landmarks: { role: string; name: string | null }[];
@@ -193,6 +195,34 @@ export function probeElement(el: Element): DomProbe {
       hrefPath = href;
     }
   }
+  // What the element's pictures show, so look-alike icon buttons (a bin, an archive box) are told
+  // apart: an image's file, an svg sprite's reference, an icon font's classes, or a digest of an
+  // inline drawing's shapes.
+  const kMaxIcon = 120;
+  const digest = (text: string) => {
+    let h = 5381;
+    for (let i = 0; i < text.length; i++) h = ((h * 33) ^ text.charCodeAt(i)) >>> 0;
+    return h.toString(36);
+  };
+  const iconParts: string[] = [];
+  const pictures = [el, ...Array.from(el.querySelectorAll('img, svg, i, [class*="icon"]'))];
+  for (const p of pictures) {
+    if (p instanceof HTMLImageElement || (p instanceof HTMLInputElement && p.type === 'image')) {
+      const src = attr(p, 'src');
+      if (src) iconParts.push(`img:${src.split(/[?#]/)[0]!.split('/').pop()}`);
+    } else if (p.tagName.toLowerCase() === 'svg') {
+      const use = p.querySelector('use');
+      const ref = use && (attr(use, 'href') ?? attr(use, 'xlink:href'));
+      const shapes = Array.from(p.querySelectorAll('path, polygon, polyline, circle, rect, line, ellipse'))
+        .map((shape) => Array.from(shape.attributes).filter((a) => /^(d|points|cx|cy|r|x|y|x1|x2|y1|y2|width|height|rx|ry)$/.test(a.name)).map((a) => `${a.name}=${a.value}`).join(','))
+        .join(';');
+      if (ref) iconParts.push(`use:${ref}`);
+      else if (shapes) iconParts.push(`svg:${digest(shapes)}`);
+    } else if (p !== el && !(p.textContent ?? '').trim() && p.classList.length) {
+      iconParts.push(`class:${Array.from(p.classList).sort().join('.')}`);
+    }
+  }
+  const icon = iconParts.length ? iconParts.join(' ').slice(0, kMaxIcon) : null;
   const rect = el.getBoundingClientRect();
   const tag = el.tagName.toLowerCase();
   const isSelect = el instanceof HTMLSelectElement;
@@ -216,6 +246,7 @@ export function probeElement(el: Element): DomProbe {
     title: attr(el, 'title'),
     alt: attr(el, 'alt'),
     ariaLabel: attr(el, 'aria-label'),
+    icon,
     classes: Array.from(el.classList),
     shadowHosts,
     landmarks,

@@ -64,6 +64,12 @@ export const Fingerprint = z.strictObject({
   title: z.string().nullable(),
   alt: z.string().nullable(),
   ariaLabel: z.string().nullable(),
+  /**
+   * What the element's pictures show: an image's file (`img:bin.png`), an svg sprite reference
+   * (`use:#icon-trash`), an icon font's classes (`class:fa.fa-trash`) or a digest of an inline
+   * drawing (`svg:1x2y3z`). Null when it has none or it was recorded before this was kept.
+   */
+  icon: z.string().nullable().default(null),
   classes: z.array(z.string()),
   frameChain: z.array(FrameHop),
   /** CSS paths of open shadow hosts from the document down to the element's root. */

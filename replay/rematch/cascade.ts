@@ -65,9 +65,10 @@ type RecordedQuery =
 function recordedQuery(page: Page, recorded: RecordedLocator): RecordedQuery {
   try {
     const chain = parseLocatorCode(recorded.code);
-    // A locator that matched several elements at record time was pinned with nth (first, last):
-    // its look-alikes are ranked with it, so the pin is dropped.
-    const pinned = recorded.matches > 1 && chain.length > 1 && isPick(chain[chain.length - 1]!);
+    // A locator that ends in a pick (nth, first, last) is positional: the recorder pinned one of
+    // several matches, or Playwright's own choice was a place (`getByRole('button').nth(2)`). Its
+    // look-alikes are ranked with it, so the pin is dropped.
+    const pinned = chain.length > 1 && isPick(chain[chain.length - 1]!);
     const query = pinned ? chain.slice(0, -1) as LocatorChain : chain;
     return { ok: true, locator: buildLocator(page, query), pinned, depth: query.filter(entersFrame).length, unique: recorded.matches === 1, scope: scopedRole(page, query) };
   } catch (err) {

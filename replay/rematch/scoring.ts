@@ -40,6 +40,10 @@ export const kNameSimilarMax = 25;
 export const kLabelMatch = 25;
 export const kPlaceholderMatch = 20;
 export const kAltTitleMatch = 15;
+/** The same picture (a bin, an archive box): what an icon-only control does. */
+export const kIconMatch = 15;
+/** Another picture on a control that shows one: look-alike icon buttons differ only there. */
+export const kIconConflict = -15;
 export const kHrefMatch = 40;
 /** Visible text that differs from the name (a name from aria-label, text from the content). */
 export const kTextMatch = 15;
@@ -112,7 +116,7 @@ const kRowRoles = new Set(['listitem', 'row', 'item', 'cell', 'gridcell', 'optio
 export interface Agreement {
   score: number;
   identity: number;
-  /** The part of the score from the element's position (xpath, css path). */
+  /** The part of the score from the element's position (xpath, css path, slot in its container). */
   positional: number;
   /** Strong signals that say "this is another element" (role, input type, test id, landmark, row, link target). */
   contradictions: string[];
@@ -238,11 +242,12 @@ export function rowTextAgrees(recorded: string | null, live: string | null): boo
   return normalizeText(recorded) === normalizeText(live) || containsWords(recorded, live) || tokenSimilarity(recorded, live) >= kRowTextSimilar;
 }
 
-interface ContainerScore { identity: number; context: number; contradiction: string | null }
+/** `positional`: the part of `context` that is the element's place (its slot), also counted in `context`. */
+interface ContainerScore { identity: number; context: number; positional: number; contradiction: string | null }
 
 function containerScore(fp: Fingerprint, live: LiveFeatures, options: AgreementOptions): ContainerScore {
   const [r, l] = [fp.container, live.container];
-  const out: ContainerScore = { identity: 0, context: 0, contradiction: null };
+  const out: ContainerScore = { identity: 0, context: 0, positional: 0, contradiction: null };
   if (!r) return out;
   const row = isRowScoped(fp);
   if (!l) {
@@ -252,7 +257,11 @@ function containerScore(fp: Fingerprint, live: LiveFeatures, options: AgreementO
   if (r.role === l.role || r.tag === l.tag) out.context += kContainerRoleMatch;
   const sameName = same(r.name, l.name);
   if (sameName) out.identity += kContainerNameMatch;
-  if (r.slot.index === l.slot.index && r.slot.count === l.slot.count) out.context += kSlotMatch;
+  // Where the element sits in its container is position: it never tells look-alikes apart.
+  if (r.slot.index === l.slot.index && r.slot.count === l.slot.count) {
+    out.context += kSlotMatch;
+    out.positional += kSlotMatch;
+  }
   if (!r.text || !l.text) return out;
   const equal = normalizeText(r.text) === normalizeText(l.text);
   const near = !equal && rowTextAgrees(r.text, l.text);
@@ -325,6 +334,10 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   if (same(fp.label, live.label)) identity += kLabelMatch;
   if (same(fp.placeholder, live.placeholder)) identity += kPlaceholderMatch;
   if (same(fp.alt, live.alt) || same(fp.title, live.title)) identity += kAltTitleMatch;
+  if (fp.icon && live.icon) {
+    if (fp.icon === live.icon) identity += kIconMatch;
+    else penalty += kIconConflict;
+  }
   const [recordedHref, liveHref] = comparableHrefs(fp.hrefPath, live.hrefPath);
   if (recordedHref && liveHref && recordedHref !== liveHref) {
     // The same route shape with another id is another record's link ("Blue Lamp" for "Blue Kettle").
@@ -364,8 +377,9 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   const structure = structureSimilarity(fp.xpath, live.xpath);
   context += Math.round(kStructureMax * structure);
   context += Math.round(kClassMax * classSimilarity(fp.classes, live.classes));
-  const positional = (fp.xpath === live.xpath ? kXpathMatch : 0) + (fp.cssPath === live.cssPath ? kCssPathMatch : 0);
-  context += positional;
+  const path = (fp.xpath === live.xpath ? kXpathMatch : 0) + (fp.cssPath === live.cssPath ? kCssPathMatch : 0);
+  context += path;
+  const positional = path + container.positional;
   if (fp.frameChain.length === live.frameDepth) context += kFrameMatch;
 
   const score = identity + context + penalty;

@@ -10,7 +10,7 @@ import { headingProblem, urlMatches } from '../../replay/verify.ts';
 
 const fp: Fingerprint = {
   role: 'button', name: 'Save', tag: 'button', testId: null, testIdAttribute: null, id: 'settings-save', nameAttr: null, type: 'submit',
-  placeholder: null, label: null, text: 'Save', hrefPath: null, title: null, alt: null, ariaLabel: null, classes: ['btn'],
+  placeholder: null, label: null, text: 'Save', hrefPath: null, title: null, alt: null, ariaLabel: null, icon: null, classes: ['btn'],
   frameChain: [], shadowHosts: [], landmarks: [{ role: 'main', name: null }], nearbyHeading: 'Settings', nearbyText: null,
   xpath: '/html[1]/body[1]/main[1]/form[1]/button[1]', cssPath: 'html > body > main > form > button', box: { x: 0, y: 0, width: 80, height: 30 },
   roleNameIndex: 0, roleNameCount: 1, state: { value: null, checked: null, selected: null, disabled: false }, container: null, kindPeers: 1,

@@ -79,3 +79,39 @@ test('look-alikes in two frames with the same URL are two candidates, not one', 
   expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
   expect(report.steps[0]!.category, JSON.stringify(report.steps, null, 1)).toBe('ambiguous');
 });
+
+/** Rows with two unnamed icon buttons that only their drawing tells apart (or nothing, with `alike`). */
+function iconRows(order: ('archive' | 'remove')[], alike = false): string {
+  const dots = '<circle cx="6" cy="6" r="2"/>';
+  const icons = alike ? { archive: dots, remove: dots } : { archive: '<path d="M1 4H11V11H1Z" stroke="black"/>', remove: '<path d="M1 1L11 11M11 1L1 11" stroke="black"/>' };
+  const button = (row: string, kind: 'archive' | 'remove') => `<button onclick="act('${kind} ${row}')"><svg width="12" height="12" aria-hidden="true">${icons[kind]}</svg></button>`;
+  return htmlPage('Tasks', `<main><h1>Tasks</h1><ul>${['Buy milk', 'Walk the dog', 'Pay rent'].map((row) =>
+    `<li><span>${row}</span>${order.map((kind) => button(row, kind)).join('')}</li>`).join('')}</ul></main>`);
+}
+
+test('swapped look-alike icon buttons are not told apart by the slot the recorded one sat in', async ({ browser, page }) => {
+  site = await startPagesSite(() => iconRows(['archive', 'remove'], true));
+  const history = await recordOn(browser, site.url, [
+    { action: 'click', params: {}, target: (p) => p.getByRole('listitem').filter({ hasText: 'Walk the dog' }).getByRole('button').first() },
+  ]);
+  expect(site.state.log).toEqual(['archive Walk the dog']);
+  site.state.log = [];
+  site.state.render = () => iconRows(['remove', 'archive'], true);
+  const { report } = await replay(page, history, { replayId: 'slots', findTimeoutMs: 1_000 });
+  expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
+  expect(report.steps[0]!.category).toBe('ambiguous');
+});
+
+test('unnamed icon buttons are told apart by their pictures: unchanged, the recorded one; swapped, the same picture', async ({ browser, page }) => {
+  site = await startPagesSite(() => iconRows(['archive', 'remove']));
+  const history = await recordOn(browser, site.url, [
+    { action: 'click', params: {}, target: (p) => p.getByRole('listitem').filter({ hasText: 'Walk the dog' }).getByRole('button').first() },
+  ]);
+  expect(history.steps[0]!.fingerprint!.icon).toMatch(/^svg:/);
+  for (const order of [['archive', 'remove'], ['remove', 'archive']] as const) {
+    site.state.log = [];
+    site.state.render = () => iconRows([...order]);
+    const { report } = await replay(page, history, { replayId: 'icons', findTimeoutMs: 1_000 });
+    expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual(['archive Walk the dog']);
+  }
+});

@@ -13,7 +13,7 @@ export const kOrigin = 'http://127.0.0.1:4100';
 export function fp(partial: Partial<Fingerprint> & { role: string | null; name: string }): Fingerprint {
   return {
     tag: 'button', testId: null, id: null, nameAttr: null, type: null, placeholder: null, label: null, text: null,
-    hrefPath: null, title: null, alt: null, ariaLabel: null, classes: [], frameChain: [], shadowHosts: [],
+    hrefPath: null, title: null, alt: null, ariaLabel: null, icon: null, classes: [], frameChain: [], shadowHosts: [],
     landmarks: [{ role: 'main', name: null }], nearbyHeading: null, nearbyText: null, xpath: '/html/body', cssPath: 'body',
     box: null, roleNameIndex: 0, roleNameCount: 1, state: { value: null, checked: null, selected: null, disabled: false },
     container: null, kindPeers: null,
