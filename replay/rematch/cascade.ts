@@ -10,7 +10,7 @@ import { collect, collectAtPath, type Candidate } from './candidates.ts';
 import { kLevels } from './levels.ts';
 import { pickCandidate, type Scored } from './pick.ts';
 import { rowTextOnPage } from './row-text-on-page.ts';
-import { agreement, isRowScoped, withDistinctClasses, type AgreementOptions } from './scoring.ts';
+import { agreement, isRowScoped, stableClasses, withDistinctClasses, type AgreementOptions } from './scoring.ts';
 
 /**
  * The rematch cascade: finds the recorded element on the live page (every frame, open shadow
@@ -50,6 +50,16 @@ export interface CascadeOptions {
 
 function keyOf(c: Candidate): string {
   return `${c.framePath}|${c.features.shadowHosts.join('/')}|${c.features.cssPath}`;
+}
+
+/** Elements holding each class, in every frame (open shadow roots aside); a frame that cannot be read adds nothing. */
+async function countClasses(page: Page, classes: string[]): Promise<Map<string, number>> {
+  const counts = new Map(classes.map((c) => [c, 0]));
+  if (!classes.length) return counts;
+  const perFrame = await Promise.all(page.frames().map((frame) =>
+    frame.evaluate((names) => names.map((name) => document.getElementsByClassName(name).length), classes).catch(() => classes.map(() => 0))));
+  for (const frameCounts of perFrame) frameCounts.forEach((n, i) => counts.set(classes[i]!, counts.get(classes[i]!)! + n));
+  return counts;
 }
 
 function describe(c: Scoredcandidate): string {
@@ -134,10 +144,13 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     scoring.rowTextGone = !(await rowTextOnPage(page, fp.container!.text!));
     if (scoring.rowTextGone) notes.push(`the recorded ${fp.container!.role} "${fp.container!.text!.slice(0, 40)}" is nowhere on the page`);
   };
-  const decide = (level: MatchLevel, found: Candidate[], exhaustive: boolean): MatchResult | null => {
+  // How many elements on the page hold each stable recorded class: read once, when a decision needs it.
+  let classesOnPage: Map<string, number> | undefined;
+  const decide = async (level: MatchLevel, found: Candidate[], exhaustive: boolean): Promise<MatchResult | null> => {
     if (!found.length) return null;
     for (const s of score(found)) pool.set(keyOf(s.item), s);
-    const pick = pickCandidate(withDistinctClasses(fp, [...pool.values()], (c) => c.features.classes), { exhaustive });
+    if (pool.size > 1) classesOnPage ??= await countClasses(page, stableClasses(fp));
+    const pick = pickCandidate(withDistinctClasses(fp, [...pool.values()], (c) => c.features.classes, classesOnPage), { exhaustive });
     switch (pick.kind) {
       case 'unique':
         if (pick.rule !== 'evidence') notes.push(`${level}: ${pick.rule === 'sole' ? 'the only' : 'clearly the best'} ${fp.role ?? fp.tag} of its kind in the recorded region`);
@@ -180,14 +193,14 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
       pool.set(keyOf(only!.item), only!);
     } else {
       await lookForRow();
-      const result = found && decide('recorded', found, false);
+      const result = found && await decide('recorded', found, false);
       if (result) return result;
     }
     if (recorded.scope) {
       await lookForRow();
       // Every element of the role inside the recorded scope: the sole one of its kind there may be taken.
       const inScope = await collect(page.mainFrame(), recorded.scope, { includeHidden, depth });
-      const result = inScope && decide('recordedScope', inScope, true);
+      const result = inScope && await decide('recordedScope', inScope, true);
       if (result) return result;
     }
   }
@@ -207,7 +220,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
       notes.push(`${level.name}: too many matches to rank`);
       continue;
     }
-    const result = decide(level.name, found, level.exhaustive === true);
+    const result = await decide(level.name, found, level.exhaustive === true);
     if (result) return result;
   }
   const unresolved = tie as { level: MatchLevel; tied: Scoredcandidate[] } | null;

@@ -118,6 +118,8 @@ export interface Agreement {
   identity: number;
   /** The part of the score from the element's position (xpath, css path, slot in its container). */
   positional: number;
+  /** The part of the score from the shared stable classes (context). */
+  classes: number;
   /** Strong signals that say "this is another element" (role, input type, test id, landmark, row, link target). */
   contradictions: string[];
   /** Acceptable on its own: no contradiction, enough identity and total agreement. */
@@ -279,30 +281,37 @@ function containerScore(fp: Fingerprint, live: LiveFeatures, options: AgreementO
 }
 
 /**
- * Weight of a recorded class that one candidate has and no other candidate has (the app's own
- * name for that control, `tc-btn-save`, `btn-confirm`): evidence of what it is, relative to its
- * rivals, as strong as a matching title. Generated classes never count; a decoy that copies the
- * control's classes shares them, so they count for neither.
+ * Weight of a recorded class that one element on the page has and no other has (the app's own
+ * name for that control, `tc-btn-save`, `btn-confirm`): evidence of what it is, as strong as a
+ * matching title. Generated classes never count; a decoy that copies the control's classes shares
+ * them, so they count for neither.
  */
 export const kDistinctClass = 15;
 
 /**
  * Adds `kDistinctClass` to the identity of each candidate holding a stable recorded class that no
- * other candidate in `pool` holds. Pure: returns new agreements in the pool's order.
+ * other element holds: no other candidate in `pool`, and, with `onPage` (how many elements on the
+ * page hold each class), no other element on the page. The class's share of the context moves
+ * into that identity, so it does not count twice. Pure: returns new agreements in the pool's order.
  */
-export function withDistinctClasses<T>(fp: Fingerprint, pool: { item: T; agreement: Agreement }[], classesOf: (item: T) => string[]): { item: T; agreement: Agreement }[] {
-  const recorded = new Set(fp.classes.filter((c) => !looksGenerated(c)));
+export function withDistinctClasses<T>(fp: Fingerprint, pool: { item: T; agreement: Agreement }[], classesOf: (item: T) => string[], onPage?: ReadonlyMap<string, number>): { item: T; agreement: Agreement }[] {
+  const recorded = new Set(stableClasses(fp));
   if (!recorded.size || pool.length < 2) return pool;
   const holders = new Map<string, number>();
   const mine = pool.map((s) => new Set(classesOf(s.item).filter((c) => recorded.has(c))));
   for (const set of mine) for (const c of set) holders.set(c, (holders.get(c) ?? 0) + 1);
+  const distinct = (c: string) => holders.get(c) === 1 && (onPage === undefined || (onPage.get(c) ?? 0) <= 1);
   return pool.map((s, i) => {
-    const distinct = [...mine[i]!].some((c) => holders.get(c) === 1);
-    if (!distinct || s.agreement.contradictions.length) return s;
+    if (![...mine[i]!].some(distinct) || s.agreement.contradictions.length) return s;
     const identity = s.agreement.identity + kDistinctClass;
-    const score = s.agreement.score + kDistinctClass;
-    return { item: s.item, agreement: { ...s.agreement, identity, score, acceptable: identity >= kMinIdentity && score >= kMinAgreement } };
+    const score = s.agreement.score + kDistinctClass - s.agreement.classes;
+    return { item: s.item, agreement: { ...s.agreement, identity, score, classes: 0, acceptable: identity >= kMinIdentity && score >= kMinAgreement } };
   });
+}
+
+/** The recorded classes that are not generated (the ones that may tell an element apart). */
+export function stableClasses(fp: Fingerprint): string[] {
+  return fp.classes.filter((c) => !looksGenerated(c));
 }
 
 export function agreement(fp: Fingerprint, live: LiveFeatures, options: AgreementOptions = {}): Agreement {
@@ -331,9 +340,12 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   if (name > 0 && fp.roleNameCount > 1) context += name;
   else if (name > 0) identity += name;
   else penalty += name;
-  if (same(fp.label, live.label)) identity += kLabelMatch;
-  if (same(fp.placeholder, live.placeholder)) identity += kPlaceholderMatch;
-  if (same(fp.alt, live.alt) || same(fp.title, live.title)) identity += kAltTitleMatch;
+  // A label, placeholder, alt or title that gave the element its name is the name again: it
+  // only adds when it is other evidence.
+  const beyondName = (recorded: string | null) => !same(recorded, fp.name);
+  if (same(fp.label, live.label) && beyondName(fp.label)) identity += kLabelMatch;
+  if (same(fp.placeholder, live.placeholder) && beyondName(fp.placeholder)) identity += kPlaceholderMatch;
+  if ((same(fp.alt, live.alt) && beyondName(fp.alt)) || (same(fp.title, live.title) && beyondName(fp.title))) identity += kAltTitleMatch;
   if (fp.icon && live.icon) {
     if (fp.icon === live.icon) identity += kIconMatch;
     else penalty += kIconConflict;
@@ -376,7 +388,8 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   if (same(fp.nearbyText, live.nearbyText)) context += kNearbyTextMatch;
   const structure = structureSimilarity(fp.xpath, live.xpath);
   context += Math.round(kStructureMax * structure);
-  context += Math.round(kClassMax * classSimilarity(fp.classes, live.classes));
+  const classes = Math.round(kClassMax * classSimilarity(fp.classes, live.classes));
+  context += classes;
   const path = (fp.xpath === live.xpath ? kXpathMatch : 0) + (fp.cssPath === live.cssPath ? kCssPathMatch : 0);
   context += path;
   const positional = path + container.positional;
@@ -391,6 +404,7 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
     score,
     identity,
     positional,
+    classes,
     contradictions,
     acceptable: !contradictions.length && identity >= kMinIdentity && score >= kMinAgreement,
     sameKind: !contradictions.length && sameRole && sameType && region && sameContainer && peersKept,

@@ -243,3 +243,26 @@ test('a card under the same title whose text was reworded is the same card; a ro
   const row: Fingerprint = { ...close, container: card('Item', 'Buy milk', 'listitem') };
   expect(agreement(row, live({ id: null, name: 'close', container: card('Item', 'Walk the dog', 'listitem') })).contradictions.length).toBe(1);
 });
+
+test('one piece of evidence counts once: a label, placeholder or title that is the name adds nothing', () => {
+  const plain = agreement({ ...fp, id: null }, live({ id: null }));
+  expect(agreement({ ...fp, id: null, label: 'Save', title: 'Save' }, live({ id: null, label: 'Save', title: 'Save' })).identity).toBe(plain.identity);
+  const field: Fingerprint = { ...fp, role: 'textbox', tag: 'input', type: null, id: null, text: null, name: 'Email', label: 'Email', placeholder: 'you@example.com' };
+  const liveField = (overrides: Partial<LiveFeatures>) => live({ role: 'textbox', tag: 'input', type: null, id: null, text: null, name: 'Email', label: 'Email', placeholder: 'you@example.com', ...overrides });
+  // The placeholder is other evidence than the name (it came from the label); the label is not.
+  expect(agreement(field, liveField({})).identity - agreement(field, liveField({ placeholder: null })).identity).toBe(20);
+  expect(agreement(field, liveField({})).identity - agreement(field, liveField({ label: null })).identity).toBe(0);
+});
+
+test('a class is distinct only when no other element on the page holds it, and then counts once', () => {
+  const confirm: Fingerprint = { ...fp, id: null, name: 'Confirm changes', text: null, classes: ['btn', 'btn-save'] };
+  const rival = (name: string, classes: string[]) => ({ item: classes, agreement: agreement(confirm, live({ id: null, name, text: null, classes })) });
+  const pool = [rival('Confirm edits', ['btn', 'btn-save']), rival('Discard edits', ['btn', 'btn-cancel'])];
+  const [alone] = withDistinctClasses(confirm, pool, (classes) => classes, new Map([['btn', 7], ['btn-save', 1]]));
+  // The bonus stands in for the class's share of the context: identity up by the bonus, the score by less.
+  expect(alone!.agreement.identity - pool[0]!.agreement.identity).toBe(kDistinctClass);
+  expect(alone!.agreement.score - pool[0]!.agreement.score).toBe(kDistinctClass - pool[0]!.agreement.classes);
+  // Another element on the page (not a candidate: a hidden copy, a wrapper) holds it too.
+  const [shared] = withDistinctClasses(confirm, pool, (classes) => classes, new Map([['btn', 7], ['btn-save', 2]]));
+  expect(shared!.agreement).toEqual(pool[0]!.agreement);
+});
