@@ -133,6 +133,7 @@ export function probeElement(el: Element): DomProbe {
   const kStopRoles = new Set(['main', 'navigation', 'banner', 'contentinfo', 'complementary', 'search']);
   // Deeper than this, an ancestor is page layout rather than the element's own container.
   const kMaxContainerDepth = 8;
+  // Replay reads a text of this length as possibly cut mid-word (`kMaxRowText` in replay/rematch/text.ts).
   const kMaxContainerText = 100;
   const kControlSelector = 'button, input, select, textarea, [role=button], [role=checkbox], [role=switch], [role=menuitem], [role=tab], script, style, svg';
   // The container's own words: not the element's caption, not other controls' captions.

@@ -10,6 +10,7 @@ import { collect, collectAtPath, type Candidate } from './candidates.ts';
 import { kLevels } from './levels.ts';
 import { pickCandidate, type Scored } from './pick.ts';
 import { rowTextOnPage } from './row-text-on-page.ts';
+import { wholeWords } from './text.ts';
 import { agreement, isRowScoped, stableClasses, withDistinctClasses, type AgreementOptions } from './scoring.ts';
 
 /**
@@ -141,7 +142,8 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     if (rowLooked) return;
     rowLooked = true;
     if (!isRowScoped(fp)) return;
-    scoring.rowTextGone = !(await rowTextOnPage(page, fp.container!.text!));
+    // A text cut at the fingerprint's limit is looked for without its cut last word.
+    scoring.rowTextGone = !(await rowTextOnPage(page, wholeWords(fp.container!.text!)));
     if (scoring.rowTextGone) notes.push(`the recorded ${fp.container!.role} "${fp.container!.text!.slice(0, 40)}" is nowhere on the page`);
   };
   // How many elements on the page hold each stable recorded class: read once, when a decision needs it.

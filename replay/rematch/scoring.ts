@@ -3,7 +3,7 @@ import type { Fingerprint } from '../../core/schema/history.ts';
 
 type Landmark = Fingerprint['landmarks'][number];
 import { structureSimilarity } from './structure.ts';
-import { comparableHrefs, containsWords, idRelation, looksGenerated, normalizeText, pathShape, tokenSimilarity } from './text.ts';
+import { comparableHrefs, containsWords, idRelation, looksGenerated, normalizeText, pathShape, tokenSimilarity, wholeWords } from './text.ts';
 
 /**
  * How well a live element agrees with the fingerprint recorded at capture. Pure: the cascade,
@@ -241,7 +241,9 @@ function classSimilarity(recorded: string[], live: string[]): number {
 /** A container's text is the recorded one, or holds its words, or shares most of them. */
 export function rowTextAgrees(recorded: string | null, live: string | null): boolean {
   if (!recorded || !live) return false;
-  return normalizeText(recorded) === normalizeText(live) || containsWords(recorded, live) || tokenSimilarity(recorded, live) >= kRowTextSimilar;
+  if (normalizeText(recorded) === normalizeText(live)) return true;
+  const [r, l] = [wholeWords(recorded), wholeWords(live)];
+  return containsWords(r, l) || tokenSimilarity(r, l) >= kRowTextSimilar;
 }
 
 /** `positional`: the part of `context` that is the element's place (its slot), also counted in `context`. */
@@ -269,7 +271,7 @@ function containerScore(fp: Fingerprint, live: LiveFeatures, options: AgreementO
   const near = !equal && rowTextAgrees(r.text, l.text);
   if (row) {
     // A row sharing only some words ("Walk the cat" for "Walk the dog") is another row.
-    const extended = near && containsWords(r.text, l.text) && (fp.kindPeers === null || live.kindPeers >= fp.kindPeers);
+    const extended = near && containsWords(wholeWords(r.text), wholeWords(l.text)) && (fp.kindPeers === null || live.kindPeers >= fp.kindPeers);
     if (equal) out.identity += kRowTextMatch;
     else if (extended) out.identity += kRowTextNear;
     // The same titled container (a card under its title) whose words were reworded is still it.

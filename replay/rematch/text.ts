@@ -87,3 +87,16 @@ export function comparableHrefs(recorded: string | null, live: string | null): [
   if (recorded === null || live === null || kHashRoute.test(recorded) === kHashRoute.test(live)) return [recorded, live];
   return [recorded.replace(kHashRoute, ''), live.replace(kHashRoute, '')];
 }
+
+/** The longest container text a fingerprint keeps (`kMaxContainerText` in core/fingerprint/probe.ts). */
+export const kMaxRowText = 100;
+
+/**
+ * A row text as whole words: one at the fingerprint's length limit may end in a word cut short
+ * ("... the overseas partn"), which is dropped so the rest is found and compared as words.
+ */
+export function wholeWords(text: string): string {
+  if (text.length < kMaxRowText) return text;
+  const cut = text.lastIndexOf(' ');
+  return cut > 0 ? text.slice(0, cut) : text;
+}

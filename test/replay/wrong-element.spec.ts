@@ -115,3 +115,29 @@ test('unnamed icon buttons are told apart by their pictures: unchanged, the reco
     expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual(['archive Walk the dog']);
   }
 });
+
+const kLongRows = {
+  a: 'Quarterly summary for the northern region including every subsidiary and all of the overseas partners abroad',
+  b: 'Quarterly summary for the southern region including every subsidiary and all of the overseas partners abroad',
+};
+
+/** A form table whose row captions are long and whose fields are named by their place. */
+function longRows(order: ('a' | 'b')[]): string {
+  return htmlPage('Reports', `<main><h1>Reports</h1><table><tbody>${order.map((key, i) =>
+    `<tr><td>${kLongRows[key]}</td><td><input type="checkbox" name="pick-${i + 1}" onchange="act('pick ${key}')"></td></tr>`).join('')}</tbody></table></main>`);
+}
+
+test('a long row caption cut mid-word in the fingerprint is still found on the page, so another row is not taken for it', async ({ browser, page }) => {
+  site = await startPagesSite(() => longRows(['a', 'b']));
+  const recorded = await recordOn(browser, site.url, [{ action: 'click', params: {}, target: (p) => p.locator('input[name="pick-2"]') }]);
+  expect(site.state.log).toEqual(['pick b']);
+  const text = recorded.steps[0]!.fingerprint!.container!.text!;
+  expect(text.length).toBe(100);
+  expect(kLongRows.b[100]).not.toBe(' ');
+  // The field's place-name as the recorded locator: after the rows swap, it names the other row's field.
+  const history = { ...recorded, steps: [{ ...recorded.steps[0]!, locator: { code: "locator('input[name=\"pick-2\"]')", matches: 1 } }] };
+  site.state.log = [];
+  site.state.render = () => longRows(['b', 'a']);
+  const { report } = await replay(page, history, { replayId: 'long-rows', findTimeoutMs: 1_000 });
+  expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual(['pick b']);
+});
