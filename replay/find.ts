@@ -74,7 +74,7 @@ export async function findAhead(page: Page, step: HistoryStep, options: FindOpti
 export async function findElement(page: Page, step: HistoryStep, options: FindOptions, ahead: ReadAhead | null = null): Promise<Found> {
   const fp = liveFingerprint(step, options);
   if (!fp) return recordedOnly(page, step, options.timeoutMs);
-  const result = await rematch(page, fp, step.locator, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds }, ahead);
+  const result = await rematch(page, fp, step.locator, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds, recordedHeading: step.pre.heading }, ahead);
   if (result.kind === 'found') {
     const { candidate } = result;
     const live = candidate.item.features.hrefPath;

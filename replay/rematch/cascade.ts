@@ -10,7 +10,8 @@ import { collect, collectAtPath, type Candidate } from './candidates.ts';
 import { kLevels } from './levels.ts';
 import { pickCandidate, type Scored } from './pick.ts';
 import { rowTextOnPage } from './row-text-on-page.ts';
-import { wholeWords } from './text.ts';
+import { normalizeText, wholeWords } from './text.ts';
+import { mainHeadingInPage } from '../../core/aria/state.ts';
 import { agreement, isRowScoped, stableClasses, withDistinctClasses, type AgreementOptions } from './scoring.ts';
 
 /**
@@ -47,6 +48,23 @@ export interface CascadeOptions {
   signal?: AbortSignal;
   /** Ids in link targets may differ (the run changed variables). */
   tolerantIds?: boolean;
+  /** The page's main heading when the step was recorded (see `renamedSoleAllowed`). */
+  recordedHeading?: string | null;
+}
+
+/** Fields whose name is a caption (a label or placeholder): reworded with the page, they keep their job. */
+const kCaptionNamedRoles = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+
+/**
+ * Whether the sole or leading element of its kind may be taken under a name that shares no word
+ * with the recorded one. A button or link's name says what it does ("Delete" is not "Archive"),
+ * so only when the page was reworded as a whole (its main heading changed too: a translated
+ * release); a field's name is its caption, so always.
+ */
+async function renamedSoleAllowed(page: Page, fp: Fingerprint, options: CascadeOptions): Promise<boolean> {
+  if (fp.role && kCaptionNamedRoles.has(fp.role)) return true;
+  const now = await page.evaluate(mainHeadingInPage).catch(() => null);
+  return Boolean(options.recordedHeading && now && normalizeText(now) !== normalizeText(options.recordedHeading));
 }
 
 function keyOf(c: Candidate): string {
@@ -153,6 +171,10 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     for (const s of score(found)) pool.set(keyOf(s.item), s);
     if (pool.size > 1) classesOnPage ??= await countClasses(page, stableClasses(fp));
     const pick = pickCandidate(withDistinctClasses(fp, [...pool.values()], (c) => c.features.classes, classesOnPage), { exhaustive });
+    if (pick.kind === 'unique' && pick.rule !== 'evidence' && pick.winner.agreement.nameDisjoint && !(await renamedSoleAllowed(page, fp, options))) {
+      notes.push(`${level}: the only ${fp.role ?? fp.tag} of its kind is "${pick.winner.item.features.name}", recorded "${fp.name}", on a page not otherwise reworded; refused`);
+      return null;
+    }
     switch (pick.kind) {
       case 'unique':
         if (pick.rule !== 'evidence') notes.push(`${level}: ${pick.rule === 'sole' ? 'the only' : 'clearly the best'} ${fp.role ?? fp.tag} of its kind in the recorded region`);

@@ -128,6 +128,8 @@ export interface Agreement {
   sameKind: boolean;
   /** 0..1 tag-path similarity. */
   structure: number;
+  /** Both have a name and the names share no word ("Delete" and "Archive"). */
+  nameDisjoint: boolean;
 }
 
 export interface AgreementOptions {
@@ -411,5 +413,6 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
     acceptable: !contradictions.length && identity >= kMinIdentity && score >= kMinAgreement,
     sameKind: !contradictions.length && sameRole && sameType && region && sameContainer && peersKept,
     structure,
+    nameDisjoint: name === kNameDisjoint,
   };
 }

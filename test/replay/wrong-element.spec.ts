@@ -141,3 +141,26 @@ test('a long row caption cut mid-word in the fingerprint is still found on the p
   const { report } = await replay(page, history, { replayId: 'long-rows', findTimeoutMs: 1_000 });
   expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual(['pick b']);
 });
+
+/** A settings page whose danger zone holds one button. */
+function dangerZone(heading: string, caption: string, action: string): string {
+  return htmlPage('Project', `<main><h1>${heading}</h1><section aria-label="Danger zone"><h2>Danger zone</h2>
+    <p>Careful here.</p><button onclick="act('${action}')">${caption}</button></section></main>`);
+}
+
+test('the only button of its kind left under a name sharing no word with the recorded one is not taken for it', async ({ browser, page }) => {
+  site = await startPagesSite(() => dangerZone('Project settings', 'Delete', 'delete'));
+  const history = await recordOn(browser, site.url, [{ action: 'click', params: {}, target: (p) => p.getByRole('button', { name: 'Delete' }) }]);
+  expect(site.state.log).toEqual(['delete']);
+  site.state.log = [];
+  // "Delete" is gone; "Archive" sits where it was, on a page otherwise as recorded.
+  site.state.render = () => dangerZone('Project settings', 'Archive', 'archive');
+  const { report } = await replay(page, history, { replayId: 'sole-renamed', findTimeoutMs: 1_000 });
+  expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
+  expect(report.steps[0]!.status).toBe('failed');
+  // The same button on a page translated as a whole is still taken as the only one of its kind.
+  site.state.render = () => dangerZone('Projekteinstellungen', 'Löschen', 'delete');
+  await page.goto('about:blank');
+  const translated = await replay(page, history, { replayId: 'sole-translated', findTimeoutMs: 1_000 });
+  expect(site.state.log, JSON.stringify(translated.report.steps, null, 1)).toEqual(['delete']);
+});
