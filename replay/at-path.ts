@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright';
-import type { DomProbe } from '../core/fingerprint/probe.ts';
+import { probeElement, type DomProbe } from '../core/fingerprint/probe.ts';
 import { composeInPage } from '../core/in-page.ts';
 
 /**
@@ -99,8 +99,12 @@ export async function readAtPath<A, R>(locator: Locator, cssPath: string, read: 
   }
 }
 
-/** What tells an element from its neighbours without Playwright: its tag and identifying attributes (as the DOM probe reads them). */
-export type ElementIdentity = Pick<DomProbe, 'tag' | 'id' | 'nameAttr' | 'type' | 'testId' | 'testIdAttribute'>;
+/**
+ * What tells an element from its neighbours without Playwright: its tag and identifying attributes
+ * (as the DOM probe reads them), and the text of the row it sits in, which alone tells one row's
+ * unnamed checkbox from the next row's after the rows were re-sorted.
+ */
+export type ElementIdentity = Pick<DomProbe, 'tag' | 'id' | 'nameAttr' | 'type' | 'testId' | 'testIdAttribute'> & { rowText: string | null };
 
 /** Where an element was read, and what it looked like there. */
 export interface FoundAt {
@@ -108,8 +112,8 @@ export interface FoundAt {
   identity: ElementIdentity;
 }
 
-export function identityOf(probe: ElementIdentity): ElementIdentity {
-  return { tag: probe.tag, id: probe.id, nameAttr: probe.nameAttr, type: probe.type, testId: probe.testId, testIdAttribute: probe.testIdAttribute };
+export function identityOf(probe: Pick<DomProbe, 'tag' | 'id' | 'nameAttr' | 'type' | 'testId' | 'testIdAttribute' | 'container'>): ElementIdentity {
+  return { tag: probe.tag, id: probe.id, nameAttr: probe.nameAttr, type: probe.type, testId: probe.testId, testIdAttribute: probe.testIdAttribute, rowText: probe.container?.text ?? null };
 }
 
 /** Whether `el` is still the element `want` describes; runs in the page. */
@@ -130,7 +134,15 @@ const readBackSources = new WeakMap<ElementReader<never, unknown>, string>();
 export async function readBackAtPath<A, R>(page: Page, cssPath: string, identity: ElementIdentity, read: ElementReader<A, R>, arg: A): Promise<R | undefined> {
   let source = readBackSources.get(read);
   if (source === undefined) {
-    source = composeInPage<ElementReader<unknown, unknown>>(['el', 'input'], { same: sameElementInPage, read }, 'return same(el, input.identity) ? { read: read(el, input.arg) } : null;').toString();
+    // The row's text is read with the probe that recorded it, only for an element that sat in one.
+    source = composeInPage<ElementReader<unknown, unknown>>(['el', 'input'], { same: sameElementInPage, read, probe: probeElement }, `
+      const want = input.identity;
+      if (!same(el, want)) return null;
+      if (want.rowText !== null) {
+        const container = probe(el).container;
+        if (!container || container.text !== want.rowText) return null;
+      }
+      return { read: read(el, input.arg) };`).toString();
     readBackSources.set(read, source);
   }
   const found = await evaluateAtPath(page, cssPath, source, { identity, arg }).catch(() => null);

@@ -63,7 +63,7 @@ test('an element the step took away (a navigation, a closed dialog) is no proble
   await page.setContent(kPage);
   const started = Date.now();
   expect(await stateProblem(page.locator('#gone'), { value: 'x' })).toBeNull();
-  const identity = { tag: 'input', id: 'gone', nameAttr: null, type: null, testId: null, testIdAttribute: null };
+  const identity = { tag: 'input', id: 'gone', nameAttr: null, type: null, testId: null, testIdAttribute: null, rowText: null };
   expect(await stateProblem(page.locator('#gone'), { value: 'x' }, { cssPath: 'html > body > div > input', identity })).toBeNull();
   expect(await stateProblem(page.locator('input'), { value: 'x' })).toBeNull();
   expect(Date.now() - started).toBeLessThan(500);
@@ -72,4 +72,16 @@ test('an element the step took away (a navigation, a closed dialog) is no proble
   const code = { cssPath: 'html > body > label:nth-of-type(1) > input', identity: { ...identity, id: 'code' } };
   expect(await stateProblem(page.locator('input'), { value: '' }, code)).toBeNull();
   expect(await stateProblem(page.locator('input'), { value: 'x' }, code)).toBe('the field holds "", not the typed text');
+});
+
+test('read back at its path, an unnamed checkbox is its own row\'s: after the rows were re-sorted, another row\'s is not read', async ({ page }) => {
+  const list = (rows: [string, boolean][]) => `<ul>${rows.map(([text, checked]) => `<li><input type="checkbox"${checked ? ' checked' : ''}><span>${text}</span></li>`).join('')}</ul>`;
+  await page.setContent(list([['Buy milk', false], ['Walk the dog', false], ['Pay rent', false]]));
+  const box = page.getByRole('listitem').filter({ hasText: 'Walk the dog' }).getByRole('checkbox');
+  const at = await foundAt(box);
+  expect(at.identity.rowText).toBe('Walk the dog');
+  // Checking it moved the row to the bottom: "Pay rent" now sits at its path, unchecked.
+  await page.setContent(list([['Buy milk', false], ['Pay rent', false], ['Walk the dog', true]]));
+  expect(await stateProblem(box, { checked: true }, at)).toBeNull();
+  expect(await stateProblem(box, { checked: false }, at)).toBe('the control is checked, recorded unchecked');
 });
