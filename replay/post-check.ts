@@ -113,8 +113,9 @@ async function effectProblem(page: Page, step: HistoryStep, before: string[]): P
   const recorded = step.effect!;
   const deadline = Date.now() + kEffectSettleMs;
   for (;;) {
-    const live = effectOf(before, await liveOutline(page));
-    const { matched, total } = effectAgreement(recorded, live);
+    const after = await liveOutline(page);
+    const live = effectOf(before, after);
+    const { matched, total } = effectAgreement(recorded, live, { before, after });
     const check = `effect ${matched}/${total}`;
     if (matched >= Math.ceil(total * kMinEffectShare)) return { problem: null, check };
     if (Date.now() >= deadline) {

@@ -57,15 +57,22 @@ const roleOf = (line: string) => line.split(/[\s"]/, 1)[0]!;
 
 /**
  * How much of the recorded effect happened again, by role: `matched` of `total` recorded changes
- * (appeared and gone counted apart) have a live change of the same role in the same direction.
+ * (appeared and gone counted apart) have a live change of the same role in the same direction, so
+ * a reworded or translated page still counts. With the live outlines `before` and `after` the
+ * action, a recorded change that plainly did not happen again counts for nothing: a line that was
+ * to go and is still there by its recorded name (the action removed another row), or one that was
+ * to appear and was there already.
  */
-export function effectAgreement(recorded: Effect, live: Effect): { matched: number; total: number } {
-  const side = (r: readonly string[], l: readonly string[]) => {
-    const lr = l.map(roleOf);
-    return r.length - multisetMinus(r.map(roleOf), lr).length;
+export function effectAgreement(recorded: Effect, live: Effect, outlines?: { before: readonly string[]; after: readonly string[] }): { matched: number; total: number } {
+  const named = (line: string) => line !== roleOf(line);
+  const side = (r: readonly string[], l: readonly string[], page: readonly string[]) => {
+    // Under its recorded name on the page and not among the live changes: it did not happen.
+    const [changed, present] = [new Set(l), new Set(page)];
+    const possible = r.filter((line) => !(named(line) && outlines && present.has(line) && !changed.has(line)));
+    return possible.length - multisetMinus(possible.map(roleOf), l.map(roleOf)).length;
   };
   return {
-    matched: side(recorded.appeared, live.appeared) + side(recorded.gone, live.gone),
+    matched: side(recorded.appeared, live.appeared, outlines?.before ?? []) + side(recorded.gone, live.gone, outlines?.after ?? []),
     total: recorded.appeared.length + recorded.gone.length,
   };
 }
