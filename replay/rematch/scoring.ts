@@ -61,7 +61,11 @@ export const kRowTextMatch = 45;
  * when the region lost an element of the kind (the recorded row may be the one removed).
  */
 export const kRowTextNear = 20;
-/** Word overlap (Jaccard) above which two row texts are the same row edited, not another row. */
+/**
+ * Word overlap (Jaccard) above which a container's text may be the recorded one edited: enough
+ * for a form or dialog, and for the container level to look at a row; a row itself must keep the
+ * recorded words in order (see `containerScore`).
+ */
 export const kRowTextSimilar = 0.5;
 
 // Context signals: they tell look-alikes apart but never identify an element alone.
