@@ -3,7 +3,7 @@ import type { Fingerprint } from '../../core/schema/history.ts';
 
 type Landmark = Fingerprint['landmarks'][number];
 import { structureSimilarity } from './structure.ts';
-import { comparableHrefs, containsWords, idRelation, looksGenerated, normalizeText, pathShape, tokenSimilarity, wholeWords } from './text.ts';
+import { comparableHrefs, containsWords, idRelation, looksGenerated, normalizeText, pathShape, sameButNumbers, tokenSimilarity, wholeWords } from './text.ts';
 
 /**
  * How well a live element agrees with the fingerprint recorded at capture. Pure: the cascade,
@@ -277,7 +277,9 @@ function containerScore(fp: Fingerprint, live: LiveFeatures, options: AgreementO
   const near = !equal && rowTextAgrees(r.text, l.text);
   if (row) {
     // A row sharing only some words ("Walk the cat" for "Walk the dog") is another row.
-    const extended = near && containsWords(wholeWords(r.text), wholeWords(l.text)) && (fp.kindPeers === null || live.kindPeers >= fp.kindPeers);
+    // A row whose words stayed and whose numbers moved (a counter suffix) is the row edited too.
+    const edited = containsWords(wholeWords(r.text), wholeWords(l.text)) || sameButNumbers(wholeWords(r.text), wholeWords(l.text));
+    const extended = near && edited && (fp.kindPeers === null || live.kindPeers >= fp.kindPeers);
     if (equal) out.identity += kRowTextMatch;
     else if (extended) out.identity += kRowTextNear;
     // The same titled container (a card under its title) whose words were reworded is still it.

@@ -22,6 +22,16 @@ export function tokenSimilarity(a: string | null | undefined, b: string | null |
   return shared / (ta.size + tb.size - shared);
 }
 
+/**
+ * The two texts read the same once numbers and punctuation are left out: the same row whose
+ * counter moved ("Draft of 'New Tiddler'" and "Draft of 'New Tiddler 2'", "3 left" and "4 left").
+ */
+export function sameButNumbers(a: string | null | undefined, b: string | null | undefined): boolean {
+  const letters = (text: string | null | undefined) => (text ?? '').toLowerCase().replace(/[^\p{L}]+/gu, '');
+  const la = letters(a);
+  return la.length > 0 && la === letters(b);
+}
+
 /** One text's words appear, in order, inside the other's ("Save" in "Save changes"). */
 export function containsWords(a: string | null | undefined, b: string | null | undefined): boolean {
   const na = normalizeText(a);

@@ -3,7 +3,7 @@ import { kHistoryVersion, type Fingerprint, type History } from '../../core/sche
 import { Rebaser, ReportRedactor, resolveSubstitutions, substitute } from '../../replay/inputs.ts';
 import { pickCandidate } from '../../replay/rematch/pick.ts';
 import { agreement, kDistinctClass, kMinAgreement, withDistinctClasses, type LiveFeatures } from '../../replay/rematch/scoring.ts';
-import { idRelation, idStem, looksGenerated } from '../../replay/rematch/text.ts';
+import { idRelation, idStem, looksGenerated, sameButNumbers } from '../../replay/rematch/text.ts';
 import { headingProblem, urlMatches } from '../../replay/verify.ts';
 
 /** Pure parts of replay: no browser. */
@@ -265,4 +265,11 @@ test('a class is distinct only when no other element on the page holds it, and t
   // Another element on the page (not a candidate: a hidden copy, a wrapper) holds it too.
   const [shared] = withDistinctClasses(confirm, pool, (classes) => classes, new Map([['btn', 7], ['btn-save', 2]]));
   expect(shared!.agreement).toEqual(pool[0]!.agreement);
+});
+
+test('a row text whose only change is a number (a counter suffix) reads as the same row; other words do not', () => {
+  expect(sameButNumbers("$:/ControlPanel Draft of 'New Tiddler' Garden notes", "$:/ControlPanel Draft of 'New Tiddler 2' Garden notes")).toBe(true);
+  expect(sameButNumbers('3 items left', '4 items left')).toBe(true);
+  expect(sameButNumbers('Walk the dog', 'Walk the cat')).toBe(false);
+  expect(sameButNumbers('12', '13')).toBe(false);
 });
