@@ -16,7 +16,7 @@ import { readAhead, rematch, type ReadAhead, type ReadAtPath } from './rematch/c
 export type Strategy = 'full' | 'locator-only';
 
 export type Found =
-  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; heal: HealRecord | null; atPath?: ReadAtPath; target?: TargetMoved; marked?: boolean }
+  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; heal: HealRecord | null; atPath?: ReadAtPath; target?: TargetMoved }
   | { ok: false; category: FailureCategory; message: string; level: MatchLevel | null; candidates: number | null; notes: string[]; heal: HealRecord | null };
 
 /** The found link's target differs from the recorded one (rebased), and the link is known by other evidence. */
@@ -80,7 +80,7 @@ export async function findElement(page: Page, step: HistoryStep, options: FindOp
     const live = candidate.item.features.hrefPath;
     // Only a link that is itself on its own evidence tells where the recorded target went.
     const target = fp.hrefPath && live && live !== fp.hrefPath && candidate.agreement.acceptable ? { target: { recorded: fp.hrefPath, live } } : {};
-    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, heal: null, atPath: result.atPath, marked: candidate.item.marked, ...target };
+    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, heal: null, atPath: result.atPath, ...target };
   }
   const category = result.kind === 'ambiguous' ? 'ambiguous' : 'missing_element';
   const message = result.kind === 'ambiguous'
@@ -106,5 +106,5 @@ export async function findElement(page: Page, step: HistoryStep, options: FindOp
   const heal: HealRecord = { offered: offered.length, picked: answer.candidate, reason: answer.reason, accepted, score: pick?.agreement.score ?? null };
   options.log(`  heal: picked ${answer.candidate ?? 'none'} of ${offered.length} (${answer.reason})${pick && !accepted ? ' - rejected: it does not agree with the recorded element' : ''}`);
   if (!pick || !accepted) return { ...failed, heal };
-  return { ok: true, locator: pick.item.locator, level: 'llm', candidates: offered.length, score: pick.agreement.score, notes: result.notes, heal, marked: pick.item.marked };
+  return { ok: true, locator: pick.item.locator, level: 'llm', candidates: offered.length, score: pick.agreement.score, notes: result.notes, heal };
 }

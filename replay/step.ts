@@ -126,14 +126,6 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   // What the action changes on the page: required of a healed step (the weaker the match, the
   // more the outcome must show it was right), waited for after any step.
   const outlineBefore = effectWorthChecking(step) ? await liveOutline(page) : null;
-  if (found?.ok && found.marked && (await target!.count().catch(() => 0)) === 0) {
-    // The element that was judged was rendered again meanwhile: judge again on the page as it is
-    // now, rather than act on whatever took its place.
-    found = await findElement(page, step, env.find);
-    if (!found.ok) return fail(found.category, found.message);
-    target = found.locator;
-    Object.assign(base, { level: found.level, candidates: found.candidates, notes: found.notes, score: found.score, locator: target.toString() });
-  }
   const targetAt = found?.ok ? found.atPath ?? null : null;
   const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs, files: env.files, targetAt };
   let outcome: ExecOutcome;

@@ -26,10 +26,8 @@ export interface Candidate {
   frame: Frame;
   /** The element's own frame (see `framePathInPage`): `frame` is where a page-wide query started. */
   framePath: string;
-  /** Resolves to exactly this element: the query, or the element it marked when it matched several (`kCandidateAttribute`). */
+  /** Resolves to exactly this element (the query, pinned with `nth` when it matched several). */
   locator: Locator;
-  /** `locator` names the marked element: it resolves to nothing once that element was rendered away. */
-  marked: boolean;
   features: LiveFeatures;
 }
 
@@ -64,19 +62,9 @@ function visibleInPage(el: Element): boolean {
 }
 
 /** `probeElement` over many elements, rebuilt for the page (see core/in-page.ts). */
-/**
- * The attribute that marks each element a query matched with its own token, in the evaluation that
- * probes it: a candidate then names the element that was judged (`:scope[data-bu-candidate=...]`),
- * not whatever sits at its place among the matches when replay acts (an insert or a re-sort in
- * between moves `nth`).
- */
-export const kCandidateAttribute = 'data-bu-candidate';
-let collectSerial = 0;
-
-const probeMany = composeInPage<(els: Element[], arg: { limit: number; mark: string | null }) => ProbedInFrame[] | null>(['els', 'arg'], { probe: probeElement, visible: visibleInPage, framePath: framePathInPage }, `
-  if (els.length > arg.limit) return null;
+const probeMany = composeInPage<(els: Element[], limit: number) => ProbedInFrame[] | null>(['els', 'limit'], { probe: probeElement, visible: visibleInPage, framePath: framePathInPage }, `
+  if (els.length > limit) return null;
   const frame = framePath();
-  if (arg.mark !== null && els.length > 1) els.forEach((el, i) => el.setAttribute('${kCandidateAttribute}', arg.mark + '-' + i));
   return els.map((el) => ({ probe: probe(el), visible: visible(el), frame }));`);
 
 type AriaNode = string | { role?: string; name?: string };
@@ -123,20 +111,19 @@ export async function collect(frame: Frame, query: Locator, options: CollectOpti
   // A query expected to match one element reads its role and name alongside the probe (one
   // round trip instead of two); when it matched several, each is read on its own below.
   const alongside = options.expectOne && known?.name === undefined ? readRoleAndName(query, kAlongsideAriaTimeoutMs) : null;
-  const mark = String(++collectSerial);
-  const probed = await query.evaluateAll(probeMany, { limit, mark }).catch(() => [] as ProbedInFrame[]);
+  const probed = await query.evaluateAll(probeMany, limit).catch(() => [] as ProbedInFrame[]);
   const single = probed?.length === 1 ? await alongside : null;
   if (probed === null) return null;
   const kept = options.keep ? probed.filter((p) => options.keep!(p.probe)).length : probed.length;
   if (kept > kMaxCandidates) return null;
   const depth = options.depth ?? frameDepth(frame);
   const chosen = probed
-    .map((p, i) => ({ ...p, locator: probed.length === 1 ? query : query.locator(`:scope[${kCandidateAttribute}="${mark}-${i}"]`) }))
+    .map((p, i) => ({ ...p, locator: probed.length === 1 ? query : query.nth(i) }))
     .filter(({ probe, visible }) => (visible || options.includeHidden) && (!options.keep || options.keep(probe)));
   const names = await Promise.all(chosen.map(({ locator }) =>
     known?.name !== undefined ? { role: known.role, name: known.name } : probed.length === 1 && single ? single : roleAndName(locator)));
   return chosen.map(({ probe, visible, locator, frame: framePath }, i) => ({
-    frame, framePath, locator, marked: probed.length > 1, features: { ...probe, role: known?.role ?? names[i]!.role, name: names[i]!.name, frameDepth: depth, visible },
+    frame, framePath, locator, features: { ...probe, role: known?.role ?? names[i]!.role, name: names[i]!.name, frameDepth: depth, visible },
   }));
 }
 
@@ -172,5 +159,5 @@ export async function collectAtPath(page: Page, query: Locator, cssPath: string,
   if (read.kind !== 'read' || !(read.value.visible || options.includeHidden)) return null;
   const { probe, visible, heading } = read.value;
   const names = confirmed ? { role, name } : await roleAndName(query);
-  return { candidate: { frame: page.mainFrame(), framePath: '', locator: query, marked: false, features: { ...probe, role: names.role, name: names.name, frameDepth: 0, visible } }, heading };
+  return { candidate: { frame: page.mainFrame(), framePath: '', locator: query, features: { ...probe, role: names.role, name: names.name, frameDepth: 0, visible } }, heading };
 }
