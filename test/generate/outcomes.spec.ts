@@ -7,7 +7,7 @@ import { flowOutcomes } from '../../generate/model/outcomes.ts';
 import { fp, state } from './support/fixtures.ts';
 import { withHeldOutcomes } from '../../generate/model/held-outcomes.ts';
 
-/** A todo app on one URL: a flow adds “Buy milk”, then shows the other view (a tab, a mode). */
+/** A list app on one URL: a flow adds “Buy milk”, then shows the other view (a tab, a mode). */
 
 function at(hash: string): PageState {
   return { ...state('/'), ariaHash: hash };

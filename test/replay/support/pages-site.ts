@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../support/apps/serve.ts';
 
 /**
  * A site for one test, served on 127.0.0.1: `state.render` writes the page for each request (the
@@ -48,11 +48,5 @@ export async function startPagesSite(render: (url: URL) => string): Promise<Page
       res.end(state.render(url));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    state,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { ...(await listenOnLoopback(server)), state };
 }

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../support/apps/serve.ts';
 
 /**
  * A tiny app for cascade tests, served on 127.0.0.1: a form page whose markup changes with
@@ -60,11 +60,5 @@ export async function startSite(initial: string): Promise<Site> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    state,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { ...(await listenOnLoopback(server)), state };
 }

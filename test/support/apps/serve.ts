@@ -33,6 +33,13 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** `server` listening on a free port of 127.0.0.1: its root URL, and a close that waits for it. */
+export async function listenOnLoopback(server: http.Server): Promise<{ url: string; close(): Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
 export interface WaitOptions {
   /** A child whose exit means the app will never answer. */
   child?: ChildProcess;
