@@ -1,4 +1,5 @@
 import { secretPlaceholder } from './conventions.ts';
+import { safeDecode } from './safe-decode.ts';
 import { secretForms } from './secret-forms.ts';
 
 /**
@@ -123,15 +124,7 @@ const kSecretParam = /pass|pwd|secret|token|key|auth|cred|pin|otp|code/i;
 function queryKeyAt(text: string, offset: number, range: UrlRange): string | null {
   const head = text.slice(range.pathEnd, offset);
   const key = /[?&;#]([^=&?#;]*)=$/.exec(head);
-  return key ? decodeURIComponentSafe(key[1]!) : null;
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
+  return key ? safeDecode(key[1]!) : null;
 }
 
 export interface LearnedContext {

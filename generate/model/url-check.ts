@@ -1,3 +1,4 @@
+import { safeDecode } from '../../core/safe-decode.ts';
 import { kHashRoute } from './url-pattern.ts';
 
 /**
@@ -17,12 +18,9 @@ const kLongHex = /^[0-9a-f]{16,}$/i;
 /** Session keys, base64 and signed tokens: long runs mixing letters and digits. */
 const kToken = /^(?=.*\d)(?=.*[a-z])[A-Za-z0-9_\-+/=.]{20,}$/i;
 
+/** A query value as the server reads it: `+` is a space in a form-encoded query. */
 function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
+  return safeDecode(text.replace(/\+/g, ' '));
 }
 
 /** A query value the server's environment chose: it differs from one deployment or run to the next. */
