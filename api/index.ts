@@ -7,7 +7,7 @@ import type { ExtractCounts as ExtractCountsSchema } from '../core/schema/extrac
 import type { Plan as PlanSchema } from '../core/schema/plan.ts';
 import type { ReplaySummary } from '../core/schema/replay-report.ts';
 import type { TerminationReason } from '../core/schema/run.ts';
-import type { CliHost } from '../cli/main.ts';
+import type { CommandDef, CommandHost } from '../commands/command.ts';
 
 /**
  * `brow-use`: capture, extract, generate and replay from a program. Each call runs the same
@@ -102,24 +102,21 @@ export interface ReplayOptions extends CommonOptions {
 
 export type ReplayResult = ReplaySummary & { replayId: string; sessionId: string; reportPath: string };
 
-function repeated(flag: string, values: readonly string[] | undefined): string[] {
-  return (values ?? []).flatMap((value) => [flag, value]);
+/** A list as `bu` hands it to a command: absent when empty (so the project's config fills it). */
+function list(values: readonly string[] | undefined): string[] | undefined {
+  return values?.length ? [...values] : undefined;
 }
 
-function pairs(flag: string, values: Record<string, string> | undefined): string[] {
-  return repeated(flag, Object.entries(values ?? {}).map(([name, value]) => `${name}=${value}`));
+function pairs(values: Record<string, string> | undefined): string[] | undefined {
+  return list(Object.entries(values ?? {}).map(([name, value]) => `${name}=${value}`));
 }
 
-function optional(flag: string, value: string | number | undefined): string[] {
-  return value === undefined ? [] : [flag, String(value)];
-}
-
-/** Runs `bu <argv> --json` in this process and returns its result object; a usage error or crash is thrown. */
-async function run(argv: string[], options: CommonOptions): Promise<{ code: number; result: Record<string, unknown> }> {
+/** Runs a command of commands/ in this process and returns its result object; a usage error or crash is thrown. */
+async function run(def: CommandDef, args: string[], given: Record<string, unknown>, options: CommonOptions): Promise<{ code: number; result: Record<string, unknown> }> {
   const env = { ...(options.env ?? process.env) };
   if (options.outputDir !== undefined) env.BU_OUTPUT = options.outputDir;
   let result: Record<string, unknown> | null = null;
-  const host: CliHost = {
+  const host: CommandHost = {
     cwd: path.resolve(options.cwd ?? process.cwd()),
     env,
     log: (message) => options.log?.(message),
@@ -129,9 +126,9 @@ async function run(argv: string[], options: CommonOptions): Promise<{ code: numb
     },
   };
   // Loaded on first use: importing `brow-use` for defineConfig stays cheap.
-  const { invoke } = await import('../cli/main.ts');
-  const code = await invoke([...argv, '--json'], host, options.signal);
-  if (!result) throw new JobFailedError(`bu ${argv[0]} ended with exit code ${code} and no result`);
+  const { runCommand } = await import('../commands/run-command.ts');
+  const code = await runCommand(def, args, given, host, options.signal);
+  if (!result) throw new JobFailedError(`bu ${def.name} ended with exit code ${code} and no result`);
   return { code, result };
 }
 
@@ -144,19 +141,19 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
     planFile = path.join(tempDir, 'plan.json');
     await fs.writeFile(planFile, JSON.stringify(options.plan));
   } else planFile = options.plan;
-  const shared = [
-    ...optional('--url', options.url), ...optional('--max-steps', options.maxSteps),
-    ...repeated('--secret', options.secrets), ...pairs('--var', options.vars), ...repeated('--allow-domain', options.allowDomains),
-    ...optional('--storage-state', options.storageState),
-    ...optional('--viewport', options.viewport && `${options.viewport.width}x${options.viewport.height}`),
-    ...(options.headed ? ['--headed'] : []),
-  ];
-  const argv = planFile !== undefined
-    ? ['capture', 'script', '--plan', planFile, ...shared]
-    : ['capture', 'explore', ...optional('--policy', options.policy), ...pairs('--fill', options.fills), ...shared];
+  const shared = {
+    url: options.url, maxSteps: options.maxSteps, secret: list(options.secrets), var: pairs(options.vars), allowDomain: list(options.allowDomains),
+    storageState: options.storageState, viewport: options.viewport && `${options.viewport.width}x${options.viewport.height}`,
+    headed: options.headed || undefined,
+  };
+  const { captureCommand } = await import('../commands/capture.ts');
+  const subcommand = (name: string) => captureCommand.subcommands!.find((def) => def.name === name)!;
   try {
     // The command's result object is the documented `--json` line; its fields are CaptureResult's.
-    return (await run(argv, options)).result as unknown as CaptureResult;
+    const ran = planFile !== undefined
+      ? await run(subcommand('script'), [], { ...shared, plan: planFile }, options)
+      : await run(subcommand('explore'), [], { ...shared, policy: options.policy, fill: pairs(options.fills) }, options);
+    return ran.result as unknown as CaptureResult;
   } finally {
     if (tempDir) await fs.rm(tempDir, { recursive: true, force: true });
   }
@@ -164,18 +161,19 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
 
 /** Turns a capture's trace and sidecars into JSONL records and screenshots (`extract/<id>/`). */
 export async function extract(session: string, options: CommonOptions = {}): Promise<ExtractResult> {
-  return (await run(['extract', session], options)).result as unknown as ExtractResult;
+  const { extractCommand } = await import('../commands/extract.ts');
+  return (await run(extractCommand, [session], {}, options)).result as unknown as ExtractResult;
 }
 
 /** Page objects, workflows, Playwright specs and docs from one or more extracted runs. */
 export async function generate(sessions: string[], options: GenerateOptions = {}): Promise<GenerateResult> {
-  const argv = ['generate', ...sessions, ...optional('--out', options.out), ...optional('--llm', options.llm)];
-  return (await run(argv, options)).result as unknown as GenerateResult;
+  const { generateCommand } = await import('../commands/generate.ts');
+  return (await run(generateCommand, [sessions.join(' ')], { out: options.out, llm: options.llm }, options)).result as unknown as GenerateResult;
 }
 
 /** Replays a recorded history (a session id or a history file) in a fresh browser; `ok` says whether every step passed. */
 export async function replay(history: string, options: ReplayOptions = {}): Promise<ReplayResult> {
-  const argv = ['replay', history, ...optional('--base-url', options.baseUrl), ...pairs('--var', options.vars),
-    ...optional('--strategy', options.strategy), ...(options.headed ? ['--headed'] : [])];
-  return (await run(argv, options)).result as unknown as ReplayResult;
+  const { replayCommand } = await import('../commands/replay.ts');
+  const given = { baseUrl: options.baseUrl, var: pairs(options.vars), strategy: options.strategy, headed: options.headed || undefined };
+  return (await run(replayCommand, [history], given, options)).result as unknown as ReplayResult;
 }

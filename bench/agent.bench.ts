@@ -13,7 +13,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { requestSequence, requestTokens, sharedPrefix, type CountedMessage } from '../capture/llm/tokens.ts';
+import { requestSequence, requestTokens, sharedPrefix, type CountedMessage } from '../core/llm/tokens.ts';
 import { startDemoServer } from '../demo/server.ts';
 import { runCli } from '../test/support/cli.ts';
 import { dokuwikiUnavailable, startDokuWiki } from '../test/support/dokuwiki.ts';

@@ -1,11 +1,9 @@
 import { Command, CommanderError, Option } from 'commander';
-import { BuError, errorMessage, isBadPathError, UsageError } from '../core/errors.ts';
-import { loadConfig, withConfigEnv } from '../core/config/load-config.ts';
-import { defaultOutputRoot, outputPaths } from '../core/paths.ts';
-import { RunsDb } from '../core/runs-db.ts';
-import type { CliContext, CommandDef } from './command.ts';
+import { BuError, errorMessage, isBadPathError } from '../core/errors.ts';
+import type { CommandDef, CommandHost } from '../commands/command.ts';
+import { applyConfigDefaults } from '../commands/config-defaults.ts';
+import { commandContext } from '../commands/run-command.ts';
 import { loadCommands } from './commands.ts';
-import { applyConfigDefaults } from './config-defaults.ts';
 
 /**
  * Every code `bu` exits with; README.md's "Exit codes" table describes each, and
@@ -22,16 +20,7 @@ function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
-/** Where a command runs and where its words go: the terminal for `bu`, the caller for the programmatic API. */
-export interface CliHost {
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  log(message: string): void;
-  print(message: string): void;
-  result(value: Record<string, unknown>): void;
-}
-
-function terminalHost(json: boolean): CliHost {
+function terminalHost(json: boolean): CommandHost {
   return {
     cwd: process.cwd(),
     env: process.env,
@@ -45,18 +34,9 @@ function terminalHost(json: boolean): CliHost {
   };
 }
 
-async function makeContext(host: CliHost, json: boolean, controller: AbortController): Promise<CliContext> {
-  const config = await loadConfig(host.cwd);
-  const env = withConfigEnv(host.env, config);
-  const paths = outputPaths(defaultOutputRoot(env, host.cwd));
-  return { ...host, env, paths, runs: new RunsDb(paths.runsDb), json, signal: controller.signal, config };
-}
-
 interface ProgramState {
   code: number;
   controller: AbortController;
-  /** The terminal unless the programmatic API runs the command. */
-  host?: CliHost;
 }
 
 function build(def: CommandDef, parent: Command, state: ProgramState): void {
@@ -80,7 +60,7 @@ function build(def: CommandDef, parent: Command, state: ProgramState): void {
       const options = command.opts();
       const args = received.slice(0, def.args?.length ?? 0).map((a) => (Array.isArray(a) ? a.join(' ') : (a as string)));
       const json = Boolean(options.json);
-      const ctx = await makeContext(state.host ?? terminalHost(json), json, state.controller);
+      const ctx = await commandContext(terminalHost(json), json, state.controller.signal);
       state.code = await run(ctx, args, applyConfigDefaults(def, options, (key) => command.getOptionValueSource(key), ctx.config ?? null, ctx.env));
     });
   } else if (def.subcommands?.length) {
@@ -90,7 +70,7 @@ function build(def: CommandDef, parent: Command, state: ProgramState): void {
   }
 }
 
-export function buildProgram(state: ProgramState, commands: CommandDef[]): Command {
+function buildProgram(state: ProgramState, commands: CommandDef[]): Command {
   const program = new Command('bu')
     .description('brow-use: capture, extract, generate and replay browser flows')
     .showSuggestionAfterError(true)
@@ -103,28 +83,6 @@ export function buildProgram(state: ProgramState, commands: CommandDef[]): Comma
     cmd.commands.forEach(override);
   });
   return program;
-}
-
-/**
- * Runs one command for a program (the `brow-use` API): the same parsing, checks and work as `bu`,
- * with words and the result going to `host`. Errors are thrown, not printed; usage errors as UsageError.
- */
-export async function invoke(argv: string[], host: CliHost, signal?: AbortSignal): Promise<number> {
-  const controller = new AbortController();
-  const abort = () => controller.abort(signal?.reason);
-  if (signal?.aborted) abort();
-  signal?.addEventListener('abort', abort, { once: true });
-  const state: ProgramState = { code: 0, controller, host };
-  try {
-    await buildProgram(state, await loadCommands(argv)).parseAsync(argv, { from: 'user' });
-    return state.code;
-  } catch (err) {
-    if (err instanceof CommanderError) throw new UsageError(err.message.replace(/^error: /, ''));
-    if (err instanceof CliUsage) throw new UsageError(err.message);
-    throw err;
-  } finally {
-    signal?.removeEventListener('abort', abort);
-  }
 }
 
 /** The one exit point: returns the process exit code. */

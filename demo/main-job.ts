@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { CliContext } from '../cli/command.ts';
+import type { CommandContext } from '../commands/command.ts';
 import { resolveBrowser } from '../core/browser.ts';
 import { JobFailedError } from '../core/errors.ts';
 import { buEntry, generatedCodeEnv, kPackageRoot } from '../core/package.ts';
@@ -32,11 +32,11 @@ interface StageResult {
 }
 
 export interface DemoJobOptions {
-  ctx: CliContext;
+  ctx: CommandContext;
   port: number;
 }
 
-function runStage(ctx: CliContext, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; json: Record<string, unknown> | null }> {
+function runStage(ctx: CommandContext, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; json: Record<string, unknown> | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ctx.cwd, env: { ...ctx.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let last = '';
@@ -67,7 +67,7 @@ function runStage(ctx: CliContext, command: string, args: string[], env: NodeJS.
 }
 
 /** Runs each generated spec file against its own fresh demo app (the flows create and edit records). */
-async function runGeneratedTests(ctx: CliContext, env: NodeJS.ProcessEnv, results: StageResult[], fresh: () => Promise<DemoServer>): Promise<void> {
+async function runGeneratedTests(ctx: CommandContext, env: NodeJS.ProcessEnv, results: StageResult[], fresh: () => Promise<DemoServer>): Promise<void> {
   const config = path.join(ctx.paths.root, 'playwright.config.ts');
   const specs = (await fs.readdir(path.join(ctx.paths.root, 'tests'))).filter((f) => f.endsWith('.spec.ts')).sort();
   for (const spec of specs) {

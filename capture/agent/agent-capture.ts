@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../../core/io/atomic.ts';
 import { reserveSessionId } from '../../core/session-id.ts';
 import type { RunRecord } from '../../core/schema/run.ts';
 import { uploadableFiles } from '../actions/upload_file.ts';
-import { createLlmClient } from '../llm/create-client.ts';
+import { createLlmClient } from '../../core/llm/create-client.ts';
 import type { AgentState } from '../resume/checkpoint-schema.ts';
 import { runCapture, sessionFilesDir, type CaptureEnv, type CaptureResult, type CaptureSettings, type ResumeFrom } from '../run-capture.ts';
 import { AgentPolicy, kDefaultObserveBudget, kTodoFile } from './agent-policy.ts';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { CompleteResult, LlmClient } from '../llm/client.ts';
-import { mapMessageText, type ChatMessage } from '../llm/transport.ts';
+import type { CompleteResult, LlmClient } from '../../core/llm/client.ts';
+import { mapMessageText, type ChatMessage } from '../../core/llm/transport.ts';
 
 /**
  * Every question the agent puts to its model goes through here: redacted on the way out, and

@@ -1,5 +1,5 @@
 import { kElementListHeading } from '../perceive/perceive.ts';
-import { countTokens } from '../llm/tokens.ts';
+import { countTokens } from '../../core/llm/tokens.ts';
 
 /**
  * Observation in chunks: a page whose model-facing text does not fit the prompt budget is cut

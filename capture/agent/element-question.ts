@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { ImageAsker } from '../actions/define-skill.ts';
-import { ModelUnavailableError, type LlmClient } from '../llm/client.ts';
-import { mapMessageText } from '../llm/transport.ts';
-import { modelTakesImages } from '../llm/vision-models.ts';
+import { ModelUnavailableError, type LlmClient } from '../../core/llm/client.ts';
+import { mapMessageText } from '../../core/llm/transport.ts';
+import { modelTakesImages } from '../../core/llm/vision-models.ts';
 import { elementQuestionMessages } from './messages.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ModelUnavailableError } from '../llm/client.ts';
-import { countTokens } from '../llm/tokens.ts';
+import { ModelUnavailableError } from '../../core/llm/client.ts';
+import { countTokens } from '../../core/llm/tokens.ts';
 import type { ReasoningNote } from '../types.ts';
 import type { ModelAsker } from './asker.ts';
 import { summaryMessages } from './messages.ts';

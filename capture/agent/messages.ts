@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/transport.ts';
+import type { ChatMessage } from '../../core/llm/transport.ts';
 import { elementQuestionPrompt, finishCheckPrompt, planPrompt, revisionPrompt, subtaskCheckPrompt, summaryPrompt } from './prompts.ts';
 
 /**

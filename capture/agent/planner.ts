@@ -1,4 +1,4 @@
-import { ModelUnavailableError } from '../llm/client.ts';
+import { ModelUnavailableError } from '../../core/llm/client.ts';
 import type { ReasoningNote } from '../types.ts';
 import type { ModelAsker } from './asker.ts';
 import { planMessages, revisionMessages, subtaskCheckMessages, type SubtaskContext } from './messages.ts';

@@ -1,6 +1,6 @@
 import { serveMcp } from '../../mcp/server.ts';
-import type { CommandDef } from '../command.ts';
-import { captureSettings, kCaptureOptions, kDefaultMaxSteps } from './capture-options.ts';
+import type { CommandDef } from '../../commands/command.ts';
+import { captureSettings, kCaptureOptions, kDefaultMaxSteps } from '../../commands/capture-options.ts';
 
 /**
  * `bu mcp`: the MCP server on stdio. It takes the capture options (attach with --cdp, a remote

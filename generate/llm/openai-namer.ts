@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ModelUnavailableError } from '../../capture/llm/client.ts';
-import { llmConfigFromEnv, modelConfigured } from '../../capture/llm/config.ts';
-import { createLlmClient } from '../../capture/llm/create-client.ts';
+import { ModelUnavailableError } from '../../core/llm/client.ts';
+import { llmConfigFromEnv, modelConfigured } from '../../core/llm/config.ts';
+import { createLlmClient } from '../../core/llm/create-client.ts';
 import { JobFailedError, UsageError, errorMessage } from '../../core/errors.ts';
 import { writeFileAtomic } from '../../core/io/atomic.ts';
 import { parseJsonText, parseWith } from '../../core/io/read.ts';

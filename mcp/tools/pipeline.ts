@@ -1,26 +1,26 @@
 import { z } from 'zod';
-import type { CliContext, CommandDef } from '../../cli/command.ts';
-import { extractCommand } from '../../cli/commands/extract.ts';
-import { generateCommand } from '../../cli/commands/generate.ts';
-import { replayCommand } from '../../cli/commands/replay.ts';
+import type { CommandContext, CommandDef } from '../../commands/command.ts';
+import { extractCommand } from '../../commands/extract.ts';
+import { generateCommand } from '../../commands/generate.ts';
+import { replayCommand } from '../../commands/replay.ts';
 import { confinedPath } from '../page-files.ts';
 import { answer, defineTool, fence, type McpTool, type ToolAnswer, type ToolContext } from './define.ts';
 
 /**
- * extract, generate and replay as tools: each runs the very command the CLI runs, with a context
+ * extract, generate and replay as tools: each runs the very command `bu` runs, with a context
  * whose human output and `--json` result are collected into the answer instead of stdout.
  */
 
-async function runCommand(ctx: ToolContext, command: CommandDef, args: string[], options: Record<string, unknown>): Promise<ToolAnswer> {
+async function commandAnswer(ctx: ToolContext, command: CommandDef, args: string[], options: Record<string, unknown>): Promise<ToolAnswer> {
   const printed: string[] = [];
   let result: Record<string, unknown> | null = null;
-  const cli: CliContext = {
+  const context: CommandContext = {
     cwd: ctx.cwd, env: ctx.env, paths: ctx.paths, runs: ctx.runs, json: true, signal: ctx.signal,
     log: (message) => ctx.log(message),
     print: (message) => printed.push(message),
     result: (value) => (result = value),
   };
-  const code = await command.run!(cli, args, { ...options, json: true });
+  const code = await command.run!(context, args, { ...options, json: true });
   const answered = answer([
     ['Result', printed.join('\n') || (code === 0 ? 'done' : 'failed')],
     ['JSON', result ? fence('json', JSON.stringify(result, null, 2)) : null],
@@ -35,7 +35,7 @@ const extract = defineTool({
   description: 'Run `bu extract` on a recorded session: trace zip + sidecars -> extract/<session>/ (JSONL, screenshots). Deterministic, no browser.',
   input: z.strictObject({ session: z.string().min(1).describe('a session id (see `bu runs list`)') }),
   async run(ctx, { session }) {
-    return runCommand(ctx, extractCommand, [session], {});
+    return commandAnswer(ctx, extractCommand, [session], {});
   },
 });
 
@@ -50,7 +50,7 @@ const generate = defineTool({
   }),
   async run(ctx, { sessions, out, llm }) {
     const outDir = out === undefined ? ctx.paths.root : confinedPath(ctx.paths.root, out);
-    return runCommand(ctx, generateCommand, [sessions.join(' ')], { out: outDir, llm: llm ?? 'auto' });
+    return commandAnswer(ctx, generateCommand, [sessions.join(' ')], { out: outDir, llm: llm ?? 'auto' });
   },
 });
 
@@ -65,7 +65,7 @@ const replay = defineTool({
     strategy: z.enum(['full', 'locator-only']).optional(),
   }),
   async run(ctx, { history, baseUrl, vars, strategy }) {
-    return runCommand(ctx, replayCommand, [history], {
+    return commandAnswer(ctx, replayCommand, [history], {
       baseUrl, var: Object.entries(vars ?? {}).map(([name, value]) => `${name}=${value}`), strategy: strategy ?? 'full', heal: 'off',
     });
   },

@@ -5,10 +5,10 @@ import { ReasoningKind } from '../../core/schema/logs.ts';
 import { packageFile } from '../../core/package.ts';
 import { Plan } from '../../core/schema/plan.ts';
 import { TerminationReason } from '../../core/schema/run.ts';
+import { checkPlaceholders } from '../../capture/check-placeholders.ts';
 import { runLoop } from '../../capture/loop.ts';
 import { ScriptPolicy } from '../../capture/policies/script.ts';
 import { sessionFilesDir } from '../../capture/run-capture.ts';
-import { checkPlaceholders } from '../../cli/commands/capture-options.ts';
 import type { RecordingSummary } from '../recording.ts';
 import { defineTool, jsonAnswer, type McpTool } from './define.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { modelTakesImages, resolveVision } from '../../capture/llm/vision-models.ts';
+import { modelTakesImages, resolveVision } from '../../core/llm/vision-models.ts';
 import { visionScale } from '../../capture/perceive/vision.ts';
 import { startFakeLlm, step } from '../support/fake-llm.ts';
 import { startSkillsSite } from './skills-site.ts';

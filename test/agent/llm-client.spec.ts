@@ -5,10 +5,10 @@ import { expect, test } from '@playwright/test';
 import { z } from 'zod';
 import { parseJsonLines } from '../../core/io/read.ts';
 import { LlmCallLine } from '../../core/schema/logs.ts';
-import { ModelUnavailableError } from '../../capture/llm/client.ts';
-import { createLlmClient } from '../../capture/llm/create-client.ts';
-import { costOf, parsePrices } from '../../capture/llm/prices.ts';
-import { readModelJson } from '../../capture/llm/tolerant-json.ts';
+import { ModelUnavailableError } from '../../core/llm/client.ts';
+import { createLlmClient } from '../../core/llm/create-client.ts';
+import { costOf, parsePrices } from '../../core/llm/prices.ts';
+import { readModelJson } from '../../core/llm/tolerant-json.ts';
 import { startFakeLlm, type Script } from '../support/fake-llm.ts';
 
 /** The model client against a local OpenAI-compatible server: the real SDK, real parsing, scripted failures. */

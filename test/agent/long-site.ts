@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { requestTokens, type CountedMessage } from '../../capture/llm/tokens.ts';
+import { requestTokens, type CountedMessage } from '../../core/llm/tokens.ts';
 import type { RecordedRequest, Scripted } from '../support/fake-llm.ts';
 import type { Site } from './support.ts';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadAllCommands } from '../../cli/commands.ts';
-import { applyConfigDefaults } from '../../cli/config-defaults.ts';
+import { applyConfigDefaults } from '../../commands/config-defaults.ts';
 import { loadConfig } from '../../core/config/load-config.ts';
 import { Plan } from '../../core/schema/plan.ts';
 import { runCli } from '../support/cli.ts';

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import readline from 'node:readline';
 import { expect, test } from '@playwright/test';
-import type { CliContext } from '../../cli/command.ts';
-import { demoCommand } from '../../cli/commands/demo.ts';
+import type { CommandContext } from '../../commands/command.ts';
+import { demoCommand } from '../../commands/demo.ts';
 import { UsageError } from '../../core/errors.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import { kBuBin } from '../support/cli.ts';
@@ -28,7 +28,7 @@ test('`bu demo serve` prints its URL, serves the app, and exits 0 on SIGINT', as
   expect(stderr).toContain('demo app stopped');
 });
 
-function fakeContext(signal: AbortSignal): CliContext & { printed: string[] } {
+function fakeContext(signal: AbortSignal): CommandContext & { printed: string[] } {
   const printed: string[] = [];
   return {
     printed,

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { z } from 'zod';
 import { loadAllCommands } from '../../cli/commands.ts';
-import type { CommandDef } from '../../cli/command.ts';
+import type { CommandDef } from '../../commands/command.ts';
 import { ActionName } from '../../core/schema/actions.ts';
 import { Plan } from '../../core/schema/plan.ts';
 import { kRepoRoot } from '../support/cli.ts';

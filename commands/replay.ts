@@ -1,14 +1,14 @@
 import path from 'node:path';
-import { launchBrowser } from '../../core/browser.ts';
-import { reserveSessionId } from '../../core/session-id.ts';
-import { UsageError } from '../../core/errors.ts';
-import { sessionFilesDir } from '../../core/paths.ts';
-import { resolveSubstitutions, parseVarFlags } from '../../replay/inputs.ts';
-import { loadHistory } from '../../replay/load.ts';
-import { replay } from '../../replay/replay.ts';
-import { stepLine, summaryLine, writeReport } from '../../replay/report.ts';
-import { writeBack } from '../../replay/write-back.ts';
-import type { CommandDef } from '../command.ts';
+import { launchBrowser } from '../core/browser.ts';
+import { reserveSessionId } from '../core/session-id.ts';
+import { UsageError } from '../core/errors.ts';
+import { sessionFilesDir } from '../core/paths.ts';
+import { resolveSubstitutions, parseVarFlags } from '../replay/inputs.ts';
+import { loadHistory } from '../replay/load.ts';
+import { replay } from '../replay/replay.ts';
+import { stepLine, summaryLine, writeReport } from '../replay/report.ts';
+import { writeBack } from '../replay/write-back.ts';
+import type { CommandDef } from './command.ts';
 
 function parseBaseUrl(value: unknown): string | null {
   if (typeof value !== 'string' || !value) return null;
@@ -41,7 +41,7 @@ export const replayCommand: CommandDef = {
     const substitutions = resolveSubstitutions(history, parseVarFlags((options.var as string[] | undefined) ?? []), ctx.env);
     const strategy = options.strategy === 'locator-only' ? 'locator-only' : 'full';
     // The model client loads only when healing is asked for: a plain replay never touches it.
-    const healer = options.heal === 'llm' ? (await import('../replay-healer.ts')).createReplayHealer({ env: ctx.env, logFile: ctx.paths.llmLog(history.sessionId) }) : null;
+    const healer = options.heal === 'llm' ? (await import('./replay-healer.ts')).createReplayHealer({ env: ctx.env, logFile: ctx.paths.llmLog(history.sessionId) }) : null;
     const replayId = await reserveSessionId(ctx.paths.stateDir, 'replay', Date.now());
 
     const browser = await launchBrowser({ headless: !options.headed, env: ctx.env });

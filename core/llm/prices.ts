@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { UsageError } from '../../core/errors.ts';
-import { describeIssues } from '../../core/io/read.ts';
+import { UsageError } from '../errors.ts';
+import { describeIssues } from '../io/read.ts';
 
 /** US dollars per million tokens, input and output. */
 export const ModelPrice = z.strictObject({ input: z.number().min(0), output: z.number().min(0) });

@@ -1,4 +1,4 @@
-import type { Usage } from '../../core/schema/run.ts';
+import type { Usage } from '../schema/run.ts';
 import { llmConfigFromEnv, modelConfigured } from './config.ts';
 import { LlmClient } from './client.ts';
 import { LlmLog } from './llm-log.ts';

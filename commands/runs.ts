@@ -1,5 +1,5 @@
-import { UsageError } from '../../core/errors.ts';
-import type { CommandDef } from '../command.ts';
+import { UsageError } from '../core/errors.ts';
+import type { CommandDef } from './command.ts';
 
 function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);

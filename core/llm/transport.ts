@@ -38,7 +38,7 @@ export interface TransportRequest {
 export interface TransportAnswer {
   content: string;
   model: string;
-  /** From the server's usage, or counted with the tokenizer (capture/llm/tokens.ts) when it sends none. */
+  /** From the server's usage, or counted with the tokenizer (core/llm/tokens.ts) when it sends none. */
   tokensIn: number;
   tokensOut: number;
   /** A replayed answer carries the cost recorded with it. */

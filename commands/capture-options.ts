@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../../core/errors.ts';
-import { packageFile } from '../../core/package.ts';
-import { kPlaceholderPattern } from '../../core/conventions.ts';
-import { Secrets } from '../../capture/record/secrets.ts';
-import type { CaptureResult, CaptureSettings } from '../../capture/run-capture.ts';
-import { kDefaultViewport } from '../../capture/session.ts';
-import { kDefaultSessionPort } from '../../capture/session-mode/protocol.ts';
-import type { CliContext, OptionDef } from '../command.ts';
+import { UsageError } from '../core/errors.ts';
+import { packageFile } from '../core/package.ts';
+import { Secrets } from '../capture/record/secrets.ts';
+import type { CaptureResult, CaptureSettings } from '../capture/run-capture.ts';
+import { kDefaultViewport } from '../capture/session.ts';
+import { kDefaultSessionPort } from '../capture/session-mode/protocol.ts';
+import type { CommandContext, OptionDef } from './command.ts';
 
 /**
  * What every `bu capture` subcommand shares: the common options, turning them into settings, and
@@ -55,7 +54,7 @@ function parseViewport(value: unknown): { width: number; height: number } | unde
 }
 
 /** Turns the shared options into settings; a missing secret value fails here, before any browser starts. */
-export function captureSettings(ctx: CliContext, options: Record<string, unknown>, defaultMaxSteps = kDefaultMaxSteps): CaptureSettings {
+export function captureSettings(ctx: CommandContext, options: Record<string, unknown>, defaultMaxSteps = kDefaultMaxSteps): CaptureSettings {
   if (options.cdp && options.wsEndpoint) throw new UsageError('--cdp and --ws-endpoint exclude each other: pick one browser to drive');
   const names = (options.secret as string[] | undefined) ?? [];
   return {
@@ -95,17 +94,8 @@ function parseSessionMode(options: Record<string, unknown>): CaptureSettings['se
   return { port };
 }
 
-/** Every `{{secret:X}}`/`{{var:X}}` in `value` must be given on the command line (checked up front). */
-export function checkPlaceholders(value: unknown, settings: CaptureSettings, where: string): void {
-  const text = JSON.stringify(value);
-  for (const [, kind, name] of text.matchAll(kPlaceholderPattern)) {
-    const known = kind === 'secret' ? settings.secrets.secretNames.includes(name!) : name! in settings.secrets.variableValues;
-    if (!known) throw new UsageError(`${where} uses {{${kind}:${name}}} but it is not given`, kind === 'secret' ? `pass --secret ${name} and set BU_SECRET_${name!.toUpperCase()}` : `pass --var ${name}=...`);
-  }
-}
-
 /** Reports a finished capture; returns the exit code (0 for done/frontier-empty/maxSteps/maxLoopHits, 1 for an error). */
-export function reportCapture(ctx: CliContext, result: CaptureResult): number {
+export function reportCapture(ctx: CommandContext, result: CaptureResult): number {
   const failed = result.terminationReason === 'error' || result.success === false;
   ctx.print(`${result.sessionId}: ${result.terminationReason} after ${result.steps} step(s), ${result.pagesVisited} page(s)`);
   for (const [label, file] of Object.entries(result.artifacts)) ctx.print(`  ${label}: ${file}`);

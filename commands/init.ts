@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { UsageError } from '../../core/errors.ts';
-import { generatedTsconfigText } from '../../core/generated-tsconfig.ts';
-import { packageFile } from '../../core/package.ts';
+import { UsageError } from '../core/errors.ts';
+import { generatedTsconfigText } from '../core/generated-tsconfig.ts';
+import { packageFile } from '../core/package.ts';
 import {
   configText, examplePlanText, gitignoreLines, kConfigFile, kDefaultInit, kExamplePlan, kProjectDevDependencies, playwrightConfigText, type InitOptions,
-} from '../init-files.ts';
-import type { CommandDef } from '../command.ts';
+} from './init-files.ts';
+import type { CommandDef } from './command.ts';
 
 /**
  * `bu init [dir]`: sets up brow-use in an existing project. Writes only files that are absent

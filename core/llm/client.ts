@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { describeIssues } from '../../core/io/read.ts';
-import type { Usage } from '../../core/schema/run.ts';
+import { describeIssues } from '../io/read.ts';
+import type { Usage } from '../schema/run.ts';
 import type { StructuredMode } from './config.ts';
 import type { LlmLog } from './llm-log.ts';
 import { costOf } from './prices.ts';

@@ -1,5 +1,5 @@
-import { readJsonLines } from '../../core/io/read.ts';
-import { LlmCallLine } from '../../core/schema/logs.ts';
+import { readJsonLines } from '../io/read.ts';
+import { LlmCallLine } from '../schema/logs.ts';
 import { TransportError } from './transport.ts';
 import type { Transport, TransportAnswer, TransportRequest } from './transport.ts';
 

@@ -1,17 +1,17 @@
-import { UsageError } from '../../core/errors.ts';
-import type { RunRecord } from '../../core/schema/run.ts';
-import { runAgentCapture as runAgentCaptureIn, type AgentCaptureResult, type AgentTuning } from '../../capture/agent/agent-capture.ts';
-import { kDefaultObserveBudget, kMinObserveBudget } from '../../capture/agent/agent-policy.ts';
-import { kDefaultMaxFailures, kDefaultMaxLoopHits } from '../../capture/agent/guards.ts';
-import { kDefaultHistoryTokens } from '../../capture/agent/memory.ts';
-import { loadGrounding } from '../../capture/agent/grounding.ts';
-import { ResultFormat, type AgentTask } from '../../capture/agent/task.ts';
-import { kNoModelMessage } from '../../capture/llm/config.ts';
-import { llmAvailable } from '../../capture/llm/create-client.ts';
-import { resolveVision, VisionMode } from '../../capture/llm/vision-models.ts';
-import type { CliContext, CommandDef, OptionDef } from '../command.ts';
+import { UsageError } from '../core/errors.ts';
+import type { RunRecord } from '../core/schema/run.ts';
+import { runAgentCapture as runAgentCaptureIn, type AgentCaptureResult, type AgentTuning } from '../capture/agent/agent-capture.ts';
+import { kDefaultObserveBudget, kMinObserveBudget } from '../capture/agent/agent-policy.ts';
+import { kDefaultMaxFailures, kDefaultMaxLoopHits } from '../capture/agent/guards.ts';
+import { kDefaultHistoryTokens } from '../capture/agent/memory.ts';
+import { loadGrounding } from '../capture/agent/grounding.ts';
+import { ResultFormat, type AgentTask } from '../capture/agent/task.ts';
+import { kNoModelMessage } from '../core/llm/config.ts';
+import { llmAvailable } from '../core/llm/create-client.ts';
+import { resolveVision, VisionMode } from '../core/llm/vision-models.ts';
+import type { CommandContext, CommandDef, OptionDef } from './command.ts';
 import { captureSettings, reportCapture } from './capture-options.ts';
-import { startAllowList } from '../../capture/url-policy.ts';
+import { startAllowList } from '../capture/url-policy.ts';
 
 /**
  * `bu capture guided|run|investigate` (and `explore --policy llm`): captures driven by the model
@@ -95,14 +95,14 @@ function observeBudget(value: unknown): number {
 }
 
 /** Reports an agent capture: the usual lines plus the model's usage. */
-export function reportAgentCapture(ctx: CliContext, result: AgentCaptureResult): number {
+export function reportAgentCapture(ctx: CommandContext, result: AgentCaptureResult): number {
   const { usage } = result;
   ctx.log(`model: ${usage.calls} call(s), ${usage.tokensIn} tokens in, ${usage.tokensOut} out, $${usage.cost.toFixed(4)}`);
   return reportCapture(ctx, result);
 }
 
 /** One agent capture: client, policy, runCapture, then the result file and the run entry's extras. */
-export async function runAgentCapture(ctx: CliContext, options: Record<string, unknown>, input: AgentCaptureInput): Promise<number> {
+export async function runAgentCapture(ctx: CommandContext, options: Record<string, unknown>, input: AgentCaptureInput): Promise<number> {
   const replayFile = (options.llmReplay as string | undefined) ?? null;
   if (!llmAvailable(ctx.env, replayFile)) throw new UsageError(kNoModelMessage, 'or replay a recorded run with --llm-replay llm/<id>.jsonl');
   const settings = captureSettings(ctx, options, kAgentMaxSteps);
@@ -116,7 +116,7 @@ export async function runAgentCapture(ctx: CliContext, options: Record<string, u
 }
 
 /** `explore --policy llm`: the autonomous exploration prompt. */
-export function runLlmExplore(ctx: CliContext, url: string, options: Record<string, unknown>): Promise<number> {
+export function runLlmExplore(ctx: CommandContext, url: string, options: Record<string, unknown>): Promise<number> {
   return runAgentCapture(ctx, options, { command: 'explore', url, task: { kind: 'explore' } });
 }
 

@@ -1,20 +1,20 @@
 import fs from 'node:fs';
-import { BuError, UsageError } from '../../core/errors.ts';
-import { extractTrace, type ExtractResult } from '../../extract/extract.ts';
-import type { CliContext, CommandDef } from '../command.ts';
+import { BuError, UsageError } from '../core/errors.ts';
+import { extractTrace, type ExtractResult } from '../extract/extract.ts';
+import type { CommandContext, CommandDef } from './command.ts';
 
 function summary(result: ExtractResult): string {
   const c = result.manifest.counts;
   return `extracted ${result.id}: ${c.steps} steps (${c.actions} Playwright calls), ${c.edges} edges, ${c.network} requests, ${c.screenshots} screenshots -> ${result.dir}`;
 }
 
-async function recordArtifact(ctx: CliContext, result: ExtractResult): Promise<void> {
+async function recordArtifact(ctx: CommandContext, result: ExtractResult): Promise<void> {
   if (!result.manifest.sessionId) return;
   if (!(await ctx.runs.get(result.manifest.sessionId))) return;
   await ctx.runs.upsert({ sessionId: result.manifest.sessionId, artifacts: { extract: result.dir } });
 }
 
-async function extractAll(ctx: CliContext): Promise<number> {
+async function extractAll(ctx: CommandContext): Promise<number> {
   const runs = await ctx.runs.list();
   const pending = runs.filter((r) => fs.existsSync(ctx.paths.trace(r.sessionId)) && !fs.existsSync(ctx.paths.extractDir(r.sessionId)));
   if (!pending.length) ctx.print(`nothing to extract: every run in ${ctx.runs.file} with a trace is already extracted`);

@@ -1,6 +1,6 @@
-import { UsageError } from '../../core/errors.ts';
-import { generate, type LlmMode } from '../../generate/generate.ts';
-import type { CommandDef } from '../command.ts';
+import { UsageError } from '../core/errors.ts';
+import { generate, type LlmMode } from '../generate/generate.ts';
+import type { CommandDef } from './command.ts';
 
 const kLlmModes: LlmMode[] = ['off', 'auto', 'on'];
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { extractTrace } from '../../extract/extract.ts';
-import { UsageError } from '../../core/errors.ts';
-import { writeReport } from '../../report/report.ts';
-import type { CommandDef } from '../command.ts';
+import { extractTrace } from '../extract/extract.ts';
+import { UsageError } from '../core/errors.ts';
+import { writeReport } from '../report/report.ts';
+import type { CommandDef } from './command.ts';
 
 export const reportCommand: CommandDef = {
   name: 'report',

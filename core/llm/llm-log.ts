@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { appendJsonLine, writeFileAtomic } from '../../core/io/atomic.ts';
-import { LlmCallLine } from '../../core/schema/logs.ts';
-import type { Usage } from '../../core/schema/run.ts';
+import { appendJsonLine, writeFileAtomic } from '../io/atomic.ts';
+import { LlmCallLine } from '../schema/logs.ts';
+import type { Usage } from '../schema/run.ts';
 import { mapMessageText, type ChatMessage, type ContentPart } from './transport.ts';
 
 /**

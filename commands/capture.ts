@@ -1,25 +1,26 @@
-import { UsageError } from '../../core/errors.ts';
-import { readJsonFile } from '../../core/io/read.ts';
-import { Plan } from '../../core/schema/plan.ts';
-import { packageFile } from '../../core/package.ts';
-import { kPlanSchemaFile } from '../../core/schema/plan-json-schema.ts';
-import { checkPlan, describeCheck } from '../../capture/check-plan.ts';
-import { ScriptPolicy } from '../../capture/policies/script.ts';
-import { runCapture } from '../../capture/run-capture.ts';
-import { Session } from '../../capture/session.ts';
-import type { CaptureSettings } from '../../capture/capture-settings.ts';
-import type { CliContext, CommandDef } from '../command.ts';
+import { UsageError } from '../core/errors.ts';
+import { readJsonFile } from '../core/io/read.ts';
+import { Plan } from '../core/schema/plan.ts';
+import { packageFile } from '../core/package.ts';
+import { kPlanSchemaFile } from '../core/schema/plan-json-schema.ts';
+import { checkPlaceholders } from '../capture/check-placeholders.ts';
+import { checkPlan, describeCheck } from '../capture/check-plan.ts';
+import { ScriptPolicy } from '../capture/policies/script.ts';
+import { runCapture } from '../capture/run-capture.ts';
+import { Session } from '../capture/session.ts';
+import type { CaptureSettings } from '../capture/capture-settings.ts';
+import type { CommandContext, CommandDef } from './command.ts';
 import { kExploreOptions, runExplore } from './capture-explore.ts';
 import { agentCommands, agentTuningOptions } from './capture-llm.ts';
 import { resumeCommand } from './capture-resume.ts';
-import { captureSettings, checkPlaceholders, kCaptureOptions, reportCapture } from './capture-options.ts';
+import { captureSettings, kCaptureOptions, reportCapture } from './capture-options.ts';
 
 /** `bu capture <subcommand>`: live capture. Shared options and helpers live in capture-options.ts. */
 
 /** The shipped doc that lists the plan actions, each with an example, and the plan schema, as paths a user can open. */
 export const kPlanDoc = packageFile('docs/plan-format.md', process.cwd());
 const kPlanSchema = packageFile(kPlanSchemaFile, process.cwd());
-export { captureSettings, checkPlaceholders, kCaptureOptions, kDefaultMaxSteps, reportCapture } from './capture-options.ts';
+export { captureSettings, kCaptureOptions, kDefaultMaxSteps, reportCapture } from './capture-options.ts';
 
 const scriptCommand: CommandDef = {
   name: 'script',
@@ -46,7 +47,7 @@ const scriptCommand: CommandDef = {
 };
 
 /** `--check`: the targets on the live page, one line per step; exit 1 unless each names one element. */
-async function runCheck(ctx: CliContext, plan: Plan, url: string, settings: CaptureSettings): Promise<number> {
+async function runCheck(ctx: CommandContext, plan: Plan, url: string, settings: CaptureSettings): Promise<number> {
   const session = await Session.create({
     headed: settings.headed, cdpUrl: settings.cdpUrl, wsEndpoint: settings.wsEndpoint, storageState: settings.storageState, viewport: settings.viewport, env: ctx.env,
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ModelUnavailableError, type LlmClient } from '../capture/llm/client.ts';
-import { modelConfigured } from '../capture/llm/config.ts';
-import { createLlmClient } from '../capture/llm/create-client.ts';
+import { ModelUnavailableError, type LlmClient } from '../core/llm/client.ts';
+import { modelConfigured } from '../core/llm/config.ts';
+import { createLlmClient } from '../core/llm/create-client.ts';
 import { UsageError } from '../core/errors.ts';
 import type { HealAnswer, HealRequest, Healer } from '../replay/heal.ts';
 

@@ -1,11 +1,11 @@
-import { parseWith } from '../../core/io/read.ts';
-import { Plan } from '../../core/schema/plan.ts';
-import { runAgentCapture } from '../../capture/agent/agent-capture.ts';
-import { ScriptPolicy } from '../../capture/policies/script.ts';
-import { checkpointFile } from '../../capture/resume/checkpoint.ts';
-import { loadResume, recoverKilledTrace, resumeSettings } from '../../capture/resume/resume.ts';
-import { runCapture } from '../../capture/run-capture.ts';
-import type { CommandDef } from '../command.ts';
+import { parseWith } from '../core/io/read.ts';
+import { Plan } from '../core/schema/plan.ts';
+import { runAgentCapture } from '../capture/agent/agent-capture.ts';
+import { ScriptPolicy } from '../capture/policies/script.ts';
+import { checkpointFile } from '../capture/resume/checkpoint.ts';
+import { loadResume, recoverKilledTrace, resumeSettings } from '../capture/resume/resume.ts';
+import { runCapture } from '../capture/run-capture.ts';
+import type { CommandDef } from './command.ts';
 import { positive, reportAgentCapture } from './capture-llm.ts';
 import { reportCapture } from './capture-options.ts';
 

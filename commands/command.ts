@@ -2,18 +2,28 @@ import type { LoadedConfig } from '../core/config/load-config.ts';
 import type { OutputPaths } from '../core/paths.ts';
 import type { RunsDb } from '../core/runs-db.ts';
 
-/** What every command receives: where things go, how to talk to the user, the environment. */
-export interface CliContext {
+/**
+ * The commands `bu`, the MCP tools and the `brow-use` API run: each a row with its options and
+ * `run`, which does the work and reports through the context it is given. Nothing here parses a
+ * command line, writes to the terminal or exits: cli/ does that for `bu`.
+ */
+
+/** Where a command runs and where its words go: the terminal for `bu`, the caller for the API and the MCP tools. */
+export interface CommandHost {
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Progress and messages for people (`bu`: stderr, so stdout stays clean for `--json`). */
+  log(message: string): void;
+  /** Human output (`bu`: stdout, suppressed with `--json`). */
+  print(message: string): void;
+  /** The machine-readable result (`bu --json`: the last stdout line). */
+  result(value: Record<string, unknown>): void;
+}
+
+/** What every command receives: where things go, how to talk to the user, the environment. */
+export interface CommandContext extends CommandHost {
   paths: OutputPaths;
   runs: RunsDb;
-  /** Progress and messages for people: stderr, so stdout stays clean for `--json`. */
-  log(message: string): void;
-  /** Human output on stdout (suppressed with `--json`). */
-  print(message: string): void;
-  /** The machine-readable result: printed as the last stdout line with `--json`. */
-  result(value: Record<string, unknown>): void;
   json: boolean;
   /** Aborted on SIGINT/SIGTERM so long work can stop cleanly and record what it has. */
   signal: AbortSignal;
@@ -30,7 +40,7 @@ export interface OptionDef {
   choices?: string[];
 }
 
-/** One row of the command table. `run` returns the exit code (0 or 1); errors map to codes in main. */
+/** One row of the command table. `run` returns the exit code (0 or 1); errors are thrown (`bu` maps them to codes). */
 export interface CommandDef {
   name: string;
   summary: string;
@@ -40,5 +50,5 @@ export interface CommandDef {
   /** Offer `--json`. */
   json?: boolean;
   subcommands?: CommandDef[];
-  run?(ctx: CliContext, args: string[], options: Record<string, unknown>): Promise<number>;
+  run?(ctx: CommandContext, args: string[], options: Record<string, unknown>): Promise<number>;
 }

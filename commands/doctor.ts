@@ -1,6 +1,6 @@
-import { resolveBrowser } from '../../core/browser.ts';
-import { playwrightSupport } from '../../core/playwright-support.ts';
-import type { CommandDef } from '../command.ts';
+import { resolveBrowser } from '../core/browser.ts';
+import { playwrightSupport } from '../core/playwright-support.ts';
+import type { CommandDef } from './command.ts';
 
 export const doctorCommand: CommandDef = {
   name: 'doctor',

@@ -1,10 +1,10 @@
-import { UsageError } from '../../core/errors.ts';
-import { kNoModelMessage } from '../../capture/llm/config.ts';
-import { llmAvailable } from '../../capture/llm/create-client.ts';
-import { CrawlerPolicy } from '../../capture/policies/crawler.ts';
-import { runCapture } from '../../capture/run-capture.ts';
-import { startAllowList } from '../../capture/url-policy.ts';
-import type { CliContext, OptionDef } from '../command.ts';
+import { UsageError } from '../core/errors.ts';
+import { kNoModelMessage } from '../core/llm/config.ts';
+import { llmAvailable } from '../core/llm/create-client.ts';
+import { CrawlerPolicy } from '../capture/policies/crawler.ts';
+import { runCapture } from '../capture/run-capture.ts';
+import { startAllowList } from '../capture/url-policy.ts';
+import type { CommandContext, OptionDef } from './command.ts';
 import { captureSettings, reportCapture } from './capture-options.ts';
 import { runLlmExplore } from './capture-llm.ts';
 
@@ -59,7 +59,7 @@ function positiveInt(value: unknown, flag: string): number {
   return n;
 }
 
-export async function runExplore(ctx: CliContext, _args: string[], options: Record<string, unknown>): Promise<number> {
+export async function runExplore(ctx: CommandContext, _args: string[], options: Record<string, unknown>): Promise<number> {
   const url = startUrl(options.url);
   const policyName = explorePolicyName(options.policy, ctx.env, options.llmReplay as string | undefined);
   switch (policyName) {

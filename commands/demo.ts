@@ -1,8 +1,8 @@
-import { UsageError } from '../../core/errors.ts';
-import { runDemoJob } from '../../demo/main-job.ts';
-import { startDemoServer, type DemoServer } from '../../demo/server.ts';
-import { kVariants, parseVariant } from '../../demo/variants.ts';
-import type { CommandDef } from '../command.ts';
+import { UsageError } from '../core/errors.ts';
+import { runDemoJob } from '../demo/main-job.ts';
+import { startDemoServer, type DemoServer } from '../demo/server.ts';
+import { kVariants, parseVariant } from '../demo/variants.ts';
+import type { CommandDef } from './command.ts';
 
 function parsePort(text: unknown): number {
   if (text === undefined) return 0;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { UsageError } from '../../core/errors.ts';
-import { describeIssues } from '../../core/io/read.ts';
+import { UsageError } from '../errors.ts';
+import { describeIssues } from '../io/read.ts';
 import { PriceTable, parsePrices } from './prices.ts';
 
 /**
