@@ -1,6 +1,6 @@
 import type { ActionName } from '../core/schema/actions.ts';
 import { splitChords } from '../capture/actions/send_keys.ts';
-import type { RecordedStep } from '../capture/actions/execute.ts';
+import type { RecordedStep } from '../capture/actions/executed.ts';
 import { str } from '../generate/emit/source.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { executeAction, type Executed } from '../capture/actions/execute.ts';
+import { executeAction } from '../capture/actions/execute.ts';
+import type { Executed } from '../capture/actions/executed.ts';
 import { perceive } from '../capture/perceive/perceive.ts';
 import { sessionFilesDir, type CaptureSettings } from '../capture/run-capture.ts';
 import { kDefaultActionTimeoutMs, Session } from '../capture/session.ts';

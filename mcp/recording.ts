@@ -3,7 +3,7 @@ import { errorMessage } from '../core/errors.ts';
 import { reserveSessionId } from '../core/session-id.ts';
 import type { ReasoningKind } from '../core/schema/logs.ts';
 import type { RunRecord, TerminationReason } from '../core/schema/run.ts';
-import type { Executed } from '../capture/actions/execute.ts';
+import type { Executed } from '../capture/actions/executed.ts';
 import { describeCall } from '../capture/loop.ts';
 import { Recorder } from '../capture/record/recorder.ts';
 import type { Secrets } from '../capture/record/secrets.ts';

@@ -2,7 +2,7 @@ import type { Page } from 'playwright';
 import type { z } from 'zod';
 import type { Session } from '../session.ts';
 import type { ActionCall, Observation, SkillName } from '../types.ts';
-import type { Executed } from './execute.ts';
+import type { Executed } from './executed.ts';
 
 /**
  * `defineSkill`: one module per skill. A skill is offered to the model like an action (same

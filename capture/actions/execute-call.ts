@@ -2,7 +2,8 @@ import { errorMessage } from '../../core/errors.ts';
 import { describeIssues } from '../../core/io/read.ts';
 import { untraced } from '../record/untraced.ts';
 import type { ActionCall, ActionOutcome } from '../types.ts';
-import { executeAction, type Executed, type ExecuteOptions, type RecordedStep } from './execute.ts';
+import { executeAction, type ExecuteOptions } from './execute.ts';
+import type { Executed, RecordedStep } from './executed.ts';
 import { isSkillName, skillDef } from './registry.ts';
 
 /**

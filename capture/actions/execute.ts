@@ -8,12 +8,13 @@ import { describeIssues } from '../../core/io/read.ts';
 import { bestLocator } from '../../core/locator/best.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import type { ActionName } from '../../core/schema/actions.ts';
-import type { Fingerprint, HistoryStep, PageState, RecordedLocator } from '../../core/schema/history.ts';
+import type { Fingerprint, PageState, RecordedLocator } from '../../core/schema/history.ts';
 import type { Secrets } from '../record/secrets.ts';
 import { untraced } from '../record/untraced.ts';
 import type { Session } from '../session.ts';
 import type { ActionCall, ActionOutcome, Observation } from '../types.ts';
 import type { ActionRunResult } from './define.ts';
+import type { Executed, RecordedStep } from './executed.ts';
 import type { ImageAsker } from './define-skill.ts';
 import { actionDef, isSkillName } from './registry.ts';
 import { resolveTarget, type ResolvedTarget } from './resolve-target.ts';
@@ -55,19 +56,6 @@ export interface ExecuteOptions {
    */
   stepTitle?: (call: ActionCall) => string;
 }
-
-export type RecordedStep = Omit<HistoryStep, 'index'>;
-
-export interface Executed {
-  outcome: ActionOutcome;
-  /** The history entry, or null when the call was malformed (nothing ran). */
-  record: RecordedStep | null;
-  /** The active tab or its URL differs after the action. */
-  pageChanged: boolean;
-  /** How progress lines name the target. */
-  label: string | null;
-}
-
 interface Observed {
   state: PageState;
   /** The page's outline (core/aria/outline.ts), empty when it could not be read. */

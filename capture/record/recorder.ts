@@ -5,7 +5,7 @@ import type { OutputPaths } from '../../core/paths.ts';
 import { AriaLogLine, ReasoningLine, type ReasoningKind } from '../../core/schema/logs.ts';
 import { History, HistoryStep, kHistoryVersion } from '../../core/schema/history.ts';
 import type { z } from 'zod';
-import type { RecordedStep } from '../actions/execute.ts';
+import type { RecordedStep } from '../actions/executed.ts';
 import type { Observation } from '../types.ts';
 import type { Secrets } from './secrets.ts';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ActionParams, type ActionName } from '../../core/schema/actions.ts';
-import type { Executed } from '../../capture/actions/execute.ts';
+import type { Executed } from '../../capture/actions/executed.ts';
 import { actionDef } from '../../capture/actions/registry.ts';
 import type { Observation } from '../../capture/types.ts';
 import { playwrightCode } from '../code.ts';

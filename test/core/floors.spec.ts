@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { kRepoRoot } from '../support/cli.ts';
+
+/**
+ * Imports only go down a floor (core <- capture, extract, replay <- generate, report <- commands
+ * <- cli, mcp, api), and only test/ and bench/ import from test/ and bench/: `make check` runs
+ * oxlint with .oxlintrc.json, so a file that climbs a floor fails it. Each probe is one import in
+ * a scratch tree laid out like the repository, linted with a copy of the project's config.
+ */
+
+const kOxlint = path.join(kRepoRoot, 'node_modules', '.bin', 'oxlint');
+const kFloor = 'imports only go down a floor';
+const kTestCode = 'only test/ and bench/ import from test/ and bench/';
+const kNoModel = 'stay free of LLM code';
+
+interface Probe {
+  /** Where the importing file sits. */
+  file: string;
+  from: string;
+  /** Words of the lint message, or null when the import is allowed. */
+  refused: string | null;
+}
+
+const kProbes: Probe[] = [
+  { file: 'core/probe.ts', from: '../capture/session.ts', refused: kFloor },
+  { file: 'core/llm/probe.ts', from: '../../cli/main.ts', refused: kFloor },
+  { file: 'capture/actions/probe.ts', from: '../../generate/generate.ts', refused: kFloor },
+  { file: 'capture/probe.ts', from: '../extract/extract.ts', refused: 'one stage never imports another' },
+  { file: 'replay/probe.ts', from: '../report/report.ts', refused: kFloor },
+  { file: 'replay/rematch/probe.ts', from: '../../core/llm/client.ts', refused: kNoModel },
+  { file: 'extract/core/probe.ts', from: 'openai', refused: 'never call a model' },
+  { file: 'generate/probe.ts', from: '../commands/command.ts', refused: kFloor },
+  { file: 'report/probe.ts', from: '../cli/main.ts', refused: kFloor },
+  { file: 'commands/probe.ts', from: '../mcp/server.ts', refused: kFloor },
+  { file: 'demo/probe.ts', from: '../api/index.ts', refused: kFloor },
+  { file: 'mcp/tools/probe.ts', from: '../../cli/commands.ts', refused: kFloor },
+  { file: 'api/probe.ts', from: '../cli/main.ts', refused: kFloor },
+  { file: 'cli/probe.ts', from: '../api/index.ts', refused: kFloor },
+  { file: 'extension/src/probe.ts', from: '../../replay/replay.ts', refused: kFloor },
+  { file: 'core/probe-test.ts', from: '../test/support/cli.ts', refused: kTestCode },
+  { file: 'generate/probe-bench.ts', from: '../bench/process-cpu.ts', refused: kTestCode },
+  { file: 'scripts/probe.ts', from: '../test/support/cli.ts', refused: kTestCode },
+  // Down a floor, or within one: allowed.
+  { file: 'capture/agent/probe.ts', from: '../../core/llm/client.ts', refused: null },
+  { file: 'generate/verify/probe.ts', from: '../../extract/io/zip.ts', refused: null },
+  { file: 'commands/probe-down.ts', from: '../generate/generate.ts', refused: null },
+  { file: 'cli/probe-down.ts', from: '../commands/command.ts', refused: null },
+  { file: 'mcp/probe.ts', from: '../commands/extract.ts', refused: null },
+  { file: 'api/probe-down.ts', from: '../commands/run-command.ts', refused: null },
+  { file: 'test/probe.ts', from: '../cli/main.ts', refused: null },
+  { file: 'bench/probe.ts', from: '../test/support/cli.ts', refused: null },
+];
+
+interface Diagnostic {
+  filename: string;
+  code: string;
+  help?: string;
+  message: string;
+}
+
+function lint(root: string): { status: number | null; diagnostics: Diagnostic[] } {
+  const run = spawnSync(kOxlint, ['--deny-warnings', '-c', '.oxlintrc.json', '--format', 'json', '.'], { cwd: root, encoding: 'utf8' });
+  if (run.error) throw run.error;
+  const report = JSON.parse(run.stdout) as { diagnostics: Diagnostic[] };
+  return { status: run.status, diagnostics: report.diagnostics };
+}
+
+test('an import that climbs a floor, or reaches into test/ or bench/ from shipped code, fails the lint with the floor message', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bu-floors-'));
+  try {
+    fs.copyFileSync(path.join(kRepoRoot, '.oxlintrc.json'), path.join(root, '.oxlintrc.json'));
+    for (const probe of kProbes) {
+      const file = path.join(root, probe.file);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, `import * as probe from '${probe.from}';\nexport const value = probe;\n`);
+    }
+    const { status, diagnostics } = lint(root);
+    expect(status, 'oxlint exits non-zero, so `make check` fails').not.toBe(0);
+    for (const diagnostic of diagnostics) expect(diagnostic.code, `${diagnostic.filename}: ${diagnostic.message}`).toBe('eslint(no-restricted-imports)');
+    for (const probe of kProbes) {
+      const found = diagnostics.filter((diagnostic) => diagnostic.filename === probe.file);
+      if (probe.refused === null) expect(found, `${probe.file} may import ${probe.from}`).toEqual([]);
+      else expect(found.map((diagnostic) => diagnostic.help ?? diagnostic.message).join('\n'), `${probe.file} importing ${probe.from}`).toContain(probe.refused);
+    }
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the tree itself keeps to the floors', () => {
+  const { diagnostics } = lint(kRepoRoot);
+  expect(diagnostics.filter((diagnostic) => diagnostic.code === 'eslint(no-restricted-imports)').map((diagnostic) => `${diagnostic.filename}: ${diagnostic.message}`)).toEqual([]);
+});
