@@ -46,7 +46,7 @@ export interface LoopResult {
 /** Summary of an action for progress lines and trace group titles (params keep placeholders). */
 export function describeCall(call: ActionCall, observation: Observation | null): string {
   const element = call.index !== undefined ? observation?.elements.find((e) => e.index === call.index) : undefined;
-  const target = call.target !== undefined ? describeTarget(call.target) : element ? `${element.role} ${JSON.stringify(element.name)}` : call.index !== undefined ? `[${call.index}]` : '';
+  const target = call.target !== undefined ? describeTarget(call.target) : element ? `${element.role} ${JSON.stringify(element.name)}` : call.index !== undefined ? `[${call.index}]` : call.ref !== undefined ? `[ref=${call.ref}]` : '';
   const params = Object.entries(call.params)
     .map(([key, value]) => (typeof value === 'string' ? `${key}=${JSON.stringify(value.length > 40 ? value.slice(0, 39) + '…' : value)}` : Array.isArray(value) ? `${key}=[${value.length}]` : `${key}=${JSON.stringify(value)}`))
     .join(' ');

@@ -12,7 +12,7 @@ import type { History } from '../core/schema/history.ts';
 /** One actionable element as listed for a policy: addressed by `index` (stable within one step). */
 export interface ElementInfo {
   index: number;
-  /** Playwright aria ref from the ai snapshot (`e12`, `f1e3`), resolvable with `page.getByRef`/`aria-ref=`. */
+  /** Playwright aria ref from the ai snapshot (`e12`, `f1e3`), resolved by core/playwright-internals.ts's locatorByRef. */
   ref: string;
   role: string;
   name: string;
@@ -93,6 +93,8 @@ export interface ActionCall {
   params: Record<string, unknown>;
   index?: number;
   target?: Target;
+  /** An aria ref of the step's snapshot that its element list leaves out (MCP tools address those too). */
+  ref?: string;
 }
 
 export interface ActionOutcome {

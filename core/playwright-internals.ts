@@ -1,9 +1,15 @@
+import type { Locator, Page } from 'playwright';
+
 /**
- * The one module that uses Playwright past its public API, for the one thing it offers no public
- * way to do. test/core/playwright-internals.spec.ts fails when a Playwright release changes it.
+ * The one module that uses Playwright past its public API, for what the supported releases offer
+ * no public way to do. test/core/playwright-internals.spec.ts fails when a Playwright release
+ * changes it; `make test` runs it at both ends of the peer range.
  *
  * - `runInternal`: runs calls so the tracer skips them (Playwright's `_wrapApiCall` with
  *   `internal: true`, which it uses for its own helper calls). Without it the calls run traced.
+ * - `locatorByRef`: the element an aria ref of the last AI-mode aria snapshot names. Public as
+ *   `page.getByRef` from Playwright 1.65; before it, only through the `aria-ref=` selector engine
+ *   Playwright's own tools use.
  *
  * Locators are not read through internals: histories keep the public code `Locator.toString()`
  * prints, and core/locator/ reads it back and builds it with the public API.
@@ -32,4 +38,17 @@ export async function runInternal<T>(owner: object, fn: () => Promise<T>): Promi
     if (err instanceof Error && err.message.startsWith(`${kInternalTitle}: `)) err.message = err.message.slice(kInternalTitle.length + 2);
     throw err;
   }
+}
+
+/** A page of any supported release: `getByRef` arrived in Playwright 1.65. */
+type RefPage = Page & { getByRef?: (ref: string) => Locator };
+
+/**
+ * The element `ref` (`e12`, `f1e3`) names in the page's last `ariaSnapshot({ mode: 'ai' })`:
+ * `page.getByRef` where Playwright has it, else the `aria-ref=` selector it stands for. Nothing
+ * is awaited: the locator resolves when used.
+ */
+export function locatorByRef(page: Page, ref: string): Locator {
+  const getByRef = (page as RefPage).getByRef;
+  return typeof getByRef === 'function' ? getByRef.call(page, ref) : page.locator(`aria-ref=${ref}`);
 }

@@ -37,7 +37,7 @@ export function targetFor(text: string): string {
 
 /**
  * An ActionCall for `action` on `target`. A ref found in the snapshot's element list is addressed
- * by its index (so fingerprints reuse its role and name); any other ref by `aria-ref=`.
+ * by its index (so fingerprints reuse its role and name); any other ref of the snapshot as a ref.
  */
 export function callFor(action: ActionName, params: Record<string, unknown>, target: McpTarget | undefined, observation: Observation | null): ActionCall {
   if (target === undefined) return { action, params };
@@ -50,5 +50,5 @@ export function callFor(action: ActionName, params: Record<string, unknown>, tar
   if (!new RegExp(`\\[ref=${ref}\\]`).test(observation.ariaSnapshot)) {
     throw new Error(`ref ${ref} is not in the last snapshot: call browser_snapshot and use a ref from it`);
   }
-  return { action, params, target: `aria-ref=${ref}` };
+  return { action, params, ref };
 }

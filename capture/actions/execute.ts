@@ -139,7 +139,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
   const pre = before.state;
   const mark = session.inFlight.mark();
   const page = session.currentPageOrDie();
-  const wantsElement = def.element === 'required' || (def.element === 'optional' && (call.index !== undefined || call.target !== undefined));
+  const wantsElement = def.element === 'required' || (def.element === 'optional' && (call.index !== undefined || call.target !== undefined || call.ref !== undefined));
   let target: ResolvedTarget | null = null;
   let fingerprint: Fingerprint | null = null;
   let locator: RecordedLocator | null = null;

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright';
 import type { RoleName } from '../../core/fingerprint/take.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import { looksLikeLocatorCode } from '../../core/locator/code.ts';
+import { locatorByRef } from '../../core/playwright-internals.ts';
 import type { Target } from '../../core/schema/plan.ts';
 import type { ActionCall, Observation } from '../types.ts';
 
@@ -30,7 +31,7 @@ export function targetLocator(page: Page, target: Target): Locator {
 
 /**
  * Finds the element an action addresses: by `index` in the step's element list (through its aria
- * ref) or by a plan `target`. It must exist within `timeoutMs` and be the only match.
+ * ref), by a plan `target`, or by an aria `ref` of the step's snapshot. It must exist within `timeoutMs` and be the only match.
  */
 export async function resolveTarget(options: { page: Page; observation: Observation | null; call: ActionCall; timeoutMs: number }): Promise<ResolvedTarget> {
   const { page, observation, call, timeoutMs } = options;
@@ -41,10 +42,12 @@ export async function resolveTarget(options: { page: Page; observation: Observat
     const element = observation?.elements.find((candidate) => candidate.index === call.index);
     if (!element) throw new Error(`no element with index ${call.index} in the current element list`);
     resolved = {
-      locator: page.locator(`aria-ref=${element.ref}`),
+      locator: locatorByRef(page, element.ref),
       label: `${element.role}${element.name ? ` ${JSON.stringify(element.name)}` : ''}`,
       hints: { role: element.role === 'generic' ? null : element.role, name: element.name },
     };
+  } else if (call.ref !== undefined) {
+    resolved = { locator: locatorByRef(page, call.ref), label: `[ref=${call.ref}]` };
   } else {
     throw new Error(`${call.action} needs an element (an index or a target)`);
   }

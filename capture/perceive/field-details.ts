@@ -1,5 +1,6 @@
 import type { Page } from 'playwright';
 import { inPage } from '../../core/in-page.ts';
+import { locatorByRef } from '../../core/playwright-internals.ts';
 import type { ElementInfo, FieldDetails } from '../types.ts';
 
 /**
@@ -53,7 +54,7 @@ export async function readFieldDetails(page: Page, elements: ElementInfo[]): Pro
   const wanted = elements.filter((element) => kDetailRoles.has(element.role)).slice(0, kMaxDetailed);
   await Promise.all(
     wanted.map(async (element) => {
-      const raw = await page.locator(`aria-ref=${element.ref}`).evaluate(kReadDetails, undefined, { timeout: kDetailTimeoutMs }).catch(() => null);
+      const raw = await locatorByRef(page, element.ref).evaluate(kReadDetails, undefined, { timeout: kDetailTimeoutMs }).catch(() => null);
       if (!raw) return;
       const details: FieldDetails = {
         type: raw.type,

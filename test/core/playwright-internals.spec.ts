@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { runInternal } from '../../core/playwright-internals.ts';
+import { locatorByRef, runInternal } from '../../core/playwright-internals.ts';
 import { openTraceZip } from '../../extract/io/zip.ts';
 
 /**
  * The private Playwright use, checked for what brow-use relies on, so a Playwright release that
  * changes it fails here (and in `make test`'s run against the lowest supported Playwright), not
- * somewhere downstream. Locators need no private API: test/core/locator-build.spec.ts checks that
- * the code `toString()` prints reads back.
+ * somewhere downstream. Recorded locators need no private API: test/core/locator-build.spec.ts
+ * checks that the code `toString()` prints reads back.
  */
 
 // The runner's own tracing would own every context's tracer; these tests start their own.
@@ -40,4 +40,23 @@ test('runInternal keeps calls out of the trace, and errors keep their own messag
     await context.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('locatorByRef finds the element an aria ref of the last AI snapshot names, in the page and in a frame', async ({ page }) => {
+  await page.setContent('<main><button>Save</button><button>Cancel</button><iframe srcdoc="<button>Inner</button>"></iframe></main>');
+  await expect(page.frameLocator('iframe').getByRole('button', { name: 'Inner' })).toBeVisible();
+  const snapshot = await page.ariaSnapshot({ mode: 'ai' });
+  const refOf = (line: RegExp) => {
+    const ref = new RegExp(`${line.source}.*\\[ref=((?:f\\d+)?e\\d+)\\]`).exec(snapshot)?.[1];
+    expect(ref, `${line} in\n${snapshot}`).toBeTruthy();
+    return ref!;
+  };
+  const cancel = locatorByRef(page, refOf(/button "Cancel"/));
+  await expect(cancel).toHaveCount(1);
+  await expect(cancel).toHaveText('Cancel');
+  const inner = refOf(/button "Inner"/);
+  expect(inner).toMatch(/^f\d+e\d+$/);
+  await expect(locatorByRef(page, inner)).toHaveText('Inner');
+  await locatorByRef(page, inner).click();
+  await expect(locatorByRef(page, 'e9999')).toHaveCount(0);
 });

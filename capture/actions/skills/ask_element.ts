@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { locatorByRef } from '../../../core/playwright-internals.ts';
 import { kVisionJpegQuality } from '../../perceive/vision.ts';
 import { untraced } from '../../record/untraced.ts';
 import { defineSkill, SkillStepError } from '../define-skill.ts';
@@ -31,7 +32,7 @@ export default defineSkill({
     const element = ctx.observation?.elements.find((candidate) => candidate.index === index);
     if (!element) throw new SkillStepError(`no element with index ${index} in the current element list`);
     const label = `${element.role}${element.name ? ` ${JSON.stringify(element.name)}` : ''}`;
-    const locator = ctx.page.locator(`aria-ref=${element.ref}`);
+    const locator = locatorByRef(ctx.page, element.ref);
     const image = await untraced(ctx.page, async () => {
       await locator.scrollIntoViewIfNeeded({ timeout: ctx.timeoutMs });
       const box = await locator.boundingBox({ timeout: ctx.timeoutMs });
