@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * A quick "yes" for trace events, compiled from their zod schemas (events.ts stays the one
@@ -12,9 +12,6 @@ import type { z } from 'zod';
 
 export type Accept = (value: unknown) => boolean;
 
-type Def = z.core.$ZodTypeDef;
-type Schema = z.core.$ZodType;
-
 const kNever: Accept = () => false;
 
 /** Objects the schema copies key by key; a key it would drop or refuse is not accepted here. */
@@ -27,11 +24,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** A looseObject: declared keys checked, other keys kept as they are (so output = input). */
-function compileObject(def: z.core.$ZodObjectDef): Accept | null {
-  if (def.catchall?._zod.def.type !== 'unknown') return null;
+function compileObject(schema: z.ZodObject): Accept | null {
+  if (!(schema.def.catchall instanceof z.ZodUnknown)) return null;
   const fields: [string, Accept][] = [];
-  for (const [key, schema] of Object.entries(def.shape)) {
-    const accept = compile(schema);
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const accept = compile(field);
     if (!accept) return null;
     fields.push([key, accept]);
   }
@@ -43,10 +40,10 @@ function compileObject(def: z.core.$ZodObjectDef): Accept | null {
 }
 
 /** A record of string keys (no key checks), every value checked. */
-function compileRecord(def: z.core.$ZodRecordDef): Accept | null {
-  const key = def.keyType._zod.def;
-  if (key.type !== 'string' || key.checks?.length || def.mode === 'loose' || def.partial) return null;
-  const accept = compile(def.valueType);
+function compileRecord(schema: z.ZodRecord): Accept | null {
+  const key = schema.keyType;
+  if (!(key instanceof z.ZodString) || key.def.checks?.length || schema.def.mode === 'loose' || schema.def.partial) return null;
+  const accept = compile(schema.valueType);
   if (!accept) return null;
   return (value) => {
     if (!isObject(value)) return false;
@@ -55,36 +52,31 @@ function compileRecord(def: z.core.$ZodRecordDef): Accept | null {
   };
 }
 
-function compileDef(def: Def): Accept | null {
-  if (def.checks?.length) return null;
-  switch (def.type) {
-    case 'unknown': return () => true;
-    case 'string': return (value) => typeof value === 'string';
-    case 'number': return (value) => typeof value === 'number' && Number.isFinite(value);
-    case 'boolean': return (value) => typeof value === 'boolean';
-    case 'literal': {
-      const values = new Set<unknown>((def as z.core.$ZodLiteralDef<z.core.util.Literal>).values);
-      return (value) => values.has(value);
-    }
-    case 'enum': {
-      const values = new Set<unknown>(Object.values((def as z.core.$ZodEnumDef).entries));
-      return (value) => values.has(value);
-    }
-    case 'optional': {
-      const inner = compile((def as z.core.$ZodOptionalDef).innerType);
-      return inner && ((value) => value === undefined || inner(value));
-    }
-    case 'object': return compileObject(def as z.core.$ZodObjectDef);
-    case 'record': return compileRecord(def as z.core.$ZodRecordDef);
-    default: return null;
+/** Schemas of the zod build the caller uses (`import { z } from 'zod'`), read through its public accessors. */
+function compile(schema: unknown): Accept | null {
+  if (!(schema instanceof z.ZodType) || schema.def.checks?.length) return null;
+  if (schema instanceof z.ZodUnknown) return () => true;
+  if (schema instanceof z.ZodString) return (value) => typeof value === 'string';
+  if (schema instanceof z.ZodNumber) return (value) => typeof value === 'number' && Number.isFinite(value);
+  if (schema instanceof z.ZodBoolean) return (value) => typeof value === 'boolean';
+  if (schema instanceof z.ZodLiteral) {
+    const values = new Set<unknown>(schema.values);
+    return (value) => values.has(value);
   }
-}
-
-function compile(schema: Schema): Accept | null {
-  return compileDef(schema._zod.def);
+  if (schema instanceof z.ZodEnum) {
+    const values = new Set<unknown>(schema.options);
+    return (value) => values.has(value);
+  }
+  if (schema instanceof z.ZodOptional) {
+    const inner = compile(schema.unwrap());
+    return inner && ((value) => value === undefined || inner(value));
+  }
+  if (schema instanceof z.ZodObject) return compileObject(schema);
+  if (schema instanceof z.ZodRecord) return compileRecord(schema);
+  return null;
 }
 
 /** The quick check for `schema`; one that never says yes when the schema uses something not modelled here. */
-export function compileAccept(schema: Schema): Accept {
+export function compileAccept(schema: z.ZodType): Accept {
   return compile(schema) ?? kNever;
 }

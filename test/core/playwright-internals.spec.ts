@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { locatorByRef, runInternal } from '../../core/playwright-internals.ts';
 import { openTraceZip } from '../../extract/io/zip.ts';
+import { kRepoRoot } from '../support/cli.ts';
 
 /**
  * The private Playwright use, checked for what brow-use relies on, so a Playwright release that
@@ -59,4 +60,23 @@ test('locatorByRef finds the element an aria ref of the last AI snapshot names, 
   await expect(locatorByRef(page, inner)).toHaveText('Inner');
   await locatorByRef(page, inner).click();
   await expect(locatorByRef(page, 'e9999')).toHaveCount(0);
+});
+
+test('no shipped module but the adapter hands Playwright a private selector engine', () => {
+  // Recorded selectors (`internal:role=...` in a trace) are read as text elsewhere; handing one to
+  // `locator()` or a frame's query is evaluating it, which only core/playwright-internals.ts does.
+  const kPrivateEngine = /\.locator\(\s*[`'"](?:aria-ref=|internal:|_react=|_vue=)/;
+  const shipped = ['api', 'capture', 'cli', 'commands', 'core', 'demo', 'extension/src', 'extract', 'generate', 'mcp', 'replay', 'report'];
+  const offenders: string[] = [];
+  for (const dir of shipped) {
+    for (const entry of fs.readdirSync(path.join(kRepoRoot, dir), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+      const file = path.relative(kRepoRoot, path.join(entry.parentPath, entry.name));
+      if (file === path.join('core', 'playwright-internals.ts')) continue;
+      const lines = fs.readFileSync(path.join(kRepoRoot, file), 'utf8').split('\n');
+      for (const [i, line] of lines.entries()) if (kPrivateEngine.test(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+    }
+  }
+  expect(offenders).toEqual([]);
+  expect(fs.readFileSync(path.join(kRepoRoot, 'core', 'playwright-internals.ts'), 'utf8')).toMatch(kPrivateEngine);
 });
