@@ -29,11 +29,26 @@ export interface ElementInfo {
   box?: { x: number; y: number; width: number; height: number } | null;
   /** Fields and buttons, when the policy asks for them (`Policy.perceiveFields`): read from the DOM. */
   details?: FieldDetails;
+  /**
+   * Where an element the aria snapshot does not list is found instead of by `ref` (then empty): a
+   * rich-text editor's editing area (capture/perceive/editables.ts).
+   */
+  path?: ElementPath;
+}
+
+/** An element addressed without an aria ref: CSS selectors of the iframes down to it, then its own. */
+export interface ElementPath {
+  frames: string[];
+  /** Unique in its frame's document when it was found. */
+  css: string;
+  /** Its role and accessible name as assistive technology sees them (null: none, a plain `generic`). */
+  ariaRole: string | null;
+  ariaName: string;
 }
 
 /** DOM facts about a field or button that the aria snapshot does not carry. */
 export interface FieldDetails {
-  /** The input type (`password`, `email`, `checkbox` ...), `textarea`/`select`, or a button's type. */
+  /** The input type (`password`, `email`, `checkbox` ...), `textarea`/`select`, `contenteditable` for a rich-text editor, or a button's type. */
   type: string;
   /** The `name` attribute (the accessible name is `ElementInfo.name`). */
   nameAttr: string;

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright';
 import type { HistoryStep } from '../core/schema/history.ts';
+import { holdsTypedText } from '../core/act/editable-text.ts';
 import { mainHeadingInPage } from '../core/aria/state.ts';
 import { composeInPage } from '../core/in-page.ts';
 import { readBackAtPath, type FoundAt } from './at-path.ts';
@@ -159,6 +160,8 @@ export function expectedState(step: HistoryStep, text: (s: string) => string): E
 
 interface LiveState {
   value: string | null;
+  /** The value is a rich-text editor's text (`innerText`), compared by its lines. */
+  editable?: boolean;
   checked: boolean | null;
   selected: string[] | null;
 }
@@ -167,8 +170,10 @@ interface LiveState {
 function liveStateInPage(el: Element): LiveState {
   const input = el as HTMLInputElement;
   const select = el instanceof HTMLSelectElement ? el : null;
+  const editable = !('value' in input) && (el as HTMLElement).isContentEditable;
   return {
-    value: 'value' in input ? String(input.value) : null,
+    value: 'value' in input ? String(input.value) : editable ? (el as HTMLElement).innerText : null,
+    editable,
     checked: input.type === 'checkbox' || input.type === 'radio' ? input.checked : el.getAttribute('aria-checked') === null ? null : el.getAttribute('aria-checked') === 'true',
     selected: select ? Array.from(select.selectedOptions).flatMap((o) => [o.label, o.value]) : null,
   };
@@ -202,7 +207,8 @@ export async function readState(locator: Locator, at: FoundAt | null = null): Pr
 /** Null when the element shows the expected state (or is gone: `live` null), else the reason. */
 export function stateMismatch(live: LiveState | null, expected: ExpectedState): string | null {
   if (!live) return null;
-  if (expected.value !== undefined && live.value !== null && live.value !== expected.value) return `the field holds "${live.value.slice(0, 40)}", not the typed text`;
+  const sameValue = (value: string, wanted: string) => (live.editable ? holdsTypedText(value, wanted) : value === wanted);
+  if (expected.value !== undefined && live.value !== null && !sameValue(live.value, expected.value)) return `the field holds "${live.value.slice(0, 40)}", not the typed text`;
   if (expected.checked !== undefined && live.checked !== null && live.checked !== expected.checked) return `the control is ${live.checked ? 'checked' : 'unchecked'}, recorded ${expected.checked ? 'checked' : 'unchecked'}`;
   if (expected.selected !== undefined && live.selected && !live.selected.includes(expected.selected)) return `the selected option is "${live.selected[0] ?? ''}", not "${expected.selected}"`;
   return null;

@@ -27,6 +27,8 @@ import { resolveTarget, type ResolvedTarget } from './resolve-target.ts';
 
 /** Actions after which the page may load or re-render; the post state waits for it to settle. */
 const kPageChanging = new Set<ActionName>(['navigate', 'search', 'go_back', 'click', 'input', 'send_keys', 'select_dropdown', 'switch', 'close']);
+/** Recorded locator code that finds an element by the text it shows or by its position. */
+const kWeakForEditor = /(^|\.)getByText\(|\.nth\(\d+\)$/;
 /** Load events after an action; a page still loading after this is recorded as it is. */
 const kLoadTimeoutMs = 5_000;
 /**
@@ -90,7 +92,8 @@ async function stateAfter(element: Locator): Promise<RecordedStep['targetAfter']
       if (els.length !== 1) return null;
       const el = els[0]!;
       const isField = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;
-      const value = isField ? el.value : (el as HTMLElement).isContentEditable ? (el.textContent ?? '') : null;
+      // An editor's text as shown, line breaks included (its textContent runs paragraphs together).
+      const value = isField ? el.value : (el as HTMLElement).isContentEditable ? (el as HTMLElement).innerText : null;
       const aria = el.getAttribute('aria-checked');
       const checked =
         el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? el.checked : aria === null ? null : aria === 'true';
@@ -151,6 +154,10 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
       const found = await untraced(page, () => resolveTarget({ page, observation: options.observation, call, timeoutMs: options.timeoutMs }));
       target = found;
       [fingerprint, locator] = await untraced(page, async () => [await takeFingerprint(found.locator, found.hints), await bestLocator(found.locator)] as const);
+      // An editor found by its path is named by that path rather than by the text it holds (which
+      // typing replaces) or by its place among the page's divs: the recorder's choices for an
+      // unnamed editor.
+      if (found.byPath && kWeakForEditor.test(locator.code)) locator = { code: found.locator.toString(), matches: 1 };
       // Act through the verified best locator, not the aria ref: the tracer's own per-action aria
       // snapshot invalidates refs before the action resolves its target, and the trace then names
       // the element the way a person would write it.

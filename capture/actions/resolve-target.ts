@@ -4,7 +4,7 @@ import { locatorFromCode } from '../../core/locator/build.ts';
 import { looksLikeLocatorCode } from '../../core/locator/code.ts';
 import { locatorByRef } from '../../core/playwright-internals.ts';
 import type { Target } from '../../core/schema/plan.ts';
-import type { ActionCall, Observation } from '../types.ts';
+import type { ActionCall, ElementPath, Observation } from '../types.ts';
 
 /** A resolved element: the locator to act on, how to name it, and role+name when already known. */
 export interface ResolvedTarget {
@@ -12,6 +12,8 @@ export interface ResolvedTarget {
   label: string;
   /** Role and name from the element list, so fingerprinting needs no second aria snapshot. */
   hints?: RoleName;
+  /** Found by its path (`ElementInfo.path`), not by an aria ref: a rich-text editor. */
+  byPath?: boolean;
 }
 
 export function describeTarget(target: Target): string {
@@ -29,6 +31,14 @@ export function targetLocator(page: Page, target: Target): Locator {
   return target.nth !== undefined ? byRole.nth(target.nth) : byRole;
 }
 
+/** The element at a path of CSS selectors (iframes, then the element), through public locators only. */
+export function pathLocator(page: Page, path: ElementPath): Locator {
+  const [first, ...rest] = [...path.frames, path.css];
+  let locator = page.locator(first!);
+  for (const selector of rest) locator = locator.contentFrame().locator(selector);
+  return locator;
+}
+
 /**
  * Finds the element an action addresses: by `index` in the step's element list (through its aria
  * ref), by a plan `target`, or by an aria `ref` of the step's snapshot. It must exist within `timeoutMs` and be the only match.
@@ -41,11 +51,12 @@ export async function resolveTarget(options: { page: Page; observation: Observat
   } else if (call.index !== undefined) {
     const element = observation?.elements.find((candidate) => candidate.index === call.index);
     if (!element) throw new Error(`no element with index ${call.index} in the current element list`);
-    resolved = {
-      locator: locatorByRef(page, element.ref),
-      label: `${element.role}${element.name ? ` ${JSON.stringify(element.name)}` : ''}`,
-      hints: { role: element.role === 'generic' ? null : element.role, name: element.name },
-    };
+    const label = `${element.role}${element.name ? ` ${JSON.stringify(element.name)}` : ''}`;
+    // An element the aria snapshot does not list (a rich-text editor) has a path instead of a ref,
+    // and its own role and name, not the ones the list shows it with.
+    resolved = element.path
+      ? { locator: pathLocator(page, element.path), label, hints: { role: element.path.ariaRole, name: element.path.ariaName }, byPath: true }
+      : { locator: locatorByRef(page, element.ref), label, hints: { role: element.role === 'generic' ? null : element.role, name: element.name } };
   } else if (call.ref !== undefined) {
     resolved = { locator: locatorByRef(page, call.ref), label: `[ref=${call.ref}]` };
   } else {

@@ -75,7 +75,7 @@ function attributesOf(node: AriaNode): Record<string, string> {
   return out;
 }
 
-function renderElement(element: ElementInfo): string {
+export function renderElement(element: ElementInfo): string {
   const parts = [`${element.isNew ? '*' : ''}[${element.index}]${element.role}`];
   if (element.name) parts.push(JSON.stringify(element.name));
   for (const [key, value] of Object.entries(element.attributes)) {

@@ -37,7 +37,7 @@ function readDetails(element: Element): RawDetails {
   const labels = control.labels ? Array.from(control.labels).map((label) => label.textContent ?? '') : [];
   const labelledBy = attr('aria-labelledby').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '');
   return {
-    type: tag === 'input' ? (attr('type') || 'text').toLowerCase() : tag === 'textarea' || tag === 'select' ? tag : attr('type').toLowerCase(),
+    type: tag === 'input' ? (attr('type') || 'text').toLowerCase() : tag === 'textarea' || tag === 'select' ? tag : (element as HTMLElement).isContentEditable ? 'contenteditable' : attr('type').toLowerCase(),
     nameAttr: attr('name'),
     id: element.id,
     autocomplete: attr('autocomplete').toLowerCase(),

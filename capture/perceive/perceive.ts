@@ -3,7 +3,8 @@ import { ariaHash } from '../../core/aria/state.ts';
 import { untraced } from '../record/untraced.ts';
 import type { Session } from '../session.ts';
 import type { ActionOutcome, Observation, TabInfo } from '../types.ts';
-import { compactSnapshot, elementKey, stripBoxes } from './compact.ts';
+import { compactSnapshot, elementKey, renderElement, stripBoxes } from './compact.ts';
+import { editableElements, findEditables } from './editables.ts';
 import { readFieldDetails } from './field-details.ts';
 import { labelledScreenshot } from './vision.ts';
 
@@ -14,6 +15,9 @@ import { labelledScreenshot } from './vision.ts';
 
 /** The line that ends the page header and starts the element list (a policy may split the page there). */
 export const kElementListHeading = 'Elements ([index]role "name" attributes; * = new since the last step):';
+
+/** Introduces the rich-text editors found in the DOM (capture/perceive/editables.ts). */
+const kEditablesHeading = 'Rich-text editors (type into them with input):';
 
 /** A snapshot of a huge page takes ~200 ms; more than this means the page is stuck. */
 const kSnapshotTimeoutMs = 10_000;
@@ -72,23 +76,28 @@ export async function perceive(session: Session, previous?: Observation | null, 
 async function observe(session: Session, page: Page, previous: Observation | null, options: PerceiveOptions): Promise<Observation> {
   // Tabs and scroll are read while the snapshot is taken: one wait for the page instead of two.
   const boxes = options.boxes ?? options.vision ?? false;
-  const [snapshot, tabs, scroll] = await Promise.all([
+  const [snapshot, tabs, scroll, editors] = await Promise.all([
     page.ariaSnapshot({ mode: 'ai', boxes, timeout: kSnapshotTimeoutMs }),
     session.tabInfos(),
     readScroll(page),
+    findEditables(page).catch(() => []),
   ]);
   const ariaSnapshot = boxes ? stripBoxes(snapshot) : snapshot;
   const previousKeys = previous ? new Set(previous.elements.map(elementKey)) : null;
   const compact = compactSnapshot(snapshot, { previousKeys, viewport: page.viewportSize() });
   if (options.fieldDetails) await readFieldDetails(page, compact.elements);
+  // Rich-text editors the snapshot left out come after its elements, in a list of their own.
+  const editables = editableElements(editors, { firstIndex: compact.elements.length + 1, previousKeys, details: options.fieldDetails ?? false });
+  const elements = [...compact.elements, ...editables];
   // The active tab's title was just read for the tab list: no second round trip for it.
   const title = tabs[session.activeTab]?.title ?? '';
   const notices = options.notices ?? [];
   const text = [
     ...header(tabs, session.activeTab, scroll),
     ...notices.map((notice) => `Notice: ${notice}`),
-    compact.elements.length ? kElementListHeading : 'No actionable elements.',
+    elements.length ? kElementListHeading : 'No actionable elements.',
     compact.text,
+    ...(editables.length ? [kEditablesHeading, ...editables.map((element) => renderElement(element))] : []),
   ].join('\n');
   const screenshot = options.vision ? await labelledScreenshot(page, compact.elements).catch(() => null) : null;
   return {
@@ -100,7 +109,7 @@ async function observe(session: Session, page: Page, previous: Observation | nul
     activeTab: session.activeTab,
     ariaSnapshot,
     stateHash: ariaHash(ariaSnapshot),
-    elements: compact.elements,
+    elements,
     text,
     scroll,
     lastResults: options.lastResults ?? [],
