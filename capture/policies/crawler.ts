@@ -98,7 +98,7 @@ export class CrawlerPolicy implements Policy {
     }
     const { state, isNew } = this.frontier.observe(crawlerStateKey(observation), observation.url, observation.title, derived.moves);
     state.abandoned = false;
-    if (isNew && this.pending?.kind === 'move' && this.pending.move.kind !== 'link' && this.pending.move.kind !== 'click') state.viaSubmit = true;
+    if (isNew && this.pending?.kind === 'move' && (this.pending.move.kind === 'submit' || this.pending.move.kind === 'submit-enter')) state.viaSubmit = true;
     if (isNew) {
       const skipped = derived.skipped.map((s) => `${s.label} (${s.reason})`);
       notes.push({
@@ -186,6 +186,11 @@ export class CrawlerPolicy implements Policy {
       case 'submit': {
         const fill = fillActions(elements, observation.ariaSnapshot, this.known, sender);
         return { actions: [...fill.actions, { action: 'click', params: {}, index }], notes: fill.notes };
+      }
+      case 'type': {
+        // The editor alone: the other loose fields of the page are not sent with it.
+        const fill = fillActions(sender ? [sender] : [], observation.ariaSnapshot, this.known, sender);
+        return { actions: fill.actions, notes: fill.notes };
       }
       case 'submit-enter': {
         const fill = fillActions(elements, observation.ariaSnapshot, this.known, sender);

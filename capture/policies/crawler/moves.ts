@@ -8,7 +8,7 @@ import { isDestructive } from './destructive.ts';
  * later visit of the same state even when indexes or refs moved.
  */
 
-export type MoveKind = 'link' | 'click' | 'submit' | 'submit-enter';
+export type MoveKind = 'link' | 'click' | 'submit' | 'submit-enter' | 'type';
 
 export interface ElementAddress {
   role: string;
@@ -51,6 +51,11 @@ export const kFieldRoles = new Set(['textbox', 'searchbox', 'spinbutton', 'combo
 const kSubmitName = /\b(submit|save|sign ?in|log ?in|login|sign ?up|register|search|find|go|send|create|add|update|apply|continue|next|confirm|ok|post|upload|join|preview|filter)\b/i;
 /** Text-like roles that accept Enter as a submit when a form has no recognisable button. */
 const kEnterRoles = new Set(['textbox', 'searchbox', 'spinbutton']);
+
+/** A rich-text editor (a `contenteditable` region): Enter there starts a new line, it sends nothing. */
+export function isRichEditor(element: ElementInfo): boolean {
+  return element.details?.type === 'contenteditable' || element.path !== undefined;
+}
 
 /** Numbers become `#` so "Item 3" and "Item 4" are one name (the state hash treats them alike). */
 export function normalizeName(name: string): string {
@@ -187,7 +192,7 @@ export function deriveMoves(elements: readonly ElementInfo[], pageUrl: string, o
   // Fields sent by nothing but Enter: Enter in the last text field of their form (or of the loose fields).
   for (const scope of scopesWithFields) {
     if (scopesWithSubmit.has(scope)) continue;
-    const lastText = [...elements].reverse().find((element) => kEnterRoles.has(element.role) && !element.attributes.disabled && scopeOf(element) === scope);
+    const lastText = [...elements].reverse().find((element) => kEnterRoles.has(element.role) && !isRichEditor(element) && !element.attributes.disabled && scopeOf(element) === scope);
     if (!lastText) continue;
     const name = normalizeName(lastText.name);
     const occurrence = elements.filter((e) => e.role === lastText.role && normalizeName(e.name) === name).indexOf(lastText);
@@ -197,7 +202,20 @@ export function deriveMoves(elements: readonly ElementInfo[], pageUrl: string, o
       address: { role: lastText.role, name, occurrence }, repeated: false,
     });
   }
-  return { moves, skipped };
+  // A rich-text editor that no button sends is what its page is for: typing into it goes first,
+  // before its toolbar, whose buttons act on the text typed (and often outnumber the state's budget).
+  const typing: Move[] = [];
+  for (const element of elements) {
+    const scope = scopeOf(element);
+    if (!isRichEditor(element) || element.attributes.disabled || (scope !== null && scopesWithSubmit.has(scope))) continue;
+    const name = normalizeName(element.name);
+    const occurrence = elements.filter((e) => e.role === element.role && normalizeName(e.name) === name).indexOf(element);
+    typing.push({
+      key: `type ${element.role}|${name}#${occurrence}`, kind: 'type', label: `type into the editor ${quoted(element)}`,
+      address: { role: element.role, name, occurrence }, repeated: occurrence > 0,
+    });
+  }
+  return { moves: [...typing, ...moves], skipped };
 }
 
 /** Finds the element a move addresses in a (later) element list. */
