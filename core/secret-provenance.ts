@@ -1,5 +1,4 @@
 import { secretPlaceholder } from './conventions.ts';
-import { safeDecode } from './safe-decode.ts';
 import { secretForms } from './secret-forms.ts';
 
 /**
@@ -124,7 +123,15 @@ const kSecretParam = /pass|pwd|secret|token|key|auth|cred|pin|otp|code/i;
 function queryKeyAt(text: string, offset: number, range: UrlRange): string | null {
   const head = text.slice(range.pathEnd, offset);
   const key = /[?&;#]([^=&?#;]*)=$/.exec(head);
-  return key ? safeDecode(key[1]!) : null;
+  return key ? decodeURIComponentSafe(key[1]!) : null;
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 export interface LearnedContext {

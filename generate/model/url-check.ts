@@ -1,4 +1,3 @@
-import { safeDecode } from '../../core/safe-decode.ts';
 import { kHashRoute } from './url-pattern.ts';
 
 /**
@@ -18,9 +17,12 @@ const kLongHex = /^[0-9a-f]{16,}$/i;
 /** Session keys, base64 and signed tokens: long runs mixing letters and digits. */
 const kToken = /^(?=.*\d)(?=.*[a-z])[A-Za-z0-9_\-+/=.]{20,}$/i;
 
-/** A query value as the server reads it: `+` is a space in a form-encoded query. */
 function decoded(text: string): string {
-  return safeDecode(text.replace(/\+/g, ' '));
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }
 
 /** A query value the server's environment chose: it differs from one deployment or run to the next. */

@@ -1,5 +1,3 @@
-import { safeDecode } from '../../core/safe-decode.ts';
-
 /**
  * URL patterns: the path of a URL with id-like segments (numbers, uuids, hashes, long tokens)
  * replaced by named parameters, so `/items/42` and `/items/7` are one page, `/items/:itemId`.
@@ -15,6 +13,14 @@ const kToken = /^(?=.*\d)(?=.*[a-z])[A-Za-z0-9_-]{20,}$/i;
 export function isIdLikeSegment(segment: string): boolean {
   const decoded = safeDecode(segment);
   return kNumeric.test(decoded) || kUuid.test(decoded) || kHexHash.test(decoded) || kToken.test(decoded);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 export interface UrlPattern {

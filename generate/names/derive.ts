@@ -1,5 +1,4 @@
 import type { Interaction, ModelElement, ModelPage, PageModel } from '../../core/schema/page-model.ts';
-import { safeDecode } from '../../core/safe-decode.ts';
 import { camel, pascal, words } from './identifiers.ts';
 
 /**
@@ -18,6 +17,14 @@ const kVerbs = new Set(['new', 'create', 'add', 'edit', 'delete', 'update']);
 /** Script names that say nothing about the page (`/doku.php`, `/index.html`). */
 const kScriptSegment = /^(index|default|main|doku|app)\.(php|html?|aspx?|jsp|cgi)$/i;
 
+/** `%D0%B2%D1%85%D0%BE%D0%B4` -> `вход`: URLs carry non-ASCII path segments percent-encoded. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 function singular(word: string): string {
   if (word.endsWith('ies')) return word.slice(0, -3) + 'y';
@@ -50,8 +57,7 @@ export function stripTitle(title: string, tail: string | null): string {
 export function pageWords(page: ModelPage, titleTail: string | null, splitByTitle: boolean, directory = '/'): string[] {
   // The app's own directory (`/app/v5/`) names no page; neither do a hash route's `#` or punctuation.
   const route = page.urlPattern.startsWith(directory) ? page.urlPattern.slice(directory.length) : page.urlPattern;
-  // Non-ASCII path segments arrive percent-encoded: `%D0%B2%D1%85%D0%BE%D0%B4` -> `вход`.
-  const segments = route.split('/').map((segment) => safeDecode(segment)).filter((s) => /[\p{L}\p{N}]/u.test(s) && !kScriptSegment.test(s));
+  const segments = route.split('/').map(decodeSegment).filter((s) => /[\p{L}\p{N}]/u.test(s) && !kScriptSegment.test(s));
   const statics = segments.filter((s) => !s.startsWith(':')).map((s) => s.replace(/\.[a-z]+$/i, ''));
   const last = segments[segments.length - 1];
   if (!splitByTitle && statics.length) {

@@ -2,6 +2,7 @@ import { adminerEditor } from './adminer.ts';
 import { docute, docute413 } from './docute.ts';
 import { dokuwiki } from './dokuwiki.ts';
 import { fauxton } from './fauxton.ts';
+import { pell } from './pell.ts';
 import { rapidoc } from './rapidoc.ts';
 import { redoc } from './redoc.ts';
 import { tiddlywiki, tiddlywiki53 } from './tiddlywiki.ts';
@@ -24,6 +25,7 @@ export const realApps: readonly RealApp[] = [
   docute413,
   rapidoc,
   redoc,
+  pell,
 ];
 
 /** Real releases of one app: record on `older`, replay on `newer`. */
