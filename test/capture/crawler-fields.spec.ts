@@ -195,3 +195,38 @@ test('a login (a form that takes a secret) is sent before anything else on the p
   const without = await decide([]);
   expect(without.kind === 'act' && without.actions.at(-1)?.index).toBe(2);
 });
+
+test.describe('rich-text editors', () => {
+  const editor = (index: number, name: string, details: Partial<FieldDetails> = {}): ElementInfo => ({
+    ...el(index, 'textbox', name, { type: 'contenteditable', ...details }, { editable: 'rich text' }),
+    ref: '', path: { frames: [], css: 'div.editor', ariaRole: null, ariaName: '' },
+  });
+  const toolbar = ['Bold', 'Italic', 'Underline', 'Strike', 'Heading 1', 'Heading 2', 'Paragraph', 'Quote', 'Ordered list', 'List', 'Code', 'Rule', 'Link', 'Image']
+    .map((name, i) => el(i + 1, 'button', name, { type: 'button' }));
+  const decide = (elements: ElementInfo[]) => new CrawlerPolicy({ allow: kAllow }).decide({
+    step: 1, url: kUrl, title: 'Editor', tabs: [], activeTab: 0, ariaSnapshot: '', stateHash: 'E', elements, text: '',
+    scroll: { y: 0, viewportHeight: 0, pageHeight: 0, pixelsAbove: 0, pixelsBelow: 0 }, lastResults: [],
+  });
+
+  test('an editor no button sends is typed into first, alone, before a toolbar longer than the state budget; Enter is never its submit', async () => {
+    const elements = [...toolbar, el(15, 'searchbox', 'Find', { type: 'search' }), editor(16, '', { label: 'Notes' })];
+    const { moves } = deriveMoves(elements, kUrl, { allow: kAllow, allowDestructive: false });
+    expect(moves[0]).toMatchObject({ kind: 'type', address: { role: 'textbox', name: '', occurrence: 0 } });
+    // Enter goes into the search box, not into the editor (where it only starts a new line).
+    expect(moves.find((move) => move.kind === 'submit-enter')?.address.role).toBe('searchbox');
+    const decision = await decide(elements);
+    // The editor alone gets text, chosen from what it is for; the loose search box is not sent with it.
+    expect(decision.kind === 'act' && decision.actions).toEqual([{ action: 'input', params: { text: 'Sample text', clear: true }, index: 16 }]);
+  });
+
+  test('an editor in a form with a submit button is filled with the form, and has no move of its own', async () => {
+    const form = { form: '#0' };
+    const elements = [el(1, 'textbox', 'Subject', form), editor(2, 'Message', form), el(3, 'button', 'Post', { ...form, type: 'submit' })];
+    const { moves } = deriveMoves(elements, kUrl, { allow: kAllow, allowDestructive: false });
+    expect(moves.map((move) => move.kind)).toEqual(['submit']);
+    const decision = await decide(elements);
+    expect(decision.kind === 'act' && decision.actions.map((a) => `${a.action} ${a.index} ${String(a.params.text ?? '')}`)).toEqual([
+      'input 1 Sample title', 'input 2 Sample text', 'click 3 ',
+    ]);
+  });
+});
