@@ -1,42 +1,72 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { History } from '../../core/schema/history.ts';
+import { mediumEditor } from '../support/apps/medium-editor.ts';
 import { pell } from '../support/apps/pell.ts';
+import type { RealApp } from '../support/apps/types.ts';
 import { runCli } from '../support/cli.ts';
 import { needRealApp } from '../support/real-app-required.ts';
 import { tempWorkspace } from '../generate/support/on-disk.ts';
 import { runGeneratedSpecs, typecheckGenerated } from '../generate/support/pipeline.ts';
 
 /**
- * The crawler on a real rich-text editor (pell's own demo page: a toolbar of formatting buttons
- * over an unnamed `contenteditable` area): it types into the editor before it tries the toolbar,
- * the history replays, and the generated spec passes. Through the CLI, as a user runs it.
+ * The crawler on real rich-text editors: pell's own demo page (a toolbar of formatting buttons
+ * over an unnamed `contenteditable` area the aria snapshot leaves out) and MediumEditor (a
+ * `contenteditable` it gives `role=textbox`). It types into the editor first, the history
+ * replays, and the generated spec passes. Through the CLI, as a user runs it.
  */
 
 test.describe.configure({ timeout: 400_000 });
 
 const kStageTimeoutMs = 150_000;
 
-test('the crawler types into a real app\'s contenteditable editor; replay and the generated spec hold', async () => {
-  needRealApp(pell.unavailable());
-  const running = await pell.start();
+interface EditorApp {
+  app: RealApp;
+  /** What the recorded fingerprint of the editor says. */
+  fingerprint: Record<string, unknown>;
+  /** The recorded locator, and the one the generated page object uses (null: not checked here). */
+  locator: string;
+  emitted: string | null;
+  /** What the crawler does after typing. */
+  after: string[];
+}
+
+const kEditors: EditorApp[] = [
+  {
+    // The toolbar's fourteen buttons would spend the state's budget before the editor.
+    app: pell, fingerprint: { role: null, classes: ['pell-content'], nearbyHeading: 'pell' },
+    locator: "locator('div.pell-content')", emitted: "this.page.locator('div.pell-content')", after: ['click', 'click', 'click'],
+  },
+  {
+    app: mediumEditor, fingerprint: { role: 'textbox', nearbyHeading: 'New entry' },
+    // Generate checks locators against the recorded DOM snapshots, where the editor's role alone
+    // does not single it out: the page object finds it by its structural path.
+    locator: "getByRole('textbox')", emitted: null, after: [],
+  },
+];
+
+for (const editor of kEditors) test(`the crawler types into ${editor.app.name}'s contenteditable editor; replay and the generated spec hold`, async () => {
+  const { app } = editor;
+  needRealApp(app.unavailable());
+  const running = await app.start();
   const ws = tempWorkspace('crawler-editor');
   const env = { BU_OUTPUT: ws.paths.root, OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
   try {
-    const explore = await runCli(['capture', 'explore', '--url', running.url, '--policy', 'crawler', '--max-steps', '4', '--json'], { env, timeoutMs: kStageTimeoutMs });
+    const maxSteps = String(1 + editor.after.length);
+    const explore = await runCli(['capture', 'explore', '--url', running.url, '--policy', 'crawler', '--max-steps', maxSteps, '--json'], { env, timeoutMs: kStageTimeoutMs });
     expect(explore.code, explore.stderr).toBe(0);
     const sessionId = String(explore.json!.sessionId);
     const history = History.parse(JSON.parse(fs.readFileSync(ws.paths.history(sessionId), 'utf8')));
 
-    // The first move is typing: the toolbar's fourteen buttons would spend the budget before it.
+    // The first move is typing into the editor.
     const [typed, ...rest] = history.steps;
     expect(typed).toMatchObject({ action: 'input', ok: true, params: { text: 'Sample text', clear: true } });
-    expect(typed!.fingerprint).toMatchObject({ tag: 'div', role: null, classes: ['pell-content'], nearbyHeading: 'pell' });
-    expect(typed!.locator).toEqual({ code: "locator('div.pell-content')", matches: 1 });
+    expect(typed!.fingerprint).toMatchObject({ tag: 'div', ...editor.fingerprint });
+    expect(typed!.locator).toEqual({ code: editor.locator, matches: 1 });
     expect(typed!.targetAfter?.value).toBe('Sample text');
-    // The app took the text: the editor and the app's own output below it each show a paragraph of it.
-    expect(typed!.effect?.appeared).toEqual(['paragraph "Sample text"', 'paragraph "Sample text"']);
-    expect(rest.map((step) => step.action)).toEqual(['click', 'click', 'click']);
+    // The app took the text: its own output below the editor shows it too.
+    expect(typed!.effect?.appeared.filter((line) => line.includes('Sample text')).length).toBeGreaterThan(0);
+    expect(rest.map((step) => step.action)).toEqual(editor.after);
 
     const replayed = await runCli(['replay', sessionId, '--json'], { env, timeoutMs: kStageTimeoutMs });
     expect(replayed.code, replayed.stdout + replayed.stderr).toBe(0);
@@ -47,7 +77,7 @@ test('the crawler types into a real app\'s contenteditable editor; replay and th
     const generated = await runCli(['generate', sessionId, '--out', ws.out, '--llm', 'off', '--json'], { env, timeoutMs: kStageTimeoutMs });
     expect(generated.code, generated.stderr).toBe(0);
     const pom = fs.readdirSync(`${ws.out}/pom`).map((file) => fs.readFileSync(`${ws.out}/pom/${file}`, 'utf8')).join('\n');
-    expect(pom).toContain("this.page.locator('div.pell-content')");
+    if (editor.emitted) expect(pom).toContain(editor.emitted);
     const tsc = await typecheckGenerated(ws.out);
     expect(tsc.status, tsc.output).toBe(0);
     const specs = await runGeneratedSpecs(ws.out, new URL(running.url).origin, 'tests/', env);

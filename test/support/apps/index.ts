@@ -2,6 +2,7 @@ import { adminerEditor } from './adminer.ts';
 import { docute, docute413 } from './docute.ts';
 import { dokuwiki } from './dokuwiki.ts';
 import { fauxton } from './fauxton.ts';
+import { mediumEditor } from './medium-editor.ts';
 import { pell } from './pell.ts';
 import { rapidoc } from './rapidoc.ts';
 import { redoc } from './redoc.ts';
@@ -26,6 +27,7 @@ export const realApps: readonly RealApp[] = [
   rapidoc,
   redoc,
   pell,
+  mediumEditor,
 ];
 
 /** Real releases of one app: record on `older`, replay on `newer`. */
