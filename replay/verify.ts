@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright';
 import type { HistoryStep } from '../core/schema/history.ts';
-import { holdsTypedText } from '../core/act/editable-text.ts';
+import { holdsTypedText } from '../core/act/editable.ts';
 import { mainHeadingInPage } from '../core/aria/state.ts';
 import { composeInPage } from '../core/in-page.ts';
 import { readBackAtPath, type FoundAt } from './at-path.ts';

@@ -1,32 +1,15 @@
 import type { Locator } from 'playwright';
-import { editableText, holdsTypedText } from '../../core/act/editable-text.ts';
+import { editableInPage, editableText, holdsTypedText } from '../../core/act/editable.ts';
 import { inPage } from '../../core/in-page.ts';
 import { untraced } from '../record/untraced.ts';
 import { defineAction } from './define.ts';
 
 /**
- * Typing into a field. A rich-text editor (a `contenteditable` region) is filled like a field, but
- * the browser leaves the caret where the last edit was: appending puts it at the end first. Its
- * text is read back afterwards (editors rewrite what is typed into them), so a fill that did not
- * take fails here rather than as a mystery a step later.
+ * Typing into a field. A rich-text editor (a `contenteditable` region) is filled like a field;
+ * appending puts the caret at its end first (core/act/editable.ts). Its text is read back
+ * afterwards (editors rewrite what is typed into them), so a fill that did not take fails here
+ * rather than as a mystery a step later.
  */
-
-/** Runs in the page: whether the element is a rich-text editor; when `toEnd`, the caret goes to its end. */
-function editableInPage(el: Element, toEnd: boolean): boolean {
-  const host = el as HTMLElement;
-  if (!host.isContentEditable) return false;
-  if (toEnd) {
-    host.focus();
-    const doc = host.ownerDocument;
-    const range = doc.createRange();
-    range.selectNodeContents(host);
-    range.collapse(false);
-    const selection = doc.defaultView?.getSelection();
-    selection?.removeAllRanges();
-    selection?.addRange(range);
-  }
-  return true;
-}
 
 const kEditable = inPage(editableInPage);
 

@@ -1,7 +1,9 @@
 import type { Locator } from 'playwright';
 import { chooseOption, nativeOptionsInPage } from '../../core/act/dropdown.ts';
+import { editableInPage } from '../../core/act/editable.ts';
 import { uploadPath, uploadRefusal } from '../../core/act/upload-path.ts';
 import { assertNever } from '../../core/errors.ts';
+import { inPage } from '../../core/in-page.ts';
 import { readBackAtPath, type FoundAt } from '../at-path.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './types.ts';
 
@@ -10,6 +12,8 @@ import type { ElementStep, ExecContext, ExecOutcome } from './types.ts';
  * act the way capture did (core/act): a custom dropdown is opened and its option clicked, an
  * upload resolves its file among the same allowed places.
  */
+
+const kEditableAtEnd = inPage(editableInPage);
 
 /** How far one `scroll` page moves, as a fraction of the viewport (the agent's own unit). */
 const kScrollPageFraction = 0.9;
@@ -30,7 +34,11 @@ export async function runElementStep(ctx: ExecContext, step: ElementStep, target
     }
     case 'input': {
       const text = ctx.text(step.params.text);
-      if (step.params.clear === false) await target.pressSequentially(text, { timeout });
+      if (step.params.clear === false) {
+        // In a rich-text editor the caret goes to the end first, as capture put it.
+        await target.evaluate(kEditableAtEnd, true, { timeout });
+        await target.pressSequentially(text, { timeout });
+      }
       else await target.fill(text, { timeout });
       return {};
     }

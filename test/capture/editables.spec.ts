@@ -1,5 +1,5 @@
 import { expect, test } from '../support/browser-fixtures.ts';
-import { editableText, holdsTypedText } from '../../core/act/editable-text.ts';
+import { editableText, holdsTypedText } from '../../core/act/editable.ts';
 import { executeAction } from '../../capture/actions/execute.ts';
 import { perceive } from '../../capture/perceive/perceive.ts';
 import { Secrets } from '../../capture/record/secrets.ts';

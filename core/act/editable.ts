@@ -1,6 +1,7 @@
 /**
- * The text of a rich-text editor (a `contenteditable` region) compared with the text typed into
- * it. An editor keeps each typed line as a paragraph of its own, and the browser's `innerText`
+ * Rich-text editors (`contenteditable` regions), as capture and replay type into them. The browser
+ * leaves the caret where the last edit was, so appending puts it at the end first. The editor's
+ * text is compared with the text typed into it. An editor keeps each typed line as a paragraph of its own, and the browser's `innerText`
  * puts a blank line between paragraphs and may end with a line break: "a\nb" typed reads back as
  * "a\n\nb\n". Both sides are compared as their lines, without blank ones and outer spaces.
  */
@@ -24,4 +25,21 @@ export function editableText(text: string): string {
 /** Whether an editor whose `innerText` is `shown` holds the `typed` text. */
 export function holdsTypedText(shown: string, typed: string): boolean {
   return editableText(shown) === editableText(typed);
+}
+
+/** Runs in the page: whether the element is a rich-text editor; when `toEnd`, the caret goes to its end. */
+export function editableInPage(el: Element, toEnd: boolean): boolean {
+  const host = el as HTMLElement;
+  if (!host.isContentEditable) return false;
+  if (toEnd) {
+    host.focus();
+    const doc = host.ownerDocument;
+    const range = doc.createRange();
+    range.selectNodeContents(host);
+    range.collapse(false);
+    const selection = doc.defaultView?.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+  }
+  return true;
 }
