@@ -173,7 +173,7 @@ function liveStateInPage(el: Element): LiveState {
   const editable = !('value' in input) && (el as HTMLElement).isContentEditable;
   return {
     value: 'value' in input ? String(input.value) : editable ? (el as HTMLElement).innerText : null,
-    editable,
+    ...(editable ? { editable } : {}),
     checked: input.type === 'checkbox' || input.type === 'radio' ? input.checked : el.getAttribute('aria-checked') === null ? null : el.getAttribute('aria-checked') === 'true',
     selected: select ? Array.from(select.selectedOptions).flatMap((o) => [o.label, o.value]) : null,
   };

@@ -15,6 +15,7 @@ const kPage = `
   <label>Code <input id="code"></label>
   <label><input type="checkbox" id="terms"> Terms</label>
   <div role="checkbox" aria-checked="false" id="custom">Custom</div>
+  <div contenteditable="true" id="notes"></div>
   <label>Size <select id="size"><option value="s">Small</option><option value="l">Large</option></select></label>
   <script>
     // The app keeps digits only, and refuses to let the box be checked.
@@ -36,6 +37,13 @@ for (const where of ['through the locator', 'at the element\'s path'] as const) 
     expect(await problem(page.locator('#terms'), { checked: true })).toBe('the control is unchecked, recorded checked');
     expect(await problem(page.locator('#custom'), { checked: false })).toBeNull();
     expect(await problem(page.locator('#custom'), { checked: true })).toBe('the control is unchecked, recorded checked');
+
+    // A rich-text editor holds typed lines as paragraphs: compared by its lines, it holds what was typed, until it does not.
+    const notes = page.locator('#notes');
+    await notes.fill('First\nSecond');
+    expect(await problem(notes, { value: 'First\nSecond' })).toBeNull();
+    await notes.evaluate((el) => { el.textContent = 'Rewritten'; });
+    expect(await problem(notes, { value: 'First\nSecond' })).toBe('the field holds "Rewritten", not the typed text');
 
     await page.locator('#size').selectOption('l');
     expect(await problem(page.locator('#size'), { selected: 'Large' })).toBeNull();
