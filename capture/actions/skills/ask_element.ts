@@ -5,6 +5,7 @@ import { locatorByRef } from '../../../core/playwright-internals.ts';
 import { kVisionJpegQuality } from '../../perceive/vision.ts';
 import { untraced } from '../../record/untraced.ts';
 import { defineSkill, SkillStepError } from '../define-skill.ts';
+import { pathLocator } from '../resolve-target.ts';
 
 /**
  * `ask_element`: answer a question about one element by looking at it. A close screenshot of the
@@ -32,7 +33,7 @@ export default defineSkill({
     const element = ctx.observation?.elements.find((candidate) => candidate.index === index);
     if (!element) throw new SkillStepError(`no element with index ${index} in the current element list`);
     const label = `${element.role}${element.name ? ` ${JSON.stringify(element.name)}` : ''}`;
-    const locator = locatorByRef(ctx.page, element.ref);
+    const locator = element.path ? pathLocator(ctx.page, element.path) : locatorByRef(ctx.page, element.ref);
     const image = await untraced(ctx.page, async () => {
       await locator.scrollIntoViewIfNeeded({ timeout: ctx.timeoutMs });
       const box = await locator.boundingBox({ timeout: ctx.timeoutMs });
