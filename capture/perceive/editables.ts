@@ -1,6 +1,6 @@
 import type { Frame, Page } from 'playwright';
 import { cssPathInPage } from '../../core/fingerprint/probe.ts';
-import { composeInPage, inPage } from '../../core/in-page.ts';
+import { composeInPage } from '../../core/in-page.ts';
 import type { ElementInfo, ElementPath } from '../types.ts';
 import { elementKey } from './compact.ts';
 
@@ -28,7 +28,7 @@ export interface RawEditable {
   css: string;
   ariaRole: string | null;
   ariaName: string;
-  /** A name for the element list: its label, else a placeholder. */
+  /** A name for the element list: `aria-label`, `aria-labelledby`, a `<label>` or `title`. */
   label: string;
   placeholder: string;
   heading: string;
@@ -42,7 +42,7 @@ export interface RawEditable {
  * Runs in a frame: its editing hosts (an editable element whose parent is not editable, or the
  * body of a document in design mode), visible, enabled, with a unique CSS selector each.
  */
-export function findEditablesInPage(args: { listedRoles: string[]; max: number; valueChars: number }): RawEditable[] {
+export function findEditablesInPage(args: { listedRoles: string[]; max: number; valueChars: number }, structural: (el: Element) => string): RawEditable[] {
   const listed = new Set(args.listedRoles);
   const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
   const attr = (el: Element, name: string) => clean(el.getAttribute(name));
@@ -52,19 +52,6 @@ export function findEditablesInPage(args: { listedRoles: string[]; max: number; 
     } catch {
       return false;
     }
-  };
-  const structural = (el: Element): string => {
-    const out: string[] = [];
-    let cur: Element | null = el;
-    while (cur && cur.parentElement) {
-      const parent: Element = cur.parentElement;
-      const same = Array.from(parent.children).filter((c) => c.tagName === cur!.tagName);
-      const tag = cur.tagName.toLowerCase();
-      out.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(cur) + 1})` : tag);
-      cur = parent;
-    }
-    if (cur) out.unshift(cur.tagName.toLowerCase());
-    return out.join(' > ');
   };
   // The shortest selector a person would write that names this element only: an id, a
   // distinctive class with the tag, else its structural path.
@@ -127,7 +114,9 @@ export function findEditablesInPage(args: { listedRoles: string[]; max: number; 
   return out;
 }
 
-const kFindEditables = inPage(findEditablesInPage);
+/** `findEditablesInPage` with the structural CSS path fingerprints use, rebuilt for the page. */
+const kFindEditables = composeInPage<(args: Parameters<typeof findEditablesInPage>[0]) => RawEditable[]>(['args'], { find: findEditablesInPage, path: cssPathInPage },
+  'return find(args, path);');
 /** Runs in the page: an iframe element's structural path and its title. */
 const kFrameElement = composeInPage<(el: Element) => { selector: string; title: string }>(['el'], { path: cssPathInPage },
   "return { selector: path(el), title: (el.getAttribute('title') || el.getAttribute('aria-label') || '').trim() };");
