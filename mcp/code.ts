@@ -1,7 +1,9 @@
 import type { ActionName } from '../core/schema/actions.ts';
+import type { FlowCheck, FlowValue } from '../core/schema/page-model.ts';
 import { splitChords } from '../capture/actions/send_keys.ts';
 import type { RecordedStep } from '../capture/actions/executed.ts';
 import { str } from '../generate/emit/source.ts';
+import { checkStatement } from '../generate/emit/expect-code.ts';
 
 /**
  * The Playwright code an executed action amounts to, as MCP tools answer it:
@@ -38,7 +40,22 @@ const kRender: Partial<Record<ActionName, Render>> = {
   screenshot: (p) => [`await page.screenshot(${options({ fullPage: p.fullPage })});`],
   switch: (p) => [`await context.pages()[${Number(p.tab)}].bringToFront();`],
   close: (p) => [p.tab === undefined ? 'await page.close();' : `await context.pages()[${Number(p.tab)}].close();`],
+  expect_text: (p, el) => expectCode({ assert: 'text', element: el === 'page' ? null : el, text: literal(p.text), exact: p.exact === true }),
+  expect_url: (p) => expectCode({ assert: 'url', url: literal(p.url), exact: p.exact === true }),
+  expect_title: (p) => expectCode({ assert: 'title', title: literal(p.title), exact: p.exact === true }),
+  expect_value: (p, el) => expectCode({ assert: 'value', element: el, value: literal(p.value) }),
+  expect_checked: (p, el) => expectCode({ assert: 'checked', element: el, checked: p.checked !== false }),
+  expect_count: (p, el) => expectCode({ assert: 'count', locator: el.replace(/^page\./, ''), count: Number(p.count) }),
 };
+
+function literal(value: unknown): FlowValue {
+  return { kind: 'literal', value: String(value) };
+}
+
+/** An expect step as the assertion a spec would make: the element is its recorded locator on `page`. */
+function expectCode(check: FlowCheck): string[] {
+  return [checkStatement(check, { page: 'page', element: (code) => code, value: (value) => (value.kind === 'literal' ? str(value.value) : '') })];
+}
 
 /** The code lines for one recorded step, or a comment when the action has no Playwright equivalent. */
 export function playwrightCode(record: RecordedStep): string[] {

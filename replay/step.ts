@@ -5,7 +5,11 @@ import { bestLocator } from '../core/locator/best.ts';
 import { takeFingerprint } from '../core/fingerprint/take.ts';
 import type { Fingerprint, HistoryStep, RecordedLocator } from '../core/schema/history.ts';
 import type { FailureCategory, ReplayStep } from '../core/schema/replay-report.ts';
+import { ExpectationFailed } from '../core/act/expectation.ts';
+import { isExpectAction } from '../core/schema/actions.ts';
+import { locatorFromCode } from '../core/locator/build.ts';
 import { runElementStep } from './executors/element.ts';
+import { runExpectStep, type ExpectStep } from './executors/expectation.ts';
 import { PolicyBlocked, runPageStep } from './executors/page.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './executors/types.ts';
 import { findAhead, findElement, type FindOptions, type Found } from './find.ts';
@@ -83,7 +87,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   const started = performance.now();
   const timing = { startMs: Math.round(started - env.t0), findMs: 0, actMs: 0, verifyMs: 0, totalMs: 0 };
   let page = env.page;
-  const base = { index: step.index, action: step.action, level: null, candidates: null, score: null, locator: null, recordedLocator: step.locator?.code ?? null, notes: [] as string[], heal: null, checks: [] as string[] };
+  const base = { index: step.index, action: step.action, level: null, candidates: null, score: null, locator: null as string | null, recordedLocator: step.locator?.code ?? null, notes: [] as string[], heal: null, checks: [] as string[] };
   const finish = (partial: Partial<ReplayStep> & Pick<ReplayStep, 'status'>, extra: Omit<StepOutcome, 'report' | 'page'> = {}): StepOutcome => {
     timing.totalMs = Math.round(performance.now() - started);
     return { report: { ...base, category: null, message: null, ...partial, timing }, page, ...extra };
@@ -101,7 +105,12 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   let found: Found | null = null;
   let rewritten: StepOutcome['rewritten'];
   let healed = false;
-  if (step.fingerprint || (step.action !== 'scroll' && step.locator)) {
+  if (step.action === 'expect_count') {
+    // Counted, never re-found: the recorded locator is the question (how many match it now).
+    if (!step.locator) return fail('missing_element', 'no recorded locator to count');
+    target = locatorFromCode(page, step.locator.code);
+    base.locator = step.locator.code;
+  } else if (step.fingerprint || (step.action !== 'scroll' && step.locator)) {
     const t = performance.now();
     found = await findElement(page, step, env.find, ahead?.index === step.index && ahead.page === page ? ahead.read : null);
     timing.findMs = Math.round(performance.now() - t);
@@ -120,6 +129,8 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
         .catch(() => undefined);
     }
   }
+
+  if (isExpectAction(step.action)) return expectStep(env, step as ExpectStep, { page, target, found, healed, timing, finish, fail, base });
 
   // Read with the element when it was found at its recorded path: the same moment, one round trip less.
   const headingBefore = found?.ok && found.atPath ? found.atPath.heading : await readHeading(page);
@@ -157,4 +168,39 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   if (verdict.problem) return fail('postcondition_failed', verdict.problem);
   const readAhead = verdict.alongside && next ? { ahead: { index: next.index, page: checkedPage, read: verdict.alongside } } : {};
   return finish({ status: healed ? 'healed' : 'passed', message: outcome.result?.slice(0, 200) ?? null }, { ...(rewritten ? { rewritten } : {}), ...readAhead });
+}
+
+interface ExpectScope {
+  page: Page;
+  target: Locator | null;
+  found: Found | null;
+  healed: boolean;
+  timing: { actMs: number };
+  base: { notes: string[]; checks: string[] };
+  finish(partial: Partial<ReplayStep> & Pick<ReplayStep, 'status'>): StepOutcome;
+  fail(category: FailureCategory, message: string): StepOutcome;
+}
+
+/**
+ * An expect step: the recorded check, on the element the cascade found. It acts on nothing, so
+ * there is no post-state to verify; a check that does not hold fails as `expectation`, and a
+ * target found by anything but its recorded locator is said to be healed, in the notes too.
+ */
+async function expectStep(env: StepEnv, step: ExpectStep, scope: ExpectScope): Promise<StepOutcome> {
+  const { page, target, found, healed } = scope;
+  const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs, files: env.files, targetAt: null };
+  if (healed && found?.ok) {
+    scope.base.notes.push(`the expectation's target was found by ${found.level}${found.candidates === 1 ? '' : ` among ${found.candidates}`}, not by its recorded locator ${step.locator?.code ?? '(none)'}: check it is still the element meant`);
+  }
+  scope.base.checks = [step.action];
+  const t = performance.now();
+  try {
+    const outcome = await runExpectStep(ctx, step, target);
+    scope.timing.actMs = Math.round(performance.now() - t);
+    return scope.finish({ status: healed ? 'healed' : 'passed', message: outcome.result?.slice(0, 200) ?? null });
+  } catch (err) {
+    scope.timing.actMs = Math.round(performance.now() - t);
+    const message = errorMessage(err).split('\n')[0]!;
+    return scope.fail(err instanceof ExpectationFailed ? 'expectation' : 'action_error', message);
+  }
 }

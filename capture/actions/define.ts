@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright';
 import { z } from 'zod';
-import { ActionParams, kElementActions, kOptionalElementActions, type ActionName } from '../../core/schema/actions.ts';
+import { ActionParams, kElementActions, kMatchingActions, kOptionalElementActions, type ActionName } from '../../core/schema/actions.ts';
 import type { Session } from '../session.ts';
 
 /**
@@ -8,8 +8,12 @@ import type { Session } from '../session.ts';
  * the model-facing params add the element `index`, so schema, prompt and history cannot drift.
  */
 
-/** Whether the action acts on one element: required (click), optional (scroll) or never (navigate). */
-export type ElementUse = 'required' | 'optional' | 'none';
+/**
+ * Whether the action acts on one element: required (click), optional (scroll) or never (navigate);
+ * `matching`: its target names any number of elements (expect_count counts them), so a model
+ * writes it as a selector or locator code, not an index.
+ */
+export type ElementUse = 'required' | 'optional' | 'matching' | 'none';
 
 export interface ActionContext {
   session: Session;
@@ -43,7 +47,7 @@ export interface ActionDef<N extends ActionName = ActionName> {
   element: ElementUse;
   /** Params as recorded in the history (no element addressing). */
   recorded: (typeof ActionParams)[N];
-  /** Params as a model writes them: the recorded ones plus `index` for element actions. */
+  /** Params as a model writes them: the recorded ones plus `index` for element actions (`target` for matching ones). */
   params: z.ZodObject;
   run(ctx: ActionContext, params: Recorded<N>): Promise<ActionRunResult>;
 }
@@ -51,10 +55,12 @@ export interface ActionDef<N extends ActionName = ActionName> {
 export type AnyActionDef = { [N in ActionName]: ActionDef<N> }[ActionName];
 
 const kIndex = z.number().int().min(1).describe('index of the element in the element list');
+const kMatchTarget = z.string().min(1).describe('the elements: a selector page.locator() accepts (css=li.todo) or locator code (getByRole(\'listitem\'))');
 
 export function elementUse(name: ActionName): ElementUse {
   if (kElementActions.has(name)) return 'required';
   if (kOptionalElementActions.has(name)) return 'optional';
+  if (kMatchingActions.has(name)) return 'matching';
   return 'none';
 }
 
@@ -66,7 +72,10 @@ export function defineAction<N extends ActionName>(def: {
   const recorded = ActionParams[def.name];
   const element = elementUse(def.name);
   const params: z.ZodObject =
-    element === 'required' ? recorded.extend({ index: kIndex }) : element === 'optional' ? recorded.extend({ index: kIndex.optional() }) : recorded;
+    element === 'required' ? recorded.extend({ index: kIndex })
+      : element === 'optional' ? recorded.extend({ index: kIndex.optional() })
+        : element === 'matching' ? recorded.extend({ target: kMatchTarget })
+          : recorded;
   return { ...def, element, recorded, params };
 }
 

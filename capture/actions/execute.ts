@@ -17,7 +17,7 @@ import type { ActionRunResult } from './define.ts';
 import type { Executed, RecordedStep } from './executed.ts';
 import type { ImageAsker } from './define-skill.ts';
 import { actionDef, isSkillName } from './registry.ts';
-import { resolveTarget, type ResolvedTarget } from './resolve-target.ts';
+import { describeTarget, resolveTarget, targetLocator, type ResolvedTarget } from './resolve-target.ts';
 
 /**
  * Runs one ActionCall through its action module and collects what the history needs: the
@@ -163,6 +163,10 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
       // the element the way a person would write it.
       // Code this build cannot read back leaves the action on the element as it was found.
       if (locator.matches === 1) target = { ...found, locator: rebuilt(page, locator.code) ?? found.locator };
+    } else if (def.element === 'matching') {
+      // Any number of elements, none included: nothing to fingerprint, the locator is what is recorded.
+      if (call.target === undefined) throw new Error(`${name} needs a target (a selector or locator code)`);
+      target = { locator: targetLocator(page, call.target), label: describeTarget(call.target) };
     }
     const params = secrets.substituteParams(data as Record<string, unknown>);
     const started = performance.now();
@@ -183,7 +187,11 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
   }
   await settle(session, name, mark);
   const acted = target;
-  const targetAfter = acted && !session.isClosed ? await untraced(page, () => stateAfter(acted.locator)) : null;
+  if (acted && def.element === 'matching') {
+    const matches = await untraced(page, () => acted.locator.count()).catch(() => 0);
+    locator = { code: acted.locator.toString(), matches };
+  }
+  const targetAfter = acted && fingerprint && !session.isClosed ? await untraced(page, () => stateAfter(acted.locator)) : null;
   const after = await currentState(session, before);
   const post = after.state;
   const ok = error === null;

@@ -27,6 +27,12 @@ import switchTab from './switch.ts';
 import uploadFile from './upload_file.ts';
 import wait from './wait.ts';
 import writeFile from './write_file.ts';
+import expectChecked from './expect_checked.ts';
+import expectCount from './expect_count.ts';
+import expectText from './expect_text.ts';
+import expectTitle from './expect_title.ts';
+import expectUrl from './expect_url.ts';
+import expectValue from './expect_value.ts';
 
 /**
  * The action registry: plain arrays. The model's JSON schema, the prompt's action list and the
@@ -36,6 +42,7 @@ import writeFile from './write_file.ts';
 export const actions: readonly AnyActionDef[] = [
   navigate, search, goBack, wait, click, input, scroll, sendKeys, hover, switchTab, close, extract,
   screenshot, dropdownOptions, selectDropdown, uploadFile, writeFile, readFile, replaceFile, done,
+  expectText, expectUrl, expectTitle, expectValue, expectChecked, expectCount,
 ];
 
 export const skills: readonly SkillDef[] = [fillForm, download, askElement] as unknown as readonly SkillDef[];
@@ -98,6 +105,7 @@ export function actionCallFromModel(value: unknown): ActionCall {
   if (!parsed.success) throw new Error(`not a valid action: ${describeIssues(parsed.error)}`);
   const [name, params] = Object.entries(parsed.data)[0]!;
   const action: CallName = isSkillName(name) ? name : ActionName.parse(name);
-  const { index, ...rest } = params as { index?: number };
+  const { index, target, ...rest } = params as { index?: number; target?: string };
+  if (target !== undefined) return { action, params: rest, target };
   return index === undefined ? { action, params: rest } : { action, params: rest, index };
 }

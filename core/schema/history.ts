@@ -158,6 +158,7 @@ export const HistoryStep = z.discriminatedUnion('action', [
   step('scroll'), step('send_keys'), step('hover'), step('switch'), step('close'), step('extract'),
   step('screenshot'), step('dropdown_options'), step('select_dropdown'), step('upload_file'),
   step('write_file'), step('read_file'), step('replace_file'), step('done'),
+  step('expect_text'), step('expect_url'), step('expect_title'), step('expect_value'), step('expect_checked'), step('expect_count'),
 ]);
 export type HistoryStep = z.infer<typeof HistoryStep>;
 

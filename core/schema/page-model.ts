@@ -174,6 +174,22 @@ export const FlowState = z.strictObject({
 });
 export type FlowState = z.infer<typeof FlowState>;
 
+/**
+ * What an expect step of the recording checks, as a spec asserts it: `element` is the page's
+ * element (its page object member), or null for the page as a whole; `locator` of a count is the
+ * public locator code it counted with.
+ */
+export const FlowCheck = z.discriminatedUnion('assert', [
+  z.strictObject({ assert: z.literal('text'), element: z.string().nullable(), text: FlowValue, exact: z.boolean() }),
+  /** `url`: relative to the base URL when exact (`./items`), else the part of the address as written. */
+  z.strictObject({ assert: z.literal('url'), url: FlowValue, exact: z.boolean() }),
+  z.strictObject({ assert: z.literal('title'), title: FlowValue, exact: z.boolean() }),
+  z.strictObject({ assert: z.literal('value'), element: z.string(), value: FlowValue }),
+  z.strictObject({ assert: z.literal('checked'), element: z.string(), checked: z.boolean() }),
+  z.strictObject({ assert: z.literal('count'), locator: z.string(), count: z.number().int().min(0) }),
+]);
+export type FlowCheck = z.infer<typeof FlowCheck>;
+
 export const FlowStep = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('goto'), page: z.string(), url: z.string(), after: FlowState }),
   z.strictObject({
@@ -183,6 +199,12 @@ export const FlowStep = z.discriminatedUnion('kind', [
     after: FlowState,
   }),
   z.strictObject({ kind: z.literal('back'), page: z.string(), after: FlowState }),
+  z.strictObject({
+    kind: z.literal('expect'), page: z.string(), check: FlowCheck,
+    /** The text of the item its element is in when the element belongs to a collection, else null. */
+    item: FlowValue.nullable(),
+    after: FlowState,
+  }),
 ]);
 export type FlowStep = z.infer<typeof FlowStep>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActionName, ActionParams, isElementAction, kOptionalElementActions } from './actions.ts';
+import { ActionName, ActionParams, isElementAction, kMatchingActions, kOptionalElementActions } from './actions.ts';
 
 /**
  * Plan files for `bu capture script`: the agent's vocabulary with targets written by a person.
@@ -30,6 +30,7 @@ export interface PlanStep {
 export function stepSchema(name: ActionName): z.ZodObject {
   const base = ActionParams[name];
   if (isElementAction(name)) return base.extend({ target: Target });
+  if (kMatchingActions.has(name)) return base.extend({ target: Target.describe('the elements to count: a selector, locator code or { role, name, exact? }; it may match none or many') });
   if (kOptionalElementActions.has(name)) return base.extend({ target: Target.optional() });
   return base;
 }

@@ -11,8 +11,9 @@ export const kReplayReportVersion = 1;
 export const StepStatus = z.enum(['passed', 'healed', 'failed', 'skipped']);
 export type StepStatus = z.infer<typeof StepStatus>;
 
+/** `expectation`: an expect step of the recording did not hold (the app shows something else). */
 export const FailureCategory = z.enum([
-  'missing_element', 'ambiguous', 'page_changed', 'postcondition_failed', 'action_error', 'policy_blocked',
+  'missing_element', 'ambiguous', 'page_changed', 'postcondition_failed', 'action_error', 'policy_blocked', 'expectation',
 ]);
 export type FailureCategory = z.infer<typeof FailureCategory>;
 

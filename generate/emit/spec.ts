@@ -44,7 +44,10 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
     if (heading.level !== null) body.push(`await expect(page.locator('body')).toMatchAriaSnapshot(${templateLiteral(headingSnapshot(heading))});`);
   }
   const variables = flowVariables(flow);
-  body.push(...flow.outcomes.map((outcome) => outcomeCheck(outcome, outcome.variable ? `vars.${variables.get(outcome.variable)!}` : null)));
+  // A recording with expect steps says what to check: the workflow asserts them where they were
+  // checked, and what generate would guess the flow left is not asserted besides.
+  const expects = flow.steps.filter((step) => step.kind === 'expect').length;
+  if (!expects) body.push(...flow.outcomes.map((outcome) => outcomeCheck(outcome, outcome.variable ? `vars.${variables.get(outcome.variable)!}` : null)));
   source.addImportDeclaration({ moduleSpecifier: '@playwright/test', namedImports: ['expect', 'test'] });
   if (!urlCheck) source.addImportDeclaration({ moduleSpecifier: `../pom/${finalClass}.ts`, namedImports: [finalClass] });
   const defaults = flow.fresh.length ? [workflowVarNames(names.functionName).defaultsName] : [];
@@ -55,7 +58,9 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
       for (const line of body) writer.writeLine(line);
     }).write(');');
   })[0]!;
-  const outcomes = flow.outcomes.length ? ' Checks what it left: ' + flow.outcomes.map((o) => `“${o.text}” ${o.kind}`).join(', ') + '.' : '';
+  const outcomes = expects
+    ? ` Checks the ${expects} expectation(s) of the recording along the way.`
+    : flow.outcomes.length ? ' Checks what it left: ' + flow.outcomes.map((o) => `“${o.text}” ${o.kind}`).join(', ') + '.' : '';
   const changes = flow.changes.length ? ` Changes the app's data (${flow.changes.join('; ')}): run it against test data.` : '';
   document(statement, `${names.description} Ends on {@link ${finalClass}}, as the recording did.${outcomes}${changes}`.replace(/\*\//g, '*'));
   stampProvenance(source);

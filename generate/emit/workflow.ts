@@ -3,6 +3,7 @@ import { assertNever } from '../../core/errors.ts';
 import type { Flow, FlowStep } from '../../core/schema/page-model.ts';
 import { instanceName, NameAllocator, safeVariable, sanitizeIdentifier } from '../names/identifiers.ts';
 import { valueExpression } from './code.ts';
+import { checkStatement } from './expect-code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
 import { commentText, createSource, printSource, str } from './source.ts';
@@ -63,8 +64,9 @@ export function emitWorkflow(project: Project, ctx: EmitContext, flow: Flow): { 
   if (final) statements.push(`return ${final.variable};`);
   dropUnusedBindings(statements);
 
-  const usesSecrets = flow.steps.some((s) => s.kind === 'interact' && s.values.some((v) => v.kind === 'secret'));
-  source.addImportDeclaration({ moduleSpecifier: '@playwright/test', isTypeOnly: true, namedImports: ['Page'] });
+  const usesSecrets = flow.steps.some((s) => (s.kind === 'interact' && s.values.some((v) => v.kind === 'secret')) || (s.kind === 'expect' && JSON.stringify(s.check).includes('"kind":"secret"')));
+  if (flow.steps.some((s) => s.kind === 'expect')) source.addImportDeclaration({ moduleSpecifier: '@playwright/test', namedImports: ['expect', { name: 'Page', isTypeOnly: true }] });
+  else source.addImportDeclaration({ moduleSpecifier: '@playwright/test', isTypeOnly: true, namedImports: ['Page'] });
   for (const className of [...usedPages].sort()) source.addImportDeclaration({ moduleSpecifier: `../pom/${className}.ts`, namedImports: [className] });
   if (usesSecrets) source.addImportDeclaration({ moduleSpecifier: './secrets.ts', namedImports: ['requireSecret'] });
   const parameters: OptionalKind<ParameterDeclarationStructure>[] = [{ name: 'page', type: 'Page' }];
@@ -159,6 +161,20 @@ function emitStep(step: FlowStep, current: string | null, scope: StepScope): str
       }
       statements.push(`await ${call};`);
       return step.after.page === step.page ? step.page : null;
+    }
+    case 'expect': {
+      if (current !== step.page) scope.arrive(step.page);
+      const { variable } = scope.objectOf(step.page);
+      const names = ctx.pageNames(step.page);
+      const elements = ctx.page(step.page).elements;
+      const element = (id: string) => {
+        const collection = elements.find((e) => e.id === id)?.collection ?? null;
+        if (!collection) return `${variable}.${names.members.get(id)!}`;
+        const item = names.collections.get(collection)!;
+        return `${variable}.${item.accessor}(${step.item ? valueExpression(step.item, scope.valueCtx) : "''"}).${item.members.get(id)!}`;
+      };
+      statements.push(checkStatement(step.check, { page: 'page', element, value: (value) => valueExpression(value, scope.valueCtx) }));
+      return step.page;
     }
     default:
       return assertNever(step, 'flow step');

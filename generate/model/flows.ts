@@ -1,5 +1,6 @@
 import type { HistoryStep, PageState } from '../../core/schema/history.ts';
-import type { FieldControl, Flow, FlowOutcome, FlowState, FlowStep, FlowValue, ModelField } from '../../core/schema/page-model.ts';
+import type { ExpectName } from '../../core/schema/actions.ts';
+import type { FieldControl, Flow, FlowCheck, FlowOutcome, FlowState, FlowStep, FlowValue, ModelField } from '../../core/schema/page-model.ts';
 import { freshenCreatedValues } from './fresh.ts';
 import { flowOutcomes, isDestructiveName } from './outcomes.ts';
 import type { RunInput } from './inputs.ts';
@@ -138,6 +139,17 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
       case 'go_back':
         steps.push({ kind: 'back', page: to, after });
         break;
+      case 'expect_text':
+      case 'expect_url':
+      case 'expect_title':
+      case 'expect_value':
+      case 'expect_checked':
+      case 'expect_count': {
+        const element = step.fingerprint ? observed.element(page, step.fingerprint, step.locator, row, evidence) : null;
+        const check = flowCheck(step, element, run.history.variables, app);
+        if (check) steps.push({ kind: 'expect', page, check, item: element && row ? { kind: 'literal', value: row.key } : null, after });
+        break;
+      }
       default:
         break;
     }
@@ -156,6 +168,28 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     changes: dataChanges(run.history.steps, outcomes, typed, ctx.testIdAttribute, run.evidence),
     fresh: [],
   }, run.history.steps);
+}
+
+/** What an expect step checks, with its element's id on the page; null when it lost what it needs (no element, no locator). */
+function flowCheck(step: Extract<HistoryStep, { action: ExpectName }>, element: string | null, variables: Record<string, string>, app: AppBase): FlowCheck | null {
+  switch (step.action) {
+    case 'expect_text':
+      return { assert: 'text', element, text: textValue(step.params.text, variables), exact: step.params.exact ?? false };
+    case 'expect_url': {
+      const { url, exact = false } = step.params;
+      // An exact address is resolved where it was checked, then made relative to the app like a goto.
+      const value = exact && !url.includes('{{') ? appRelative(new URL(url, step.pre.url).href, app) : url;
+      return { assert: 'url', url: textValue(value, variables), exact };
+    }
+    case 'expect_title':
+      return { assert: 'title', title: textValue(step.params.title, variables), exact: step.params.exact ?? false };
+    case 'expect_value':
+      return element === null ? null : { assert: 'value', element, value: textValue(step.params.value, variables) };
+    case 'expect_checked':
+      return element === null ? null : { assert: 'checked', element, checked: step.params.checked ?? true };
+    case 'expect_count':
+      return step.locator && { assert: 'count', locator: step.locator.code, count: step.params.count };
+  }
 }
 
 /** Values the flow typed or chose (secrets excluded), as the app would show them. */

@@ -1,5 +1,5 @@
 import type { HistoryStep } from '../../core/schema/history.ts';
-import type { Flow, FlowValue } from '../../core/schema/page-model.ts';
+import type { Flow, FlowCheck, FlowValue } from '../../core/schema/page-model.ts';
 
 /**
  * Values a flow creates records with. When a flow types a text and later acts on the item that
@@ -37,12 +37,27 @@ function variableName(step: HistoryStep, taken: Set<string>): string {
   return name;
 }
 
+/** The texts an expect step checks for whole (its text or value). */
+function checkedTexts(check: FlowCheck): string[] {
+  if (check.assert === 'text') return check.text.kind === 'literal' ? [check.text.value] : [];
+  if (check.assert === 'value') return check.value.kind === 'literal' ? [check.value.value] : [];
+  return [];
+}
+
+/** An expect step's check with the texts it checks for whole rewritten by `fresh`. */
+function freshCheck(check: FlowCheck, fresh: (value: FlowValue) => FlowValue): FlowCheck {
+  if (check.assert === 'text') return { ...check, text: fresh(check.text) };
+  if (check.assert === 'value') return { ...check, value: fresh(check.value) };
+  return check;
+}
+
 /** Rewrites `flow` so the values it creates records with are fresh variables (see above). */
 export function freshenCreatedValues(flow: Flow, steps: HistoryStep[]): Flow {
   const taken = new Set(Object.keys(flow.variables));
   const created = new Map<string, string>();
   const usedLater = (text: string) =>
-    flow.steps.some((s) => s.kind === 'interact' && s.item?.kind === 'literal' && s.item.value.includes(text)) ||
+    flow.steps.some((s) => (s.kind === 'interact' || s.kind === 'expect') && s.item?.kind === 'literal' && s.item.value.includes(text)) ||
+    flow.steps.some((s) => s.kind === 'expect' && checkedTexts(s.check).includes(text)) ||
     flow.outcomes.some((o) => o.kind === 'shown' && o.text === text);
   for (const step of steps) {
     if (!step.ok || step.action !== 'input') continue;
@@ -62,7 +77,11 @@ export function freshenCreatedValues(flow: Flow, steps: HistoryStep[]): Flow {
     ...flow,
     variables: { ...flow.variables, ...Object.fromEntries([...created].map(([text, name]) => [name, text])) },
     fresh: [...created.values()],
-    steps: flow.steps.map((s) => (s.kind === 'interact' ? { ...s, values: s.values.map((v) => (v.kind === 'literal' && created.has(v.value) ? asVar(v) : v)), item: s.item && asVar(s.item) } : s)),
+    steps: flow.steps.map((s) => {
+      if (s.kind === 'interact') return { ...s, values: s.values.map((v) => (v.kind === 'literal' && created.has(v.value) ? asVar(v) : v)), item: s.item && asVar(s.item) };
+      if (s.kind === 'expect') return { ...s, check: freshCheck(s.check, (v) => (v.kind === 'literal' && created.has(v.value) ? asVar(v) : v)), item: s.item && asVar(s.item) };
+      return s;
+    }),
     outcomes: flow.outcomes.map((o) => (created.has(o.text) ? { ...o, variable: created.get(o.text)! } : o)),
   };
 }

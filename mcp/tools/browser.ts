@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { ActionParams, type ActionName } from '../../core/schema/actions.ts';
+import { ActionParams, kExpectActions, type ActionName, type ExpectName } from '../../core/schema/actions.ts';
 import type { Executed } from '../../capture/actions/executed.ts';
 import { actionDef } from '../../capture/actions/registry.ts';
 import type { Observation } from '../../capture/types.ts';
@@ -70,6 +70,24 @@ function pageTool(name: string, title: string, action: 'navigate' | 'go_back' | 
     input: actionDef(action).recorded,
     async run(ctx, params) {
       return actionAnswer(ctx, await run(ctx, action, params));
+    },
+  });
+}
+
+/**
+ * One tool per expect action (`browser_expect_text`, ...): the check must hold within its timeout,
+ * else the tool answers an error; while recording, it becomes an expect step of the history.
+ */
+function expectTool(action: ExpectName): McpTool {
+  const def = actionDef(action);
+  const input = def.element === 'none' ? def.recorded : def.recorded.extend({ target: def.element === 'optional' ? McpTarget.optional() : McpTarget });
+  return defineTool({
+    name: `browser_${action}`,
+    title: `Expect ${action.replace(/^expect_/, '')}`,
+    description: def.description.replace(/\bits index\b/g, 'its target').replace(/\btarget \(a selector or locator code\)/, 'target'),
+    input,
+    async run(ctx, { target, ...params }: Record<string, unknown> & { target?: McpTarget }) {
+      return actionAnswer(ctx, await run(ctx, action, params, target));
     },
   });
 }
@@ -149,4 +167,5 @@ export const browserTools: McpTool[] = [
   tabs,
   screenshot,
   pageTool('browser_wait_for', 'Wait', 'wait'),
+  ...kExpectActions.map(expectTool),
 ];

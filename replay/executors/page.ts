@@ -1,10 +1,11 @@
 import { assertNever } from '../../core/errors.ts';
+import type { ExpectName } from '../../core/schema/actions.ts';
 import type { HistoryStep } from '../../core/schema/history.ts';
 import type { ExecContext, ExecOutcome } from './types.ts';
 
 /** Executors of the actions that act on the page, the tabs or the agent's own files. */
 
-export type PageStep = Exclude<HistoryStep, { action: 'click' | 'input' | 'hover' | 'select_dropdown' | 'dropdown_options' | 'upload_file' }>;
+export type PageStep = Exclude<HistoryStep, { action: 'click' | 'input' | 'hover' | 'select_dropdown' | 'dropdown_options' | 'upload_file' | ExpectName }>;
 
 /** Navigations of a replay wait for the DOM, not every image: the next step waits for its element. */
 const kNavigationWaitUntil = 'domcontentloaded';
