@@ -37,10 +37,11 @@ function variableName(step: HistoryStep, taken: Set<string>): string {
   return name;
 }
 
-/** The texts an expect step checks for whole (its text or value). */
+/** The texts an expect step checks for (its text, value or title). */
 function checkedTexts(check: FlowCheck): string[] {
   if (check.assert === 'text') return check.text.kind === 'literal' ? [check.text.value] : [];
   if (check.assert === 'value') return check.value.kind === 'literal' ? [check.value.value] : [];
+  if (check.assert === 'title') return check.title.kind === 'literal' ? [check.title.value] : [];
   return [];
 }
 
@@ -48,6 +49,7 @@ function checkedTexts(check: FlowCheck): string[] {
 function freshCheck(check: FlowCheck, fresh: (value: FlowValue) => FlowValue): FlowCheck {
   if (check.assert === 'text') return { ...check, text: fresh(check.text) };
   if (check.assert === 'value') return { ...check, value: fresh(check.value) };
+  if (check.assert === 'title') return { ...check, title: fresh(check.title) };
   return check;
 }
 
