@@ -1,5 +1,6 @@
 import { kPlaceholderPattern } from '../core/conventions.ts';
 import { errorMessage } from '../core/errors.ts';
+import { kMatchingActions } from '../core/schema/actions.ts';
 import type { Plan } from '../core/schema/plan.ts';
 import { describeTarget, targetLocator } from './actions/resolve-target.ts';
 import type { Session } from './session.ts';
@@ -22,6 +23,8 @@ export interface TargetCheck {
   url: string;
   /** Elements it matches: 1 is what a step needs; null when the target could not be evaluated. */
   found: number | null;
+  /** The step counts what its target matches (expect_count): any number will do. */
+  counted: boolean;
   error: string | null;
 }
 
@@ -37,7 +40,7 @@ export async function checkPlan(session: Session, plan: Plan, url: string): Prom
       continue;
     }
     if (step.target === null) continue;
-    const check: TargetCheck = { step: i + 1, action: step.action, target: describeTarget(step.target), url: page.url(), found: null, error: null };
+    const check: TargetCheck = { step: i + 1, action: step.action, target: describeTarget(step.target), url: page.url(), found: null, counted: kMatchingActions.has(step.action), error: null };
     try {
       const locator = targetLocator(page, step.target);
       await locator.first().waitFor({ state: 'attached', timeout: kAppearTimeoutMs }).catch(() => undefined);
@@ -50,8 +53,13 @@ export async function checkPlan(session: Session, plan: Plan, url: string): Prom
   return checks;
 }
 
+/** Whether the target is fit for its step: one element, or for a counting step any number. */
+export function checkPassed(check: TargetCheck): boolean {
+  return check.error === null && (check.counted ? check.found !== null : check.found === 1);
+}
+
 /** One line per check: `step 3 click role "Sign in": found 1`. */
 export function describeCheck(check: TargetCheck): string {
-  const verdict = check.error !== null ? `not a valid target (${check.error})` : check.found === 1 ? 'found 1' : check.found === 0 ? 'found 0: nothing matches' : `found ${check.found}: make it unique (a name, exact: true or nth)`;
+  const verdict = check.error !== null ? `not a valid target (${check.error})` : check.counted ? `found ${check.found} (counted: any number will do)` : check.found === 1 ? 'found 1' : check.found === 0 ? 'found 0: nothing matches' : `found ${check.found}: make it unique (a name, exact: true or nth)`;
   return `step ${check.step} ${check.action} ${check.target}: ${verdict}`;
 }

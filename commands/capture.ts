@@ -4,7 +4,7 @@ import { Plan } from '../core/schema/plan.ts';
 import { packageFile } from '../core/package.ts';
 import { kPlanSchemaFile } from '../core/schema/plan-json-schema.ts';
 import { checkPlaceholders } from '../capture/check-placeholders.ts';
-import { checkPlan, describeCheck } from '../capture/check-plan.ts';
+import { checkPassed, checkPlan, describeCheck } from '../capture/check-plan.ts';
 import { ScriptPolicy } from '../capture/policies/script.ts';
 import { runCapture } from '../capture/run-capture.ts';
 import { Session } from '../capture/session.ts';
@@ -54,8 +54,8 @@ async function runCheck(ctx: CommandContext, plan: Plan, url: string, settings: 
   try {
     const checks = await checkPlan(session, plan, url);
     for (const check of checks) ctx.print(describeCheck(check));
-    const bad = checks.filter((check) => check.found !== 1);
-    ctx.print(`${plan.steps.length} step(s), ${checks.length} target(s): ${bad.length ? `${bad.length} do not name exactly one element` : 'each names one element'} (nothing was acted on)`);
+    const bad = checks.filter((check) => !checkPassed(check));
+    ctx.print(`${plan.steps.length} step(s), ${checks.length} target(s): ${bad.length ? `${bad.length} do not name exactly one element` : 'each names what its step needs'} (nothing was acted on)`);
     ctx.result({ url, steps: plan.steps.length, targets: checks, ok: !bad.length });
     return bad.length ? 1 : 0;
   } finally {

@@ -130,7 +130,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
     }
   }
 
-  if (isExpectAction(step.action)) return expectStep(env, step as ExpectStep, { page, target, found, healed, timing, finish, fail, base });
+  if (isExpectAction(step.action)) return expectStep(env, step as ExpectStep, { page, target, found, healed, rewritten, timing, finish, fail, base });
 
   // Read with the element when it was found at its recorded path: the same moment, one round trip less.
   const headingBefore = found?.ok && found.atPath ? found.atPath.heading : await readHeading(page);
@@ -175,9 +175,11 @@ interface ExpectScope {
   target: Locator | null;
   found: Found | null;
   healed: boolean;
+  /** The element as it is now, for `--write-back` of a healed step. */
+  rewritten: StepOutcome['rewritten'];
   timing: { actMs: number };
   base: { notes: string[]; checks: string[] };
-  finish(partial: Partial<ReplayStep> & Pick<ReplayStep, 'status'>): StepOutcome;
+  finish(partial: Partial<ReplayStep> & Pick<ReplayStep, 'status'>, extra?: Omit<StepOutcome, 'report' | 'page'>): StepOutcome;
   fail(category: FailureCategory, message: string): StepOutcome;
 }
 
@@ -197,7 +199,7 @@ async function expectStep(env: StepEnv, step: ExpectStep, scope: ExpectScope): P
   try {
     const outcome = await runExpectStep(ctx, step, target);
     scope.timing.actMs = Math.round(performance.now() - t);
-    return scope.finish({ status: healed ? 'healed' : 'passed', message: outcome.result?.slice(0, 200) ?? null });
+    return scope.finish({ status: healed ? 'healed' : 'passed', message: outcome.result?.slice(0, 200) ?? null }, scope.rewritten ? { rewritten: scope.rewritten } : {});
   } catch (err) {
     scope.timing.actMs = Math.round(performance.now() - t);
     const message = errorMessage(err).split('\n')[0]!;

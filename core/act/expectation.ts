@@ -108,7 +108,7 @@ function received(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   if (/element\(s\) not found/.test(message)) return 'nothing matched';
   const actual = result?.actual;
-  if (actual === undefined || actual === null || actual === '') return 'it did not hold';
+  if (actual === undefined || actual === null) return 'it did not hold';
   if (typeof actual === 'number' || typeof actual === 'boolean') return `got ${actual}`;
   const text = typeof actual === 'string' ? actual : JSON.stringify(actual);
   return `got ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text)}`;

@@ -209,11 +209,14 @@ test('--check counts what each target matches on the live page and acts on nothi
     expect(posts).toEqual([]);
     await expect(fs.access(path.join(cwd, 'out', 'history'))).rejects.toThrow();
 
-    const good = { version: 1, steps: [plan.steps[0], plan.steps[1], plan.steps[6]] };
+    // A count's target may match any number: two links, and none, are what the checks count.
+    const counts = [{ expect_count: { target: { role: 'link', name: 'Item' }, count: 2 } }, { expect_count: { target: 'text=Reports', count: 0 } }];
+    const good = { version: 1, steps: [plan.steps[0], plan.steps[1], ...counts, plan.steps[6]] };
     await fs.writeFile(path.join(cwd, 'good.json'), JSON.stringify(good));
     const ok = await runBu(['capture', 'script', '--plan', 'good.json', '--url', pages.url, '--check', '--json'], { cwd });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(lastJson(ok.stdout)).toMatchObject({ ok: true, steps: 3, targets: [{ step: 1, found: 1 }, { step: 2, found: 1 }] });
+    expect(ok.stdout).toContain('step 3 expect_count link "Item": found 2 (counted: any number will do)');
+    expect(lastJson(ok.stdout)).toMatchObject({ ok: true, steps: 5, targets: [{ step: 1, found: 1 }, { step: 2, found: 1 }, { step: 3, found: 2, counted: true }, { step: 4, found: 0, counted: true }] });
 
     await fs.writeFile(path.join(cwd, 'bad.json'), JSON.stringify({ version: 1, steps: [{ click: { target: '' } }] }));
     const invalid = await runBu(['capture', 'script', '--plan', 'bad.json', '--url', pages.url, '--check'], { cwd });
