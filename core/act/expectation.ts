@@ -1,4 +1,3 @@
-import { expect } from '@playwright/test';
 import type { Locator, Page } from 'playwright';
 import { z } from 'zod';
 import { ActionParams, type ExpectName } from '../schema/actions.ts';
@@ -46,6 +45,8 @@ function needElement(subject: ExpectationSubject, action: ExpectName): Locator {
 
 /** Runs the check; resolves to a short description of what held, throws ExpectationFailed otherwise. */
 export async function checkExpectation(expectation: Expectation, subject: ExpectationSubject): Promise<string> {
+  // Loaded when a check runs: every `bu` start would otherwise pay for Playwright Test's runner.
+  const { expect } = await import('@playwright/test');
   const timeout = subject.timeoutMs;
   const { page, label } = subject;
   const quoted = (text: string) => JSON.stringify(text);
