@@ -13,6 +13,7 @@ export const commandTable: { name: string; summary: string; load: () => Promise<
   { name: 'capture', summary: 'drive a real browser and record a trace, an aria log, a reasoning log and a replayable history', load: async () => (await import('../commands/capture.ts')).captureCommand },
   { name: 'extract', summary: 'trace zip + sidecars -> JSONL and screenshots in extract/<id>/ (no browser, no LLM)', load: async () => (await import('../commands/extract.ts')).extractCommand },
   { name: 'generate', summary: 'extracted runs -> page objects, workflows, Playwright specs and docs (one model from several runs)', load: async () => (await import('../commands/generate.ts')).generateCommand },
+  { name: 'heal', summary: "repair generated page objects from failing tests' Playwright traces: re-find each broken locator's recorded element, print a patch", load: async () => (await import('../commands/heal.ts')).healCommand },
   { name: 'replay', summary: 'replay a recorded history against the app, re-finding each element and verifying each step', load: async () => (await import('../commands/replay.ts')).replayCommand },
   { name: 'report', summary: 'write a static HTML timeline of a run and its replays (report/<id>/index.html)', load: async () => (await import('../commands/report.ts')).reportCommand },
   { name: 'runs', summary: 'the run database (.brow-use/runs.json)', load: async () => (await import('../commands/runs.ts')).runsCommand },

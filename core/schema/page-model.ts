@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EdgeConfidence } from './extract.ts';
+import { Fingerprint } from './history.ts';
 
 /**
  * The page model (`model.json`, written by `bu generate` beside the generated code): the pages of an
@@ -73,6 +74,8 @@ export const ModelElement = z.strictObject({
    */
   column: z.string().nullable(),
   locator: ModelLocator,
+  /** What the element looked like when recorded: `bu heal` re-finds it by this when its locator breaks. */
+  fingerprint: Fingerprint,
 });
 export type ModelElement = z.infer<typeof ModelElement>;
 

@@ -2,6 +2,7 @@ import type { PageModel } from '../../core/schema/page-model.ts';
 import type { Names } from '../names/assign.ts';
 import { emitContext } from './context.ts';
 import { emitDoc, mergeDoc } from './docs.ts';
+import { emitFingerprints } from './fingerprints.ts';
 import { mergeGenerated } from './merge.ts';
 import { emitPageObject } from './pom.ts';
 import { newProject } from './source.ts';
@@ -55,6 +56,7 @@ export function emitAll(model: PageModel, names: Names, options: EmitOptions): G
   }
   files.push({ ...emitConfig(project, { baseUrl: model.baseUrl, testIdAttribute: model.testIdAttribute, projectConfig: options.projectConfig ?? null }), policy: 'create' });
   files.push({ ...emitTsconfig(), policy: 'create' });
+  files.push({ ...emitFingerprints(ctx, model), policy: 'copy' });
   files.push({ file: 'model.json', text: JSON.stringify(model, null, 2) + '\n', policy: 'copy' });
   return files;
 }

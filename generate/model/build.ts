@@ -125,6 +125,7 @@ function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[], 
     // Only where the element is found inside its row without its name, which is the row's data.
     column: sighting.row?.locator.kind === 'role' && sighting.row.locator.value === null ? sighting.row.column : null,
     locator,
+    fingerprint: fp,
   };
   return { element, problem };
 }

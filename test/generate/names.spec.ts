@@ -109,6 +109,7 @@ function element(partial: Partial<ModelElement>): ModelElement {
   return {
     id: 'x', role: null, name: '', tag: 'div', type: null, testId: null, label: null, placeholder: null, title: null, landmark: null, collection: null, column: null,
     locator: { kind: 'selector', role: null, value: 'div', exact: false, frames: [], scope: null, row: null, matches: null, verified: false, nth: null },
+    fingerprint: fp({ role: partial.role ?? null, name: partial.name ?? '' }),
     ...partial,
   };
 }

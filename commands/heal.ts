@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { writeFileAtomic } from '../core/io/atomic.ts';
+import { applyHeal, heal, type HealChange } from '../heal/heal.ts';
+import type { CommandDef } from './command.ts';
+
+function changeLines(change: HealChange): string[] {
+  const runner = change.runnerUp ? `runner-up ${change.runnerUp.what} (score ${change.runnerUp.score}), margin ${change.margin}` : 'no runner-up';
+  return [
+    `healed ${change.member} (${change.file}) for "${change.test}"`,
+    `  ${change.before}  ->  ${change.after}`,
+    `  found at level ${change.level}, score ${change.score}; matched ${change.signals.join(', ') || 'no single signal'}; ${runner}`,
+  ];
+}
+
+export const healCommand: CommandDef = {
+  name: 'heal',
+  summary: "repair generated page objects from failing tests' Playwright traces: re-find each broken locator's recorded element, print a patch",
+  args: ['<traces...>'],
+  options: [
+    { flags: '--dir <dir>', description: 'the generated folder (holds pom/ and pom/.fingerprints.json)', default: '.' },
+    { flags: '--patch <file>', description: 'write the unified diff to this file instead of stdout' },
+    { flags: '--write', description: 'apply the changes to the page objects' },
+  ],
+  json: true,
+  async run(ctx, args, options) {
+    const inputs = (args[0] ?? '').split(' ').filter(Boolean).map((input) => path.resolve(ctx.cwd, input));
+    const root = path.resolve(ctx.cwd, typeof options.dir === 'string' ? options.dir : '.');
+    const started = Date.now();
+    const result = await heal({ root, inputs, env: ctx.env });
+    for (const change of result.changes) for (const line of changeLines(change)) ctx.log(line);
+    for (const refused of result.notHealed) ctx.log(`not healed: "${refused.test}": ${refused.reason}`);
+    if (typeof options.patch === 'string') {
+      await writeFileAtomic(path.resolve(ctx.cwd, options.patch), result.diff);
+      ctx.log(`patch: ${options.patch}`);
+    } else if (result.diff) ctx.print(result.diff.trimEnd());
+    if (options.write) {
+      await applyHeal(root, result.files);
+      ctx.log(`wrote ${result.files.size} page object(s)`);
+    }
+    ctx.log(`${result.failing} failing test(s): ${result.changes.length} healed, ${result.notHealed.length} not healable (${Date.now() - started} ms)`);
+    ctx.result({
+      failing: result.failing, healed: result.changes.length, notHealed: result.notHealed,
+      changes: result.changes, files: [...result.files.keys()], written: Boolean(options.write),
+    });
+    return result.notHealed.length ? 1 : 0;
+  },
+};

@@ -1,0 +1,122 @@
+import { stripVTControlCharacters } from 'node:util';
+import { z } from 'zod';
+import type { TraceReader } from '../extract/io/zip.ts';
+
+/**
+ * What a failing `@playwright/test` trace says about its failure: the test's title, the browser
+ * call that failed (an action or an `expect`), the locator it used and where in the test code it
+ * was made. The context trace (`<n>-trace.trace`) holds the calls with `before`/`after` events,
+ * `<n>-trace.stacks` their source locations, `test.trace` the test's own steps and its error.
+ */
+
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface TraceFailure {
+  title: string;
+  /** The failing browser call; null when the test failed without one (a thrown error, a timeout between calls). */
+  call: {
+    callId: string;
+    method: string;
+    /** Playwright's selector of the call's locator, when it had one. */
+    selector: string | null;
+    /** The expectation for an `expect` call (`to.have.text`, `to.be.visible`), else null. */
+    expression: string | null;
+    message: string;
+    /** Innermost first: where the call was made, then its callers. */
+    stack: SourceLocation[];
+  } | null;
+  /** The test's error message, without terminal colours. */
+  error: string;
+}
+
+const Before = z.looseObject({
+  type: z.literal('before'),
+  callId: z.string(),
+  class: z.string().optional(),
+  method: z.string(),
+  params: z.looseObject({ selector: z.string().optional(), expression: z.string().optional() }).optional(),
+});
+const After = z.looseObject({ type: z.literal('after'), callId: z.string(), error: z.looseObject({ message: z.string() }).optional() });
+const ContextOptions = z.looseObject({ type: z.literal('context-options'), title: z.string().optional() });
+const TestError = z.looseObject({
+  type: z.literal('error'),
+  message: z.string(),
+  stack: z.array(z.looseObject({ file: z.string(), line: z.number(), column: z.number() })).optional(),
+});
+/** `<n>-trace.stacks`: files, then per call id frames of [file index, line, column, function]. */
+const Stacks = z.looseObject({
+  files: z.array(z.string()),
+  stacks: z.array(z.tuple([z.string(), z.array(z.tuple([z.number(), z.number(), z.number(), z.string()]))])),
+});
+
+function lines(text: string): unknown[] {
+  const out: unknown[] = [];
+  for (const line of text.split('\n')) {
+    if (!line || line.includes('"type":"frame-snapshot"')) continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      // a torn last line: the rest of the trace still reads
+    }
+  }
+  return out;
+}
+
+/** Null when the zip is not a test's trace or the test did not fail. */
+export async function readFailure(zip: TraceReader): Promise<TraceFailure | null> {
+  if (!zip.entries.has('test.trace')) return null;
+  const testEvents = lines(await zip.text('test.trace'));
+  const errors = testEvents.flatMap((e) => {
+    const parsed = TestError.safeParse(e);
+    return parsed.success ? [parsed.data] : [];
+  });
+  if (!errors.length) return null;
+  let title = '';
+  const befores = new Map<string, z.infer<typeof Before>>();
+  const ended = new Map<string, string | null>();
+  const stacks = new Map<string, SourceLocation[]>();
+  for (const entry of [...zip.entries].sort()) {
+    if (/(^|\/)\d*-?trace\.trace$/.test(entry)) {
+      for (const event of lines(await zip.text(entry))) {
+        const options = ContextOptions.safeParse(event);
+        if (options.success && options.data.title && !title) title = options.data.title;
+        const before = Before.safeParse(event);
+        if (before.success) befores.set(before.data.callId, before.data);
+        const after = After.safeParse(event);
+        if (after.success) ended.set(after.data.callId, after.data.error?.message ?? null);
+      }
+    } else if (/(^|\/)\d*-?trace\.stacks$/.test(entry)) {
+      const parsed = Stacks.safeParse(JSON.parse(await zip.text(entry)));
+      if (!parsed.success) continue;
+      for (const [callId, frames] of parsed.data.stacks) {
+        stacks.set(callId, frames.map(([file, line, column]) => ({ file: parsed.data.files[file] ?? '', line, column })));
+      }
+    }
+  }
+  const first = errors[0]!;
+  const error = stripVTControlCharacters(first.message);
+  // The last call that failed, or never ended (the test timed out in it), is the one the test died
+  // on; an earlier failed call may have been caught.
+  const last = [...befores.values()]
+    .filter((b) => b.class !== 'Test' && (!ended.has(b.callId) || ended.get(b.callId) !== null))
+    .map((before) => ({ callId: before.callId, before, message: ended.get(before.callId) ?? error }))
+    .at(-1);
+  if (!last) return { title, call: null, error };
+  const stack = stacks.get(last.callId) ?? (first.stack ?? []).map(({ file, line, column }) => ({ file, line, column }));
+  return {
+    title,
+    call: {
+      callId: last.callId,
+      method: last.before!.method,
+      selector: last.before!.params?.selector ?? null,
+      expression: last.before!.params?.expression ?? null,
+      message: last.message,
+      stack,
+    },
+    error,
+  };
+}

@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Project, type SourceFile } from 'ts-morph';
+import { z } from 'zod';
+import { launchBrowser } from '../core/browser.ts';
+import { errorMessage, UsageError } from '../core/errors.ts';
+import { writeFileAtomic } from '../core/io/atomic.ts';
+import { kPomFingerprintsFile, PomFingerprints, type PomMember } from '../core/schema/pom-fingerprints.ts';
+import { openTraceZip } from '../extract/io/zip.ts';
+import { readTrace, SnapshotPage } from '../generate/verify/snapshot-page.ts';
+import { readFailure, type TraceFailure } from './failure.ts';
+import { memberAt } from './member-at.ts';
+import { getterLocator, patchGetter } from './patch.ts';
+import { relocate, type Runner } from './relocate.ts';
+import { unifiedDiff } from './unified-diff.ts';
+
+/**
+ * `bu heal`: for each failing test's Playwright trace, the page-object member its failing call
+ * used, re-found in the DOM snapshot taken just before that call by replay's cascade, and a new
+ * locator for it written into the page object. Only how an element is found ever changes: an
+ * assertion whose expectation no longer holds is reported, never edited.
+ */
+
+export interface HealChange {
+  test: string;
+  file: string;
+  member: string;
+  before: string;
+  after: string;
+  level: string;
+  score: number;
+  signals: string[];
+  runnerUp: Runner | null;
+  margin: number | null;
+}
+
+export interface NotHealed {
+  test: string;
+  trace: string;
+  reason: string;
+}
+
+export interface HealResult {
+  failing: number;
+  changes: HealChange[];
+  notHealed: NotHealed[];
+  /** Page objects as they are and as healed, by path under the generated folder. */
+  files: Map<string, { before: string; after: string }>;
+  diff: string;
+}
+
+export interface HealOptions {
+  /** The generated folder (holds pom/ and pom/.fingerprints.json). */
+  root: string;
+  /** Trace zips, or folders holding them (test-results/, playwright-report/). */
+  inputs: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+const ModelTestId = z.looseObject({ testIdAttribute: z.string() });
+
+async function zipsUnder(input: string): Promise<string[]> {
+  const stat = await fs.stat(input).catch(() => null);
+  if (!stat) throw new UsageError(`${input} does not exist`, 'pass a trace.zip, a test-results folder or a playwright-report folder');
+  if (stat.isFile()) {
+    if (!input.endsWith('.zip')) throw new UsageError(`${input} is not a trace zip`);
+    return [input];
+  }
+  const entries = await fs.readdir(input, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.zip')).map((e) => path.join(e.parentPath, e.name)).sort();
+}
+
+async function loadSidecar(root: string): Promise<PomMember[]> {
+  const file = path.join(root, kPomFingerprintsFile);
+  const text = await fs.readFile(file, 'utf8').catch(() => null);
+  if (text === null) throw new UsageError(`${file} is missing`, 'run `bu heal` on a folder written by `bu generate` (pass it with --dir), or generate it again');
+  let parsed;
+  try {
+    parsed = PomFingerprints.safeParse(JSON.parse(text));
+  } catch (err) {
+    throw new UsageError(`${file} is not JSON: ${errorMessage(err)}`);
+  }
+  if (!parsed.success) throw new UsageError(`${file} does not match its schema: ${parsed.error.issues[0]?.message ?? 'invalid'}`, 'generate it again with this version of brow-use');
+  return parsed.data.members;
+}
+
+async function testIdAttribute(root: string): Promise<string> {
+  const text = await fs.readFile(path.join(root, 'model.json'), 'utf8').catch(() => null);
+  try {
+    const parsed = text === null ? null : ModelTestId.safeParse(JSON.parse(text));
+    return parsed?.success ? parsed.data.testIdAttribute : 'data-testid';
+  } catch {
+    return 'data-testid';
+  }
+}
+
+export async function heal(options: HealOptions): Promise<HealResult> {
+  const root = path.resolve(options.root);
+  const members = await loadSidecar(root);
+  const attribute = await testIdAttribute(root);
+  const zips = (await Promise.all(options.inputs.map(zipsUnder))).flat();
+  const failures: { zip: string; failure: TraceFailure }[] = [];
+  for (const zip of zips) {
+    let failure: TraceFailure | null;
+    try {
+      failure = await readFailure(await openTraceZip(zip));
+    } catch (err) {
+      throw new UsageError(`${zip} is not a readable trace: ${errorMessage(err)}`);
+    }
+    if (failure) failures.push({ zip, failure });
+  }
+  if (!zips.length) throw new UsageError(`no trace zip in ${options.inputs.join(', ')}`, "the generated playwright config keeps a failing test's trace (trace: 'retain-on-failure') in test-results/");
+
+  const project = new Project({ useInMemoryFileSystem: true });
+  const sources = new Map<string, { source: SourceFile; before: string }>();
+  const open = (relative: string): SourceFile | null => {
+    const known = sources.get(relative);
+    if (known) return known.source;
+    let text: string;
+    try {
+      text = readFileSync(path.join(root, relative), 'utf8');
+    } catch {
+      return null;
+    }
+    const source = project.createSourceFile(`/${relative}`, text, { overwrite: true });
+    sources.set(relative, { source, before: text });
+    return source;
+  };
+
+  const result: HealResult = { failing: failures.length, changes: [], notHealed: [], files: new Map(), diff: '' };
+  const healed = new Map<string, HealChange>();
+  const browser = failures.length ? await launchBrowser({ headless: true, env: options.env }) : null;
+  try {
+    const shown = browser ? await SnapshotPage.open(browser) : null;
+    for (const { zip, failure } of failures) {
+      const test = failure.title || path.basename(path.dirname(zip));
+      const refuse = (reason: string) => {
+        result.notHealed.push({ test, trace: zip, reason });
+      };
+      const call = failure.call;
+      if (!call) {
+        refuse(`the test failed outside a browser call: ${failure.error.split('\n')[0]}`);
+        continue;
+      }
+      const assertion = call.method === 'expect';
+      const at = memberAt(call.stack, root, open);
+      if (at.kind === 'elsewhere') {
+        refuse(assertion ? `not healable: expectation changed (an assertion at ${at.where} no longer holds; expectations are never edited)` : `the failing call is not in a page object (at ${at.where})`);
+        continue;
+      }
+      if (at.kind === 'inline') {
+        refuse(at.assertion || assertion
+          ? `not healable: expectation changed (${at.file}:${at.line} \`${at.statement}\` no longer holds; expectations are never edited)`
+          : `the failing call at ${at.file}:${at.line} does not use a locator member`);
+        continue;
+      }
+      const key = `${at.file}\u0000${at.className}.${at.member}`;
+      const done = healed.get(key);
+      if (done) {
+        result.changes.push({ ...done, test });
+        continue;
+      }
+      const member = members.find((m) => m.file === at.file && m.className === at.className && m.member === at.member);
+      if (!member) {
+        refuse(`${at.className}.${at.member} has no recorded fingerprint in ${kPomFingerprintsFile}`);
+        continue;
+      }
+      if (member.collection) {
+        refuse(`${at.className}.${at.member} belongs to one item of a collection: heal writes page-level locators only`);
+        continue;
+      }
+      const source = open(at.file)!;
+      const current = getterLocator(source, at.className, at.member);
+      if (!current) {
+        refuse(`${at.className}.${at.member} does not return a locator heal can read (edited by a person?)`);
+        continue;
+      }
+      const { snapshots, resources } = await readTrace(zip);
+      const snapshot = snapshots.find(call.callId, 'before') ?? snapshots.find(call.callId, 'action');
+      if (!snapshot) {
+        refuse(`the trace has no DOM snapshot of the failing call (${call.callId})`);
+        continue;
+      }
+      await shown!.show(snapshot, snapshots.html(snapshot), resources);
+      const found = await relocate(shown!.page, { fingerprint: member.fingerprint, current: current.code, heading: member.heading, testIdAttribute: attribute, pageUrl: snapshot.frameUrl });
+      if (!found.ok) {
+        refuse(at.assertion && found.reason.startsWith('the locator still finds') ? `not healable: expectation changed (\`${at.statement}\`: ${found.reason})` : found.reason);
+        continue;
+      }
+      patchGetter(source, at.className, at.member, found.code);
+      const change: HealChange = {
+        test, file: at.file, member: `${at.className}.${at.member}`, before: current.code, after: found.code,
+        level: found.level, score: found.score, signals: found.signals, runnerUp: found.runnerUp, margin: found.margin,
+      };
+      healed.set(key, change);
+      result.changes.push(change);
+    }
+  } finally {
+    await browser?.close().catch(() => undefined);
+  }
+  const diffs: string[] = [];
+  for (const [relative, { source, before }] of sources) {
+    const after = source.getFullText();
+    if (after === before) continue;
+    result.files.set(relative, { before, after });
+    diffs.push(unifiedDiff(relative, before, after));
+  }
+  result.diff = diffs.join('');
+  return result;
+}
+
+/** Writes the healed page objects over the originals (each still as it was when read). */
+export async function applyHeal(root: string, files: HealResult['files']): Promise<void> {
+  for (const [relative, { before, after }] of files) {
+    const file = path.join(root, relative);
+    const now = await fs.readFile(file, 'utf8');
+    if (now !== before) throw new UsageError(`${file} changed while healing; nothing written to it`);
+    await writeFileAtomic(file, after);
+  }
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { Node, SyntaxKind, type ClassDeclaration, type SourceFile } from 'ts-morph';
+import type { SourceLocation } from './failure.ts';
+
+/**
+ * Which page-object member a failing call used: the innermost frame of its stack that is in a
+ * page object of the generated folder, read with ts-morph. Stack paths are those of the machine
+ * that ran the test (a CI runner), so a frame is matched by its path from `pom/` on.
+ */
+
+export type MemberAt =
+  | { kind: 'member'; file: string; className: string; member: string; assertion: boolean; statement: string }
+  | { kind: 'inline'; file: string; line: number; assertion: boolean; statement: string }
+  | { kind: 'elsewhere'; where: string };
+
+/** `pom/LoginPage.ts` for `/ci/work/e2e/pom/LoginPage.ts`, when the generated folder has it; else null. */
+export function pomPath(file: string, has: (relative: string) => boolean): string | null {
+  const parts = file.split(/[\\/]/);
+  for (let i = parts.lastIndexOf('pom'); i >= 0; i = parts.lastIndexOf('pom', i - 1)) {
+    const relative = parts.slice(i).join('/');
+    if (has(relative)) return relative;
+    if (i === 0) break;
+  }
+  return null;
+}
+
+function getterNames(cls: ClassDeclaration): Set<string> {
+  return new Set(cls.getGetAccessors().map((g) => g.getName()));
+}
+
+/**
+ * The member a statement uses: `this.signInButton` on the class, or `.deleteButton` on an item of
+ * a collection (`this.item(text).deleteButton`), by the getters the source declares.
+ */
+function memberIn(statement: Node, cls: ClassDeclaration, source: SourceFile): { className: string; member: string } | null {
+  const own = getterNames(cls);
+  const items = source.getClasses().filter((c) => c !== cls);
+  for (const access of statement.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
+    if (!Node.isPropertyAccessExpression(access)) continue;
+    const name = access.getName();
+    const target = access.getExpression();
+    if (Node.isThisExpression(target) && own.has(name)) return { className: cls.getName() ?? '', member: name };
+    if (Node.isCallExpression(target)) {
+      const owner = items.find((c) => getterNames(c).has(name));
+      if (owner) return { className: owner.getName() ?? '', member: name };
+    }
+  }
+  return null;
+}
+
+export function memberAt(stack: SourceLocation[], root: string, open: (relative: string) => SourceFile | null): MemberAt {
+  for (const frame of stack) {
+    const relative = pomPath(frame.file, (candidate) => open(candidate) !== null);
+    if (!relative) continue;
+    const source = open(relative)!;
+    let position: number;
+    try {
+      position = source.compilerNode.getPositionOfLineAndCharacter(frame.line - 1, Math.max(0, frame.column - 1));
+    } catch {
+      return { kind: 'elsewhere', where: `${relative}:${frame.line} (no such line here: the file changed since the test ran)` };
+    }
+    const node = source.getDescendantAtPos(position);
+    const isStatement = (n: Node) => Node.isStatement(n) && !Node.isBlock(n);
+    const stmt = node && (isStatement(node) ? node : node.getFirstAncestor(isStatement));
+    const cls = node?.getFirstAncestor((a) => Node.isClassDeclaration(a));
+    if (!stmt || !cls || !Node.isClassDeclaration(cls)) return { kind: 'elsewhere', where: `${relative}:${frame.line}` };
+    const text = stmt.getText();
+    const assertion = /\bexpect\s*\(/.test(text);
+    const found = memberIn(stmt, cls, source);
+    if (found) return { kind: 'member', file: relative, ...found, assertion, statement: text };
+    return { kind: 'inline', file: relative, line: frame.line, assertion, statement: text };
+  }
+  const top = stack[0];
+  return { kind: 'elsewhere', where: top ? `${path.basename(top.file)}:${top.line}` : 'an unknown place' };
+}

@@ -1,0 +1,32 @@
+import { Node, type SourceFile } from 'ts-morph';
+
+/**
+ * Writes a new locator into one getter of a page object: only the expression the getter returns
+ * changes, so everything else in the file (a person's edits included) stays as it was. The
+ * member's `@generated` hash is left alone: the healed getter then reads as edited, and
+ * `bu generate` keeps it.
+ */
+
+/** The getter's returned locator as code relative to its root (`getByRole(...)`), and the root (`this.page`). */
+export function getterLocator(source: SourceFile, className: string, member: string): { root: string; code: string } | null {
+  const ret = returned(source, className, member);
+  if (!ret) return null;
+  const text = ret.getText();
+  const match = /^(this\.(?:page|root))\.([\s\S]+)$/.exec(text);
+  return match ? { root: match[1]!, code: match[2]!.replace(/\s*\n\s*/g, '') } : null;
+}
+
+function returned(source: SourceFile, className: string, member: string) {
+  const getter = source.getClass(className)?.getGetAccessor(member);
+  const statement = getter?.getStatements().filter((s) => Node.isReturnStatement(s)).at(-1);
+  return statement && Node.isReturnStatement(statement) ? statement.getExpression() ?? null : null;
+}
+
+/** Replaces what the getter returns with `root.code`; false when the getter is gone or returns no locator. */
+export function patchGetter(source: SourceFile, className: string, member: string, code: string): boolean {
+  const ret = returned(source, className, member);
+  const current = getterLocator(source, className, member);
+  if (!ret || !current) return false;
+  ret.replaceWithText(`${current.root}.${code}`);
+  return true;
+}

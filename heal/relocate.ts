@@ -1,0 +1,138 @@
+import type { Page } from 'playwright';
+import { takeFingerprint } from '../core/fingerprint/take.ts';
+import { locatorFromCode } from '../core/locator/build.ts';
+import { tryParseLocatorCode } from '../core/locator/code.ts';
+import type { Fingerprint } from '../core/schema/history.ts';
+import type { ModelLocator } from '../core/schema/page-model.ts';
+import { locatorExpression } from '../generate/emit/code.ts';
+import { elementCandidates } from '../generate/model/candidates.ts';
+import { attributeSelector } from '../generate/model/locate.ts';
+import { rematch, type Scoredcandidate } from '../replay/rematch/cascade.ts';
+import { normalizeText } from '../replay/rematch/text.ts';
+
+/**
+ * Re-finds a recorded element in a DOM snapshot shown in a page (scripts off) with replay's
+ * cascade, with its refusals, and finds it a new locator: the first of the ways generate would
+ * try that resolves to that element alone in the snapshot. Positional ways (a pick among
+ * look-alikes, a structural CSS path) are never written into code.
+ */
+
+/** Marks the re-found element while its locators are checked; only in the snapshot page, never the app. */
+const kMark = 'data-bu-heal-target';
+
+export interface Runner {
+  what: string;
+  score: number;
+}
+
+export type Relocated =
+  | { ok: true; locator: ModelLocator; code: string; signals: string[]; level: string; score: number; runnerUp: Runner | null; margin: number | null }
+  | { ok: false; reason: string };
+
+export interface RelocateInput {
+  fingerprint: Fingerprint;
+  /** The member's locator code now, relative to the page (`getByRole('button', { name: 'Sign in' })`); null when unreadable. */
+  current: string | null;
+  /** The page's main heading when recorded. */
+  heading: string | null;
+  testIdAttribute: string;
+  /** The address the snapshot was taken at. */
+  pageUrl: string;
+}
+
+function describe(c: Scoredcandidate): string {
+  const f = c.item.features;
+  return `${f.role ?? f.tag} "${f.name}"`;
+}
+
+/** The recorded signals the re-found element still shows. */
+export function matchedSignals(fp: Fingerprint, live: Fingerprint): string[] {
+  const same = (a: string | null | undefined, b: string | null | undefined) => a != null && b != null && a !== '' && normalizeText(a) === normalizeText(b);
+  const out: string[] = [];
+  if (same(fp.role, live.role)) out.push(`role ${fp.role}`);
+  if (same(fp.name, live.name)) out.push(`name "${fp.name}"`);
+  else if (fp.name && live.name) out.push(`name "${fp.name}" -> "${live.name}"`);
+  if (same(fp.testId, live.testId)) out.push(`test id ${fp.testId}`);
+  if (same(fp.id, live.id)) out.push(`id ${fp.id}`);
+  if (same(fp.nameAttr, live.nameAttr)) out.push(`form name ${fp.nameAttr}`);
+  if (same(fp.label, live.label)) out.push(`label "${fp.label}"`);
+  if (same(fp.placeholder, live.placeholder)) out.push(`placeholder "${fp.placeholder}"`);
+  if (same(fp.hrefPath, live.hrefPath)) out.push(`link target ${fp.hrefPath}`);
+  if (same(fp.type, live.type)) out.push(`type ${fp.type}`);
+  const landmarks = (f: Fingerprint) => f.landmarks.map((l) => `${l.role}${l.name ? ` "${l.name}"` : ''}`).join(' > ');
+  if (fp.landmarks.length && landmarks(fp) === landmarks(live)) out.push(`inside ${landmarks(fp)}`);
+  if (fp.container?.text && live.container?.text && same(fp.container.text, live.container.text)) out.push(`in the ${fp.container.role} "${fp.container.text.slice(0, 40)}"`);
+  return out;
+}
+
+/** Locator code checked from the page: a test id as the attribute match `getByTestId` makes with the app's attribute. */
+function checkCode(locator: ModelLocator, testIdAttribute: string): string {
+  const checked: ModelLocator = locator.kind === 'testId' && locator.value !== null
+    ? { ...locator, kind: 'selector', value: attributeSelector(testIdAttribute, locator.value) }
+    : locator;
+  return locatorExpression(checked, 'page').replace(/^page\./, '');
+}
+
+async function resolvesToMark(page: Page, code: string): Promise<boolean> {
+  try {
+    const marks = await locatorFromCode(page, code).evaluateAll((els, attribute) => els.map((el) => el.hasAttribute(attribute)), kMark);
+    return marks.length === 1 && marks[0] === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The fingerprint as the snapshot page reads links: the snapshot is shown from another document
+ * than the app's (its links resolve through a base address), so a link target recorded as a path
+ * on the app's origin is compared as the address it is on the origin the test ran against.
+ */
+function onSnapshotOrigin(fp: Fingerprint, pageUrl: string): Fingerprint {
+  if (!fp.hrefPath?.startsWith('/') || !URL.canParse(pageUrl)) return fp;
+  return { ...fp, hrefPath: new URL(fp.hrefPath, pageUrl).href };
+}
+
+export async function relocate(page: Page, input: RelocateInput): Promise<Relocated> {
+  const fp = onSnapshotOrigin(input.fingerprint, input.pageUrl);
+  const recorded = input.current && tryParseLocatorCode(input.current).ok ? { code: input.current, matches: 1 } : null;
+  const result = await rematch(page, fp, recorded, { timeoutMs: 0, recordedHeading: input.heading });
+  if (result.kind === 'ambiguous') {
+    return { ok: false, reason: `ambiguous: ${result.tied.length} elements agree equally with the recorded ${fp.role ?? fp.tag} "${fp.name}" (${result.tied.map(describe).join(', ')})` };
+  }
+  if (result.kind === 'missing') {
+    const refused = result.notes.find((n) => n.endsWith('refused'));
+    return { ok: false, reason: refused ?? `no element on the page agrees with the recorded ${fp.role ?? fp.tag} "${fp.name}"${result.notes.length ? ` (${result.notes.slice(-2).join('; ')})` : ''}` };
+  }
+  const { candidate } = result;
+  if (candidate.item.frame !== page.mainFrame() || candidate.item.features.frameDepth > 0 || candidate.item.features.shadowHosts.length) {
+    return { ok: false, reason: `the recorded element was found inside a frame or shadow root, which heal does not write locators for` };
+  }
+  const runner = result.pool.filter((c) => c !== candidate).sort((a, b) => b.agreement.score - a.agreement.score)[0] ?? null;
+  const runnerUp = runner ? { what: describe(runner), score: runner.agreement.score } : null;
+  // The current locator still finding this element alone means the locator was not what broke.
+  await page.evaluate((attribute) => document.querySelectorAll(`[${attribute}]`).forEach((el) => el.removeAttribute(attribute)), kMark);
+  await candidate.item.locator.evaluate((el, attribute) => el.setAttribute(attribute, ''), kMark);
+  if (input.current && await resolvesToMark(page, input.current)) {
+    return { ok: false, reason: 'the locator still finds the recorded element alone: what failed is not how the element is found (an expectation or the app changed)' };
+  }
+  const live = await takeFingerprint(candidate.item.locator);
+  const ways = elementCandidates(live, { testIdAttribute: input.testIdAttribute, testIdFrom: live.testIdAttribute, recorded: null })
+    .filter((way) => way.nth === null && !(way.kind === 'selector' && way.value === live.cssPath));
+  for (const way of ways) {
+    if (!(await resolvesToMark(page, checkCode(way, input.testIdAttribute)))) continue;
+    const locator: ModelLocator = { ...way, matches: 1, verified: true };
+    return {
+      ok: true, locator, code: locatorExpression(locator, 'page').replace(/^page\./, ''),
+      signals: matchedSignals(input.fingerprint, { ...live, hrefPath: sameOriginPath(live.hrefPath, input.pageUrl) }), level: result.level, score: candidate.agreement.score,
+      runnerUp, margin: runnerUp ? candidate.agreement.score - runnerUp.score : null,
+    };
+  }
+  return { ok: false, reason: `re-found the ${describe(candidate)}, but no locator other than a position finds it alone` };
+}
+
+/** A link target on the page's own origin as a path, as fingerprints record it. */
+function sameOriginPath(href: string | null, pageUrl: string): string | null {
+  if (!href || !URL.canParse(href) || !URL.canParse(pageUrl)) return href;
+  const url = new URL(href);
+  return url.origin === new URL(pageUrl).origin ? url.pathname + url.search + url.hash : href;
+}

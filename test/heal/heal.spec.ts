@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { resolveBrowser } from '../../core/browser.ts';
+import { locatorFromCode } from '../../core/locator/build.ts';
+import { generatedCodeEnv } from '../../core/package.ts';
+import { runCli, kRepoRoot } from '../support/cli.ts';
+import { recordAndGenerate, runNode } from '../generate/support/pipeline.ts';
+import { tempWorkspace } from '../generate/support/on-disk.ts';
+import { startPagesSite, type PagesSite } from '../replay/support/pages-site.ts';
+import { renderTasks, tasksPlan, type TasksRelease } from './support/tasks-app.ts';
+
+/**
+ * `bu heal` end to end: a flow recorded on the task app, specs generated from it, run against a
+ * release that breaks them (Playwright keeps the failing test's trace), healed with `--write`,
+ * run again. A healed page object must pass and its new locator must find the right element; a
+ * refused one must be left as it was, with its reason.
+ */
+
+let release: TasksRelease = 'baseline';
+let site: PagesSite;
+let ws: ReturnType<typeof tempWorkspace>;
+let pristine: string;
+
+test.describe.configure({ mode: 'serial' });
+
+/** The generated flow specs (not the replay spec) against the site, failing fast. */
+function runSpecs(out: string) {
+  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
+  return runNode([cli, 'test', '--config', path.join(out, 'playwright.config.ts'), '--workers=1', '--reporter=line', '--timeout=10000', 'tests/(?!replay-)'], {
+    cwd: out,
+    env: { BASE_URL: site.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, ...generatedCodeEnv(process.env) },
+  });
+}
+
+/** A fresh copy of the generated project. */
+function project(label: string): string {
+  const out = path.join(ws.root, label);
+  fs.cpSync(pristine, out, { recursive: true });
+  return out;
+}
+
+function heal(out: string, ...extra: string[]) {
+  return runCli(['heal', 'test-results', '--dir', out, '--json', ...extra], { cwd: out, timeoutMs: 60_000 });
+}
+
+/** What a page object getter returns, relative to the page. */
+function getterCode(out: string, file: string, member: string): string {
+  const text = fs.readFileSync(path.join(out, file), 'utf8');
+  const match = new RegExp(`get ${member}\\(\\): Locator \\{\\s*return this\\.page\\.(.+);`).exec(text);
+  if (!match) throw new Error(`no getter ${member} in ${file}`);
+  return match[1]!;
+}
+
+/** The elements `code` resolves to on `pathname` of the current release: their outer HTML. */
+async function resolve(code: string, pathname: string): Promise<string[]> {
+  const browser = await chromium.launch({ executablePath: resolveBrowser(process.env, { headless: true }).executablePath });
+  try {
+    const page = await browser.newPage();
+    await page.goto(new URL(pathname, site.url).href);
+    return await locatorFromCode(page, code).evaluateAll((els) => els.map((el) => el.outerHTML));
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Runs, heals with --write and reruns until green (a flow may break at several places), at most three rounds. */
+async function healUntilGreen(out: string): Promise<{ rounds: number; changes: { member: string; after: string; signals: string[]; margin: number | null }[] }> {
+  const changes = [];
+  for (let round = 1; round <= 3; round++) {
+    const run = await runSpecs(out);
+    if (run.status === 0) return { rounds: round - 1, changes };
+    const healed = await heal(out, '--write');
+    expect(healed.code, `${healed.stderr}\n${run.output}`).toBe(0);
+    changes.push(...(healed.json!.changes as { member: string; after: string; signals: string[]; margin: number | null }[]));
+  }
+  const last = await runSpecs(out);
+  expect(last.status, last.output).toBe(0);
+  return { rounds: 3, changes };
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  site = await startPagesSite((url) => renderTasks(release, url));
+  ws = tempWorkspace('heal');
+  await recordAndGenerate(ws, site.url, tasksPlan(site.url));
+  pristine = ws.out;
+  expect(fs.existsSync(path.join(pristine, 'pom', '.fingerprints.json'))).toBe(true);
+  const baseline = await runSpecs(project('baseline'));
+  expect(baseline.status, baseline.output).toBe(0);
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  if (!process.env.BU_KEEP_HEAL_WORKSPACE) ws?.remove();
+});
+
+test.afterEach(() => {
+  release = 'baseline';
+});
+
+test('a renamed button: the page object finds it by its new name and the spec passes again', async () => {
+  test.setTimeout(120_000);
+  const out = project('renamed-button');
+  release = 'renamed-button';
+  const { changes } = await healUntilGreen(out);
+  expect(changes.map((c) => c.member)).toEqual(['TasksPage.addTaskButton']);
+  expect(changes[0]!.signals).toContain('name "Add task" -> "Create task"');
+  const code = getterCode(out, 'pom/TasksPage.ts', 'addTaskButton');
+  expect(code).toBe("getByRole('button', { name: 'Create task' })");
+  expect(await resolve(code, '/')).toEqual(['<button type="submit">Create task</button>']);
+});
+
+test('a field moved into another section under another caption is found by its id and form name', async () => {
+  test.setTimeout(120_000);
+  const out = project('moved-field');
+  release = 'moved-field';
+  const { changes } = await healUntilGreen(out);
+  expect(changes.map((c) => c.member)).toEqual(['TasksPage.titleInput']);
+  expect(changes[0]!.signals).toEqual(expect.arrayContaining(['id title', 'form name title']));
+  const code = getterCode(out, 'pom/TasksPage.ts', 'titleInput');
+  expect(code).toBe("getByRole('textbox', { name: 'Task name' })");
+  expect(await resolve(code, '/')).toEqual(['<input id="title" name="title">']);
+});
+
+test('a reworded link in a list is found by where it leads', async () => {
+  test.setTimeout(120_000);
+  const out = project('reworded-row');
+  release = 'reworded-row';
+  const { changes } = await healUntilGreen(out);
+  expect(changes.map((c) => c.member)).toEqual(['DonePage.archiveLink']);
+  expect(changes[0]!.signals).toContain('link target /archive');
+  const code = getterCode(out, 'pom/DonePage.ts', 'archiveLink');
+  expect(code).toBe("getByRole('link', { name: 'Past tasks' })");
+  expect(await resolve(code, '/done?title=x')).toEqual(['<a href="/archive">Past tasks</a>']);
+});
+
+test('a button replaced by two look-alikes is refused, and nothing is written', async () => {
+  test.setTimeout(120_000);
+  const out = project('decoy');
+  release = 'decoy';
+  const before = fs.readFileSync(path.join(out, 'pom', 'TasksPage.ts'), 'utf8');
+  const run = await runSpecs(out);
+  expect(run.status).not.toBe(0);
+  const healed = await heal(out, '--write');
+  expect(healed.code, healed.stderr).toBe(1);
+  const refused = healed.json!.notHealed as { reason: string }[];
+  expect(refused).toHaveLength(1);
+  expect(refused[0]!.reason).toMatch(/ambiguous|refused|no element/);
+  expect(healed.json!.changes).toEqual([]);
+  expect(healed.stdout.trim().split('\n').slice(0, -1).join('\n')).toBe('');
+  expect(fs.readFileSync(path.join(out, 'pom', 'TasksPage.ts'), 'utf8')).toBe(before);
+});
+
+test('an assertion whose expected heading changed is not healed: expectations are never edited', async () => {
+  test.setTimeout(120_000);
+  const out = project('heading');
+  release = 'heading';
+  const before = fs.readFileSync(path.join(out, 'pom', 'TasksPage.ts'), 'utf8');
+  const run = await runSpecs(out);
+  expect(run.status).not.toBe(0);
+  const healed = await heal(out, '--write');
+  expect(healed.code, healed.stderr).toBe(1);
+  const refused = healed.json!.notHealed as { reason: string }[];
+  expect(refused).toHaveLength(1);
+  expect(refused[0]!.reason).toContain('not healable: expectation changed');
+  expect(refused[0]!.reason).toContain("name: 'Tasks'");
+  expect(fs.readFileSync(path.join(out, 'pom', 'TasksPage.ts'), 'utf8')).toBe(before);
+});
+
+test('bad input exits 2: a missing path, a folder without traces, a folder not generated by bu', async () => {
+  const out = project('bad-input');
+  const missing = await runCli(['heal', path.join(out, 'nope.zip'), '--dir', out], { cwd: out });
+  expect(missing.code).toBe(2);
+  fs.mkdirSync(path.join(out, 'empty'));
+  const empty = await runCli(['heal', 'empty', '--dir', out], { cwd: out });
+  expect(empty.code).toBe(2);
+  expect(empty.stderr).toContain('no trace zip');
+  const notGenerated = await runCli(['heal', 'empty', '--dir', path.join(out, 'empty')], { cwd: out });
+  expect(notGenerated.code).toBe(2);
+  expect(notGenerated.stderr).toContain('.fingerprints.json');
+});
