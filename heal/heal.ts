@@ -24,6 +24,8 @@ import { unifiedDiff } from './unified-diff.ts';
 
 export interface HealChange {
   test: string;
+  /** The trace the change was found in. */
+  trace: string;
   file: string;
   member: string;
   before: string;
@@ -158,7 +160,7 @@ export async function heal(options: HealOptions): Promise<HealResult> {
       const key = `${at.file}\u0000${at.className}.${at.member}`;
       const done = healed.get(key);
       if (done) {
-        result.changes.push({ ...done, test });
+        result.changes.push({ ...done, test, trace: zip });
         continue;
       }
       const member = members.find((m) => m.file === at.file && m.className === at.className && m.member === at.member);
@@ -190,7 +192,7 @@ export async function heal(options: HealOptions): Promise<HealResult> {
       }
       patchGetter(source, at.className, at.member, found.code);
       const change: HealChange = {
-        test, file: at.file, member: `${at.className}.${at.member}`, before: current.code, after: found.code,
+        test, trace: zip, file: at.file, member: `${at.className}.${at.member}`, before: current.code, after: found.code,
         level: found.level, score: found.score, signals: found.signals, runnerUp: found.runnerUp, margin: found.margin,
       };
       healed.set(key, change);

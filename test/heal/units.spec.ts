@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { Project } from 'ts-morph';
+import { memberAt, pomPath } from '../../heal/member-at.ts';
+import { getterLocator, patchGetter } from '../../heal/patch.ts';
+import { unifiedDiff } from '../../heal/unified-diff.ts';
+
+/** The pure parts of `bu heal`: where a stack frame points, the getter edit, the diff. */
+
+const kPage = `import type { Locator, Page } from '@playwright/test';
+
+export class LoginPage {
+  constructor(readonly page: Page) {}
+
+  get signInButton(): Locator {
+    return this.page.getByRole('button', { name: 'Sign in' });
+  }
+
+  /** A person's own helper: heal leaves it alone. */
+  get footer(): Locator {
+    return this.page.locator('footer');
+  }
+
+  async clickSignIn(): Promise<void> {
+    await this.signInButton.click();
+  }
+
+  async expectLoaded(): Promise<void> {
+    await expect(this.page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  }
+}
+
+export class ItemsRow {
+  constructor(readonly root: Locator) {}
+
+  get deleteButton(): Locator {
+    return this.root.getByRole('button', { name: 'Delete' });
+  }
+}
+`;
+
+function source(text = kPage) {
+  return new Project({ useInMemoryFileSystem: true }).createSourceFile('/pom/LoginPage.ts', text);
+}
+
+test('a stack frame from another machine is matched by its path from pom/ on', () => {
+  const has = (relative: string) => relative === 'pom/LoginPage.ts';
+  expect(pomPath('/home/runner/work/shop/e2e/pom/LoginPage.ts', has)).toBe('pom/LoginPage.ts');
+  expect(pomPath('C:\\ci\\e2e\\pom\\LoginPage.ts', has)).toBe('pom/LoginPage.ts');
+  expect(pomPath('/ci/e2e/workflows/login.ts', has)).toBeNull();
+  expect(pomPath('/ci/e2e/pom/OtherPage.ts', has)).toBeNull();
+});
+
+test('the failing line names the getter it used, an inline assertion, or nothing in a page object', () => {
+  const file = source();
+  const open = (relative: string) => (relative === 'pom/LoginPage.ts' ? file : null);
+  const line = (needle: string) => kPage.split('\n').findIndex((l) => l.includes(needle)) + 1;
+  const click = memberAt([{ file: '/ci/pom/LoginPage.ts', line: line('this.signInButton.click'), column: 30 }, { file: '/ci/tests/a.spec.ts', line: 3, column: 1 }], '/work', open);
+  expect(click).toMatchObject({ kind: 'member', file: 'pom/LoginPage.ts', className: 'LoginPage', member: 'signInButton', assertion: false });
+  const heading = memberAt([{ file: '/ci/pom/LoginPage.ts', line: line("expect(this.page.getByRole('heading'"), column: 80 }], '/work', open);
+  expect(heading).toMatchObject({ kind: 'inline', assertion: true });
+  expect(memberAt([{ file: '/ci/tests/a.spec.ts', line: 3, column: 1 }], '/work', open)).toEqual({ kind: 'elsewhere', where: 'a.spec.ts:3' });
+});
+
+test('a heal changes only the expression the getter returns', () => {
+  const file = source();
+  expect(getterLocator(file, 'LoginPage', 'signInButton')).toEqual({ root: 'this.page', code: "getByRole('button', { name: 'Sign in' })" });
+  expect(getterLocator(file, 'ItemsRow', 'deleteButton')).toEqual({ root: 'this.root', code: "getByRole('button', { name: 'Delete' })" });
+  expect(patchGetter(file, 'LoginPage', 'signInButton', "getByRole('button', { name: 'Log in' })")).toBe(true);
+  expect(patchGetter(file, 'LoginPage', 'missing', "getByRole('button')")).toBe(false);
+  expect(file.getFullText()).toBe(kPage.replace("return this.page.getByRole('button', { name: 'Sign in' });", "return this.page.getByRole('button', { name: 'Log in' });"));
+});
+
+test('the diff is a unified diff git can apply: removals before additions, three lines of context, hunks merged when close', () => {
+  const before = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n'].join('\n');
+  const after = before.replace('c', 'C').replace('e', 'E').replace('n', 'N');
+  expect(unifiedDiff('pom/X.ts', before, before)).toBe('');
+  expect(unifiedDiff('pom/X.ts', before, after)).toBe([
+    '--- a/pom/X.ts', '+++ b/pom/X.ts',
+    '@@ -1,8 +1,8 @@', ' a', ' b', '-c', '+C', ' d', '-e', '+E', ' f', ' g', ' h',
+    '@@ -11,4 +11,4 @@', ' k', ' l', ' m', '-n', '+N', '',
+  ].join('\n'));
+});
