@@ -1,0 +1,215 @@
+/**
+ * Heal benchmark: `npx tsx bench/heal-code.bench.ts`. For every app x release that breaks
+ * locators, records a flow on the app as it was, generates its specs, runs them on the changed app
+ * (Playwright keeps each failing test's trace), runs `bu heal --write` and the specs again (up to
+ * three rounds: a flow may break at several places), and prints per app x release and in total:
+ *   failing before   specs that failed on the changed app
+ *   healed to green  of those, specs that pass after heal
+ *   refused          specs heal left failing, each with its reason
+ *   wrong patches    a patched locator that resolves, in the failing call's DOM snapshot, to
+ *                    another element than the oracle's (must be 0)
+ *   heal time        wall time of `bu heal` per failing test (goal < 5 s)
+ * Apps: the demo app and its DOM variants (demo/variants.ts), and the task app of the heal tests
+ * (test/heal/support/tasks-app.ts). The oracle knows each app's releases: the element keeps its
+ * id (a hashed suffix aside), else its link target, else shows the release's wording of its name.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchBrowser, resolveBrowser } from '../core/browser.ts';
+import { locatorFromCode } from '../core/locator/build.ts';
+import { generatedCodeEnv } from '../core/package.ts';
+import { PomFingerprints } from '../core/schema/pom-fingerprints.ts';
+import type { Fingerprint } from '../core/schema/history.ts';
+import { startDemoServer } from '../demo/server.ts';
+import { kUser } from '../demo/store.ts';
+import { kRetexts, kVariants } from '../demo/variants.ts';
+import { readTrace, SnapshotPage } from '../generate/verify/snapshot-page.ts';
+import { readFailure } from '../heal/failure.ts';
+import { openTraceZip } from '../extract/io/zip.ts';
+import { kRepoRoot, runCli } from '../test/support/cli.ts';
+import { runNode } from '../test/generate/support/pipeline.ts';
+import { startPagesSite } from '../test/replay/support/pages-site.ts';
+import { processTreeCpuMs } from './process-cpu.ts';
+import { renderTasks, tasksPlan, type TasksRelease } from '../test/heal/support/tasks-app.ts';
+
+interface Release {
+  name: string;
+  /** The app at this release, served until closed. */
+  serve(): Promise<{ url: string; close(): Promise<void> }>;
+  /** How this release words a recorded name. */
+  renames: Record<string, string>;
+}
+
+interface App {
+  name: string;
+  plan(url: string): object;
+  env: NodeJS.ProcessEnv;
+  baseline: Release;
+  releases: Release[];
+}
+
+interface Change { member: string; file: string; after: string; trace: string; test: string }
+interface Row { app: string; release: string; specs: number; failing: number; green: number; refused: string[]; expectation: number; wrong: string[]; healMs: number; healCpuMs: number; healedTests: number }
+
+function demoApp(): App {
+  const serve = (variant: number) => async () => {
+    const server = await startDemoServer({ port: 0, variant });
+    return { url: server.url, close: () => server.close() };
+  };
+  const plan = JSON.parse(fs.readFileSync(path.join(kRepoRoot, 'demo', 'plans', 'create-item.json'), 'utf8')) as { steps: { click?: unknown }[] };
+  return {
+    name: 'demo',
+    // Signing out ends the flow on the login page again: the spec then checks nothing of the item.
+    plan: (url) => ({ ...plan, url: `${url.replace(/\/$/, '')}/login`, steps: plan.steps.filter((s) => !JSON.stringify(s).includes('Log out')) }),
+    env: { BU_SECRET_password: kUser.password },
+    baseline: { name: 'baseline', serve: serve(0), renames: {} },
+    releases: kVariants.filter((v) => v.id > 0).map((v) => ({ name: v.name, serve: serve(v.id), renames: v.changes.includes('retexted') ? { ...kRetexts } : {} })),
+  };
+}
+
+function tasksApp(): App {
+  let release: TasksRelease = 'baseline';
+  const serve = (r: TasksRelease) => async () => {
+    release = r;
+    const site = await startPagesSite((url) => renderTasks(release, url));
+    return { url: site.url, close: () => site.close() };
+  };
+  const renames: Record<TasksRelease, Record<string, string>> = {
+    baseline: {}, 'renamed-button': { 'Add task': 'Create task' }, 'moved-field': { Title: 'Task name' },
+    'reworded-row': { Archive: 'Past tasks' }, decoy: {}, heading: { Tasks: 'To-do list' },
+  };
+  const releases: TasksRelease[] = ['renamed-button', 'moved-field', 'reworded-row', 'decoy', 'heading'];
+  return {
+    name: 'tasks', plan: (url) => tasksPlan(url), env: {},
+    baseline: { name: 'baseline', serve: serve('baseline'), renames: {} },
+    releases: releases.map((r) => ({ name: r, serve: serve(r), renames: renames[r] })),
+  };
+}
+
+/** The flow specs (not the replay spec) of a generated project, failing fast; outcome per test title. */
+async function runSpecs(out: string, url: string, env: NodeJS.ProcessEnv): Promise<Map<string, boolean>> {
+  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
+  const report = path.join(out, 'report.json');
+  await runNode([cli, 'test', '--config', path.join(out, 'playwright.config.ts'), '--workers=1', '--reporter=json', '--timeout=10000', 'tests/(?!replay-)'], {
+    cwd: out,
+    env: { BASE_URL: url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, PLAYWRIGHT_JSON_OUTPUT_NAME: report, ...generatedCodeEnv(process.env), ...env },
+  });
+  const outcomes = new Map<string, boolean>();
+  type Suite = { suites?: Suite[]; specs?: { title: string; ok: boolean }[] };
+  const visit = (suite: Suite) => {
+    for (const spec of suite.specs ?? []) outcomes.set(spec.title, spec.ok);
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  visit(JSON.parse(fs.readFileSync(report, 'utf8')) as Suite);
+  return outcomes;
+}
+
+const stem = (id: string | null) => id?.replace(/-[0-9a-z]{5}$/, '') ?? null;
+
+/** Whether the element `code` finds in the failing call's snapshot is the recorded one, by the oracle. */
+async function isRight(shown: SnapshotPage, change: Change, fp: Fingerprint, renames: Record<string, string>): Promise<boolean> {
+  const failure = await readFailure(await openTraceZip(change.trace));
+  const { snapshots, resources } = await readTrace(change.trace);
+  const snapshot = failure?.call && (snapshots.find(failure.call.callId, 'before') ?? snapshots.find(failure.call.callId, 'action'));
+  if (!snapshot) return false;
+  await shown.show(snapshot, snapshots.html(snapshot), resources);
+  const found = await locatorFromCode(shown.page, change.after).evaluateAll((els) => els.map((el) => ({
+    id: el.id || null, href: el.getAttribute('href'), text: (el.textContent ?? '').trim(),
+    label: el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent?.trim() ?? null : null,
+  })));
+  if (found.length !== 1) return false;
+  const [el] = found;
+  if (fp.id) return stem(el!.id) === stem(fp.id);
+  if (fp.hrefPath) return el!.href === fp.hrefPath;
+  return el!.text === (renames[fp.name] ?? fp.name) || el!.label === (renames[fp.name] ?? fp.name);
+}
+
+async function benchApp(app: App, root: string): Promise<Row[]> {
+  const ws = path.join(root, app.name);
+  const output = path.join(ws, 'output');
+  const env = { BU_OUTPUT: output, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', ...app.env };
+  const pristine = path.join(ws, 'generated');
+  const recorded = await app.baseline.serve();
+  try {
+    fs.mkdirSync(ws, { recursive: true });
+    fs.writeFileSync(path.join(ws, 'plan.json'), JSON.stringify(app.plan(recorded.url)));
+    const secrets = Object.keys(app.env).filter((k) => k.startsWith('BU_SECRET_')).flatMap((k) => ['--secret', k.slice('BU_SECRET_'.length)]);
+    const script = await runCli(['capture', 'script', '--url', recorded.url, '--plan', path.join(ws, 'plan.json'), ...secrets, '--json'], { env, timeoutMs: 180_000 });
+    if (script.code !== 0) throw new Error(`${app.name}: capture failed: ${script.stderr}`);
+    const generated = await runCli(['generate', String(script.json!.sessionId), '--out', pristine, '--llm', 'off', '--json'], { env, timeoutMs: 180_000 });
+    if (generated.code !== 0) throw new Error(`${app.name}: generate failed: ${generated.stderr}`);
+  } finally {
+    await recorded.close();
+  }
+  const sidecar = PomFingerprints.parse(JSON.parse(fs.readFileSync(path.join(pristine, 'pom', '.fingerprints.json'), 'utf8')));
+  const browser = await launchBrowser({ headless: true });
+  const shown = await SnapshotPage.open(browser);
+  const rows: Row[] = [];
+  try {
+    for (const release of app.releases) {
+      const out = path.join(ws, release.name);
+      fs.cpSync(pristine, out, { recursive: true });
+      const server = await release.serve();
+      const row: Row = { app: app.name, release: release.name, specs: 0, failing: 0, green: 0, refused: [], expectation: 0, wrong: [], healMs: 0, healCpuMs: 0, healedTests: 0 };
+      try {
+        const before = await runSpecs(out, server.url, app.env);
+        row.specs = before.size;
+        const failing = [...before].filter(([, ok]) => !ok).map(([title]) => title);
+        row.failing = failing.length;
+        let outcomes = before;
+        const reasons = new Map<string, string>();
+        for (let round = 0; round < 3 && [...outcomes.values()].some((ok) => !ok); round++) {
+          const started = Date.now();
+          const cpu = processTreeCpuMs();
+          const healed = await runCli(['heal', 'test-results', '--dir', out, '--write', '--json'], { cwd: out, env, timeoutMs: 120_000 });
+          row.healMs += Date.now() - started;
+          const cpuAfter = processTreeCpuMs();
+          if (cpu !== null && cpuAfter !== null) row.healCpuMs += cpuAfter - cpu;
+          row.healedTests += [...outcomes.values()].filter((ok) => !ok).length;
+          const changes = (healed.json?.changes ?? []) as Change[];
+          for (const change of changes) {
+            const member = sidecar.members.find((m) => `${m.className}.${m.member}` === change.member && m.file === change.file);
+            if (!member || !(await isRight(shown, change, member.fingerprint, release.renames))) row.wrong.push(`${change.member}: ${change.after}`);
+          }
+          for (const refused of (healed.json?.notHealed ?? []) as { test: string; reason: string }[]) reasons.set(refused.test, refused.reason);
+          if (!changes.length) break;
+          outcomes = await runSpecs(out, server.url, app.env);
+        }
+        for (const title of failing) {
+          if (outcomes.get(title)) row.green++;
+          else {
+            const reason = [...reasons].find(([test]) => test.includes(title))?.[1] ?? 'still failing after heal';
+            if (reason.startsWith('not healable: expectation changed')) row.expectation++;
+            row.refused.push(`${title}: ${reason}`);
+          }
+        }
+      } finally {
+        await server.close();
+      }
+      rows.push(row);
+      console.log(`${app.name.padEnd(6)} ${release.name.padEnd(15)} specs ${row.specs}  failing before ${row.failing}  healed to green ${row.green}  refused ${row.refused.length}  wrong patches ${row.wrong.length}${row.healedTests ? `  heal ${(row.healMs / row.healedTests / 1000).toFixed(1)} s wall, ${(row.healCpuMs / row.healedTests / 1000).toFixed(1)} s CPU per failing test` : ''}`);
+      for (const reason of row.refused) console.log(`         refused: ${reason}`);
+      for (const wrong of row.wrong) console.log(`         WRONG: ${wrong}`);
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+const root = fs.mkdtempSync(path.join(kRepoRoot, '.tmp-heal-bench-'));
+try {
+  const rows: Row[] = [];
+  for (const app of [tasksApp(), demoApp()]) rows.push(...(await benchApp(app, root)));
+  const sum = (f: (r: Row) => number) => rows.reduce((n, r) => n + f(r), 0);
+  const failing = sum((r) => r.failing);
+  const green = sum((r) => r.green);
+  const healTests = sum((r) => r.healedTests);
+  const expectation = sum((r) => r.expectation);
+  const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(0)}%` : 'n/a');
+  console.log(`\nheal: ${rows.length} app x release; failing before ${failing}, healed to green ${green} (${pct(green, failing)}), refused ${sum((r) => r.refused.length)} (${expectation} of them an expectation that changed, never healed by design), wrong patches ${sum((r) => r.wrong.length)}`);
+  console.log(`heal: of the ${failing - expectation} failing on how an element is found, ${green} healed to green (${pct(green, failing - expectation)})`);
+  console.log(`heal: ${healTests ? (sum((r) => r.healMs) / healTests / 1000).toFixed(1) : '0'} s wall, ${healTests ? (sum((r) => r.healCpuMs) / healTests / 1000).toFixed(1) : '0'} s CPU per failing test, process start and browser launch included (goal >= 90% healed, 0 wrong, < 5 s)`);
+} finally {
+  fs.rmSync(root, { recursive: true, force: true });
+}
