@@ -66,7 +66,7 @@ test('no shipped module but the adapter hands Playwright a private selector engi
   // Recorded selectors (`internal:role=...` in a trace) are read as text elsewhere; handing one to
   // `locator()` or a frame's query is evaluating it, which only core/playwright-internals.ts does.
   const kPrivateEngine = /\.locator\(\s*[`'"](?:aria-ref=|internal:|_react=|_vue=)/;
-  const shipped = ['api', 'capture', 'cli', 'commands', 'core', 'demo', 'extension/src', 'extract', 'generate', 'mcp', 'replay', 'report'];
+  const shipped = ['api', 'capture', 'cli', 'commands', 'core', 'demo', 'extension/src', 'extract', 'generate', 'heal', 'mcp', 'replay', 'report'];
   const offenders: string[] = [];
   for (const dir of shipped) {
     for (const entry of fs.readdirSync(path.join(kRepoRoot, dir), { recursive: true, withFileTypes: true })) {
