@@ -4,11 +4,12 @@ import { applyHeal, heal, type HealChange } from '../heal/heal.ts';
 import type { CommandDef } from './command.ts';
 
 function changeLines(change: HealChange): string[] {
-  const runner = change.runnerUp ? `runner-up ${change.runnerUp.what} (score ${change.runnerUp.score}), margin ${change.margin}` : 'no runner-up';
+  const ruledOut = change.runnerUp?.contradictions.length ? `, ruled out: ${change.runnerUp.contradictions.join(', ')}` : '';
+  const runner = change.runnerUp ? `runner-up ${change.runnerUp.what} (score ${change.runnerUp.score}${ruledOut}), margin ${change.margin}` : 'no runner-up';
   return [
     `healed ${change.member} (${change.file}) for "${change.test}"`,
     `  ${change.before}  ->  ${change.after}`,
-    `  found at level ${change.level}, score ${change.score}; matched ${change.signals.join(', ') || 'no single signal'}; ${runner}`,
+    `  found at level ${change.level}, score ${change.score} (position aside); matched ${change.signals.join(', ') || 'no single signal'}; ${runner}`,
   ];
 }
 
@@ -40,7 +41,7 @@ export const healCommand: CommandDef = {
     ctx.log(`${result.failing} failing test(s): ${result.changes.length} healed, ${result.notHealed.length} not healable (${Date.now() - started} ms)`);
     ctx.result({
       failing: result.failing, healed: result.changes.length, notHealed: result.notHealed,
-      changes: result.changes, files: [...result.files.keys()], written: Boolean(options.write),
+      changes: result.changes, files: [...result.files.keys()], diff: result.diff, written: Boolean(options.write),
     });
     return result.notHealed.length ? 1 : 0;
   },

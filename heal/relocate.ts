@@ -20,9 +20,12 @@ import { normalizeText } from '../replay/rematch/text.ts';
 /** Marks the re-found element while its locators are checked; only in the snapshot page, never the app. */
 const kMark = 'data-bu-heal-target';
 
+/** The best candidate after the chosen one; scores leave position out, as the cascade's pick does. */
 export interface Runner {
   what: string;
   score: number;
+  /** What rules it out whatever its score (another landmark, role, row, link target); empty when only the margin does. */
+  contradictions: string[];
 }
 
 export type Relocated =
@@ -107,8 +110,12 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   if (candidate.item.frame !== page.mainFrame() || candidate.item.features.frameDepth > 0 || candidate.item.features.shadowHosts.length) {
     return { ok: false, reason: `the recorded element was found inside a frame or shadow root, which heal does not write locators for` };
   }
-  const runner = result.pool.filter((c) => c !== candidate).sort((a, b) => b.agreement.score - a.agreement.score)[0] ?? null;
-  const runnerUp = runner ? { what: describe(runner), score: runner.agreement.score } : null;
+  // Scores as the cascade compares candidates: what an element is, its position aside.
+  const essential = (c: Scoredcandidate) => c.agreement.score - c.agreement.positional;
+  // The pool holds each element once, scored before the pick's final adjustments: the winner is left out by what it is.
+  const same = (c: Scoredcandidate) => c.item === candidate.item || (c.item.framePath === candidate.item.framePath && c.item.features.cssPath === candidate.item.features.cssPath);
+  const runner = result.pool.filter((c) => !same(c)).sort((a, b) => essential(b) - essential(a))[0] ?? null;
+  const runnerUp = runner ? { what: describe(runner), score: essential(runner), contradictions: runner.agreement.contradictions } : null;
   // The current locator still finding this element alone means the locator was not what broke.
   await page.evaluate((attribute) => document.querySelectorAll(`[${attribute}]`).forEach((el) => el.removeAttribute(attribute)), kMark);
   await candidate.item.locator.evaluate((el, attribute) => el.setAttribute(attribute, ''), kMark);
@@ -123,8 +130,8 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     const locator: ModelLocator = { ...way, matches: 1, verified: true };
     return {
       ok: true, locator, code: locatorExpression(locator, 'page').replace(/^page\./, ''),
-      signals: matchedSignals(input.fingerprint, { ...live, hrefPath: sameOriginPath(live.hrefPath, input.pageUrl) }), level: result.level, score: candidate.agreement.score,
-      runnerUp, margin: runnerUp ? candidate.agreement.score - runnerUp.score : null,
+      signals: matchedSignals(input.fingerprint, { ...live, hrefPath: sameOriginPath(live.hrefPath, input.pageUrl) }), level: result.level, score: essential(candidate),
+      runnerUp, margin: runnerUp ? essential(candidate) - runnerUp.score : null,
     };
   }
   return { ok: false, reason: `re-found the ${describe(candidate)}, but no locator other than a position finds it alone` };

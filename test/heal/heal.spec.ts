@@ -92,7 +92,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await site?.close();
-  if (!process.env.BU_KEEP_HEAL_WORKSPACE) ws?.remove();
+  ws?.remove();
 });
 
 test.afterEach(() => {

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { resolveBrowser } from '../../core/browser.ts';
+import { locatorFromCode } from '../../core/locator/build.ts';
+import { generatedCodeEnv } from '../../core/package.ts';
+import { startDemoServer } from '../../demo/server.ts';
+import { kUser } from '../../demo/store.ts';
+import { runCli, kRepoRoot } from '../support/cli.ts';
+import { runNode } from '../generate/support/pipeline.ts';
+import { tempWorkspace } from '../generate/support/on-disk.ts';
+
+/**
+ * `bu heal` on the demo app: the create-item flow recorded on the app as it was, its generated
+ * spec run on the release with decoys (a sidebar before the content with a second "Sign in" button
+ * that does something else). The generated locator then matches both; heal must point it at the
+ * form's own button, not the decoy, and the spec must pass again; likewise for Create item.
+ */
+
+function runSpecs(out: string, url: string) {
+  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
+  return runNode([cli, 'test', '--config', path.join(out, 'playwright.config.ts'), '--workers=1', '--reporter=line', '--timeout=15000', 'tests/(?!replay-)'], {
+    cwd: out,
+    env: { BASE_URL: url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, BU_SECRET_password: kUser.password, ...generatedCodeEnv(process.env) },
+  });
+}
+
+test('demo, decoys release: look-alike buttons are told apart by where the form is, and the spec passes again', async () => {
+  test.setTimeout(300_000);
+  const ws = tempWorkspace('heal-demo');
+  const recorded = await startDemoServer({ port: 0 });
+  const released = await startDemoServer({ port: 0, variant: 6 });
+  try {
+    const env = { BU_OUTPUT: ws.paths.root, BU_SECRET_password: kUser.password, OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
+    const plan = JSON.parse(fs.readFileSync(path.join(kRepoRoot, 'demo', 'plans', 'create-item.json'), 'utf8')) as { steps: object[] };
+    const planFile = path.join(ws.root, 'plan.json');
+    fs.writeFileSync(planFile, JSON.stringify({ ...plan, url: `${recorded.url}login`, steps: plan.steps.filter((s) => !JSON.stringify(s).includes('Log out')) }));
+    const script = await runCli(['capture', 'script', '--url', `${recorded.url}login`, '--plan', planFile, '--secret', 'password', '--json'], { env, timeoutMs: 180_000 });
+    expect(script.code, script.stderr).toBe(0);
+    const generated = await runCli(['generate', String(script.json!.sessionId), '--out', ws.out, '--llm', 'off', '--json'], { env, timeoutMs: 180_000 });
+    expect(generated.code, generated.stderr).toBe(0);
+
+    // The flow meets two look-alikes (Sign in, then Create item): each run stops at the first, each heal fixes one.
+    type Change = { member: string; after: string; signals: string[]; runnerUp: { what: string; contradictions: string[] } | null };
+    const changes: Change[] = [];
+    let run = await runSpecs(ws.out, released.url);
+    expect(run.status, run.output).not.toBe(0);
+    for (let round = 0; round < 3 && run.status !== 0; round++) {
+      const healed = await runCli(['heal', 'test-results', '--dir', ws.out, '--write', '--json'], { cwd: ws.out, timeoutMs: 120_000 });
+      expect(healed.code, healed.stderr).toBe(0);
+      const found = healed.json!.changes as Change[];
+      for (const change of found) expect(healed.json!.diff).toContain(`+    return this.page.${change.after};`);
+      changes.push(...found);
+      run = await runSpecs(ws.out, released.url);
+    }
+    expect(run.status, run.output).toBe(0);
+    expect(changes.map((c) => c.member)).toEqual(['LoginPage.signInButton', 'NewItemPage.createItemButton']);
+    // Each decoy shows the same role and name, and is ruled out by where it is.
+    for (const change of changes) {
+      expect(change.signals).toEqual(expect.arrayContaining(['inside main']));
+      expect(change.runnerUp?.contradictions.join(' ')).toContain('recorded in main');
+    }
+
+    // The new locator, on the live release, is the login form's submit button and not the decoy.
+    const browser = await chromium.launch({ executablePath: resolveBrowser(process.env, { headless: true }).executablePath });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${released.url}login`);
+      const found = await locatorFromCode(page, changes[0]!.after).evaluateAll((els) => els.map((el) => ({ type: el.getAttribute('type'), decoy: el.hasAttribute('data-decoy-message'), inForm: Boolean(el.closest('form')) })));
+      expect(found).toEqual([{ type: 'submit', decoy: false, inForm: true }]);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await recorded.close();
+    await released.close();
+    ws.remove();
+  }
+});
