@@ -16,7 +16,7 @@ import path from 'node:path';
 import { requestSequence, requestTokens, sharedPrefix, type CountedMessage } from '../core/llm/tokens.ts';
 import { startDemoServer } from '../demo/server.ts';
 import { runCli } from '../test/support/cli.ts';
-import { dokuwikiUnavailable, startDokuWiki } from '../test/support/dokuwiki.ts';
+import { dokuwikiUnavailable, startDokuWiki } from '../test/support/apps/dokuwiki-install.ts';
 import { isFinishCheck, startFakeLlm, step, verdict, type RecordedRequest, type Script, type Scripted } from '../test/support/fake-llm.ts';
 import { kBigPageButtons, startLongSite } from '../test/agent/long-site.ts';
 

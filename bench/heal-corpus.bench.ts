@@ -18,8 +18,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../core/browser.ts';
-import { kCorpus } from './heal/apps/index.ts';
-import type { CorpusApp, Flow, RunningApp } from './heal/corpus.ts';
+import { corpusApps, type CorpusFlow, type RealApp, type RunningApp } from '../test/support/apps/index.ts';
 import { kMutants, type Mutant } from './heal/instrument.ts';
 import { measureP3, type P3Candidate } from './heal/p3.ts';
 import { recordFlow } from './heal/record.ts';
@@ -49,7 +48,7 @@ function tallyOf(app: string, mutant: string, strategy: StrategyName): Tally {
   return t;
 }
 
-function line(app: string, flow: Flow, mutant: string, strategy: StrategyName, outcome: RunOutcome, verdicts: string[], reference: RunOutcome | undefined): void {
+function line(app: string, flow: CorpusFlow, mutant: string, strategy: StrategyName, outcome: RunOutcome, verdicts: string[], reference: RunOutcome | undefined): void {
   const bad = verdicts.map((v, i) => (v === 'correct' ? null : `${i + 1}:${v}${outcome.steps[i]?.category ? `(${outcome.steps[i]!.category})` : ''}${v === 'wrong' ? `->${outcome.steps[i]!.acted?.label}` : ''}`)).filter(Boolean);
   if (verbose) {
     for (const step of outcome.report?.steps ?? []) {
@@ -80,14 +79,20 @@ async function pool<T, R>(instances: RunningApp[], tasks: T[], fn: (task: T, app
   return results;
 }
 
-async function benchApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app: CorpusApp, outputDir: string): Promise<void> {
-  const corpusApp = { ...app, flows: app.flows.filter((flow) => extra || !flow.extra) };
+/** An instance as the corpus addresses it: flows start relative to the app's origin. */
+async function startAtOrigin(app: RealApp): Promise<RunningApp> {
+  const running = await app.start();
+  return { ...running, url: new URL('/', running.url).href };
+}
+
+async function benchApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app: RealApp & { corpus: NonNullable<RealApp['corpus']> }, outputDir: string): Promise<void> {
+  const corpusApp = { name: app.name, flows: app.corpus.flows.filter((flow) => extra || !flow.extra), other: app.corpus.other };
   const instances: RunningApp[] = [];
   let other: RunningApp | null = null;
   try {
-    for (const app of await Promise.allSettled(Array.from({ length: kWorkers }, () => corpusApp.start()))) {
-      if (app.status === 'fulfilled') instances.push(app.value);
-      else process.stderr.write(`  ${corpusApp.name} did not start: ${String(app.reason)}\n`);
+    for (const started of await Promise.allSettled(Array.from({ length: kWorkers }, () => startAtOrigin(app)))) {
+      if (started.status === 'fulfilled') instances.push(started.value);
+      else process.stderr.write(`  ${corpusApp.name} did not start: ${String(started.reason)}\n`);
     }
     if (!instances.length) return;
     process.stderr.write(`${corpusApp.name}: recording ${corpusApp.flows.length} flows ...\n`);
@@ -108,7 +113,7 @@ async function benchApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app:
       const why = corpusApp.other.unavailable();
       if (why) process.stderr.write(`  ${corpusApp.other.name} skipped: ${why}\n`);
       else {
-        other = await corpusApp.other.start();
+        other = await startAtOrigin(corpusApp.other);
         targets.push({ label: corpusApp.other.name, mutant: kMutants[0]!, other: true });
       }
     }
@@ -146,7 +151,7 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   const t0 = performance.now();
   try {
-    for (const corpusApp of kCorpus) {
+    for (const corpusApp of corpusApps()) {
       if (onlyApps && !onlyApps.includes(corpusApp.name)) continue;
       const why = corpusApp.unavailable();
       if (why) {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import type { ReplayReport } from '../../core/schema/replay-report.ts';
 import { replay } from '../../replay/replay.ts';
-import type { Flow, RunningApp } from './corpus.ts';
+import type { CorpusFlow, RunningApp } from '../../test/support/apps/index.ts';
 import { applyMutant, type Mutant } from './instrument.ts';
 import type { Recorded } from './run.ts';
 
@@ -17,7 +17,7 @@ const kTimingRuns = 3;
 export interface P3Candidate {
   appName: string;
   app: RunningApp;
-  flow: Flow;
+  flow: CorpusFlow;
   recorded: Recorded;
   mutant: Mutant;
   /** A full replay of the flow on the mutant that went past the first level and was right. */

@@ -13,7 +13,7 @@ import type { StepEvidence } from '../../generate/model/candidates.ts';
 import { typedValues } from '../../generate/model/flows.ts';
 import { kDefaultTestIdAttribute } from '../../generate/model/locate.ts';
 import { verifyRuns } from '../../generate/verify/dom-check.ts';
-import type { Flow, RunningApp } from './corpus.ts';
+import type { CorpusFlow, RunningApp } from '../../test/support/apps/index.ts';
 import type { Recorded } from './run.ts';
 
 /** Records a flow's plan on a running app with `bu capture script`, as a user would. */
@@ -26,7 +26,7 @@ const kCaptureTimeoutMs = 180_000;
 
 const CaptureResult = z.looseObject({ sessionId: z.string(), artifacts: z.looseObject({ history: z.string() }) });
 
-export async function recordFlow(app: RunningApp, flow: Flow, outputDir: string): Promise<Recorded> {
+export async function recordFlow(app: RunningApp, flow: CorpusFlow, outputDir: string): Promise<Recorded> {
   await app.reset();
   const secrets = flow.secrets ?? {};
   const args = ['capture', 'script', '--url', new URL(flow.start, app.url).href, '--plan', path.join(kPlansDir, flow.plan), '--json'];

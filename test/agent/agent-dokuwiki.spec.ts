@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { outputPaths } from '../../core/paths.ts';
 import { History } from '../../core/schema/history.ts';
-import { dokuwikiUnavailable, startDokuWiki } from '../support/dokuwiki.ts';
+import { dokuwikiUnavailable, startDokuWiki } from '../support/apps/dokuwiki-install.ts';
 import { startFakeLlm, verdict } from '../support/fake-llm.ts';
 import { agentStep, byKind, listedIndex, promptKind, sentTokens, userText } from './long-site.ts';
 import { sessionIdOf, useHarness } from './support.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { runCli } from '../support/cli.ts';
-import { dokuwikiUnavailable, startDokuWiki, type DokuWiki } from '../support/dokuwiki.ts';
+import { dokuwikiUnavailable, startDokuWiki, type DokuWiki } from '../support/apps/dokuwiki-install.ts';
 import { needRealApp } from '../support/real-app-required.ts';
 
 /**

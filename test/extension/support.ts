@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright';
@@ -50,14 +49,6 @@ export function badgeText(worker: Worker, tabId: number): Promise<string> {
   return worker.evaluate((id) => (chrome.action as unknown as { getBadgeText(d: { tabId: number }): Promise<string> }).getBadgeText({ tabId: id }), tabId);
 }
 
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Waits for the `session token: ...` line the CLI prints on stderr. */
 export async function tokenFrom(stderr: () => string, timeoutMs = 60_000): Promise<string> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { serveStatic } from '../conformance/apps/serve.ts';
+import { serveStatic } from '../support/apps/serve.ts';
 import { recordAndGenerate, runGeneratedSpecs, typecheckGenerated } from './support/pipeline.ts';
 import { tempWorkspace } from './support/on-disk.ts';
 

@@ -4,6 +4,7 @@ import { runCli, type CliResult } from '../../support/cli.ts';
 import { PageModel } from '../../../core/schema/page-model.ts';
 import { runGeneratedSpecs, typecheckGenerated } from '../../generate/support/pipeline.ts';
 import { tempWorkspace } from '../../generate/support/on-disk.ts';
+import type { RealApp } from '../../support/apps/index.ts';
 
 /**
  * The real-app conformance pipeline, as a new user runs it on an app this project did not write:
@@ -15,31 +16,6 @@ import { tempWorkspace } from '../../generate/support/on-disk.ts';
 
 export const kStages = ['explore', 'extract', 'generate', 'tsc', 'specs', 'replay'] as const;
 export type Stage = (typeof kStages)[number];
-
-/** A running app under test. */
-export interface RunningApp {
-  /** Where the crawler starts. */
-  url: string;
-  /** Secrets the app needs (a login password): passed with `--secret NAME`, values through `BU_SECRET_<NAME>`. */
-  secrets?: Record<string, string>;
-  close(): Promise<void>;
-}
-
-export interface ConformanceApp {
-  name: string;
-  /** What kind of app it is (framework, routing, how it is served), for the report. */
-  kind: string;
-  /** Why the app cannot run here, or null. */
-  unavailable(): string | null;
-  start(): Promise<RunningApp>;
-  /** Crawler step budget: small, so the suite stays quick. */
-  maxSteps?: number;
-  /**
-   * A written plan (`bu capture script`) recorded beside the crawl, at the app's `url`: a flow a
-   * user would write down. Its session goes through every later stage with the crawl's.
-   */
-  plan?(url: string): object;
-}
 
 export interface StageResult {
   stage: Stage;
@@ -81,13 +57,14 @@ function cliDetail(result: CliResult): string {
 }
 
 /** Runs every stage on one app and returns what happened; never throws for a failing stage. */
-export async function runConformance(app: ConformanceApp, options: { keep?: boolean; log?: (line: string) => void } = {}): Promise<ConformanceResult> {
+export async function runConformance(app: RealApp, options: { keep?: boolean; log?: (line: string) => void } = {}): Promise<ConformanceResult> {
   const log = options.log ?? (() => undefined);
   const ws = tempWorkspace(`conformance-${app.name}`);
   const result: ConformanceResult = { app: app.name, stages: [], failed: null, sessionId: null, planSessionId: null, actions: null, pages: null, specs: null, locators: null };
   const sessions = () => [result.sessionId!, ...(result.planSessionId ? [result.planSessionId] : [])];
   const running = await app.start();
-  const secrets = running.secrets ?? {};
+  // An app behind a login gets its password as the secret `password`, which the crawler types into the form.
+  const secrets: Record<string, string> = app.traits.includes('login') && running.login ? { password: running.login.password } : {};
   const env: NodeJS.ProcessEnv = {
     BU_OUTPUT: ws.paths.root, OPENAI_API_KEY: '', OPENAI_BASE_URL: '',
     ...Object.fromEntries(Object.entries(secrets).map(([name, value]) => [`BU_SECRET_${name.toUpperCase()}`, value])),
@@ -109,14 +86,15 @@ export async function runConformance(app: ConformanceApp, options: { keep?: bool
   try {
     const ok =
       (await stage('explore', async () => {
-        const args = ['capture', 'explore', '--url', running.url, '--policy', 'crawler', '--max-steps', String(app.maxSteps ?? kDefaultMaxSteps), '--json'];
+        const args = ['capture', 'explore', '--url', running.url, '--policy', 'crawler', '--max-steps', String(app.conformance?.maxSteps ?? kDefaultMaxSteps), '--json'];
         const secretArgs = Object.keys(secrets).flatMap((name) => ['--secret', name]);
         const planFile = path.join(ws.root, 'plan.json');
-        if (app.plan) fs.writeFileSync(planFile, JSON.stringify(app.plan(running.url)));
+        const plan = app.conformance?.plan;
+        if (plan) fs.writeFileSync(planFile, JSON.stringify(plan(running.url)));
         // The crawl and the written plan are recorded side by side, each in its own browser.
         const [explore, script] = await Promise.all([
           runCli([...args, ...secretArgs], { env, timeoutMs: kStageTimeoutMs }),
-          app.plan ? runCli(['capture', 'script', '--url', running.url, '--plan', planFile, ...secretArgs, '--json'], { env, timeoutMs: kStageTimeoutMs }) : null,
+          plan ? runCli(['capture', 'script', '--url', running.url, '--plan', planFile, ...secretArgs, '--json'], { env, timeoutMs: kStageTimeoutMs }) : null,
         ]);
         result.sessionId = typeof explore.json?.sessionId === 'string' ? explore.json.sessionId : null;
         if (explore.code !== 0 || !result.sessionId) return cliDetail(explore);
@@ -168,7 +146,7 @@ export async function runConformance(app: ConformanceApp, options: { keep?: bool
       }));
     void ok;
   } finally {
-    await running.close();
+    await running.stop();
     if (!options.keep) ws.remove();
     else log(`${app.name}: kept ${ws.root}`);
   }

@@ -3,70 +3,166 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { debianPackageVersion, phpSqliteUnavailable } from './debian.ts';
 import { once, removeDir, servePhp, tempDir } from './serve.ts';
-import type { RealApp, RunningApp } from './types.ts';
+import type { CorpusFlow, RealApp, RunningApp } from './types.ts';
 
 /**
- * Adminer Editor (Debian's `adminer`): a server-rendered PHP data editor behind a password login,
- * on an SQLite file with one table of plants. The deployment serves that one file, every login is
- * for the SQLite driver, and the password below is checked (any user name).
+ * Debian's `adminer` ships two apps over one core: Adminer, a server-rendered PHP database admin
+ * (tables, SQL command), and Adminer Editor, a data editor for end users. Both run here the same
+ * way, configured as Adminer documents it: an `adminer_object()` with the password-less-login
+ * plugin, so the SQLite file `garden.db` (plants and beds) opens with one password and any user
+ * name. The database path is relative, so every instance has the same URLs. Data tables have an
+ * unnamed checkbox and an "edit" link in every row.
  */
 
 const kAdminer = '/usr/share/adminer';
 /** Long enough that redaction never mistakes the app's own text for it. */
 const kPassword = 'garden-pass-42';
 const kUser = 'gardener';
+const kDb = 'garden.db';
+const kSeed = 'CREATE TABLE plants (id INTEGER PRIMARY KEY, name TEXT NOT NULL, water TEXT, bed TEXT); ' +
+  "INSERT INTO plants (name, water, bed) VALUES ('Tomato', 'daily', 'north'), ('Bean', 'weekly', 'south'), ('Lettuce', 'daily', 'south'), ('Carrot', 'weekly', 'east');" +
+  'CREATE TABLE beds (name TEXT PRIMARY KEY, sun TEXT); ' +
+  "INSERT INTO beds VALUES ('north', 'shade'), ('south', 'full'), ('east', 'morning');";
+/** Adminer's login address for the file: it reads the driver and the database from it. */
+const kAdminerStart = `index.php?sqlite=&username=&db=${kDb}`;
 
-const kSeed = 'CREATE TABLE plants (id INTEGER PRIMARY KEY, name TEXT NOT NULL, water TEXT); ' +
-  "INSERT INTO plants (name, water) VALUES ('Tomato', 'daily'), ('Bean', 'weekly'), ('Lettuce', 'daily');";
+type Product = 'adminer' | 'editor';
 
-function unavailable(): string | null {
-  if (!fs.existsSync(path.join(kAdminer, 'editor.php'))) return `Adminer is not installed at ${kAdminer} (apt-get install adminer, or make test-deps)`;
+function unavailable(product: Product): string | null {
+  if (!fs.existsSync(path.join(kAdminer, `${product}.php`))) return `Adminer is not installed at ${kAdminer} (apt-get install adminer, or make test-deps)`;
   return phpSqliteUnavailable();
 }
 
-function indexPhp(db: string): string {
+/**
+ * The entry file. Adminer Editor's login form has no database field: `database()` names the file.
+ * A known version: Adminer then skips its version check, a request to adminer.org.
+ */
+function indexPhp(product: Product): string {
   return `<?php
 function adminer_object() {
   include_once "${kAdminer}/plugins/plugin.php";
   include_once "${kAdminer}/plugins/login-password-less.php";
-  class GardenEditor extends AdminerPlugin {
-    function database() { return ${JSON.stringify(db)}; }
+  class GardenAdminer extends AdminerPlugin {
+    function database() { return DB != "" ? DB : ${JSON.stringify(kDb)}; }
   }
-  return new GardenEditor(array(new AdminerLoginPasswordLess(password_hash(${JSON.stringify(kPassword)}, PASSWORD_DEFAULT))));
+  return new GardenAdminer(array(new AdminerLoginPasswordLess(password_hash(${JSON.stringify(kPassword)}, PASSWORD_DEFAULT))));
 }
-// This deployment serves one SQLite file: every login is for the SQLite driver.
-// A known version: Adminer then skips its version check, a request to adminer.org.
 $_COOKIE["adminer_version"] = "";
+// This deployment serves one SQLite file: every login is for the SQLite driver.
 if (isset($_POST["auth"])) $_POST["auth"]["driver"] = "sqlite";
-include "${kAdminer}/editor.php";
+include "${kAdminer}/${product}.php";
 `;
 }
 
-async function start(): Promise<RunningApp> {
-  const dir = tempDir('adminer');
-  const db = path.join(dir, 'garden.db');
-  const seeded = spawnSync('php', ['-r', `$db = new SQLite3(${JSON.stringify(db)}); $db->exec(${JSON.stringify(kSeed)});`], { encoding: 'utf8' });
-  if (seeded.status !== 0) throw new Error(`seeding Adminer's database failed: ${seeded.stderr}`);
-  fs.writeFileSync(path.join(dir, 'index.php'), indexPhp(db));
-  try {
-    const { origin, server } = await servePhp(dir, '/');
-    return { url: `${origin}/`, login: { user: kUser, password: kPassword }, dir, stop: once(async () => {
-      await server.stop();
-      removeDir(dir);
-    }) };
-  } catch (err) {
-    removeDir(dir);
-    throw err;
-  }
+function query(db: string, sql: string): string {
+  const code = `$db = new SQLite3(${JSON.stringify(db)}); $r = $db->query(${JSON.stringify(sql)}); while ($row = $r->fetchArray(SQLITE3_NUM)) echo implode("|", $row), "\\n";`;
+  return spawnSync('php', ['-r', code], { encoding: 'utf8' }).stdout;
 }
+
+function starter(product: Product, probe: string): () => Promise<RunningApp> {
+  return async () => {
+    const dir = tempDir(`adminer-${product}`);
+    const db = path.join(dir, kDb);
+    const pristine = path.join(dir, 'pristine.db');
+    // Adminer counts failed logins per address in its temp dir and then refuses every login for a
+    // while: each instance gets its own, emptied on reset, so one replay's failures never spill over.
+    const temp = path.join(dir, 'tmp');
+    try {
+      const seeded = spawnSync('php', ['-r', `$db = new SQLite3(${JSON.stringify(pristine)}); $db->exec(${JSON.stringify(kSeed)});`], { encoding: 'utf8' });
+      if (seeded.status !== 0) throw new Error(`seeding Adminer's database failed: ${seeded.stderr}`);
+      fs.copyFileSync(pristine, db);
+      fs.writeFileSync(path.join(dir, 'index.php'), indexPhp(product));
+      fs.mkdirSync(temp);
+      const { origin, server } = await servePhp(dir, `/${probe}`, { upload_tmp_dir: temp, 'session.save_path': temp });
+      return {
+        url: `${origin}/${probe}`,
+        login: { user: kUser, password: kPassword },
+        dir,
+        async reset() {
+          fs.copyFileSync(pristine, db);
+          for (const file of fs.readdirSync(temp)) if (file.startsWith('adminer.invalid')) fs.rmSync(path.join(temp, file));
+        },
+        stop: once(async () => {
+          await server.stop();
+          removeDir(dir);
+        }),
+      };
+    } catch (err) {
+      removeDir(dir);
+      throw err;
+    }
+  };
+}
+
+/** The oracles read the instance's database file itself. */
+const dbOf = (app: RunningApp) => path.join(app.dir, kDb);
+
+const kFlows: CorpusFlow[] = [
+  {
+    name: 'login',
+    extra: true,
+    plan: 'adminer/login.json',
+    start: kAdminerStart,
+    secrets: { password: kPassword },
+    async oracle({ app, request }) {
+      const html = await (await request.get(new URL(kAdminerStart, app.url).href)).text();
+      return html.includes('plants') && !/type=["']?password/.test(html) ? null : 'not signed in';
+    },
+  },
+  {
+    name: 'delete-row',
+    plan: 'adminer/delete-row.json',
+    start: kAdminerStart,
+    secrets: { password: kPassword },
+    async oracle({ app }) {
+      const names = query(dbOf(app), 'SELECT name FROM plants ORDER BY id').trim().split('\n');
+      return names.join(',') === 'Tomato,Lettuce,Carrot' ? null : `plants: ${names.join(',')}`;
+    },
+  },
+  {
+    name: 'edit-row',
+    plan: 'adminer/edit-row.json',
+    start: kAdminerStart,
+    secrets: { password: kPassword },
+    async oracle({ app }) {
+      const rows = query(dbOf(app), 'SELECT name, water FROM plants ORDER BY id').trim().split('\n');
+      return rows.join(',') === 'Tomato|daily,Bean|weekly,Lettuce|hourly,Carrot|weekly' ? null : `plants: ${rows.join(',')}`;
+    },
+  },
+  {
+    name: 'sql',
+    plan: 'adminer/sql.json',
+    start: kAdminerStart,
+    secrets: { password: kPassword },
+    async oracle({ app }) {
+      const beds = query(dbOf(app), 'SELECT name FROM beds ORDER BY name').trim().split('\n');
+      return beds.join(',') === 'east,north,south,west' ? null : `beds: ${beds.join(',')}`;
+    },
+  },
+];
+
+const source = (): RealApp['source'] => ({ kind: 'debian', package: 'adminer', version: debianPackageVersion('adminer') });
+
+export const adminer: RealApp = {
+  name: 'adminer',
+  kind: 'server-rendered PHP database admin behind a password login (SQLite), served by php -S',
+  source: source(),
+  traits: ['server-rendered', 'login'],
+  readyText: 'Login',
+  signedInText: 'SQL command',
+  unavailable: () => unavailable('adminer'),
+  start: starter('adminer', kAdminerStart),
+  corpus: { flows: kFlows },
+};
 
 export const adminerEditor: RealApp = {
   name: 'adminer-editor',
   kind: 'server-rendered PHP data editor behind a password login (SQLite), served by php -S',
-  source: { kind: 'debian', package: 'adminer', version: debianPackageVersion('adminer') },
+  source: source(),
   traits: ['server-rendered', 'login'],
   readyText: 'Login',
   signedInText: 'plants',
-  unavailable,
-  start,
+  unavailable: () => unavailable('editor'),
+  start: starter('editor', ''),
+  conformance: { maxSteps: 8 },
 };

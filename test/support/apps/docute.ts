@@ -42,6 +42,7 @@ function docuteRelease(name: string, pkg: string): RealApp {
         fs.writeFileSync(path.join(dir, 'index.html'), kIndex);
       },
     }),
+    conformance: {},
   };
 }
 

@@ -36,9 +36,10 @@ const kSeed: Record<string, object[]> = {
   ],
 };
 
-/** Through the CouchDB API, as a user would: databases made so are the ones Fauxton lists. */
+/** Through the CouchDB API, as a user would: databases made so are the ones Fauxton lists. Drops them first when they are there. */
 async function seed(origin: string): Promise<void> {
   for (const [db, docs] of Object.entries(kSeed)) {
+    await fetch(`${origin}/${db}`, { method: 'DELETE' });
     const created = await fetch(`${origin}/${db}`, { method: 'PUT' });
     const filled = await fetch(`${origin}/${db}/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ docs }) });
     if (!created.ok || !filled.ok) throw new Error(`seeding ${db} failed: ${created.status} ${filled.status}`);
@@ -61,7 +62,7 @@ async function start(): Promise<RunningApp> {
     await stop();
     throw new Error(`Fauxton did not start: ${(err as Error).message}\n${server.output()}`);
   }
-  return { url: `${origin}/_utils/#/_all_dbs`, dir, stop };
+  return { url: `${origin}/_utils/#/_all_dbs`, dir, reset: () => seed(origin), stop };
 }
 
 export const fauxton: RealApp = {
@@ -72,4 +73,7 @@ export const fauxton: RealApp = {
   readyText: 'plants',
   unavailable,
   start,
+  conformance: {
+    expectedFailure: "explore: the crawler's first clicks go to the notification panel's controls, which time out, and the crawl ends as an error",
+  },
 };

@@ -1,4 +1,4 @@
-import { adminerEditor } from './adminer.ts';
+import { adminer, adminerEditor } from './adminer.ts';
 import { docute, docute413 } from './docute.ts';
 import { dokuwiki } from './dokuwiki.ts';
 import { fauxton } from './fauxton.ts';
@@ -6,19 +6,22 @@ import { mediumEditor } from './medium-editor.ts';
 import { pell } from './pell.ts';
 import { rapidoc } from './rapidoc.ts';
 import { redoc } from './redoc.ts';
+import { reveal } from './reveal.ts';
 import { tiddlywiki, tiddlywiki53 } from './tiddlywiki.ts';
 import type { ReleasePair, RealApp } from './types.ts';
 
 /**
  * The registry of real third-party web apps (none written here) that tests and benchmarks run:
- * each starts on 127.0.0.1 from a fresh temp dir. See docs/real-apps.md.
+ * each starts on 127.0.0.1 from a fresh temp dir. The conformance suite runs those with a
+ * `conformance` part, the heal corpus those with a `corpus` part. See docs/real-apps.md.
  */
 
-export type { AppLogin, AppSource, AppTrait, RealApp, ReleasePair, RunningApp } from './types.ts';
+export type { AppLogin, AppSource, AppTrait, ConformancePart, CorpusFlow, CorpusPart, OracleInput, RealApp, ReleasePair, RunningApp } from './types.ts';
 
 export const realApps: readonly RealApp[] = [
   dokuwiki,
   adminerEditor,
+  adminer,
   fauxton,
   tiddlywiki,
   tiddlywiki53,
@@ -28,6 +31,7 @@ export const realApps: readonly RealApp[] = [
   redoc,
   pell,
   mediumEditor,
+  reveal,
 ];
 
 /** Real releases of one app: record on `older`, replay on `newer`. */
@@ -46,4 +50,14 @@ export function realApp(name: string): RealApp {
 /** The apps that have every one of `traits`. */
 export function appsWith(...traits: RealApp['traits'][number][]): RealApp[] {
   return realApps.filter((app) => traits.every((trait) => app.traits.includes(trait)));
+}
+
+/** The apps the conformance suite runs the whole pipeline on, in registry order. */
+export function conformanceApps(): (RealApp & { conformance: NonNullable<RealApp['conformance']> })[] {
+  return realApps.filter((app): app is RealApp & { conformance: NonNullable<RealApp['conformance']> } => app.conformance !== undefined);
+}
+
+/** The apps the heal corpus records and replays flows on, in registry order. */
+export function corpusApps(): (RealApp & { corpus: NonNullable<RealApp['corpus']> })[] {
+  return realApps.filter((app): app is RealApp & { corpus: NonNullable<RealApp['corpus']> } => app.corpus !== undefined);
 }

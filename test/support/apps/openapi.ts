@@ -1,16 +1,21 @@
-/** A small OpenAPI document (a garden's plants, beds and pests) for the API explorers to render. */
+/** A small OpenAPI document (a garden's plants and beds) for the API explorers to render. */
 
 const plant = {
   type: 'object',
   properties: {
     id: { type: 'integer', description: 'Plant id' },
     name: { type: 'string', description: 'What grows' },
-    bed: { type: 'string', description: 'Where it grows' },
-    water: { type: 'string', enum: ['daily', 'weekly'], description: 'How often it is watered' },
+    bed: {
+      type: 'object', description: 'Where it grows',
+      properties: { name: { type: 'string', description: 'Bed name' }, sun: { type: 'string', enum: ['shade', 'full', 'morning'], description: 'Light the bed gets' } },
+    },
+    watering: {
+      type: 'object', description: 'How it is watered',
+      properties: { every: { type: 'string', description: 'How often' }, litres: { type: 'number', description: 'How much' } },
+    },
   },
 };
 const error = { type: 'object', properties: { message: { type: 'string', description: 'What went wrong' } } };
-const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
 
 function op(operationId: string, summary: string, tag: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -25,17 +30,18 @@ function op(operationId: string, summary: string, tag: string, extra: Record<str
 
 export const kGardenApi = {
   openapi: '3.0.3',
-  info: { title: 'Garden API', version: '1.0.0', description: 'Plants, beds and the pests that eat them.' },
-  tags: [{ name: 'Plants', description: 'What grows in the garden.' }, { name: 'Pests', description: 'What eats it.' }],
+  info: { title: 'Garden API', version: '1.0.0', description: 'Plants, beds and the work of the week.' },
+  tags: [{ name: 'Plants', description: 'What grows in the garden.' }, { name: 'Beds', description: 'Where things grow.' }],
   paths: {
     '/plants': {
-      get: op('listPlants', 'List plants', 'Plants', { parameters: [{ name: 'water', in: 'query', schema: { type: 'string', enum: ['daily', 'weekly'] } }] }),
+      get: op('listPlants', 'List plants', 'Plants', { parameters: [{ name: 'bed', in: 'query', schema: { type: 'string' }, description: 'Only plants of this bed' }] }),
       post: op('addPlant', 'Add a plant', 'Plants', { requestBody: { content: { 'application/json': { schema: plant } } } }),
     },
     '/plants/{id}': {
-      get: op('getPlant', 'Get a plant', 'Plants', { parameters: [id] }),
-      delete: op('deletePlant', 'Delete a plant', 'Plants', { parameters: [id] }),
+      get: op('getPlant', 'Get a plant', 'Plants', { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }] }),
+      delete: op('deletePlant', 'Delete a plant', 'Plants', { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }] }),
     },
-    '/pests': { get: op('listPests', 'List pests', 'Pests') },
+    '/beds': { get: op('listBeds', 'List beds', 'Beds') },
+    '/beds/{name}': { put: op('updateBed', 'Update a bed', 'Beds', { parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }] }) },
   },
 };

@@ -30,4 +30,5 @@ export const rapidoc: RealApp = {
       fs.writeFileSync(path.join(dir, 'index.html'), kIndex);
     },
   }),
+  conformance: {},
 };

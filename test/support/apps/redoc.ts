@@ -1,36 +1,96 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { inPage } from '../../../core/in-page.ts';
 import { kGardenApi } from './openapi.ts';
 import { npmPackageDir, npmPackageVersion, npmUnavailable } from './packages.ts';
 import { startStaticApp } from './static-app.ts';
-import type { RealApp } from './types.ts';
+import type { CorpusFlow, RealApp } from './types.ts';
 
 /**
  * Redoc (npm `redoc`): a React API reference with styled-components' hashed class names and hash
  * routes (`#tag/Plants/operation/listPlants`), its standalone bundle under the path prefix `/docs/api/`.
  * The page's content security policy keeps images on this host: the bundle always shows a logo
- * from the vendor's CDN.
+ * from the vendor's CDN. No server state: the corpus's oracles read the route and what is
+ * expanded in the final page.
  */
 
 const kBundle = 'bundles/redoc.standalone.js';
+const kPrefix = '/docs/api/';
 
 const kIndex = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="img-src 'self' data:"><title>Garden API</title></head>
 <body><redoc spec-url="openapi.json"></redoc><script src="redoc.standalone.js"></script></body></html>`;
+
+const hashOf = (url: string) => decodeURIComponent(new URL(url).hash);
+
+const kFlows: CorpusFlow[] = [
+  {
+    name: 'navigate',
+    plan: 'redoc/navigate.json',
+    start: kPrefix.slice(1),
+    async oracle({ page }) {
+      return hashOf(page.url()) === '#tag/Beds/operation/updateBed' ? null : `at ${hashOf(page.url())}`;
+    },
+  },
+  {
+    name: 'search',
+    extra: true,
+    plan: 'redoc/search.json',
+    start: kPrefix.slice(1),
+    async oracle({ page }) {
+      return hashOf(page.url()) === '#tag/Plants/operation/deletePlant' ? null : `at ${hashOf(page.url())}`;
+    },
+  },
+  {
+    name: 'expand',
+    plan: 'redoc/expand.json',
+    start: kPrefix.slice(1),
+    async oracle({ page }) {
+      // The nested fields of "watering" in the 200 response of getPlant are shown, those of "bed" are not.
+      const shown = await page.evaluate(inPage(() => {
+        const section = document.querySelector('[data-section-id="tag/Plants/operation/getPlant"]');
+        const cells = Array.from(section?.querySelectorAll('td') ?? []).map((td) => td.textContent ?? '');
+        return { litres: cells.some((c) => c.includes('litres')), sun: cells.some((c) => c.trim().startsWith('sun')) };
+      }));
+      return shown.litres && !shown.sun ? null : `expanded: ${JSON.stringify(shown)}`;
+    },
+  },
+  {
+    name: 'collapse',
+    plan: 'redoc/collapse.json',
+    start: kPrefix.slice(1),
+    async oracle({ page }) {
+      // In getPlant's response sample the "bed" object is folded, "watering" is not; other samples untouched.
+      const state = await page.evaluate(inPage(() => {
+        const visible = (el: Element | null | undefined) => !!el && (el as HTMLElement).offsetParent !== null;
+        const sample = (id: string) => {
+          const items = Array.from(document.querySelectorAll(`[data-section-id="${id}"] li`));
+          const find = (text: string) => items.find((li) => li.textContent?.trim().startsWith(text));
+          return { sun: visible(find('"sun"')), litres: visible(find('"litres"')) };
+        };
+        return { get: sample('tag/Plants/operation/getPlant'), list: sample('tag/Plants/operation/listPlants') };
+      }));
+      const ok = !state.get.sun && state.get.litres && state.list.sun && state.list.litres;
+      return ok ? null : `samples: ${JSON.stringify(state)}`;
+    },
+  },
+];
 
 export const redoc: RealApp = {
   name: 'redoc',
   kind: 'React API reference (hashed class names) with hash routes, under the path prefix /docs/api/',
   source: { kind: 'npm', package: 'redoc', version: npmPackageVersion('redoc') ?? 'not installed' },
   traits: ['single-page', 'hash-routes', 'path-prefix'],
-  readyText: 'Plants, beds and the pests that eat them.',
+  readyText: 'Plants, beds and the work of the week.',
   unavailable: () => npmUnavailable('redoc', [kBundle]),
   start: () => startStaticApp({
-    name: 'redoc', prefix: '/docs/api/', route: '',
+    name: 'redoc', prefix: kPrefix, route: '',
     build(dir) {
       fs.copyFileSync(path.join(npmPackageDir('redoc')!, kBundle), path.join(dir, 'redoc.standalone.js'));
       fs.writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(kGardenApi));
       fs.writeFileSync(path.join(dir, 'index.html'), kIndex);
     },
   }),
+  conformance: {},
+  corpus: { flows: kFlows },
 };

@@ -99,10 +99,12 @@ export function spawnServer(options: SpawnOptions): ChildServer {
     },
   };
 }
-/** `php -S 127.0.0.1:PORT -t dir`, answering at `probe` (a path) before it resolves. */
-export async function servePhp(dir: string, probe: string): Promise<{ origin: string; server: ChildServer }> {
+
+/** `php -S 127.0.0.1:PORT -t dir` with php's `-d` `settings`, answering at `probe` (a path) before it resolves. */
+export async function servePhp(dir: string, probe: string, settings: Record<string, string> = {}): Promise<{ origin: string; server: ChildServer }> {
   const port = await freePort();
-  const server = spawnServer({ command: 'php', args: ['-S', `127.0.0.1:${port}`, '-t', dir], cwd: dir });
+  const ini = Object.entries(settings).flatMap(([name, value]) => ['-d', `${name}=${value}`]);
+  const server = spawnServer({ command: 'php', args: [...ini, '-S', `127.0.0.1:${port}`, '-t', dir], cwd: dir });
   const origin = `http://127.0.0.1:${port}`;
   try {
     await waitUntilAnswers(origin + probe, { child: server.child });
@@ -148,6 +150,9 @@ export async function serveStatic(dir: string, prefix: string): Promise<{ url: s
     })),
   };
 }
+
+/** For apps whose state lives in the browser or in files nothing writes: there is nothing to put back. */
+export async function nothingToReset(): Promise<void> {}
 
 /** Runs `steps` once, however often it is called: `stop()` must be idempotent. */
 export function once(steps: () => Promise<void>): () => Promise<void> {

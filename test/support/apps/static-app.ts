@@ -1,4 +1,4 @@
-import { once, removeDir, serveStatic, tempDir } from './serve.ts';
+import { nothingToReset, once, removeDir, serveStatic, tempDir } from './serve.ts';
 import type { RunningApp } from './types.ts';
 
 /** Starting an app that is a folder of static files (a bundle from npm plus a page and its data). */
@@ -13,12 +13,13 @@ export interface StaticAppOptions {
   build(dir: string): void;
 }
 
+/** Its state lives in the browser: a fresh browser context is a fresh app, so `reset` has nothing to do. */
 export async function startStaticApp(options: StaticAppOptions): Promise<RunningApp> {
   const dir = tempDir(options.name);
   try {
     options.build(dir);
     const served = await serveStatic(dir, options.prefix);
-    return { url: served.url + options.route, dir, stop: once(async () => {
+    return { url: served.url + options.route, dir, reset: nothingToReset, stop: once(async () => {
       await served.close();
       removeDir(dir);
     }) };

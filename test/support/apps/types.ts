@@ -1,6 +1,8 @@
+import type { APIRequestContext, Page } from 'playwright';
+
 /** The shape of the registry of real third-party web apps (see docs/real-apps.md). */
 
-/** A login the app asks for before it shows its content. */
+/** A login the app asks for before it shows its content (or before its admin pages). */
 export interface AppLogin {
   user: string;
   password: string;
@@ -10,10 +12,12 @@ export interface AppLogin {
 export interface RunningApp {
   /** Where a person starts: origin, path prefix and hash route, e.g. `http://127.0.0.1:41234/_utils/#/_all_dbs`. */
   url: string;
-  /** Present when the app shows a login form first. */
+  /** Present when the app has a password form (its first page, or its admin pages). */
   login?: AppLogin;
   /** The instance's state folder (a database file, a wiki's data), for oracles that read it. */
   dir: string;
+  /** Puts the app's data back the way `start()` left it (between replays of recorded flows). */
+  reset(): Promise<void>;
   /** Stops the server and removes the temp dir; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -35,6 +39,50 @@ export interface AppSource {
   version: string;
 }
 
+/** How the conformance suite (test/conformance) runs the whole pipeline on the app. */
+export interface ConformancePart {
+  /** Crawler step budget: small, so the suite stays quick (8 when absent). */
+  maxSteps?: number;
+  /**
+   * A written plan (`bu capture script`) recorded beside the crawl at the app's start URL: a flow a
+   * user would write down. Its session goes through every later stage with the crawl's.
+   */
+  plan?(url: string): object;
+  /** The stage the app fails at and why: the suite expects the failure (`test.fail()`), the bench reports it. */
+  expectedFailure?: string;
+}
+
+export interface OracleInput {
+  /** The instance, its `url` being the origin the flows start from. */
+  app: RunningApp;
+  /** The page the replay left. */
+  page: Page;
+  /** Requests with the replay's cookies. */
+  request: APIRequestContext;
+}
+
+/** A flow of the heal corpus: a plan file, and an oracle that judges the app's final state (never replay's own verdict). */
+export interface CorpusFlow {
+  name: string;
+  /** The plan file (SPEC "Plan files"), relative to bench/heal/plans/. */
+  plan: string;
+  /** Where the flow starts, relative to the app's origin. */
+  start: string;
+  /** Secrets the plan types, by name. */
+  secrets?: Record<string, string>;
+  /** Covered by the app's other flows (a login another flow starts with): run only with BENCH_EXTRA=1. */
+  extra?: boolean;
+  /** Null when the app is in the state the flow leaves it in, else what is wrong. */
+  oracle(input: OracleInput): Promise<string | null>;
+}
+
+/** How the heal corpus (bench/heal-corpus.bench.ts) records and replays flows on the app. */
+export interface CorpusPart {
+  flows: CorpusFlow[];
+  /** Another real release with the same flows: recorded on this app, replayed on that one. */
+  other?: RealApp;
+}
+
 export interface RealApp {
   /** Stable id, e.g. `fauxton`, `tiddlywiki-5.3`. */
   name: string;
@@ -44,14 +92,18 @@ export interface RealApp {
   traits: readonly AppTrait[];
   /** A text the first page really shows once it is ready (a heading, a row): proof it rendered. */
   readyText: string;
-  /** For apps with a login: a text the app shows once signed in with `RunningApp.login`. */
+  /** For apps with the `login` trait: a text the app shows once signed in with `RunningApp.login`. */
   signedInText?: string;
-  /** Why it cannot run here (a package is missing), or null. */
+  /** Why it cannot run here (a package is missing, with what to install), or null. */
   unavailable(): string | null;
   start(): Promise<RunningApp>;
+  /** Present when the conformance suite runs the app. */
+  conformance?: ConformancePart;
+  /** Present when the heal corpus runs flows on the app. */
+  corpus?: CorpusPart;
 }
 
-/** Two real releases of one app, or two implementations of one specification: record on `older`, replay on `newer`. */
+/** Two real releases of one app: record on `older`, replay on `newer`. */
 export interface ReleasePair {
   app: string;
   older: RealApp;

@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { phpUnavailable } from './debian.ts';
+import { once, removeDir, servePhp, tempDir } from './serve.ts';
 
 /**
  * A throw-away DokuWiki for tests: Debian's package (/usr/share/dokuwiki) copied into a temp dir,
@@ -13,8 +13,6 @@ import path from 'node:path';
 
 const kDokuWikiDir = '/usr/share/dokuwiki';
 const kDokuWikiConf = '/etc/dokuwiki';
-/** php -S answers within a second once listening; slow CI machines get ten. */
-const kStartTimeoutMs = 10_000;
 /** The data dirs DokuWiki expects under savedir. */
 const kDataDirs = ['pages', 'attic', 'meta', 'media', 'media_attic', 'media_meta', 'cache', 'index', 'locks', 'tmp', 'log'];
 
@@ -27,8 +25,9 @@ const kSeedPages: Record<string, string> = {
 
 /** Why DokuWiki cannot run here, or null when it can. */
 export function dokuwikiUnavailable(): string | null {
-  if (spawnSync('php', ['--version'], { stdio: 'ignore' }).status !== 0) return 'php is not installed (apt-get install php-cli)';
-  if (!fs.existsSync(path.join(kDokuWikiDir, 'doku.php'))) return `DokuWiki is not installed at ${kDokuWikiDir} (apt-get install dokuwiki)`;
+  if (!fs.existsSync(path.join(kDokuWikiDir, 'doku.php'))) return `DokuWiki is not installed at ${kDokuWikiDir} (apt-get install dokuwiki, or make test-deps)`;
+  const php = phpUnavailable();
+  if (php) return php;
   if (!fs.existsSync(path.join(kDokuWikiConf, 'dokuwiki.php'))) return `DokuWiki's configuration ${kDokuWikiConf}/dokuwiki.php is missing`;
   return null;
 }
@@ -119,32 +118,6 @@ function copyInstall(target: string): void {
   fs.writeFileSync(path.join(conf, 'users.auth.php'), '# <?php exit()?>\n');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`php -S exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`DokuWiki did not answer at ${url} within ${timeoutMs} ms`);
-}
-
 export interface DokuWiki {
   /** The wiki's start page. */
   url: string;
@@ -153,23 +126,16 @@ export interface DokuWiki {
 }
 
 export async function startDokuWiki(): Promise<DokuWiki> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bu-dokuwiki-'));
-  copyInstall(dir);
-  const port = await freePort();
-  const child = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', dir], { cwd: dir, stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}/doku.php?id=start`;
-  const close = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
+  const dir = tempDir('dokuwiki');
   try {
-    await waitForHttp(url, child, kStartTimeoutMs);
+    copyInstall(dir);
+    const { origin, server } = await servePhp(dir, '/doku.php?id=start');
+    return { url: `${origin}/doku.php?id=start`, dir, close: once(async () => {
+      await server.stop();
+      removeDir(dir);
+    }) };
   } catch (err) {
-    await close();
+    removeDir(dir);
     throw err;
   }
-  return { url, dir, close };
 }

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { npmPackageDir, npmPackageVersion, npmUnavailable } from './packages.ts';
+import { startStaticApp } from './static-app.ts';
+import type { RealApp } from './types.ts';
+
+/**
+ * reveal.js (npm `reveal.js`): a slide deck app with hash routes (`#/2/1`), keyboard and control
+ * navigation, under the path prefix `/talks/garden/`, with a small deck (one vertical stack).
+ */
+
+const kDeck = `<!doctype html><html><head><meta charset="utf-8"><title>Garden talk</title>
+<link rel="stylesheet" href="dist/reset.css"><link rel="stylesheet" href="dist/reveal.css"><link rel="stylesheet" href="dist/theme/white.css"></head>
+<body><div class="reveal"><div class="slides">
+  <section><h1>Garden talk</h1><p>Three things about a small garden.</p><p><a href="#/planting">Start with planting</a></p></section>
+  <section id="planting"><h2>Planting</h2><p>Plant in spring.</p></section>
+  <section><section><h2>Watering</h2><p>Water in the morning.</p></section><section><h2>Tomatoes</h2><p>Every day in summer.</p></section></section>
+  <section><h2>Pests</h2><p>Snails like lettuce. <a href="#/0">Back to the start</a></p></section>
+</div></div>
+<script src="dist/reveal.js"></script><script>Reveal.initialize({ hash: true, controls: true, progress: true });</script>
+</body></html>`;
+
+export const reveal: RealApp = {
+  name: 'reveal.js',
+  kind: 'slide deck app with hash routes, under the path prefix /talks/garden/',
+  source: { kind: 'npm', package: 'reveal.js', version: npmPackageVersion('reveal.js') ?? 'not installed' },
+  traits: ['single-page', 'hash-routes', 'path-prefix'],
+  readyText: 'Three things about a small garden.',
+  unavailable: () => npmUnavailable('reveal.js', ['dist/reveal.js']),
+  start: () => startStaticApp({
+    name: 'reveal', prefix: '/talks/garden/', route: '#/',
+    build(dir) {
+      fs.cpSync(path.join(npmPackageDir('reveal.js')!, 'dist'), path.join(dir, 'dist'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'index.html'), kDeck);
+    },
+  }),
+  conformance: {
+    expectedFailure: 'replay: a click on a slide control replays onto a neighbouring slide (the controls move with the deck)',
+  },
+};
