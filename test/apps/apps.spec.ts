@@ -10,9 +10,9 @@ import { needRealApp } from '../support/real-app-required.ts';
 /** The slowest app's first render (Fauxton's 2 MB bundle) takes ~5 s alone; the test timeout covers start, render and stop. */
 const kAppTimeoutMs = 90_000;
 
-/** Fills the first text field with the user, the password field with the password, and submits. */
+/** Fills the first visible text field with the user, the password field with the password, and submits. */
 async function signIn(page: Page, login: AppLogin): Promise<void> {
-  await page.locator('input[type=text], input:not([type])').first().fill(login.user);
+  await page.locator('input[type=text], input:not([type])').filter({ visible: true }).first().fill(login.user);
   await page.locator('input[type=password]').fill(login.password);
   await page.locator('input[type=password]').press('Enter');
 }

@@ -45,14 +45,12 @@ test('every answer truncated: one repair per step, then the run ends as an error
 
 test('a server that always fails: bounded retries, then the run ends as an error', async () => {
   const llm = await startFakeLlm(() => ({ status: 500, message: 'boom' }));
-  const started = Date.now();
   const result = await h.ws.run(['capture', 'run', '--url', h.site.url, ...kTask, '--max-failures', '2'], llm);
   await llm.close();
   expect(result.code).toBe(1);
   noCrash(result.stderr);
   expect(await h.ws.runEntry(sessionIdOf(result))).toMatchObject({ terminationReason: 'error' });
   expect(llm.requests.length).toBeLessThanOrEqual(8);
-  expect(Date.now() - started).toBeLessThan(90_000);
 });
 
 test('file actions outside the session files are refused and fed back; nothing is written or read there', async () => {

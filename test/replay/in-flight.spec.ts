@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { InFlight, kRecordEventLagMs, kRecordFollowUpMs, kRecordNewDocumentFollowUpMs, kSettleTimeoutMs } from '../../core/act/in-flight.ts';
+import { InFlight, kRecordEventLagMs, kRecordFollowUpMs, kRecordNewDocumentFollowUpMs } from '../../core/act/in-flight.ts';
 
 /** Replay waits for the requests an action started, and never for a stream that stays open. */
 
@@ -50,10 +50,9 @@ test('the fetch a click started is awaited; an open event stream is not', async 
   const inFlight = new InFlight(page.context());
   await page.goto(url);
   const mark = inFlight.mark();
-  const started = Date.now();
   await page.getByRole('button', { name: 'Save' }).click();
-  await inFlight.settle(mark);
-  expect(Date.now() - started).toBeLessThan(kSettleTimeoutMs);
+  // No cap: a settle that waited for the stream would never return (bench/waits.bench.ts times it).
+  await inFlight.settle(mark, { timeoutMs: Number.POSITIVE_INFINITY });
   await expect(page.locator('#out')).toHaveText('saved', { timeout: 200 });
   inFlight.dispose();
 });
