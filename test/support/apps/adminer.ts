@@ -94,75 +94,41 @@ function starter(product: Product, probe: string): () => Promise<RunningApp> {
   };
 }
 
-/** The oracles read the instance's database file itself. */
-const dbOf = (app: RunningApp) => path.join(app.dir, kDb);
+/** An oracle that reads the rows of `sql` from the instance's database file itself, joined by commas. */
+function rowsAre(sql: string, expected: string, what: string): CorpusFlow['oracle'] {
+  return async ({ app }) => {
+    const rows = query(path.join(app.dir, kDb), sql).trim().split('\n').join(',');
+    return rows === expected ? null : `${what}: ${rows}`;
+  };
+}
+
+/** Each flow signs in from the login address first: its plan is `adminer/NAME.json`. */
+const flow = (name: string, oracle: CorpusFlow['oracle'], extra = false): CorpusFlow =>
+  ({ name, plan: `adminer/${name}.json`, start: kAdminerStart, secrets: { password: kPassword }, oracle, ...(extra ? { extra } : {}) });
 
 const kFlows: CorpusFlow[] = [
-  {
-    name: 'login',
-    extra: true,
-    plan: 'adminer/login.json',
-    start: kAdminerStart,
-    secrets: { password: kPassword },
-    async oracle({ app, request }) {
-      const html = await (await request.get(new URL(kAdminerStart, app.url).href)).text();
-      return html.includes('plants') && !/type=["']?password/.test(html) ? null : 'not signed in';
-    },
-  },
-  {
-    name: 'delete-row',
-    plan: 'adminer/delete-row.json',
-    start: kAdminerStart,
-    secrets: { password: kPassword },
-    async oracle({ app }) {
-      const names = query(dbOf(app), 'SELECT name FROM plants ORDER BY id').trim().split('\n');
-      return names.join(',') === 'Tomato,Lettuce,Carrot' ? null : `plants: ${names.join(',')}`;
-    },
-  },
-  {
-    name: 'edit-row',
-    plan: 'adminer/edit-row.json',
-    start: kAdminerStart,
-    secrets: { password: kPassword },
-    async oracle({ app }) {
-      const rows = query(dbOf(app), 'SELECT name, water FROM plants ORDER BY id').trim().split('\n');
-      return rows.join(',') === 'Tomato|daily,Bean|weekly,Lettuce|hourly,Carrot|weekly' ? null : `plants: ${rows.join(',')}`;
-    },
-  },
-  {
-    name: 'sql',
-    plan: 'adminer/sql.json',
-    start: kAdminerStart,
-    secrets: { password: kPassword },
-    async oracle({ app }) {
-      const beds = query(dbOf(app), 'SELECT name FROM beds ORDER BY name').trim().split('\n');
-      return beds.join(',') === 'east,north,south,west' ? null : `beds: ${beds.join(',')}`;
-    },
-  },
+  flow('login', async ({ app, request }) => {
+    const html = await (await request.get(new URL(kAdminerStart, app.url).href)).text();
+    return html.includes('plants') && !/type=["']?password/.test(html) ? null : 'not signed in';
+  }, true),
+  flow('delete-row', rowsAre('SELECT name FROM plants ORDER BY id', 'Tomato,Lettuce,Carrot', 'plants')),
+  flow('edit-row', rowsAre('SELECT name, water FROM plants ORDER BY id', 'Tomato|daily,Bean|weekly,Lettuce|hourly,Carrot|weekly', 'plants')),
+  flow('sql', rowsAre('SELECT name FROM beds ORDER BY name', 'east,north,south,west', 'beds')),
 ];
 
-const source = (): RealApp['source'] => ({ kind: 'debian', package: 'adminer', version: debianPackageVersion('adminer') });
+/** One of the two apps, as the registry lists it. */
+function adminerApp(product: Product, probe: string, what: string, signedInText: string): RealApp {
+  return {
+    name: product === 'adminer' ? 'adminer' : 'adminer-editor',
+    kind: `server-rendered PHP ${what} behind a password login (SQLite), served by php -S`,
+    source: { kind: 'debian', package: 'adminer', version: debianPackageVersion('adminer') },
+    traits: ['server-rendered', 'login'],
+    readyText: 'Login',
+    signedInText,
+    unavailable: () => unavailable(product),
+    start: starter(product, probe),
+  };
+}
 
-export const adminer: RealApp = {
-  name: 'adminer',
-  kind: 'server-rendered PHP database admin behind a password login (SQLite), served by php -S',
-  source: source(),
-  traits: ['server-rendered', 'login'],
-  readyText: 'Login',
-  signedInText: 'SQL command',
-  unavailable: () => unavailable('adminer'),
-  start: starter('adminer', kAdminerStart),
-  corpus: { flows: kFlows },
-};
-
-export const adminerEditor: RealApp = {
-  name: 'adminer-editor',
-  kind: 'server-rendered PHP data editor behind a password login (SQLite), served by php -S',
-  source: source(),
-  traits: ['server-rendered', 'login'],
-  readyText: 'Login',
-  signedInText: 'plants',
-  unavailable: () => unavailable('editor'),
-  start: starter('editor', ''),
-  conformance: { maxSteps: 8 },
-};
+export const adminer: RealApp = { ...adminerApp('adminer', kAdminerStart, 'database admin', 'SQL command'), corpus: { flows: kFlows } };
+export const adminerEditor: RealApp = { ...adminerApp('editor', '', 'data editor', 'plants'), conformance: { maxSteps: 8 } };

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { npmPackageDir, npmPackageVersion, npmUnavailable } from './packages.ts';
-import { startStaticApp } from './static-app.ts';
+import { npmStaticApp } from './static-app.ts';
 import type { RealApp } from './types.ts';
 
 /**
@@ -28,16 +27,13 @@ const kIndex = `<!doctype html><html><head><meta charset="utf-8"><title>Garden n
 
 function docuteRelease(name: string, pkg: string): RealApp {
   return {
-    name,
-    kind: 'Vue single-page docs app with hash routes, under the path prefix /docs/v5/',
-    source: { kind: 'npm', package: pkg, version: npmPackageVersion(pkg) ?? 'not installed' },
-    traits: ['single-page', 'hash-routes', 'path-prefix'],
-    readyText: 'Notes about a small garden.',
-    unavailable: () => npmUnavailable(pkg, kDist),
-    start: () => startStaticApp({
-      name, prefix: kPrefix, route: '#/',
-      build(dir) {
-        for (const file of kDist) fs.copyFileSync(path.join(npmPackageDir(pkg)!, file), path.join(dir, path.basename(file)));
+    ...npmStaticApp({
+      name, package: pkg, files: kDist, prefix: kPrefix, route: '#/',
+      kind: 'Vue single-page docs app with hash routes, under the path prefix /docs/v5/',
+      traits: ['single-page', 'hash-routes', 'path-prefix'],
+      readyText: 'Notes about a small garden.',
+      build(dir, packageDir) {
+        for (const file of kDist) fs.copyFileSync(path.join(packageDir, file), path.join(dir, path.basename(file)));
         for (const [file, text] of Object.entries(kPages)) fs.writeFileSync(path.join(dir, file), text);
         fs.writeFileSync(path.join(dir, 'index.html'), kIndex);
       },

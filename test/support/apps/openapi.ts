@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 /** A small OpenAPI document (a garden's plants and beds) for the API explorers to render. */
 
 const plant = {
@@ -45,3 +48,10 @@ export const kGardenApi = {
     '/beds/{name}': { put: op('updateBed', 'Update a bed', 'Beds', { parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }] }) },
   },
 };
+
+/** An API explorer's folder: its bundle (by its own file name), this document as `openapi.json`, and the page that loads both. */
+export function writeApiExplorer(dir: string, bundle: string, index: string): void {
+  fs.copyFileSync(bundle, path.join(dir, path.basename(bundle)));
+  fs.writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(kGardenApi));
+  fs.writeFileSync(path.join(dir, 'index.html'), index);
+}

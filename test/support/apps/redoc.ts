@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { inPage } from '../../../core/in-page.ts';
-import { kGardenApi } from './openapi.ts';
-import { npmPackageDir, npmPackageVersion, npmUnavailable } from './packages.ts';
-import { startStaticApp } from './static-app.ts';
+import { writeApiExplorer } from './openapi.ts';
+import { npmStaticApp } from './static-app.ts';
 import type { CorpusFlow, RealApp } from './types.ts';
 
 /**
@@ -77,19 +75,12 @@ const kFlows: CorpusFlow[] = [
 ];
 
 export const redoc: RealApp = {
-  name: 'redoc',
-  kind: 'React API reference (hashed class names) with hash routes, under the path prefix /docs/api/',
-  source: { kind: 'npm', package: 'redoc', version: npmPackageVersion('redoc') ?? 'not installed' },
-  traits: ['single-page', 'hash-routes', 'path-prefix'],
-  readyText: 'Plants, beds and the work of the week.',
-  unavailable: () => npmUnavailable('redoc', [kBundle]),
-  start: () => startStaticApp({
-    name: 'redoc', prefix: kPrefix, route: '',
-    build(dir) {
-      fs.copyFileSync(path.join(npmPackageDir('redoc')!, kBundle), path.join(dir, 'redoc.standalone.js'));
-      fs.writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(kGardenApi));
-      fs.writeFileSync(path.join(dir, 'index.html'), kIndex);
-    },
+  ...npmStaticApp({
+    name: 'redoc', package: 'redoc', files: [kBundle], prefix: kPrefix, route: '',
+    kind: 'React API reference (hashed class names) with hash routes, under the path prefix /docs/api/',
+    traits: ['single-page', 'hash-routes', 'path-prefix'],
+    readyText: 'Plants, beds and the work of the week.',
+    build: (dir, packageDir) => writeApiExplorer(dir, path.join(packageDir, kBundle), kIndex),
   }),
   conformance: {},
   corpus: { flows: kFlows },

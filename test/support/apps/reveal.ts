@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { npmPackageDir, npmPackageVersion, npmUnavailable } from './packages.ts';
-import { startStaticApp } from './static-app.ts';
+import { npmStaticApp } from './static-app.ts';
 import type { RealApp } from './types.ts';
 
 /**
@@ -21,16 +20,13 @@ const kDeck = `<!doctype html><html><head><meta charset="utf-8"><title>Garden ta
 </body></html>`;
 
 export const reveal: RealApp = {
-  name: 'reveal.js',
-  kind: 'slide deck app with hash routes, under the path prefix /talks/garden/',
-  source: { kind: 'npm', package: 'reveal.js', version: npmPackageVersion('reveal.js') ?? 'not installed' },
-  traits: ['single-page', 'hash-routes', 'path-prefix'],
-  readyText: 'Three things about a small garden.',
-  unavailable: () => npmUnavailable('reveal.js', ['dist/reveal.js']),
-  start: () => startStaticApp({
-    name: 'reveal', prefix: '/talks/garden/', route: '#/',
-    build(dir) {
-      fs.cpSync(path.join(npmPackageDir('reveal.js')!, 'dist'), path.join(dir, 'dist'), { recursive: true });
+  ...npmStaticApp({
+    name: 'reveal.js', package: 'reveal.js', files: ['dist/reveal.js'], prefix: '/talks/garden/', route: '#/',
+    kind: 'slide deck app with hash routes, under the path prefix /talks/garden/',
+    traits: ['single-page', 'hash-routes', 'path-prefix'],
+    readyText: 'Three things about a small garden.',
+    build(dir, packageDir) {
+      fs.cpSync(path.join(packageDir, 'dist'), path.join(dir, 'dist'), { recursive: true });
       fs.writeFileSync(path.join(dir, 'index.html'), kDeck);
     },
   }),
