@@ -4,7 +4,7 @@ import { runCli, type CliResult } from '../../support/cli.ts';
 import { PageModel } from '../../../core/schema/page-model.ts';
 import { runGeneratedSpecs, typecheckGenerated } from '../../generate/support/pipeline.ts';
 import { tempWorkspace } from '../../generate/support/on-disk.ts';
-import type { RealApp } from '../../support/apps/index.ts';
+import type { ConformanceStage, RealApp } from '../../support/apps/index.ts';
 
 /**
  * The real-app conformance pipeline, as a new user runs it on an app this project did not write:
@@ -14,8 +14,8 @@ import type { RealApp } from '../../support/apps/index.ts';
  * stops the run and is reported with its output.
  */
 
-export const kStages = ['explore', 'extract', 'generate', 'tsc', 'specs', 'replay'] as const;
-export type Stage = (typeof kStages)[number];
+export const kStages: readonly ConformanceStage[] = ['explore', 'extract', 'generate', 'tsc', 'specs', 'replay'];
+export type Stage = ConformanceStage;
 
 export interface StageResult {
   stage: Stage;

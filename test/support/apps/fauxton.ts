@@ -74,6 +74,6 @@ export const fauxton: RealApp = {
   unavailable,
   start,
   conformance: {
-    expectedFailure: "explore: the crawler's first clicks go to the notification panel's controls, which time out, and the crawl ends as an error",
+    expectedFailure: { stage: 'explore', reason: "the crawler's first clicks go to the notification panel's controls, which time out, and the crawl ends as an error" },
   },
 };

@@ -16,7 +16,7 @@ import type { ReleasePair, RealApp } from './types.ts';
  * `conformance` part, the heal corpus those with a `corpus` part. See docs/real-apps.md.
  */
 
-export type { AppLogin, AppSource, AppTrait, ConformancePart, CorpusFlow, CorpusPart, OracleInput, RealApp, ReleasePair, RunningApp } from './types.ts';
+export type { AppLogin, AppSource, AppTrait, ConformancePart, ConformanceStage, ExpectedFailure, CorpusFlow, CorpusPart, OracleInput, RealApp, ReleasePair, RunningApp } from './types.ts';
 
 export const realApps: readonly RealApp[] = [
   dokuwiki,

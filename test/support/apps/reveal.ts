@@ -31,6 +31,10 @@ export const reveal: RealApp = {
     },
   }),
   conformance: {
-    expectedFailure: 'replay: a click on a slide control replays onto a neighbouring slide (the controls move with the deck)',
+    // Not every crawl: in some the generated specs and the replay pass.
+    expectedFailure: {
+      stage: 'specs',
+      reason: "a page object made for the title slide refuses the deck's other hash routes (#/planting), and a replayed click on a slide control can land on a neighbouring slide",
+    },
   },
 };

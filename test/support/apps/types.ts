@@ -39,6 +39,15 @@ export interface AppSource {
   version: string;
 }
 
+/** The conformance pipeline's stages, in order. */
+export type ConformanceStage = 'explore' | 'extract' | 'generate' | 'tsc' | 'specs' | 'replay';
+
+/** A known failure: the first stage it shows at, and why. */
+export interface ExpectedFailure {
+  stage: ConformanceStage;
+  reason: string;
+}
+
 /** How the conformance suite (test/conformance) runs the whole pipeline on the app. */
 export interface ConformancePart {
   /** Crawler step budget: small, so the suite stays quick (8 when absent). */
@@ -48,8 +57,11 @@ export interface ConformancePart {
    * user would write down. Its session goes through every later stage with the crawl's.
    */
   plan?(url: string): object;
-  /** The stage the app fails at and why: the suite expects the failure (`test.fail()`), the bench reports it. */
-  expectedFailure?: string;
+  /**
+   * A known failure: the suite lets the app fail at that stage or a later one (never earlier), and
+   * says so when it passes every stage; the bench reports it.
+   */
+  expectedFailure?: ExpectedFailure;
 }
 
 export interface OracleInput {
