@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { npmPackageDir, npmPackageVersion, npmUnavailable } from './packages.ts';
-import { startStaticApp } from './static-app.ts';
+import { npmStaticApp } from './static-app.ts';
 import type { RealApp } from './types.ts';
 
 /**
@@ -24,18 +23,13 @@ const kIndex = `<!doctype html><html><head><meta charset="utf-8"><title>Journal<
   editor.subscribe('editableInput', function (event, element) { document.getElementById('preview').textContent = element.innerText.trim() || 'Nothing written yet.'; });
 </script></body></html>`;
 
-export const mediumEditor: RealApp = {
-  name: 'medium-editor',
+export const mediumEditor: RealApp = npmStaticApp({
+  name: 'medium-editor', package: 'medium-editor', files: kDist, prefix: '/journal/', route: '',
   kind: 'rich-text editor (a contenteditable textbox with a selection toolbar) on a journal page',
-  source: { kind: 'npm', package: 'medium-editor', version: npmPackageVersion('medium-editor') ?? 'not installed' },
   traits: ['single-page'],
   readyText: 'Nothing written yet.',
-  unavailable: () => npmUnavailable('medium-editor', kDist),
-  start: () => startStaticApp({
-    name: 'medium-editor', prefix: '/journal/', route: '',
-    build(dir) {
-      for (const file of kDist) fs.copyFileSync(path.join(npmPackageDir('medium-editor')!, file), path.join(dir, path.basename(file)));
-      fs.writeFileSync(path.join(dir, 'index.html'), kIndex);
-    },
-  }),
-};
+  build(dir, packageDir) {
+    for (const file of kDist) fs.copyFileSync(path.join(packageDir, file), path.join(dir, path.basename(file)));
+    fs.writeFileSync(path.join(dir, 'index.html'), kIndex);
+  },
+});

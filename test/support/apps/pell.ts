@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { npmPackageDir, npmPackageVersion, npmUnavailable } from './packages.ts';
-import { startStaticApp } from './static-app.ts';
+import { npmStaticApp } from './static-app.ts';
 import type { RealApp } from './types.ts';
 
 /**
@@ -12,18 +11,13 @@ import type { RealApp } from './types.ts';
 
 const kFiles = ['demo.html', 'dist/pell.js', 'dist/pell.css'];
 
-export const pell: RealApp = {
-  name: 'pell',
+export const pell: RealApp = npmStaticApp({
+  name: 'pell', package: 'pell', files: kFiles, prefix: '/', route: '',
   kind: 'rich-text editor demo page: a formatting toolbar over an unnamed contenteditable area',
-  source: { kind: 'npm', package: 'pell', version: npmPackageVersion('pell') ?? 'not installed' },
   traits: ['single-page'],
   readyText: 'HTML output:',
-  unavailable: () => npmUnavailable('pell', kFiles),
-  start: () => startStaticApp({
-    name: 'pell', prefix: '/', route: '',
-    build(dir) {
-      fs.mkdirSync(path.join(dir, 'dist'));
-      for (const file of kFiles) fs.copyFileSync(path.join(npmPackageDir('pell')!, file), path.join(dir, file === 'demo.html' ? 'index.html' : file));
-    },
-  }),
-};
+  build(dir, packageDir) {
+    fs.mkdirSync(path.join(dir, 'dist'));
+    for (const file of kFiles) fs.copyFileSync(path.join(packageDir, file), path.join(dir, file === 'demo.html' ? 'index.html' : file));
+  },
+});
