@@ -64,6 +64,18 @@ function cssIdentifier(id: string): string | null {
   return /^[A-Za-z][\w-]*$/.test(id) && !kGeneratedId.test(id) ? `#${id}` : null;
 }
 
+/** Roles and tags whose text is what the user typed or picked, not a caption. */
+const kValueRoles = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'listbox']);
+const kValueTags = new Set(['textarea', 'select', 'input']);
+
+/**
+ * A field's text is its content: a textarea's page source, an editor's draft. It changes with
+ * every edit, so neither its own text nor a recorder's text locator finds the field again.
+ */
+function holdsValue(fp: Fingerprint): boolean {
+  return kValueTags.has(fp.tag.toLowerCase()) || (fp.role !== null && kValueRoles.has(fp.role));
+}
+
 export interface CandidateOptions {
   testIdAttribute: string;
   /** The attribute the fingerprint's test id came from. */
@@ -110,9 +122,10 @@ export function elementCandidates(found: Fingerprint, options: CandidateOptions)
     add(candidate('placeholder', null, fp.placeholder, false));
     add(candidate('placeholder', null, fp.placeholder, true));
   }
+  const field = holdsValue(fp);
   const text = fp.text?.replace(/\s+/g, ' ').trim();
-  if (text && text.length <= kMaxTextChars) add(candidate('text', null, text, true));
-  add(options.recorded && { ...options.recorded, matches: null, verified: false });
+  if (text && text.length <= kMaxTextChars && !field) add(candidate('text', null, text, true));
+  if (!(field && options.recorded?.kind === 'text')) add(options.recorded && { ...options.recorded, matches: null, verified: false });
   for (const locator of options.found ?? []) add(locator);
   if (fp.role) add(candidate('role', fp.role, null, false));
   if (fp.role && fp.landmarks.some((l) => l.name)) {

@@ -4,7 +4,8 @@ import { locatorExpression } from '../../generate/emit/code.ts';
 import { emitAll } from '../../generate/emit/emit.ts';
 import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
-import { chooseLocator } from '../../generate/model/locate.ts';
+import { elementCandidates } from '../../generate/model/candidates.ts';
+import { chooseLocator, readRecordedLocator } from '../../generate/model/locate.ts';
 import { parseAriaText } from '../../generate/model/snapshot.ts';
 import { assignNames } from '../../generate/names/assign.ts';
 import { fp, kOrigin, state } from './support/fixtures.ts';
@@ -78,4 +79,15 @@ test('an app that consistently uses data-cy gets testIdAttribute in the generate
   expect(files.find((f) => f.file === 'playwright.config.ts')!.text).toContain("testIdAttribute: 'data-cy'");
   expect(files.find((f) => f.file.startsWith('pom/'))!.text).toContain("getByTestId('add')");
   for (const file of files) expect(file.text, file.file).not.toMatch(/internal:|aria-ref=/);
+});
+
+test("a field's own text is its content, never the way to find it: no text candidate, and a recorder's text locator is set aside", () => {
+  const draft = 'Draft of the release notes, first paragraph';
+  const options = { testIdAttribute: 'data-testid', testIdFrom: null, recorded: readRecordedLocator(recorded(`getByText('${draft}')`)) };
+  const textarea = elementCandidates(fp({ role: 'textbox', name: 'Notes', tag: 'textarea', text: draft, label: 'Notes' }), options);
+  expect(textarea.some((c) => c.kind === 'text')).toBe(false);
+  expect(textarea[0]).toMatchObject({ kind: 'role', role: 'textbox', value: 'Notes' });
+  // A caption is still found by its text.
+  const caption = elementCandidates(fp({ role: null, name: '', tag: 'span', text: 'Release notes' }), { ...options, recorded: null });
+  expect(caption.some((c) => c.kind === 'text' && c.value === 'Release notes')).toBe(true);
 });
