@@ -8,6 +8,7 @@ import type { MatchLevel } from '../../core/schema/replay-report.ts';
 import { identityOf, type FoundAt } from '../at-path.ts';
 import { collect, collectAtPath, type Candidate } from './candidates.ts';
 import { kLevels } from './levels.ts';
+import { interchangeablePick, type RecordedPick } from './interchangeable.ts';
 import { pickCandidate, type Scored } from './pick.ts';
 import { rowTextOnPage } from './row-text-on-page.ts';
 import { normalizeText, wholeWords } from './text.ts';
@@ -88,7 +89,7 @@ function describe(c: Scoredcandidate): string {
 
 /** The recorded locator as a query: its code read and built once per rematch. */
 type RecordedQuery =
-  | { ok: true; locator: Locator; pinned: boolean; depth: number; unique: boolean; scope: Locator | null }
+  | { ok: true; locator: Locator; pinned: boolean; pick: RecordedPick; depth: number; unique: boolean; scope: Locator | null }
   | { ok: false; problem: string };
 
 function recordedQuery(page: Page, recorded: RecordedLocator): RecordedQuery {
@@ -99,7 +100,9 @@ function recordedQuery(page: Page, recorded: RecordedLocator): RecordedQuery {
     // look-alikes are ranked with it, so the pin is dropped.
     const pinned = chain.length > 1 && isPick(chain[chain.length - 1]!);
     const query = pinned ? chain.slice(0, -1) as LocatorChain : chain;
-    return { ok: true, locator: buildLocator(page, query), pinned, depth: query.filter(entersFrame).length, unique: recorded.matches === 1, scope: scopedRole(page, query) };
+    const last = chain[chain.length - 1]!;
+    const pick = !pinned ? null : last.kind === 'nth' ? last.index : last.kind === 'last' ? -1 : 0;
+    return { ok: true, locator: buildLocator(page, query), pinned, pick, depth: query.filter(entersFrame).length, unique: recorded.matches === 1, scope: scopedRole(page, query) };
   } catch (err) {
     return { ok: false, problem: `recorded: ${errorMessage(err)}` };
   }
@@ -179,10 +182,16 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
       case 'unique':
         if (pick.rule !== 'evidence') notes.push(`${level}: ${pick.rule === 'sole' ? 'the only' : 'clearly the best'} ${fp.role ?? fp.tag} of its kind in the recorded region`);
         return { kind: 'found', level, candidate: pick.winner, candidates: found.length, notes, pool: [...pool.values()] };
-      case 'ambiguous':
+      case 'ambiguous': {
+        const same = await interchangeablePick(pick.tied, recorded?.ok ? recorded.pick : null);
+        if (same) {
+          notes.push(`${level}: ${pick.tied.length} candidates are one link repeated (the same markup and target); the one at the recorded place among them`);
+          return { kind: 'found', level, candidate: same, candidates: found.length, notes, pool: [...pool.values()] };
+        }
         notes.push(`${level}: ${pick.tied.length} candidates tie: ${pick.tied.map(describe).join('; ')}`);
         tie = { level, tied: pick.tied };
         return null;
+      }
       case 'rejected':
         notes.push(`${level}: ${found.length} candidate(s) rejected${pick.best ? `, best ${describe(pick.best)}` : ''}`);
         return null;

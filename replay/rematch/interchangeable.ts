@@ -1,0 +1,59 @@
+import type { ElementHandle } from 'playwright';
+import { inPage } from '../../core/in-page.ts';
+import type { Candidate } from './candidates.ts';
+import type { Scored } from './pick.ts';
+
+/**
+ * Look-alikes that are one link repeated: the same markup (tag, attributes, text, so the same
+ * target and the same way of opening it), a real target, in the same frame, region and kind of
+ * container. A search result listed under two headings, a "read more" link beside a title: acting
+ * on either does the same, so a tie between them is no ambiguity, and the one at the recorded
+ * pick's place among them (the recorder's own choice among the same look-alikes) is taken.
+ * Anything that differs in markup (another row's handler, another record's target) or where it
+ * sits (another landmark: a copy in an aside) keeps the tie.
+ */
+
+/** Which of the look-alikes the recorded locator picked: an index (negative from the end), or none. */
+export type RecordedPick = number | null;
+
+/** The features that place an element where it acts: candidates differing here are not one link repeated. */
+function placeKey(c: Candidate): string {
+  const f = c.features;
+  return JSON.stringify([c.framePath, f.shadowHosts, f.role, f.name, f.tag, f.hrefPath, f.landmarks, f.container?.role ?? null, f.visible]);
+}
+
+/** Each element's markup, whether it is a link with a real target, and its place in document order; runs in the page. */
+function readLinks(first: Element, others: Element[]): { markup: string; link: boolean; order: number }[] {
+  const els = [first, ...others];
+  const sorted = [...els].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return els.map((el) => {
+    const href = el.getAttribute('href');
+    const link = el instanceof HTMLAnchorElement && href !== null && href.trim() !== '' && href.trim() !== '#' && !/^\s*javascript:/i.test(href);
+    return { markup: el.outerHTML, link, order: sorted.indexOf(el) };
+  });
+}
+
+/**
+ * The candidate to act on when every one of `tied` is the same link repeated: the one at the
+ * recorded pick's place among them in document order (the first without a pick, the last when the
+ * pick lies beyond them); null when they are not interchangeable or could not be read.
+ */
+export async function interchangeablePick(tied: Scored<Candidate>[], pick: RecordedPick): Promise<Scored<Candidate> | null> {
+  if (tied.length < 2 || tied.some((s) => s.agreement.contradictions.length || !s.agreement.acceptable)) return null;
+  const key = placeKey(tied[0]!.item);
+  if (!tied[0]!.item.features.name || !tied[0]!.item.features.hrefPath || tied.some((s) => placeKey(s.item) !== key)) return null;
+  const handles: ElementHandle<Element>[] = [];
+  try {
+    for (const s of tied) {
+      const handle = await s.item.locator.elementHandle({ timeout: 500 }).catch(() => null);
+      if (!handle) return null;
+      handles.push(handle as ElementHandle<Element>);
+    }
+    const read = await handles[0]!.evaluate(inPage(readLinks), handles.slice(1)).catch(() => null);
+    if (!read || read.some((r) => !r.link || r.markup !== read[0]!.markup) || new Set(read.map((r) => r.order)).size !== read.length) return null;
+    const want = pick === null ? 0 : pick < 0 ? Math.max(0, read.length + pick) : Math.min(pick, read.length - 1);
+    return tied[read.findIndex((r) => r.order === want)] ?? null;
+  } finally {
+    await Promise.all(handles.map((h) => h.dispose().catch(() => undefined)));
+  }
+}
