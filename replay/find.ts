@@ -6,6 +6,7 @@ import type { Fingerprint, HistoryStep } from '../core/schema/history.ts';
 import { healAcceptable, healCandidates, healRequest, type Healer } from './heal.ts';
 import type { Rebaser } from './inputs.ts';
 import { readAhead, rematch, type ReadAhead, type ReadAtPath } from './rematch/cascade.ts';
+import type { LiveFeatures } from './rematch/scoring.ts';
 
 /**
  * Finds a step's element: the rematch cascade (strategy `full`) or only the recorded locator
@@ -16,8 +17,13 @@ import { readAhead, rematch, type ReadAhead, type ReadAtPath } from './rematch/c
 export type Strategy = 'full' | 'locator-only';
 
 export type Found =
-  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; heal: HealRecord | null; atPath?: ReadAtPath; target?: TargetMoved }
+  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; heal: HealRecord | null; atPath?: ReadAtPath; target?: TargetMoved; judged?: Judged }
   | { ok: false; category: FailureCategory; message: string; level: MatchLevel | null; candidates: number | null; notes: string[]; heal: HealRecord | null };
+
+/** The element as it was judged, when its locator is a place among several matches (see confirm-judged.ts). */
+export interface Judged {
+  features: LiveFeatures;
+}
 
 /** The found link's target differs from the recorded one (rebased), and the link is known by other evidence. */
 export interface TargetMoved {
@@ -80,7 +86,8 @@ export async function findElement(page: Page, step: HistoryStep, options: FindOp
     const live = candidate.item.features.hrefPath;
     // Only a link that is itself on its own evidence tells where the recorded target went.
     const target = fp.hrefPath && live && live !== fp.hrefPath && candidate.agreement.acceptable ? { target: { recorded: fp.hrefPath, live } } : {};
-    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, heal: null, atPath: result.atPath, ...target };
+    const judged = candidate.item.positional ? { judged: { features: candidate.item.features } } : {};
+    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, heal: null, atPath: result.atPath, ...target, ...judged };
   }
   const category = result.kind === 'ambiguous' ? 'ambiguous' : 'missing_element';
   const message = result.kind === 'ambiguous'
@@ -106,5 +113,5 @@ export async function findElement(page: Page, step: HistoryStep, options: FindOp
   const heal: HealRecord = { offered: offered.length, picked: answer.candidate, reason: answer.reason, accepted, score: pick?.agreement.score ?? null };
   options.log(`  heal: picked ${answer.candidate ?? 'none'} of ${offered.length} (${answer.reason})${pick && !accepted ? ' - rejected: it does not agree with the recorded element' : ''}`);
   if (!pick || !accepted) return { ...failed, heal };
-  return { ok: true, locator: pick.item.locator, level: 'llm', candidates: offered.length, score: pick.agreement.score, notes: result.notes, heal };
+  return { ok: true, locator: pick.item.locator, level: 'llm', candidates: offered.length, score: pick.agreement.score, notes: result.notes, heal, ...(pick.item.positional ? { judged: { features: pick.item.features } } : {}) };
 }

@@ -12,6 +12,7 @@ import { runElementStep } from './executors/element.ts';
 import { runExpectStep, type ExpectStep } from './executors/expectation.ts';
 import { PolicyBlocked, runPageStep } from './executors/page.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './executors/types.ts';
+import { confirmJudged } from './confirm-judged.ts';
 import { findAhead, findElement, type FindOptions, type Found } from './find.ts';
 import type { ReadAhead } from './rematch/cascade.ts';
 import type { InFlight } from '../core/act/in-flight.ts';
@@ -137,6 +138,17 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   // What the action changes on the page: required of a healed step (the weaker the match, the
   // more the outcome must show it was right), waited for after any step.
   const outlineBefore = effectWorthChecking(step) ? await liveOutline(page) : null;
+  if (found?.ok && found.judged) {
+    // Found at a place among several matches: right before the action, still the element judged
+    // there, or judged again on the page as it is now.
+    const t = performance.now();
+    found = await confirmJudged(page, step, found, env.find);
+    timing.findMs += Math.round(performance.now() - t);
+    base.notes = found.notes;
+    if (!found.ok) return fail(found.category, found.message);
+    target = found.locator;
+    Object.assign(base, { level: found.level, candidates: found.candidates, score: found.score, locator: target.toString() });
+  }
   const targetAt = found?.ok ? found.atPath ?? null : null;
   const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs, files: env.files, targetAt };
   let outcome: ExecOutcome;

@@ -28,6 +28,11 @@ export interface Candidate {
   framePath: string;
   /** Resolves to exactly this element (the query, pinned with `nth` when it matched several). */
   locator: Locator;
+  /**
+   * The locator is a place among several matches (`nth`): an insert or re-sort before the action
+   * moves it to another element, so the element is confirmed before acting (see confirm-judged.ts).
+   */
+  positional: boolean;
   features: LiveFeatures;
 }
 
@@ -123,7 +128,7 @@ export async function collect(frame: Frame, query: Locator, options: CollectOpti
   const names = await Promise.all(chosen.map(({ locator }) =>
     known?.name !== undefined ? { role: known.role, name: known.name } : probed.length === 1 && single ? single : roleAndName(locator)));
   return chosen.map(({ probe, visible, locator, frame: framePath }, i) => ({
-    frame, framePath, locator, features: { ...probe, role: known?.role ?? names[i]!.role, name: names[i]!.name, frameDepth: depth, visible },
+    frame, framePath, locator, positional: probed.length > 1, features: { ...probe, role: known?.role ?? names[i]!.role, name: names[i]!.name, frameDepth: depth, visible },
   }));
 }
 
@@ -159,5 +164,5 @@ export async function collectAtPath(page: Page, query: Locator, cssPath: string,
   if (read.kind !== 'read' || !(read.value.visible || options.includeHidden)) return null;
   const { probe, visible, heading } = read.value;
   const names = confirmed ? { role, name } : await roleAndName(query);
-  return { candidate: { frame: page.mainFrame(), framePath: '', locator: query, features: { ...probe, role: names.role, name: names.name, frameDepth: 0, visible } }, heading };
+  return { candidate: { frame: page.mainFrame(), framePath: '', locator: query, positional: false, features: { ...probe, role: names.role, name: names.name, frameDepth: 0, visible } }, heading };
 }
