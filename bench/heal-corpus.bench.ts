@@ -10,7 +10,9 @@
  * step by the element it acted on (described as it was before any mutation) against the element
  * the unchanged app's reference run acted on. Printed per app x mutation: steps correct, end
  * states correct, wrong-element actions, postcondition failures, skipped steps; then totals and
- * P3 on a changed page where the cascade ran past its first level.
+ * P3 on a changed page where the cascade ran past its first level, and P3-heal: the median over
+ * every flow `full` replayed correctly on a changed page of replay's time over a plain script's,
+ * timed side by side. The run fails (exit code 1) when `full` acted on a wrong element.
  * Subsets: BENCH_APPS=a,b  BENCH_MUTANTS=x,y  BENCH_STRATEGIES=full,...; more: BENCH_EXTRA=1 (every
  * flow), BENCH_VERBOSE=1 (a line per replay).
  */
@@ -18,11 +20,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../core/browser.ts';
-import { corpusApps, type CorpusFlow, type RealApp, type RunningApp } from '../test/support/apps/index.ts';
-import { kMutants, type Mutant } from './heal/instrument.ts';
-import { measureP3, type P3Candidate } from './heal/p3.ts';
-import { recordFlow } from './heal/record.ts';
-import { kStrategies, runOnce, type RunOutcome, type StrategyName } from './heal/run.ts';
+import { corpusApps } from '../test/support/apps/index.ts';
+import { benchApp, type CorpusApp, type FlowResult } from './heal/bench-app.ts';
+import { kMutants } from './heal/instrument.ts';
+import { p3HealLine, type P3Ratio } from './heal/p3.ts';
+import { kStrategies, type StrategyName } from './heal/run.ts';
 import { add, emptyTally, sum, table, type Tally } from './heal/tally.ts';
 
 const list = (name: string) => process.env[name]?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
@@ -33,13 +35,14 @@ const verbose = process.env.BENCH_VERBOSE === '1';
 const extra = process.env.BENCH_EXTRA === '1';
 /** Instances of each app replaying side by side: replays mostly wait on the browser and the server, so two fit on two cores. */
 const kWorkers = Number(process.env.BENCH_WORKERS ?? 2);
-/** A progress line every so many replays. */
-const kProgressEvery = 20;
 const mutants = kMutants.filter((m) => !onlyMutants || onlyMutants.includes(m.name));
 
 const tallies = new Map<string, Tally>();
 const rows: { app: string; mutant: string }[] = [];
-const p3Candidates: P3Candidate[] = [];
+const p3Heal: P3Ratio[] = [];
+const p3One: string[] = [];
+/** Per replayed flow: steps correct and end state reached, by strategy (for "never worse than the recorded locator"). */
+const perFlow = new Map<string, Partial<Record<StrategyName, { correct: number; end: boolean }>>>();
 
 function tallyOf(app: string, mutant: string, strategy: StrategyName): Tally {
   const key = `${app}|${mutant}|${strategy}`;
@@ -48,7 +51,8 @@ function tallyOf(app: string, mutant: string, strategy: StrategyName): Tally {
   return t;
 }
 
-function line(app: string, flow: CorpusFlow, mutant: string, strategy: StrategyName, outcome: RunOutcome, verdicts: string[], reference: RunOutcome | undefined): void {
+function line(app: string, result: FlowResult): void {
+  const { flow, target, strategy, outcome, verdicts, reference } = result;
   const bad = verdicts.map((v, i) => (v === 'correct' ? null : `${i + 1}:${v}${outcome.steps[i]?.category ? `(${outcome.steps[i]!.category})` : ''}${v === 'wrong' ? `->${outcome.steps[i]!.acted?.label}` : ''}`)).filter(Boolean);
   if (verbose) {
     for (const step of outcome.report?.steps ?? []) {
@@ -60,91 +64,27 @@ function line(app: string, flow: CorpusFlow, mutant: string, strategy: StrategyN
     }
   }
   if (verbose || bad.length || outcome.oracle) {
-    process.stderr.write(`  ${app} ${flow.name.padEnd(12)} ${mutant.padEnd(12)} ${strategy.padEnd(12)} ${(outcome.ms / 1000).toFixed(1)}s end:${outcome.oracle === null ? 'ok' : `WRONG (${outcome.oracle})`} ${bad.join(' ')}\n`);
+    process.stderr.write(`  ${app} ${flow.name.padEnd(12)} ${target.label.padEnd(12)} ${strategy.padEnd(12)} ${(outcome.ms / 1000).toFixed(1)}s end:${outcome.oracle === null ? 'ok' : `WRONG (${outcome.oracle})`} ${bad.join(' ')}\n`);
   }
 }
 
-/** Runs tasks on the app instances, one task per instance at a time; results in task order. */
-async function pool<T, R>(instances: RunningApp[], tasks: T[], fn: (task: T, app: RunningApp) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  let done = 0;
-  await Promise.all(instances.map(async (app) => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await fn(tasks[i]!, app);
-      if (++done % kProgressEvery === 0 && tasks.length > kProgressEvery) process.stderr.write(`  ${done}/${tasks.length}\n`);
-    }
-  }));
-  return results;
-}
-
-/** An instance as the corpus addresses it: flows start relative to the app's origin. */
-async function startAtOrigin(app: RealApp): Promise<RunningApp> {
-  const running = await app.start();
-  return { ...running, url: new URL('/', running.url).href };
-}
-
-async function benchApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app: RealApp & { corpus: NonNullable<RealApp['corpus']> }, outputDir: string): Promise<void> {
-  const corpusApp = { name: app.name, flows: app.corpus.flows.filter((flow) => extra || !flow.extra), other: app.corpus.other };
-  const instances: RunningApp[] = [];
-  let other: RunningApp | null = null;
-  try {
-    for (const started of await Promise.allSettled(Array.from({ length: kWorkers }, () => startAtOrigin(app)))) {
-      if (started.status === 'fulfilled') instances.push(started.value);
-      else process.stderr.write(`  ${corpusApp.name} did not start: ${String(started.reason)}\n`);
-    }
-    if (!instances.length) return;
-    process.stderr.write(`${corpusApp.name}: recording ${corpusApp.flows.length} flows ...\n`);
-    const recordings = await pool(instances, corpusApp.flows, (flow, app) => recordFlow(app, flow, outputDir).catch((err: unknown) => {
-      process.stderr.write(`  ${err instanceof Error ? err.message : String(err)}\n`);
-      return null;
-    }));
-    const flows = corpusApp.flows.filter((_, i) => recordings[i]);
-    const recorded = new Map(flows.map((flow) => [flow.name, recordings[corpusApp.flows.indexOf(flow)]!]));
-    // The reference: the recorder's locator on the app as recorded. Its elements are the intended ones.
-    const referenceRuns = await pool(instances, flows, (flow, app) => runOnce({ browser, app, flow, recorded: recorded.get(flow.name)!, mutant: kMutants[0]!, strategy: 'locator-only' }));
-    const references = new Map(flows.map((flow, i) => [flow.name, referenceRuns[i]!]));
-    for (const [name, reference] of references) {
-      if (reference.oracle !== null) process.stderr.write(`  reference run of ${name} did not reach its end state (${reference.oracle}): wrong-element checks for it rely on decoys only\n`);
-    }
-    const targets: { label: string; mutant: Mutant; other: boolean }[] = mutants.map((mutant) => ({ label: mutant.name, mutant, other: false }));
-    if (corpusApp.other && !onlyMutants) {
-      const why = corpusApp.other.unavailable();
-      if (why) process.stderr.write(`  ${corpusApp.other.name} skipped: ${why}\n`);
-      else {
-        other = await startAtOrigin(corpusApp.other);
-        targets.push({ label: corpusApp.other.name, mutant: kMutants[0]!, other: true });
-      }
-    }
-    const tasks = targets.flatMap((target) => flows.flatMap((flow) => strategies.map((strategy) => ({ target, flow, strategy }))));
-    const run = (task: (typeof tasks)[number], app: RunningApp) => runOnce({ browser, app, flow: task.flow, recorded: recorded.get(task.flow.name)!, mutant: task.target.mutant, strategy: task.strategy });
-    const mine = tasks.filter((t) => !t.target.other);
-    const theirs = tasks.filter((t) => t.target.other);
-    const outcomes = [...await pool(instances, mine, run), ...(other ? await pool([other], theirs, run) : [])];
-    for (const target of targets) rows.push({ app: corpusApp.name, mutant: target.label });
-    for (const [i, task] of [...mine, ...theirs].entries()) {
-      const outcome = outcomes[i]!;
-      const verdicts = add(tallyOf(corpusApp.name, task.target.label, task.strategy), outcome, references.get(task.flow.name) ?? null, task.target.other);
-      line(corpusApp.name, task.flow, task.target.label, task.strategy, outcome, verdicts, references.get(task.flow.name));
-      const flowKey = `${corpusApp.name} ${task.flow.name} on ${task.target.label}`;
-      perFlow.set(flowKey, { ...perFlow.get(flowKey), [task.strategy]: { correct: verdicts.filter((v) => v === 'correct').length, end: outcome.oracle === null } });
-      const pastFirst = outcome.report?.steps.some((s) => s.level !== null && s.level !== 'recorded');
-      if (task.strategy === 'full' && task.target.mutant.kind !== 'none' && !task.target.other && outcome.oracle === null && pastFirst && verdicts.every((v) => v === 'correct')) {
-        p3Candidates.push({ app: instances[0]!, flow: task.flow, recorded: recorded.get(task.flow.name)!, mutant: task.target.mutant, appName: corpusApp.name, report: outcome.report! });
-      }
-    }
-    const candidate = p3Candidates.find((c) => c.appName === corpusApp.name);
-    if (candidate && !p3Results.length) p3Results.push(await measureP3(browser, candidate));
-  } finally {
-    await other?.stop();
-    await Promise.all(instances.map((app) => app.stop()));
+async function runApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app: CorpusApp, outputDir: string): Promise<void> {
+  const result = await benchApp(browser, app, {
+    mutants, strategies, extra, workers: kWorkers, other: !onlyMutants, outputDir, p3Heal: strategies.includes('full'), p3One: !p3One.length,
+    log: (text) => process.stderr.write(`${text}\n`),
+  });
+  if (!result) return;
+  for (const target of result.targets) rows.push({ app: app.name, mutant: target.label });
+  for (const r of result.results) {
+    add(tallyOf(app.name, r.target.label, r.strategy), r.outcome, r.reference ?? null, r.target.other);
+    line(app.name, r);
+    const flowKey = `${app.name} ${r.flow.name} on ${r.target.label}`;
+    perFlow.set(flowKey, { ...perFlow.get(flowKey), [r.strategy]: { correct: r.verdicts.filter((v) => v === 'correct').length, end: r.outcome.oracle === null } });
   }
+  p3Heal.push(...result.p3Heal);
+  if (result.p3One) p3One.push(result.p3One);
+  if (verbose) for (const r of result.p3Heal) process.stderr.write(`  P3 ${r.flow}: ${r.ratio.toFixed(2)}x (${Math.round(r.replayMs)} ms vs ${Math.round(r.plainMs)} ms)\n`);
 }
-
-const p3Results: string[] = [];
-/** Per replayed flow: steps correct and end state reached, by strategy (for "never worse than the recorded locator"). */
-const perFlow = new Map<string, Partial<Record<StrategyName, { correct: number; end: boolean }>>>();
 
 async function main(): Promise<void> {
   const outputDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-heal-bench-'));
@@ -158,7 +98,7 @@ async function main(): Promise<void> {
         process.stderr.write(`${corpusApp.name} skipped: ${why}\n`);
         continue;
       }
-      await benchApp(browser, corpusApp, outputDir);
+      await runApp(browser, corpusApp, outputDir);
     }
     const get = (app: string, mutant: string, s: StrategyName) => tallies.get(`${app}|${mutant}|${s}`);
     console.log(`\nHeal corpus: ${new Set(rows.map((r) => r.app)).size} apps, ${mutants.length} mutations (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
@@ -174,7 +114,14 @@ async function main(): Promise<void> {
     }
     console.log('\nmutations:');
     for (const m of mutants) console.log(`  ${m.name.padEnd(12)} ${m.about}`);
-    console.log(p3Results.length ? `\n${p3Results.join('\n')}` : '\nP3: no changed page where the cascade ran past its first level and replayed the whole flow correctly');
+    console.log(p3One.length ? `\n${p3One.join('\n')}` : '\nP3: no changed page where the cascade ran past its first level and replayed the whole flow correctly');
+    if (strategies.includes('full')) console.log(p3HealLine(p3Heal));
+    // Acting on the wrong element is the one failure replay must never have: the run fails on it.
+    const wrong = totals(null, 'full').wrong;
+    if (strategies.includes('full') && wrong > 0) {
+      console.log(`\nFAILED: full acted on the wrong element ${wrong} time(s)`);
+      process.exitCode = 1;
+    }
   } finally {
     await browser.close();
     await fs.rm(outputDir, { recursive: true, force: true });

@@ -62,6 +62,35 @@ async function timed(browser: Browser, candidate: P3Candidate, fn: (page: Page) 
   }
 }
 
+/** One flow's P3 on a changed page: a plain run, then a replay, on the same instance. */
+export interface P3Ratio {
+  flow: string;
+  ratio: number;
+  replayMs: number;
+  plainMs: number;
+  /** The cascade ran past its first level somewhere in the flow. */
+  pastFirst: boolean;
+}
+
+/** One run per side, side by side: the median over many flows damps the noise of each. */
+export async function p3Ratio(browser: Browser, candidate: P3Candidate): Promise<P3Ratio> {
+  const plainMs = await timed(browser, candidate, (page) => plain(page, candidate));
+  const replayMs = await timed(browser, candidate, (page) => replay(page, candidate.recorded.history, {
+    replayId: 'bench-p3', baseUrl: candidate.app.url, substitutions: { vars: {}, secrets: candidate.flow.secrets ?? {} },
+  }));
+  const pastFirst = candidate.report.steps.some((s) => s.level !== null && s.level !== 'recorded');
+  return { flow: `${candidate.appName} ${candidate.flow.name} on "${candidate.mutant.name}"`, ratio: replayMs / plainMs, replayMs, plainMs, pastFirst };
+}
+
+/** The `P3-heal` line: the median of the per-flow ratios (goal <= 2x). */
+export function p3HealLine(ratios: P3Ratio[]): string {
+  if (!ratios.length) return 'P3-heal: no flow replayed correctly on a changed page';
+  const past = ratios.filter((r) => r.pastFirst);
+  const of = (list: P3Ratio[]) => median(list.map((r) => r.ratio)).toFixed(2);
+  return `P3-heal (replay / plain Playwright, median over ${ratios.length} flows replayed correctly on a changed page, one run each side; ` +
+    `${past.length ? `${of(past)}x over the ${past.length} where the cascade ran past its first level` : 'none ran past the first level'}; goal <= 2x): ${of(ratios)}x`;
+}
+
 export async function measureP3(browser: Browser, candidate: P3Candidate): Promise<string> {
   const replayTimes: number[] = [];
   const plainTimes: number[] = [];

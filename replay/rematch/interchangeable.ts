@@ -5,12 +5,12 @@ import type { Scored } from './pick.ts';
 
 /**
  * Look-alikes that are one link repeated: the same markup (tag, attributes, text, so the same
- * target and the same way of opening it), a real target, in the same frame, region and kind of
- * container. A search result listed under two headings, a "read more" link beside a title: acting
- * on either does the same, so a tie between them is no ambiguity, and the one at the recorded
- * pick's place among them (the recorder's own choice among the same look-alikes) is taken.
- * Anything that differs in markup (another row's handler, another record's target) or where it
- * sits (another landmark: a copy in an aside) keeps the tie.
+ * target and the same way of opening it), a real target, in the same frame and region. A search
+ * result listed under two headings, a "read more" link beside a title: acting on either does the
+ * same, whatever list holds each, so a tie between them is no ambiguity, and the one at the
+ * recorded pick's place among them (the recorder's own choice among the same look-alikes) is
+ * taken. Anything that differs in markup (another row's handler, another record's target) or
+ * where it sits (another landmark: a copy in an aside) keeps the tie.
  */
 
 /** Which of the look-alikes the recorded locator picked: an index (negative from the end), or none. */
@@ -19,7 +19,7 @@ export type RecordedPick = number | null;
 /** The features that place an element where it acts: candidates differing here are not one link repeated. */
 function placeKey(c: Candidate): string {
   const f = c.features;
-  return JSON.stringify([c.framePath, f.shadowHosts, f.role, f.name, f.tag, f.hrefPath, f.landmarks, f.container?.role ?? null, f.visible]);
+  return JSON.stringify([c.framePath, f.shadowHosts, f.role, f.name, f.tag, f.hrefPath, f.landmarks, f.visible]);
 }
 
 /** Each element's markup, whether it is a link with a real target, and its place in document order; runs in the page. */

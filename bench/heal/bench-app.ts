@@ -1,0 +1,139 @@
+import type { Browser } from 'playwright';
+import type { CorpusFlow, RealApp, RunningApp } from '../../test/support/apps/index.ts';
+import { kMutants, type Mutant } from './instrument.ts';
+import { measureP3, p3Ratio, type P3Candidate, type P3Ratio } from './p3.ts';
+import { recordFlow } from './record.ts';
+import { runOnce, type Recorded, type RunOutcome, type StrategyName, type Verdict } from './run.ts';
+import { add, emptyTally } from './tally.ts';
+
+/**
+ * One app of the heal corpus: its flows recorded on the app as shipped, a reference run of each
+ * (the recorder's locator on the unchanged app: its elements are the intended ones), then every
+ * flow replayed under every mutant (and on the app's other release) with every strategy, each
+ * step judged against the reference. Optionally P3 on changed pages, measured side by side.
+ */
+
+export interface BenchAppOptions {
+  mutants: Mutant[];
+  strategies: StrategyName[];
+  /** Every flow, the extra ones too. */
+  extra: boolean;
+  /** Instances of the app replaying side by side. */
+  workers: number;
+  /** Replay on the app's other release too, when it has one. */
+  other: boolean;
+  outputDir: string;
+  /** P3-heal: every flow that `full` replayed correctly on a changed page, timed beside a plain script. */
+  p3Heal: boolean;
+  /** P3 of one flow, several runs each side (the cascade past its first level). */
+  p3One: boolean;
+  /** A progress or diagnostic line. */
+  log(line: string): void;
+}
+
+export interface Target {
+  label: string;
+  mutant: Mutant;
+  other: boolean;
+}
+
+export interface FlowResult {
+  target: Target;
+  flow: CorpusFlow;
+  strategy: StrategyName;
+  outcome: RunOutcome;
+  verdicts: Verdict[];
+  reference: RunOutcome | undefined;
+}
+
+export interface BenchAppResult {
+  targets: Target[];
+  results: FlowResult[];
+  /** Per flow replayed correctly on a changed page: replay time over a plain script's. */
+  p3Heal: P3Ratio[];
+  p3One: string | null;
+}
+
+/** A progress line every so many replays. */
+const kProgressEvery = 20;
+
+/** Runs tasks on the app instances, one task per instance at a time; results in task order. */
+async function pool<T, R>(instances: RunningApp[], tasks: T[], fn: (task: T, app: RunningApp) => Promise<R>, log: (line: string) => void): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  let done = 0;
+  await Promise.all(instances.map(async (app) => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await fn(tasks[i]!, app);
+      if (++done % kProgressEvery === 0 && tasks.length > kProgressEvery) log(`  ${done}/${tasks.length}`);
+    }
+  }));
+  return results;
+}
+
+/** An app of the corpus: one of the registry's with its corpus part. */
+export type CorpusApp = RealApp & { corpus: NonNullable<RealApp['corpus']> };
+
+/** An instance as the corpus addresses it: flows start relative to the app's origin. */
+async function startAtOrigin(app: RealApp): Promise<RunningApp> {
+  const running = await app.start();
+  return { ...running, url: new URL('/', running.url).href };
+}
+
+/** Null when the app did not start. */
+export async function benchApp(browser: Browser, app: CorpusApp, options: BenchAppOptions): Promise<BenchAppResult | null> {
+  const corpusApp = { name: app.name, flows: app.corpus.flows.filter((flow) => options.extra || !flow.extra), other: app.corpus.other };
+  const instances: RunningApp[] = [];
+  let other: RunningApp | null = null;
+  const { log } = options;
+  try {
+    for (const started of await Promise.allSettled(Array.from({ length: options.workers }, () => startAtOrigin(app)))) {
+      if (started.status === 'fulfilled') instances.push(started.value);
+      else log(`  ${corpusApp.name} did not start: ${String(started.reason)}`);
+    }
+    if (!instances.length) return null;
+    log(`${corpusApp.name}: recording ${corpusApp.flows.length} flows ...`);
+    const recordings = await pool(instances, corpusApp.flows, (flow, running) => recordFlow(running, flow, options.outputDir).catch((err: unknown) => {
+      log(`  ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    }), log);
+    const flows = corpusApp.flows.filter((_, i) => recordings[i]);
+    const recorded = new Map<string, Recorded>(flows.map((flow) => [flow.name, recordings[corpusApp.flows.indexOf(flow)]!]));
+    const referenceRuns = await pool(instances, flows, (flow, running) => runOnce({ browser, app: running, flow, recorded: recorded.get(flow.name)!, mutant: kMutants[0]!, strategy: 'locator-only' }), log);
+    const references = new Map(flows.map((flow, i) => [flow.name, referenceRuns[i]!]));
+    for (const [name, reference] of references) {
+      if (reference.oracle !== null) log(`  reference run of ${name} did not reach its end state (${reference.oracle}): wrong-element checks for it rely on decoys only`);
+    }
+    const targets: Target[] = options.mutants.map((mutant) => ({ label: mutant.name, mutant, other: false }));
+    if (corpusApp.other && options.other) {
+      const why = corpusApp.other.unavailable();
+      if (why) log(`  ${corpusApp.other.name} skipped: ${why}`);
+      else {
+        other = await startAtOrigin(corpusApp.other);
+        targets.push({ label: corpusApp.other.name, mutant: kMutants[0]!, other: true });
+      }
+    }
+    const tasks = targets.flatMap((target) => flows.flatMap((flow) => options.strategies.map((strategy) => ({ target, flow, strategy }))));
+    const run = (task: (typeof tasks)[number], running: RunningApp) => runOnce({ browser, app: running, flow: task.flow, recorded: recorded.get(task.flow.name)!, mutant: task.target.mutant, strategy: task.strategy });
+    const mine = tasks.filter((t) => !t.target.other);
+    const theirs = tasks.filter((t) => t.target.other);
+    const outcomes = [...await pool(instances, mine, run, log), ...(other ? await pool([other], theirs, run, log) : [])];
+    const results: FlowResult[] = [...mine, ...theirs].map((task, i) => {
+      const reference = references.get(task.flow.name);
+      const verdicts = add(emptyTally(), outcomes[i]!, reference ?? null, task.target.other);
+      return { ...task, outcome: outcomes[i]!, verdicts, reference };
+    });
+    // Flows `full` replayed correctly on a changed page: their P3 beside the plain script.
+    const healed: P3Candidate[] = results
+      .filter((r) => r.strategy === 'full' && r.target.mutant.kind !== 'none' && !r.target.other && r.outcome.oracle === null && r.verdicts.every((v) => v === 'correct') && r.outcome.report)
+      .map((r) => ({ app: instances[0]!, flow: r.flow, recorded: recorded.get(r.flow.name)!, mutant: r.target.mutant, appName: corpusApp.name, report: r.outcome.report! }));
+    const p3Heal = options.p3Heal ? await pool(instances, healed, (candidate, running) => p3Ratio(browser, { ...candidate, app: running }), log) : [];
+    const pastFirst = healed.find((c) => c.report.steps.some((s) => s.level !== null && s.level !== 'recorded'));
+    const p3One = options.p3One && pastFirst ? await measureP3(browser, pastFirst) : null;
+    return { targets, results, p3Heal, p3One };
+  } finally {
+    await other?.stop();
+    await Promise.all(instances.map((running) => running.stop()));
+  }
+}
