@@ -70,16 +70,23 @@ export interface P3Ratio {
   plainMs: number;
   /** The cascade ran past its first level somewhere in the flow. */
   pastFirst: boolean;
+  /** Where the replay's time went: finding elements, acting, checking the page after each step. */
+  split: { findMs: number; actMs: number; verifyMs: number };
 }
 
 /** One run per side, side by side: the median over many flows damps the noise of each. */
 export async function p3Ratio(browser: Browser, candidate: P3Candidate): Promise<P3Ratio> {
   const plainMs = await timed(browser, candidate, (page) => plain(page, candidate));
-  const replayMs = await timed(browser, candidate, (page) => replay(page, candidate.recorded.history, {
-    replayId: 'bench-p3', baseUrl: candidate.app.url, substitutions: { vars: {}, secrets: candidate.flow.secrets ?? {} },
-  }));
+  let steps: ReplayReport['steps'] = [];
+  const replayMs = await timed(browser, candidate, async (page) => {
+    ({ report: { steps } } = await replay(page, candidate.recorded.history, {
+      replayId: 'bench-p3', baseUrl: candidate.app.url, substitutions: { vars: {}, secrets: candidate.flow.secrets ?? {} },
+    }));
+  });
   const pastFirst = candidate.report.steps.some((s) => s.level !== null && s.level !== 'recorded');
-  return { flow: `${candidate.appName} ${candidate.flow.name} on "${candidate.mutant.name}"`, ratio: replayMs / plainMs, replayMs, plainMs, pastFirst };
+  const total = (key: 'findMs' | 'actMs' | 'verifyMs') => steps.reduce((n, s) => n + s.timing[key], 0);
+  const split = { findMs: total('findMs'), actMs: total('actMs'), verifyMs: total('verifyMs') };
+  return { flow: `${candidate.appName} ${candidate.flow.name} on "${candidate.mutant.name}"`, ratio: replayMs / plainMs, replayMs, plainMs, pastFirst, split };
 }
 
 /** The `P3-heal` line: the median of the per-flow ratios (goal <= 2x). */
@@ -87,8 +94,11 @@ export function p3HealLine(ratios: P3Ratio[]): string {
   if (!ratios.length) return 'P3-heal: no flow replayed correctly on a changed page';
   const past = ratios.filter((r) => r.pastFirst);
   const of = (list: P3Ratio[]) => median(list.map((r) => r.ratio)).toFixed(2);
+  const sum = (f: (r: P3Ratio) => number) => ratios.reduce((n, r) => n + f(r), 0);
+  const share = (f: (r: P3Ratio) => number) => `${Math.round((100 * sum(f)) / sum((r) => r.replayMs))}%`;
   return `P3-heal (replay / plain Playwright, median over ${ratios.length} flows replayed correctly on a changed page, one run each side; ` +
-    `${past.length ? `${of(past)}x over the ${past.length} where the cascade ran past its first level` : 'none ran past the first level'}; goal <= 2x): ${of(ratios)}x`;
+    `${past.length ? `${of(past)}x over the ${past.length} where the cascade ran past its first level` : 'none ran past the first level'}; ` +
+    `replay's time: find ${share((r) => r.split.findMs)}, act ${share((r) => r.split.actMs)}, check ${share((r) => r.split.verifyMs)}; goal <= 2x): ${of(ratios)}x`;
 }
 
 export async function measureP3(browser: Browser, candidate: P3Candidate): Promise<string> {
