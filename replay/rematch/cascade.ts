@@ -183,7 +183,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
         if (pick.rule !== 'evidence') notes.push(`${level}: ${pick.rule === 'sole' ? 'the only' : 'clearly the best'} ${fp.role ?? fp.tag} of its kind in the recorded region`);
         return { kind: 'found', level, candidate: pick.winner, candidates: found.length, notes, pool: [...pool.values()] };
       case 'ambiguous': {
-        const same = await interchangeablePick(pick.tied, recorded?.ok ? recorded.pick : null);
+        const same = await interchangeablePick(pick.tied, recorded?.ok ? recorded.pick : null, fp.landmarks);
         if (same) {
           notes.push(`${level}: ${pick.tied.length} candidates are one link repeated (the same markup and target); the one at the recorded place among them`);
           return { kind: 'found', level, candidate: same, candidates: found.length, notes, pool: [...pool.values()] };

@@ -62,3 +62,23 @@ for (const [what, [first, second]] of Object.entries(kLookAlikes)) {
     expect(report.steps[0]!.category).toBe('ambiguous');
   });
 }
+
+/** Results outside any landmark (in a list of class `list`), and the same link once more in the page's main text. */
+function resultsBesideText(list = 'results'): string {
+  return htmlPage('Results', `<main><h1>Garden</h1><p>See ${kLink} for what grows where.</p></main>
+    <div class="${list}"><p>Title matches</p><ul><li>${kLink}</li></ul><p>All matches</p><ul><li>${kLink}</li></ul></div>
+    <script>document.querySelectorAll('a').forEach((el, i) => el.addEventListener('click', (e) => { e.preventDefault(); act('open ' + i); }));</script>`);
+}
+
+test('one link repeated in another region too: the recorded place among the results is clicked after their list was renamed', async ({ browser, page }) => {
+  site = await startPagesSite(() => resultsBesideText());
+  // Controls in document order: 0 in the main text, 1 and 2 in the results.
+  const recorded = await recordOn(browser, site.url, [{ action: 'click', params: {}, target: (p) => p.locator('.results a').nth(1) }]);
+  expect(site.state.log).toEqual(['open 2']);
+  const history = pinned(recorded, "locator('.results a').filter({ hasText: 'Beds' }).nth(1)");
+  site.state.log = [];
+  // A release renames the list's class: the recorded query finds nothing, and every "Beds" link ties.
+  site.state.render = () => resultsBesideText('found');
+  const { report } = await replay(page, history, { replayId: 'repeated-elsewhere', findTimeoutMs: 1_000 });
+  expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual(['open 2']);
+});
