@@ -34,8 +34,11 @@ import { UrlShortener } from './url-shortener.ts';
 const kMaxAsksPerStep = 6;
 /** Default prompt budget for one step's call (tokens): a page bigger than what is left is read in parts. */
 export const kDefaultObserveBudget = 10_000;
-/** The smallest budget that leaves room for a part of a page after the system prompt, schema and history. */
-export const kMinObserveBudget = 4_000;
+/**
+ * The smallest budget that leaves room for a part of a page after the system prompt, schema and
+ * history: with every action of the vocabulary (checks included) those take about 3,500 tokens.
+ */
+export const kMinObserveBudget = 5_000;
 /** Room kept in a part's prompt for what grows while reading (memory, notes, the part line). */
 const kReadingReserveTokens = 700;
 /** A part is never smaller than this, whatever the budget says (a few dozen elements). */

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { outputPaths } from '../../core/paths.ts';
+import { kMinObserveBudget } from '../../capture/agent/agent-policy.ts';
 import { History } from '../../core/schema/history.ts';
 import { dokuwikiUnavailable, startDokuWiki } from '../support/apps/dokuwiki-install.ts';
 import { startFakeLlm, verdict } from '../support/fake-llm.ts';
@@ -23,7 +24,7 @@ const h = useHarness({
     return { url: wiki.url, close: wiki.close };
   },
 });
-const kBudget = 4_000;
+const kBudget = kMinObserveBudget;
 
 test('on DokuWiki: subtasks, prompts under the observe budget, and a click on the wiki link lands on its page', async () => {
   const faqLink = /link "faq"/i;

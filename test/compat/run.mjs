@@ -17,7 +17,9 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'ut
  * pipeline (capture, extract, generate, generated specs, replay).
  */
 const specs = ['test/core/playwright-internals.spec.ts', 'test/core/locator-build.spec.ts', 'test/generate/e2e-demo.spec.ts'];
-const sources = ['api', 'bin', 'capture', 'cli', 'commands', 'core', 'demo', 'extension', 'extract', 'generate', 'mcp', 'replay', 'report', 'scripts', 'test', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'playwright.config.ts'];
+// The folders the type check covers (tsconfig.json's include), so a new folder is never left out.
+const tsconfig = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));
+const sources = [...new Set([...tsconfig.include, 'bin', 'scripts', 'package.json', 'tsconfig.json', 'tsconfig.build.json'])];
 const playwrightPackages = ['playwright', 'playwright-core', '@playwright'];
 
 const lowest = /^>=\s*(\d+\.\d+\.\d+)/.exec(manifest.peerDependencies['@playwright/test'])?.[1];
