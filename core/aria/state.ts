@@ -65,10 +65,30 @@ export async function pageState(page: Page, tabOrOptions: number | PageStateOpti
 
 /** The page state plus the snapshot it was read from (for what an action changed, see outline.ts). */
 export async function observedState(page: Page, options: PageStateOptions): Promise<{ state: PageState; snapshot: string }> {
-  const aria = options.snapshot ?? (await page.ariaSnapshot({ mode: 'ai', timeout: 10_000 }).catch(() => ''));
-  const [title, heading] = await Promise.all([
-    page.title().catch(() => ''),
-    page.evaluate(mainHeadingInPage).catch(() => null),
-  ]);
+  let read = await readState(page, options.snapshot);
+  // A read that failed met a navigation in flight (its document was torn down mid-read): what it
+  // gives is neither page. Read again once the new document is there.
+  if (read.failed) {
+    await page.waitForLoadState('domcontentloaded', { timeout: kNavigationWaitMs }).catch(() => undefined);
+    read = await readState(page, options.snapshot);
+  }
+  const { aria, title, heading } = read;
   return { state: { url: page.url(), title, ariaHash: ariaHash(aria), heading, tab: options.tab, tabCount: options.tabCount }, snapshot: aria };
+}
+
+/** How long a state read waits for a navigation it met to reach a document. */
+const kNavigationWaitMs = 5_000;
+
+async function readState(page: Page, snapshot: string | undefined): Promise<{ aria: string; title: string; heading: string | null; failed: boolean }> {
+  let failed = false;
+  const fail = <T>(fallback: T) => () => {
+    failed = true;
+    return fallback;
+  };
+  const [aria, title, heading] = await Promise.all([
+    snapshot ?? page.ariaSnapshot({ mode: 'ai', timeout: 10_000 }).catch(fail('')),
+    page.title().catch(fail('')),
+    page.evaluate(mainHeadingInPage).catch(fail(null)),
+  ]);
+  return { aria, title, heading, failed };
 }
