@@ -9,8 +9,9 @@
  *   wrong patches    a patched locator that resolves, in the failing call's DOM snapshot, to
  *                    another element than the oracle's (must be 0)
  *   heal time        wall time of `bu heal` per failing test (goal < 5 s)
- * Apps: the demo app and its DOM variants (demo/variants.ts), and the task app of the heal tests
- * (test/heal/support/tasks-app.ts). The oracle knows each app's releases: the element keeps its
+ * Apps: the demo app and its DOM variants (demo/variants.ts), the task app of the heal tests
+ * (test/heal/support/tasks-app.ts), then the real apps of the heal corpus under its mutations
+ * (bench/heal/heal-real-apps.ts; BENCH_APPS and BENCH_MUTANTS narrow them, BENCH_REAL=0 skips them). The oracle knows each app's releases: the element keeps its
  * id (a hashed suffix aside), else its link target, else shows the release's wording of its name.
  */
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ import { generatedCodeEnv } from '../core/package.ts';
 import { PomFingerprints } from '../core/schema/pom-fingerprints.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
 import { startDemoServer } from '../demo/server.ts';
+import { benchRealApps } from './heal/heal-real-apps.ts';
 import { kUser } from '../demo/store.ts';
 import { kRetexts, kVariants } from '../demo/variants.ts';
 import { readTrace, SnapshotPage } from '../generate/verify/snapshot-page.ts';
@@ -226,4 +228,8 @@ try {
   console.log(`heal: ${healTests ? (sum((r) => r.healMs) / healTests / 1000).toFixed(1) : '0'} s wall, ${healTests ? (sum((r) => r.healCpuMs) / healTests / 1000).toFixed(1) : '0'} s CPU per failing test, process start and browser launch included (goal >= 90% healed, 0 wrong, < 5 s)`);
 } finally {
   fs.rmSync(root, { recursive: true, force: true });
+}
+if (process.env.BENCH_REAL !== '0') {
+  console.log('\nheal on the real apps of the heal corpus, per app x mutation:');
+  await benchRealApps();
 }

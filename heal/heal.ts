@@ -10,6 +10,7 @@ import { kPomFingerprintsFile, PomFingerprints, type PomMember } from '../core/s
 import { openTraceZip } from '../extract/io/zip.ts';
 import { readTrace, SnapshotPage } from '../generate/verify/snapshot-page.ts';
 import { readFailure, type TraceFailure } from './failure.ts';
+import { itemLocator } from './item-locator.ts';
 import { memberAt } from './member-at.ts';
 import { getterLocator, patchGetter } from './patch.ts';
 import { relocate, type Runner } from './relocate.ts';
@@ -168,10 +169,6 @@ export async function heal(options: HealOptions): Promise<HealResult> {
         refuse(`${at.className}.${at.member} has no recorded fingerprint in ${kPomFingerprintsFile}`);
         continue;
       }
-      if (member.collection) {
-        refuse(`${at.className}.${at.member} belongs to one item of a collection: heal writes page-level locators only`);
-        continue;
-      }
       const source = open(at.file)!;
       const current = getterLocator(source, at.className, at.member);
       if (!current) {
@@ -185,7 +182,16 @@ export async function heal(options: HealOptions): Promise<HealResult> {
         continue;
       }
       await shown!.show(snapshot, snapshots.html(snapshot), resources);
-      const found = await relocate(shown!.page, { fingerprint: member.fingerprint, current: current.code, heading: member.heading, testIdAttribute: attribute, pageUrl: snapshot.frameUrl });
+      let item: string | null = null;
+      if (member.collection) {
+        const scoped = itemLocator(shown!.page, call.selector, current.code);
+        if (!scoped.ok) {
+          refuse(`${at.className}.${at.member} belongs to one item of a collection: ${scoped.reason}`);
+          continue;
+        }
+        item = scoped.code;
+      }
+      const found = await relocate(shown!.page, { fingerprint: member.fingerprint, current: current.code, heading: member.heading, testIdAttribute: attribute, pageUrl: snapshot.frameUrl, item });
       if (!found.ok) {
         refuse(at.assertion && found.reason.startsWith('the locator still finds') ? `not healable: expectation changed (\`${at.statement}\`: ${found.reason})` : found.reason);
         continue;

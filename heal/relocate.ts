@@ -7,6 +7,7 @@ import type { ModelLocator } from '../core/schema/page-model.ts';
 import { locatorExpression } from '../generate/emit/code.ts';
 import { elementCandidates } from '../generate/model/candidates.ts';
 import { attributeSelector } from '../generate/model/locate.ts';
+import { innerCandidates } from '../generate/model/rows.ts';
 import { rematch, type Scoredcandidate } from '../replay/rematch/cascade.ts';
 import { normalizeText } from '../replay/rematch/text.ts';
 
@@ -41,6 +42,12 @@ export interface RelocateInput {
   testIdAttribute: string;
   /** The address the snapshot was taken at. */
   pageUrl: string;
+  /**
+   * For a member of one item of a collection: the locator of its item as the failing call built
+   * it (`getByRole('row').filter({ has: getByText('bob', { exact: true }) })`), which `current` and
+   * the new locator are relative to. The element is re-found inside that item only.
+   */
+  item?: string | null;
 }
 
 function describe(c: Scoredcandidate): string {
@@ -97,7 +104,15 @@ function onSnapshotOrigin(fp: Fingerprint, pageUrl: string): Fingerprint {
 
 export async function relocate(page: Page, input: RelocateInput): Promise<Relocated> {
   const fp = onSnapshotOrigin(input.fingerprint, input.pageUrl);
-  const recorded = input.current && tryParseLocatorCode(input.current).ok ? { code: input.current, matches: 1 } : null;
+  const item = input.item ?? null;
+  // Locator code relative to the page: a member of an item is found inside its item.
+  const fromPage = (code: string) => (item ? `${item}.${code}` : code);
+  const current = input.current === null ? null : fromPage(input.current);
+  if (item) {
+    const items = await locatorFromCode(page, item).count().catch(() => 0);
+    if (items !== 1) return { ok: false, reason: `the item locator \`${item}\` finds ${items} items: heal re-finds an element inside its item only while the item itself is found` };
+  }
+  const recorded = current && tryParseLocatorCode(current).ok ? { code: current, matches: 1 } : null;
   const result = await rematch(page, fp, recorded, { timeoutMs: 0, recordedHeading: input.heading });
   if (result.kind === 'ambiguous') {
     return { ok: false, reason: `ambiguous: ${result.tied.length} elements agree equally with the recorded ${fp.role ?? fp.tag} "${fp.name}" (${result.tied.map(describe).join(', ')})` };
@@ -119,14 +134,18 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   // The current locator still finding this element alone means the locator was not what broke.
   await page.evaluate((attribute) => document.querySelectorAll(`[${attribute}]`).forEach((el) => el.removeAttribute(attribute)), kMark);
   await candidate.item.locator.evaluate((el, attribute) => el.setAttribute(attribute, ''), kMark);
-  if (input.current && await resolvesToMark(page, input.current)) {
+  if (item && !(await locatorFromCode(page, item).evaluate((el, attribute) => el.querySelector(`[${attribute}]`) !== null, kMark).catch(() => false))) {
+    return { ok: false, reason: `re-found the ${describe(candidate)} outside its item \`${item}\`: refused, a member of an item stays in its item` };
+  }
+  if (current && await resolvesToMark(page, current)) {
     return { ok: false, reason: 'the locator still finds the recorded element alone: what failed is not how the element is found (an expectation or the app changed)' };
   }
   const live = await takeFingerprint(candidate.item.locator);
-  const ways = elementCandidates(live, { testIdAttribute: input.testIdAttribute, testIdFrom: live.testIdAttribute, recorded: null })
+  // Inside an item, the ways generate finds an element in its item (a name that is the item's data last).
+  const ways = (item ? innerCandidates(live, itemKeyOf(item), input.testIdAttribute, live.testIdAttribute).map((c) => c.locator) : elementCandidates(live, { testIdAttribute: input.testIdAttribute, testIdFrom: live.testIdAttribute, recorded: null }))
     .filter((way) => way.nth === null && !(way.kind === 'selector' && way.value === live.cssPath));
   for (const way of ways) {
-    if (!(await resolvesToMark(page, checkCode(way, input.testIdAttribute)))) continue;
+    if (!(await resolvesToMark(page, fromPage(checkCode(way, input.testIdAttribute))))) continue;
     const locator: ModelLocator = { ...way, matches: 1, verified: true };
     return {
       ok: true, locator, code: locatorExpression(locator, 'page').replace(/^page\./, ''),
@@ -135,6 +154,19 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     };
   }
   return { ok: false, reason: `re-found the ${describe(candidate)}, but no locator other than a position finds it alone` };
+}
+
+/** The text an item locator finds its item by (its last filter's), or '' when it has none. */
+export function itemKeyOf(item: string): string {
+  const parsed = tryParseLocatorCode(item);
+  if (!parsed.ok) return '';
+  for (const step of [...parsed.chain].reverse()) {
+    if (step.kind !== 'filter') continue;
+    const shown = step.options.has?.find((inner) => inner.kind === 'getByText');
+    const text = step.options.hasText ?? (shown?.kind === 'getByText' ? shown.text : undefined);
+    if (typeof text === 'string') return text;
+  }
+  return '';
 }
 
 /** A link target on the page's own origin as a path, as fingerprints record it. */

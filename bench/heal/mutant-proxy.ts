@@ -1,0 +1,104 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { actedInPage, type ActedEvent } from './in-page-acted.ts';
+import { mutateInPage, type MutantKind } from './in-page-mutate.ts';
+import { kReworded, kTranslated } from './words.ts';
+
+/**
+ * A reverse proxy on 127.0.0.1 that serves an app as one of the heal corpus's mutants to any
+ * browser, the generated specs' own included: every HTML page gets the mutation and the acted-on
+ * element log as its first script (what `applyMutant` and `watchActed` do through a browser
+ * context). The log reaches the proxy by beacon, in the order the page sent it. The Host header
+ * goes through unchanged, so an app that builds absolute URLs builds them on the proxy's port;
+ * a Content-Security-Policy is dropped, as it would refuse the inline script.
+ */
+
+export interface MutantProxy {
+  url: string;
+  /** Switches the mutant the next pages get; clears the log. */
+  use(kind: MutantKind): void;
+  /** Elements acted on since the last `use`, as the pages described them. */
+  acted(): ActedEvent[];
+  close(): Promise<void>;
+}
+
+const kActedPath = '/__bu_acted';
+const kBeacon = '__buActedBeacon';
+
+function script(kind: MutantKind): string {
+  const words = kind === 'reworded' ? kReworded : kind === 'translated' ? kTranslated : {};
+  const config = { kind, words, lang: kind === 'translated' ? 'de' : null };
+  // `__name` is the helper some TS loaders insert into serialized functions.
+  return `<script>(() => { const __name = (f) => f;
+window[${JSON.stringify(kBeacon)}] = (e) => navigator.sendBeacon(${JSON.stringify(kActedPath)}, JSON.stringify(e));
+(${mutateInPage.toString()})(${JSON.stringify(config)});
+(${actedInPage.toString()})(${JSON.stringify(kBeacon)});
+})();</script>`;
+}
+
+/** The page with `tag` as the first thing its head runs. */
+export function injectFirst(html: string, tag: string): string {
+  const head = /<head\b[^>]*>/i.exec(html);
+  if (head) return html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length);
+  const root = /<html\b[^>]*>/i.exec(html);
+  if (root) return html.slice(0, root.index + root[0].length) + tag + html.slice(root.index + root[0].length);
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+  return doctype ? doctype[0] + tag + html.slice(doctype[0].length) : tag + html;
+}
+
+export async function startMutantProxy(target: string): Promise<MutantProxy> {
+  const origin = new URL(target);
+  let kind: MutantKind = 'none';
+  let log: ActedEvent[] = [];
+  const server = http.createServer((req, res) => {
+    if (req.method === 'POST' && req.url === kActedPath) {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        try {
+          log.push(JSON.parse(body) as ActedEvent);
+        } catch {
+          // A beacon cut short says nothing.
+        }
+        res.writeHead(204).end();
+      });
+      return;
+    }
+    const headers = { ...req.headers, 'accept-encoding': 'identity' };
+    const upstream = http.request({ host: origin.hostname, port: origin.port, method: req.method, path: req.url, headers }, (up) => {
+      const out = { ...up.headers };
+      delete out['content-security-policy'];
+      const html = /text\/html/i.test(String(up.headers['content-type'] ?? ''));
+      if (!html) {
+        res.writeHead(up.statusCode ?? 502, out);
+        up.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      up.on('data', (d: Buffer) => chunks.push(d));
+      up.on('end', () => {
+        const body = Buffer.from(injectFirst(Buffer.concat(chunks).toString('utf8'), script(kind)));
+        delete out['content-length'];
+        delete out['transfer-encoding'];
+        res.writeHead(up.statusCode ?? 502, { ...out, 'content-length': body.length });
+        res.end(body);
+      });
+    });
+    upstream.on('error', (err) => res.writeHead(502).end(String(err)));
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${origin.pathname}${origin.search}${origin.hash}`,
+    use(next) {
+      kind = next;
+      log = [];
+    },
+    acted: () => log,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
