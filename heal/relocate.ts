@@ -144,6 +144,9 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   // Inside an item, the ways generate finds an element in its item (a name that is the item's data last).
   const ways = (item ? innerCandidates(live, itemKeyOf(item), input.testIdAttribute, live.testIdAttribute).map((c) => c.locator) : elementCandidates(live, { testIdAttribute: input.testIdAttribute, testIdFrom: live.testIdAttribute, recorded: null }))
     .filter((way) => way.nth === null && !(way.kind === 'selector' && way.value === live.cssPath));
+  // A look-alike elsewhere on the page (a copy in a sidebar, a second form) leaves the element alone
+  // only inside its own landmark: its name and role there, innermost landmark first, named or not.
+  if (!item) ways.push(...landmarkWays(live));
   for (const way of ways) {
     if (!(await resolvesToMark(page, fromPage(checkCode(way, input.testIdAttribute))))) continue;
     const locator: ModelLocator = { ...way, matches: 1, verified: true };
@@ -154,6 +157,19 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     };
   }
   return { ok: false, reason: `re-found the ${describe(candidate)}, but no locator other than a position finds it alone` };
+}
+
+/** Role and name, then label and placeholder, inside each landmark around the element, innermost first. */
+export function landmarkWays(live: Fingerprint): ModelLocator[] {
+  const base = { frames: [] as string[], row: null, matches: null, verified: false, exact: false, nth: null };
+  const out: ModelLocator[] = [];
+  for (const landmark of [...live.landmarks].reverse()) {
+    const scope = { role: landmark.role, name: landmark.name || null };
+    if (live.role && live.name) out.push({ ...base, kind: 'role', role: live.role, value: live.name, scope });
+    if (live.label) out.push({ ...base, kind: 'label', role: null, value: live.label, scope });
+    if (live.placeholder) out.push({ ...base, kind: 'placeholder', role: null, value: live.placeholder, scope });
+  }
+  return out;
 }
 
 /** The text an item locator finds its item by (its last filter's), or '' when it has none. */
