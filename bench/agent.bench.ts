@@ -15,10 +15,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { requestSequence, requestTokens, sharedPrefix, type CountedMessage } from '../core/llm/tokens.ts';
 import { startDemoServer } from '../demo/server.ts';
-import { runCli } from '../test/support/cli.ts';
-import { dokuwikiUnavailable, startDokuWiki } from '../test/support/apps/dokuwiki-install.ts';
-import { isFinishCheck, startFakeLlm, step, verdict, type RecordedRequest, type Script, type Scripted } from '../test/support/fake-llm.ts';
-import { kBigPageButtons, startLongSite } from '../test/agent/long-site.ts';
+import { runCli } from '../harness/cli.ts';
+import { dokuwikiUnavailable, startDokuWiki } from '../harness/apps/dokuwiki-install.ts';
+import { isFinishCheck, startFakeLlm, step, verdict, type RecordedRequest, type Script, type Scripted } from '../harness/fake-llm.ts';
+import { kBigPageButtons, startLongSite } from '../harness/sites/long-site.ts';
 
 /** Steps of a walk: enough for a median over several different pages. */
 const kWalkSteps = 8;

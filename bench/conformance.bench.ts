@@ -6,8 +6,8 @@
  * failure with theirs. Like every benchmark it reports and does not fail: the conformance spec is
  * the test.
  */
-import { conformanceApps, type ExpectedFailure } from '../test/support/apps/index.ts';
-import { formatTable, runConformance, type ConformanceResult } from '../test/conformance/support/conformance.ts';
+import { conformanceApps, type ExpectedFailure } from '../harness/apps/index.ts';
+import { formatTable, runConformance, type ConformanceResult } from '../harness/conformance.ts';
 
 async function main(): Promise<void> {
   const wanted = new Set(process.argv.slice(2));

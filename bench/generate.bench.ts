@@ -5,8 +5,8 @@ import { outputPaths } from '../core/paths.ts';
 import { kHistoryVersion, type History, type HistoryStep, type PageState } from '../core/schema/history.ts';
 import { generate } from '../generate/generate.ts';
 import { parseAriaText } from '../generate/model/snapshot.ts';
-import { fp } from '../test/generate/support/fixtures.ts';
-import { writeRun } from '../test/generate/support/on-disk.ts';
+import { fp } from '../harness/generate/fixtures.ts';
+import { writeRun } from '../harness/generate/on-disk.ts';
 
 /**
  * P6: `bu generate` without a model on a synthesized extracted run of 50 pages (a form and a

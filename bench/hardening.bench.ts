@@ -5,7 +5,7 @@
  *
  * - bad input: random and damaged plans, histories, runs.json files, JSONL and trace zips go
  *   through the real parsers; a crash is anything but a parse or a usage error (exit 2)
- * - URL policy: the loopback bypass list (test/hardening/support/bypass.ts) in headless Chromium
+ * - URL policy: the loopback bypass list (harness/hardening/bypass.ts) in headless Chromium
  * - secrets: text holding a secret in each encoding, redacted by capture's and replay's redactors
  * - lost runs: concurrent writers of one run database
  */
@@ -25,10 +25,10 @@ import { Plan } from '../core/schema/plan.ts';
 import { extractTrace } from '../extract/extract.ts';
 import { loadHistory } from '../replay/load.ts';
 import { redact } from '../replay/inputs.ts';
-import { runBypassSuite } from '../test/hardening/support/bypass.ts';
-import { outcomeOf } from '../test/hardening/support/clean-failure.ts';
-import { anyText, mutatedBytes, mutatedJson, mutatedText } from '../test/hardening/support/mutate.ts';
-import { encodings } from '../test/hardening/support/scan.ts';
+import { runBypassSuite } from '../harness/hardening/bypass.ts';
+import { outcomeOf } from '../harness/hardening/clean-failure.ts';
+import { anyText, mutatedBytes, mutatedJson, mutatedText } from '../harness/hardening/mutate.ts';
+import { encodings } from '../harness/hardening/scan.ts';
 
 const kRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kFixtures = path.join(kRoot, 'test', 'hardening', 'fixtures');

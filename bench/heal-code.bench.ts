@@ -10,7 +10,7 @@
  *                    another element than the oracle's (must be 0)
  *   heal time        wall time of `bu heal` per failing test (goal < 5 s)
  * Apps: the demo app and its DOM variants (demo/variants.ts), the task app of the heal tests
- * (test/heal/support/tasks-app.ts), then the real apps of the heal corpus under its mutations
+ * (harness/sites/tasks-app.ts), then the real apps of the heal corpus under its mutations
  * (bench/heal/heal-real-apps.ts; BENCH_APPS and BENCH_MUTANTS narrow them, BENCH_REAL=0 skips them). The oracle knows each app's releases: the element keeps its
  * id (a hashed suffix aside), else its link target, else shows the release's wording of its name.
  */
@@ -28,10 +28,10 @@ import { kRetexts, kVariants } from '../demo/variants.ts';
 import { readTrace, SnapshotPage } from '../generate/verify/snapshot-page.ts';
 import { readFailure } from '../heal/failure.ts';
 import { openTraceZip } from '../extract/io/zip.ts';
-import { kRepoRoot, runCli } from '../test/support/cli.ts';
-import { runNode } from '../test/generate/support/pipeline.ts';
-import { startPagesSite } from '../test/replay/support/pages-site.ts';
-import { renderTasks, tasksPlan, type TasksRelease } from '../test/heal/support/tasks-app.ts';
+import { kRepoRoot, runCli } from '../harness/cli.ts';
+import { runNode } from '../harness/generate/pipeline.ts';
+import { startPagesSite } from '../harness/sites/pages-site.ts';
+import { renderTasks, tasksPlan, type TasksRelease } from '../harness/sites/tasks-app.ts';
 
 interface Release {
   name: string;

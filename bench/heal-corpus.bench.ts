@@ -20,7 +20,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../core/browser.ts';
-import { corpusApps } from '../test/support/apps/index.ts';
+import { corpusApps } from '../harness/apps/index.ts';
 import { benchApp, type CorpusApp, type FlowResult } from './heal/bench-app.ts';
 import { kMutants } from './heal/instrument.ts';
 import { p3HealLine, type P3Ratio } from './heal/p3.ts';

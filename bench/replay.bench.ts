@@ -18,7 +18,7 @@ import { kUser } from '../demo/store.ts';
 import { kVariants } from '../demo/variants.ts';
 import type { Strategy } from '../replay/find.ts';
 import { replay } from '../replay/replay.ts';
-import { captureFlow, flowDone, watchDecoys, type FlowName } from '../test/replay/support/demo-flows.ts';
+import { captureFlow, flowDone, watchDecoys, type FlowName } from '../harness/demo-flows.ts';
 
 /** Timing runs per side; the median damps noise from other processes on the machine. */
 const kTimingRuns = 9;

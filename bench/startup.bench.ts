@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { kRepoRoot } from '../test/support/cli.ts';
-import { packTarball, projectDependencies } from '../test/package/support.ts';
+import { kRepoRoot } from '../harness/cli.ts';
+import { packTarball, projectDependencies } from '../harness/package.ts';
 
 /** Runs per command and side, alternating sides; the median is reported (noise on a shared machine). */
 const kRuns = 7;

@@ -13,7 +13,7 @@ import { InFlight, kSettleTimeoutMs } from '../core/act/in-flight.ts';
 import { launchBrowser } from '../core/browser.ts';
 import { writeFileAtomic } from '../core/io/atomic.ts';
 import { stateProblem } from '../replay/verify.ts';
-import { listenOnLoopback } from '../test/support/apps/serve.ts';
+import { listenOnLoopback } from '../harness/apps/serve.ts';
 
 /** Runs per side, alternating sides; the median is reported (noise on a shared machine). */
 const kRuns = 7;

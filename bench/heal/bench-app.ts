@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright';
-import type { CorpusFlow, RealApp, RunningApp } from '../../test/support/apps/index.ts';
+import type { CorpusFlow, RealApp, RunningApp } from '../../harness/apps/index.ts';
 import { kMutants, type Mutant } from './instrument.ts';
 import { measureP3, p3Ratio, type P3Candidate, type P3Ratio } from './p3.ts';
 import { recordFlow } from './record.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { corpusApps, type RealApp } from '../../test/support/apps/index.ts';
-import { kRepoRoot, runCli } from '../../test/support/cli.ts';
+import { corpusApps, type RealApp } from '../../harness/apps/index.ts';
+import { kRepoRoot, runCli } from '../../harness/cli.ts';
 import type { ActedEvent } from './in-page-acted.ts';
 import { kMutants } from './instrument.ts';
 import { startMutantProxy } from './mutant-proxy.ts';
@@ -9,7 +9,7 @@ import { kPlansDir } from './record.ts';
 import { runFlowSpecs } from './run-specs.ts';
 
 /**
- * `bu heal` over the real apps of the heal corpus (test/support/apps, those with a `corpus` part):
+ * `bu heal` over the real apps of the heal corpus (harness/apps, those with a `corpus` part):
  * per app, its flows recorded with `bu capture script` on the app as shipped and generated into one
  * project; then per mutation (bench/heal/instrument.ts, served to the specs' own browser by
  * mutant-proxy.ts) the specs run on the changed app, `bu heal --write` repairs the page objects

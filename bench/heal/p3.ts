@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import type { ReplayReport } from '../../core/schema/replay-report.ts';
 import { replay } from '../../replay/replay.ts';
-import type { CorpusFlow, RunningApp } from '../../test/support/apps/index.ts';
+import type { CorpusFlow, RunningApp } from '../../harness/apps/index.ts';
 import { applyMutant, type Mutant } from './instrument.ts';
 import type { Recorded } from './run.ts';
 

@@ -13,7 +13,7 @@ import type { StepEvidence } from '../../generate/model/candidates.ts';
 import { typedValues } from '../../generate/model/flows.ts';
 import { kDefaultTestIdAttribute } from '../../generate/model/locate.ts';
 import { verifyRuns } from '../../generate/verify/dom-check.ts';
-import type { CorpusFlow, RunningApp } from '../../test/support/apps/index.ts';
+import type { CorpusFlow, RunningApp } from '../../harness/apps/index.ts';
 import type { Recorded } from './run.ts';
 
 /** Records a flow's plan on a running app with `bu capture script`, as a user would. */

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { resolveBrowser } from '../../core/browser.ts';
 import { generatedCodeEnv } from '../../core/package.ts';
-import { kRepoRoot } from '../../test/support/cli.ts';
-import { runNode } from '../../test/generate/support/pipeline.ts';
+import { kRepoRoot } from '../../harness/cli.ts';
+import { runNode } from '../../harness/generate/pipeline.ts';
 
 /**
  * Runs the flow specs (not the replay spec) of a generated project on `url`, one at a time, each

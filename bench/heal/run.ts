@@ -4,7 +4,7 @@ import type { AriaLogLine } from '../../core/schema/logs.ts';
 import type { ReplayReport } from '../../core/schema/replay-report.ts';
 import { replay } from '../../replay/replay.ts';
 import type { ActedEvent } from './in-page-acted.ts';
-import type { CorpusFlow, RunningApp } from '../../test/support/apps/index.ts';
+import type { CorpusFlow, RunningApp } from '../../harness/apps/index.ts';
 import { actedBy, applyMutant, watchActed, type Mutant } from './instrument.ts';
 import type { StepEvidence } from '../../generate/model/candidates.ts';
 import { runRoleFirst } from './role-first.ts';

@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { outputPaths } from '../../core/paths.ts';
 import { History } from '../../core/schema/history.ts';
-import { startFakeLlm, verdict } from '../support/fake-llm.ts';
-import { agentStep, byKind, kBigPageButtons, listedIndex, sentTokens, startLongSite, userText } from './long-site.ts';
-import { sessionIdOf, useHarness } from './support.ts';
+import { startFakeLlm, verdict } from '../../harness/fake-llm.ts';
+import { agentStep, byKind, kBigPageButtons, listedIndex, sentTokens, startLongSite, userText } from '../../harness/sites/long-site.ts';
+import { sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 
 /**
  * A page of 5,000 buttons is read in parts under --observe-budget: every prompt stays under the

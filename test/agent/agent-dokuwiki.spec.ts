@@ -3,10 +3,10 @@ import { expect, test } from '@playwright/test';
 import { outputPaths } from '../../core/paths.ts';
 import { kMinObserveBudget } from '../../capture/agent/agent-policy.ts';
 import { History } from '../../core/schema/history.ts';
-import { dokuwikiUnavailable, startDokuWiki } from '../support/apps/dokuwiki-install.ts';
-import { startFakeLlm, verdict } from '../support/fake-llm.ts';
-import { agentStep, byKind, listedIndex, promptKind, sentTokens, userText } from './long-site.ts';
-import { sessionIdOf, useHarness } from './support.ts';
+import { dokuwikiUnavailable, startDokuWiki } from '../../harness/apps/dokuwiki-install.ts';
+import { startFakeLlm, verdict } from '../../harness/fake-llm.ts';
+import { agentStep, byKind, listedIndex, promptKind, sentTokens, userText } from '../../harness/sites/long-site.ts';
+import { sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 import { needRealApp } from '../support/real-app-required.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { elementIndex, startFakeLlm, step, type RecordedRequest } from '../support/fake-llm.ts';
-import { kSiteToken, sessionIdOf, useHarness } from './support.ts';
+import { elementIndex, startFakeLlm, step, type RecordedRequest } from '../../harness/fake-llm.ts';
+import { kSiteToken, sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 
 /** The agent's guards end to end: loops, budgets, failures, invalid actions, secrets. */
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { startFakeLlm, verdict } from '../support/fake-llm.ts';
-import { agentStep, byKind, listedIndex, promptKind, startLongSite, userText } from './long-site.ts';
-import { sessionIdOf, useHarness } from './support.ts';
+import { startFakeLlm, verdict } from '../../harness/fake-llm.ts';
+import { agentStep, byKind, listedIndex, promptKind, startLongSite, userText } from '../../harness/sites/long-site.ts';
+import { sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 
 /**
  * Long runs: the history is summarised by the model past --history-budget (older entries

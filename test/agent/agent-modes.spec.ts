@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { isFinishCheck, startFakeLlm, step, verdict } from '../support/fake-llm.ts';
-import { sessionIdOf, useHarness } from './support.ts';
+import { isFinishCheck, startFakeLlm, step, verdict } from '../../harness/fake-llm.ts';
+import { sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 
 /** guided, investigate and explore --policy llm through the CLI; no model means exit 2. */
 

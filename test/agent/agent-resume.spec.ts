@@ -7,9 +7,9 @@ import { outputPaths } from '../../core/paths.ts';
 import { RunsDb } from '../../core/runs-db.ts';
 import { checkpointFile } from '../../capture/resume/checkpoint.ts';
 import { spawnBu, until } from '../capture/support.ts';
-import { startFakeLlm, step } from '../support/fake-llm.ts';
+import { startFakeLlm, step } from '../../harness/fake-llm.ts';
 import { startSkillsSite } from './skills-site.ts';
-import { kCliTestTimeoutMs, sessionIdOf, useHarness } from './support.ts';
+import { kCliTestTimeoutMs, sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 
 /** `bu capture resume`: a killed or interrupted capture goes on from its last checkpoint, in the same session. */
 

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { History } from '../../core/schema/history.ts';
 import { outputPaths } from '../../core/paths.ts';
-import { startFakeLlm, step, verdict } from '../support/fake-llm.ts';
-import { sessionIdOf, useHarness } from './support.ts';
+import { startFakeLlm, step, verdict } from '../../harness/fake-llm.ts';
+import { sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 
 /** `bu capture run` end to end: real CLI, real Chromium, real openai client, scripted model. */
 

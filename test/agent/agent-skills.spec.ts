@@ -3,9 +3,9 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { History } from '../../core/schema/history.ts';
 import { outputPaths } from '../../core/paths.ts';
-import { startFakeLlm, step, type RecordedRequest } from '../support/fake-llm.ts';
+import { startFakeLlm, step, type RecordedRequest } from '../../harness/fake-llm.ts';
 import { kReportCsv, startSkillsSite } from './skills-site.ts';
-import { sessionIdOf, useHarness } from './support.ts';
+import { sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 
 /** Skills (fill_form, download) and upload_file's limits, through the CLI with a scripted model. */
 

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { outputPaths } from '../../core/paths.ts';
 import { History } from '../../core/schema/history.ts';
-import { startFakeLlm, verdict } from '../support/fake-llm.ts';
-import { agentStep, byKind, listedIndex, promptKind, startLongSite, userText } from './long-site.ts';
-import { sessionIdOf, useHarness } from './support.ts';
+import { startFakeLlm, verdict } from '../../harness/fake-llm.ts';
+import { agentStep, byKind, listedIndex, promptKind, startLongSite, userText } from '../../harness/sites/long-site.ts';
+import { sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 
 /**
  * Subtasks: the model splits the task (and reflects once), works through the list, a check

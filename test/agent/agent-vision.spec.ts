@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { modelTakesImages, resolveVision } from '../../core/llm/vision-models.ts';
 import { visionScale } from '../../capture/perceive/vision.ts';
-import { startFakeLlm, step } from '../support/fake-llm.ts';
+import { startFakeLlm, step } from '../../harness/fake-llm.ts';
 import { startSkillsSite } from './skills-site.ts';
-import { kCliTestTimeoutMs, sessionIdOf, useHarness } from './support.ts';
+import { kCliTestTimeoutMs, sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 
 /** `--vision`: a labelled screenshot goes with each step when on, and nothing is taken when off. */
 

@@ -9,7 +9,7 @@ import { ModelUnavailableError } from '../../core/llm/client.ts';
 import { createLlmClient } from '../../core/llm/create-client.ts';
 import { costOf, parsePrices } from '../../core/llm/prices.ts';
 import { readModelJson } from '../../core/llm/tolerant-json.ts';
-import { startFakeLlm, type Script } from '../support/fake-llm.ts';
+import { startFakeLlm, type Script } from '../../harness/fake-llm.ts';
 
 /** The model client against a local OpenAI-compatible server: the real SDK, real parsing, scripted failures. */
 

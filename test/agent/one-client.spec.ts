@@ -8,7 +8,7 @@ import { createReplayHealer } from '../../commands/replay-healer.ts';
 import { parseJsonLines } from '../../core/io/read.ts';
 import { LlmCallLine } from '../../core/schema/logs.ts';
 import { OpenAINamer } from '../../generate/llm/openai-namer.ts';
-import { startFakeLlm } from '../support/fake-llm.ts';
+import { startFakeLlm } from '../../harness/fake-llm.ts';
 
 /**
  * One model client for capture, generate and `--heal llm`: the same default model, the same

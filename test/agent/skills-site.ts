@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Site } from './support.ts';
+import type { Site } from '../../harness/sites/agent-site.ts';
 
 /**
  * Pages for the skills, vision and resume tests: a profile form (text, select, checkbox, file),

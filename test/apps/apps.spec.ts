@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { realApps, releasePairs, type AppLogin, type RunningApp } from '../support/apps/index.ts';
+import { realApps, releasePairs, type AppLogin, type RunningApp } from '../../harness/apps/index.ts';
 import { needRealApp } from '../support/real-app-required.ts';
 
 /**

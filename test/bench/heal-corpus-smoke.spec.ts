@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { benchApp } from '../../bench/heal/bench-app.ts';
 import { kMutants } from '../../bench/heal/instrument.ts';
-import { corpusApps } from '../support/apps/index.ts';
+import { corpusApps } from '../../harness/apps/index.ts';
 import { needRealApp } from '../support/real-app-required.ts';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { resolveBrowser } from '../../core/browser.ts';
 import { UsageError } from '../../core/errors.ts';
-import { runCli } from '../support/cli.ts';
+import { runCli } from '../../harness/cli.ts';
 
 test('with no Chromium anywhere, resolution says what to install', () => {
   const resolve = () => resolveBrowser({}, { playwrightPath: null, systemCandidates: ['/nonexistent/chromium'] });

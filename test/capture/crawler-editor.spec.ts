@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { History } from '../../core/schema/history.ts';
-import { mediumEditor } from '../support/apps/medium-editor.ts';
-import { pell } from '../support/apps/pell.ts';
-import type { RealApp } from '../support/apps/types.ts';
-import { runCli } from '../support/cli.ts';
+import { mediumEditor } from '../../harness/apps/medium-editor.ts';
+import { pell } from '../../harness/apps/pell.ts';
+import type { RealApp } from '../../harness/apps/types.ts';
+import { runCli } from '../../harness/cli.ts';
 import { needRealApp } from '../support/real-app-required.ts';
-import { tempWorkspace } from '../generate/support/on-disk.ts';
-import { runGeneratedSpecs, typecheckGenerated } from '../generate/support/pipeline.ts';
+import { tempWorkspace } from '../../harness/generate/on-disk.ts';
+import { runGeneratedSpecs, typecheckGenerated } from '../../harness/generate/pipeline.ts';
 
 /**
  * The crawler on real rich-text editors: pell's own demo page (a toolbar of formatting buttons

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { History } from '../../core/schema/history.ts';
-import { runCli } from '../support/cli.ts';
+import { runCli } from '../../harness/cli.ts';
 import { tempDir } from './support.ts';
 
 /**

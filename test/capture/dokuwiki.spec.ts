@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { runCli } from '../support/cli.ts';
-import { dokuwikiUnavailable, startDokuWiki, type DokuWiki } from '../support/apps/dokuwiki-install.ts';
+import { runCli } from '../../harness/cli.ts';
+import { dokuwikiUnavailable, startDokuWiki, type DokuWiki } from '../../harness/apps/dokuwiki-install.ts';
 import { needRealApp } from '../support/real-app-required.ts';
 
 /**

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { kRoutes } from '../../demo/routes.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import { kUser } from '../../demo/store.ts';
-import { kRepoRoot, runCli, type CliResult } from '../support/cli.ts';
+import { kRepoRoot, runCli, type CliResult } from '../../harness/cli.ts';
 
 /**
  * `bu capture explore` with the crawler on the demo app, through the CLI as a user runs it. The

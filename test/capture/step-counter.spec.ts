@@ -3,9 +3,9 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { History } from '../../core/schema/history.ts';
 import { outputPaths } from '../../core/paths.ts';
-import type { CliResult } from '../support/cli.ts';
-import { startFakeLlm, step, verdict } from '../support/fake-llm.ts';
-import { sessionIdOf, useHarness, type Harness } from '../agent/support.ts';
+import type { CliResult } from '../../harness/cli.ts';
+import { startFakeLlm, step, verdict } from '../../harness/fake-llm.ts';
+import { sessionIdOf, useHarness, type Harness } from '../../harness/sites/agent-site.ts';
 
 /**
  * One step counter for every policy: a step is one action of the history. The `step N/M` progress

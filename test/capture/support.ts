@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
-import { kBuBin } from '../support/cli.ts';
+import { kBuBin } from '../../harness/cli.ts';
 
 /** Helpers for capture tests: pages served on 127.0.0.1, the `bu` CLI as a child process, byte scans. */
 

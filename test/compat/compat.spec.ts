@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { runNode } from '../support/cli.ts';
+import { runNode } from '../../harness/cli.ts';
 
 /**
  * The private-API adapter test, the locator read-back test and one run of the whole pipeline at

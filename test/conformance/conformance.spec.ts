@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { conformanceApps } from '../support/apps/index.ts';
-import { kStages, runConformance } from './support/conformance.ts';
+import { conformanceApps } from '../../harness/apps/index.ts';
+import { kStages, runConformance } from '../../harness/conformance.ts';
 import { needRealApp } from '../support/real-app-required.ts';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { runCli } from '../support/cli.ts';
+import { runCli } from '../../harness/cli.ts';
 
 test('--help lists the commands', async () => {
   const result = await runCli(['--help']);

@@ -6,7 +6,7 @@ import { loadAllCommands } from '../../cli/commands.ts';
 import { applyConfigDefaults } from '../../commands/config-defaults.ts';
 import { loadConfig } from '../../core/config/load-config.ts';
 import { Plan } from '../../core/schema/plan.ts';
-import { runCli } from '../support/cli.ts';
+import { runCli } from '../../harness/cli.ts';
 
 /** brow-use.config.ts: `bu init` writes it once, every command reads it, flags > environment > file > defaults. */
 

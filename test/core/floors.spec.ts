@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { kRepoRoot } from '../support/cli.ts';
+import { kRepoRoot } from '../../harness/cli.ts';
 
 /**
  * Imports only go down a floor (core <- capture, extract, replay <- generate, report <- commands
@@ -14,7 +14,9 @@ import { kRepoRoot } from '../support/cli.ts';
 
 const kOxlint = path.join(kRepoRoot, 'node_modules', '.bin', 'oxlint');
 const kFloor = 'imports only go down a floor';
-const kTestCode = 'only test/ and bench/ import from test/ and bench/';
+const kTestCode = 'only test/, bench/ and harness/ import from test/, bench/ and harness/';
+const kBenchTest = 'never the tests themselves';
+const kHarness = 'imports neither';
 const kNoModel = 'stay free of LLM code';
 
 interface Probe {
@@ -41,9 +43,13 @@ const kProbes: Probe[] = [
   { file: 'api/probe.ts', from: '../cli/main.ts', refused: kFloor },
   { file: 'cli/probe.ts', from: '../api/index.ts', refused: kFloor },
   { file: 'extension/src/probe.ts', from: '../../replay/replay.ts', refused: kFloor },
-  { file: 'core/probe-test.ts', from: '../test/support/cli.ts', refused: kTestCode },
+  { file: 'core/probe-test.ts', from: '../test/support/browser-fixtures.ts', refused: kTestCode },
+  { file: 'capture/probe-harness.ts', from: '../harness/cli.ts', refused: kTestCode },
   { file: 'generate/probe-bench.ts', from: '../bench/process-cpu.ts', refused: kTestCode },
-  { file: 'scripts/probe.ts', from: '../test/support/cli.ts', refused: kTestCode },
+  { file: 'scripts/probe.ts', from: '../harness/apps/index.ts', refused: kTestCode },
+  { file: 'bench/probe-test.ts', from: '../test/support/browser-fixtures.ts', refused: kBenchTest },
+  { file: 'harness/probe.ts', from: '../test/support/browser-fixtures.ts', refused: kHarness },
+  { file: 'harness/sites/probe.ts', from: '../../bench/process-cpu.ts', refused: kHarness },
   // Down a floor, or within one: allowed.
   { file: 'capture/agent/probe.ts', from: '../../core/llm/client.ts', refused: null },
   { file: 'generate/verify/probe.ts', from: '../../extract/io/zip.ts', refused: null },
@@ -52,7 +58,9 @@ const kProbes: Probe[] = [
   { file: 'mcp/probe.ts', from: '../commands/extract.ts', refused: null },
   { file: 'api/probe-down.ts', from: '../commands/run-command.ts', refused: null },
   { file: 'test/probe.ts', from: '../cli/main.ts', refused: null },
-  { file: 'bench/probe.ts', from: '../test/support/cli.ts', refused: null },
+  { file: 'bench/probe.ts', from: '../harness/apps/index.ts', refused: null },
+  { file: 'test/probe-harness.ts', from: '../harness/cli.ts', refused: null },
+  { file: 'test/probe-bench.ts', from: '../bench/heal/run.ts', refused: null },
 ];
 
 interface Diagnostic {

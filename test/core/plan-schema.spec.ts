@@ -5,7 +5,7 @@ import { Ajv } from 'ajv';
 import { ActionName } from '../../core/schema/actions.ts';
 import { Plan } from '../../core/schema/plan.ts';
 import { kPlanSchemaFile, planJsonSchemaText } from '../../core/schema/plan-json-schema.ts';
-import { kRepoRoot } from '../support/cli.ts';
+import { kRepoRoot } from '../../harness/cli.ts';
 
 /** The plan JSON Schema that ships: generated from the zod schema, and it agrees with it. */
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { locatorByRef, runInternal } from '../../core/playwright-internals.ts';
 import { openTraceZip } from '../../extract/io/zip.ts';
-import { kRepoRoot } from '../support/cli.ts';
+import { kRepoRoot } from '../../harness/cli.ts';
 
 /**
  * The private Playwright use, checked for what brow-use relies on, so a Playwright release that

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { RunsDb } from '../../core/runs-db.ts';
 import { RunDatabase } from '../../core/schema/run.ts';
-import { kRepoRoot } from '../support/cli.ts';
+import { kRepoRoot } from '../../harness/cli.ts';
 
 const kWriter = path.join(kRepoRoot, 'test', 'support', 'runs-writer.ts');
 

@@ -6,7 +6,7 @@ import type { CommandContext } from '../../commands/command.ts';
 import { demoCommand } from '../../commands/demo.ts';
 import { UsageError } from '../../core/errors.ts';
 import { startDemoServer } from '../../demo/server.ts';
-import { kBuBin } from '../support/cli.ts';
+import { kBuBin } from '../../harness/cli.ts';
 
 
 test('`bu demo serve` prints its URL, serves the app, and exits 0 on SIGINT', async ({ page }) => {

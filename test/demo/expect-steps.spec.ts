@@ -5,9 +5,9 @@ import { startDemoServer, type DemoServer } from '../../demo/server.ts';
 import { kUser } from '../../demo/store.ts';
 import { History } from '../../core/schema/history.ts';
 import { ReplayReport } from '../../core/schema/replay-report.ts';
-import { runCli } from '../support/cli.ts';
-import { runGeneratedSpecs, typecheckGenerated } from '../generate/support/pipeline.ts';
-import { tempWorkspace } from '../generate/support/on-disk.ts';
+import { runCli } from '../../harness/cli.ts';
+import { runGeneratedSpecs, typecheckGenerated } from '../../harness/generate/pipeline.ts';
+import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 
 /**
  * Expect steps on the demo app, through the whole pipeline: a plan that checks what it did records

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { History } from '../../core/schema/history.ts';
 import { lastJson, servePages, spawnBu, tempDir } from '../capture/support.ts';
 import { connectExtension, launchWithExtension, tokenFrom } from './support.ts';
-import { freePort } from '../support/apps/serve.ts';
+import { freePort } from '../../harness/apps/serve.ts';
 
 /** A tab opened by the controlled tab (window.open) is controlled too, and becomes the active tab as in the default mode. */
 

@@ -12,7 +12,7 @@ import { startDemoServer } from '../../demo/server.ts';
 import { kUser } from '../../demo/store.ts';
 import { findBytes, lastJson, runBu, spawnBu, tempDir, until } from '../capture/support.ts';
 import { badgeText, connectExtension, launchWithExtension, tokenFrom } from './support.ts';
-import { freePort } from '../support/apps/serve.ts';
+import { freePort } from '../../harness/apps/serve.ts';
 
 /**
  * `bu capture ... --mode session` end to end: the CLI listens, the real extension (loaded unpacked

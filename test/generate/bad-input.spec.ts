@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { runCli } from '../support/cli.ts';
-import { clickRun, fp, loginRun } from './support/fixtures.ts';
-import { tempWorkspace, writeRun } from './support/on-disk.ts';
+import { runCli } from '../../harness/cli.ts';
+import { clickRun, fp, loginRun } from '../../harness/generate/fixtures.ts';
+import { tempWorkspace, writeRun } from '../../harness/generate/on-disk.ts';
 
 /** `bu generate` on bad input: exit 2 with a reason that names the file and line, nothing written outside --out. */
 

@@ -5,7 +5,7 @@ import { kTargetAttribute, TraceSnapshots } from '../../generate/verify/snapshot
 import { kItemCss } from '../../generate/model/rows.ts';
 import type { ActionRecord } from '../../core/schema/extract.ts';
 import { alignSteps } from '../../generate/verify/align-steps.ts';
-import { fp, history } from './support/fixtures.ts';
+import { fp, history } from '../../harness/generate/fixtures.ts';
 
 /**
  * The generate-time check: Playwright's DOM snapshots rendered back into HTML (references into

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { serveStatic } from '../support/apps/serve.ts';
-import { recordAndGenerate, runGeneratedSpecs, typecheckGenerated } from './support/pipeline.ts';
-import { tempWorkspace } from './support/on-disk.ts';
+import { serveStatic } from '../../harness/apps/serve.ts';
+import { recordAndGenerate, runGeneratedSpecs, typecheckGenerated } from '../../harness/generate/pipeline.ts';
+import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 
 /**
  * The one BASE_URL rule, end to end: specs generated from a flow recorded under a path prefix, and

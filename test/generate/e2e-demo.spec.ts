@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startDemoServer } from '../../demo/server.ts';
-import { runCli } from '../support/cli.ts';
-import { runGeneratedSpecs, typecheckGenerated } from './support/pipeline.ts';
-import { tempWorkspace } from './support/on-disk.ts';
+import { runCli } from '../../harness/cli.ts';
+import { runGeneratedSpecs, typecheckGenerated } from '../../harness/generate/pipeline.ts';
+import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 
 /**
  * The whole pipeline on the demo app: a plan capture and a crawler explore, extracted by

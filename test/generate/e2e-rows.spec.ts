@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startListApp } from './support/list-app.ts';
-import { recordAndGenerate, runGeneratedSpecs, typecheckGenerated } from './support/pipeline.ts';
-import { tempWorkspace } from './support/on-disk.ts';
+import { recordAndGenerate, runGeneratedSpecs, typecheckGenerated } from '../../harness/generate/pipeline.ts';
+import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 
 /**
  * Lists in generated code: a flow adds two entries, ticks one and deletes the other, on a list

@@ -6,7 +6,7 @@ import { emitAll, type GeneratedFile } from '../../generate/emit/emit.ts';
 import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
 import { assignNames } from '../../generate/names/assign.ts';
-import { loginRun, settingsRun } from './support/fixtures.ts';
+import { loginRun, settingsRun } from '../../harness/generate/fixtures.ts';
 
 /**
  * Hand-made runs -> page model -> files, compared byte for byte with test/generate/expected/

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { generate } from '../../generate/generate.ts';
-import { startFakeLlm } from '../support/fake-llm.ts';
-import { loginRun } from './support/fixtures.ts';
-import { readTree, tempWorkspace, writeRun } from './support/on-disk.ts';
+import { startFakeLlm } from '../../harness/fake-llm.ts';
+import { loginRun } from '../../harness/generate/fixtures.ts';
+import { readTree, tempWorkspace, writeRun } from '../../harness/generate/on-disk.ts';
 
 /**
  * `--llm on` against a local OpenAI-compatible server, through the real `openai` client: names

@@ -8,7 +8,7 @@ import { elementCandidates } from '../../generate/model/candidates.ts';
 import { chooseLocator, readRecordedLocator } from '../../generate/model/locate.ts';
 import { parseAriaText } from '../../generate/model/snapshot.ts';
 import { assignNames } from '../../generate/names/assign.ts';
-import { fp, kOrigin, state } from './support/fixtures.ts';
+import { fp, kOrigin, state } from '../../harness/generate/fixtures.ts';
 import type { RunInput } from '../../generate/model/inputs.ts';
 import { kHistoryVersion, type HistoryStep } from '../../core/schema/history.ts';
 

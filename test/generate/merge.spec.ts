@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { generate, type GenerateOptions } from '../../generate/generate.ts';
-import { loginRun, settingsRun } from './support/fixtures.ts';
-import { readTree, tempWorkspace, writeRun } from './support/on-disk.ts';
+import { loginRun, settingsRun } from '../../harness/generate/fixtures.ts';
+import { readTree, tempWorkspace, writeRun } from '../../harness/generate/on-disk.ts';
 
 /** Regenerating over existing files: identical bytes, people's edits and additions kept, nothing duplicated. */
 

@@ -7,7 +7,7 @@ import type { ModelElement } from '../../core/schema/page-model.ts';
 import { assignNames } from '../../generate/names/assign.ts';
 import { elementMember, methodBase } from '../../generate/names/derive.ts';
 import { instanceName, isIdentifier, kebab, NameAllocator, sanitizeIdentifier, words } from '../../generate/names/identifiers.ts';
-import { clickRun, fp } from './support/fixtures.ts';
+import { clickRun, fp } from '../../harness/generate/fixtures.ts';
 
 /** Names in generated code come from page titles, file names, URLs and labels in any script: they must always compile and read. */
 

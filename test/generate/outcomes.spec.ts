@@ -4,7 +4,7 @@ import type { History, HistoryStep, PageState } from '../../core/schema/history.
 import type { StepRecord } from '../../core/schema/extract.ts';
 import { finalOutline } from '../../generate/model/inputs.ts';
 import { flowOutcomes } from '../../generate/model/outcomes.ts';
-import { fp, state } from './support/fixtures.ts';
+import { fp, state } from '../../harness/generate/fixtures.ts';
 import { withHeldOutcomes } from '../../generate/model/held-outcomes.ts';
 
 /** A list app on one URL: a flow adds “Buy milk”, then shows the other view (a tab, a mode). */

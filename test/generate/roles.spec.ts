@@ -7,7 +7,7 @@ import { buildPageModel } from '../../generate/model/build.ts';
 import { chooseLocator } from '../../generate/model/locate.ts';
 import { parseAriaText } from '../../generate/model/snapshot.ts';
 import { assignNames } from '../../generate/names/assign.ts';
-import { clickRun, fp, kOrigin } from './support/fixtures.ts';
+import { clickRun, fp, kOrigin } from '../../harness/generate/fixtures.ts';
 
 /** getByRole gets only ARIA roles that find an element; everything else is found another way, and the docs say how sure that is. */
 

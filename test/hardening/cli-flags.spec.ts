@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { runCli } from '../support/cli.ts';
+import { runCli } from '../../harness/cli.ts';
 import { runMain } from './support/run-main.ts';
 
 /**

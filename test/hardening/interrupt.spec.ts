@@ -7,7 +7,7 @@ import { startDemoServer, type DemoServer } from '../../demo/server.ts';
 import { ExtractManifest } from '../../core/schema/extract.ts';
 import { ReplayReport } from '../../core/schema/replay-report.ts';
 import { RunDatabase } from '../../core/schema/run.ts';
-import { kRepoRoot } from '../support/cli.ts';
+import { kRepoRoot } from '../../harness/cli.ts';
 import { spawnBu, tempDir, until } from '../capture/support.ts';
 
 /**

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { step, startFakeLlm } from '../support/fake-llm.ts';
-import { sessionIdOf, useHarness } from '../agent/support.ts';
+import { step, startFakeLlm } from '../../harness/fake-llm.ts';
+import { sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 
 /**
  * Model faults the agent tests do not already cover (test/agent covers malformed and

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { ExtractManifest } from '../../core/schema/extract.ts';
 import { outputPaths } from '../../core/paths.ts';
 import { extractTrace } from '../../extract/extract.ts';
-import { kRepoRoot } from '../support/cli.ts';
+import { kRepoRoot } from '../../harness/cli.ts';
 
 /**
  * Nothing lost: every kind of shared-file writer (JSONL appends for the llm/aria/reasoning logs,

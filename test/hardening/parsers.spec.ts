@@ -10,9 +10,9 @@ import { ActionRecord } from '../../core/schema/extract.ts';
 import { AriaLogLine, ReasoningLine } from '../../core/schema/logs.ts';
 import { Plan } from '../../core/schema/plan.ts';
 import { loadHistory } from '../../replay/load.ts';
-import { kRepoRoot } from '../support/cli.ts';
-import { outcomeOf } from './support/clean-failure.ts';
-import { anyText, mutatedJson, mutatedText } from './support/mutate.ts';
+import { kRepoRoot } from '../../harness/cli.ts';
+import { outcomeOf } from '../../harness/hardening/clean-failure.ts';
+import { anyText, mutatedJson, mutatedText } from '../../harness/hardening/mutate.ts';
 
 /**
  * Bad input, clear errors: every parser of a file brow-use reads gets random and damaged input.

@@ -7,7 +7,7 @@ import { sessionFile } from '../../capture/actions/files.ts';
 import { insideDir, outputPaths } from '../../core/paths.ts';
 import { extractTrace } from '../../extract/extract.ts';
 import { confinedPath } from '../../mcp/page-files.ts';
-import { kRepoRoot } from '../support/cli.ts';
+import { kRepoRoot } from '../../harness/cli.ts';
 import { runMain } from './support/run-main.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { kBypassCases, runBypassSuite, serveHost } from './support/bypass.ts';
+import { kBypassCases, runBypassSuite, serveHost } from '../../harness/hardening/bypass.ts';
 
 /**
  * URL policy bypass list on loopback: 127.0.0.1 allowed, 127.0.0.2 the other host (its server

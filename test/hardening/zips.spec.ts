@@ -5,9 +5,9 @@ import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { outputPaths } from '../../core/paths.ts';
 import { extractTrace } from '../../extract/extract.ts';
-import { kRepoRoot } from '../support/cli.ts';
-import { outcomeOf } from './support/clean-failure.ts';
-import { mutatedBytes } from './support/mutate.ts';
+import { kRepoRoot } from '../../harness/cli.ts';
+import { outcomeOf } from '../../harness/hardening/clean-failure.ts';
+import { mutatedBytes } from '../../harness/hardening/mutate.ts';
 
 /**
  * Trace zips as hostile input: random bytes, truncations and byte flips of a real trace go

@@ -6,9 +6,9 @@ import { locatorFromCode } from '../../core/locator/build.ts';
 import { generatedCodeEnv } from '../../core/package.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import { kUser } from '../../demo/store.ts';
-import { runCli, kRepoRoot } from '../support/cli.ts';
-import { runNode } from '../generate/support/pipeline.ts';
-import { tempWorkspace } from '../generate/support/on-disk.ts';
+import { runCli, kRepoRoot } from '../../harness/cli.ts';
+import { runNode } from '../../harness/generate/pipeline.ts';
+import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 
 /**
  * `bu heal` on the demo app: the create-item flow recorded on the app as it was, its generated

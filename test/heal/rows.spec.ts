@@ -4,10 +4,10 @@ import { chromium, expect, test } from '@playwright/test';
 import { resolveBrowser } from '../../core/browser.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import { generatedCodeEnv } from '../../core/package.ts';
-import { runCli, kRepoRoot } from '../support/cli.ts';
-import { recordAndGenerate, runNode } from '../generate/support/pipeline.ts';
-import { tempWorkspace } from '../generate/support/on-disk.ts';
-import { startPagesSite, type PagesSite } from '../replay/support/pages-site.ts';
+import { runCli, kRepoRoot } from '../../harness/cli.ts';
+import { recordAndGenerate, runNode } from '../../harness/generate/pipeline.ts';
+import { tempWorkspace } from '../../harness/generate/on-disk.ts';
+import { startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 import { renderTeam, teamPlan, type TeamRelease } from './support/team-app.ts';
 
 /**

@@ -8,9 +8,9 @@ import { RunDatabase, type RunRecord } from '../../core/schema/run.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import { kUser } from '../../demo/store.ts';
 import { lastJson, runBu, tempDir } from '../capture/support.ts';
-import { runNode } from '../generate/support/pipeline.ts';
-import { tempWorkspace } from '../generate/support/on-disk.ts';
-import { kRepoRoot, runCli } from '../support/cli.ts';
+import { runNode } from '../../harness/generate/pipeline.ts';
+import { tempWorkspace } from '../../harness/generate/on-disk.ts';
+import { kRepoRoot, runCli } from '../../harness/cli.ts';
 import { callTool, ranCode, startCdpChrome, startMcp } from './support.ts';
 
 /**

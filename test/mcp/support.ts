@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { chromiumArgs, resolveBrowser } from '../../core/browser.ts';
-import { kBuBin } from '../support/cli.ts';
+import { kBuBin } from '../../harness/cli.ts';
 
 /** Helpers for MCP tests: `bu mcp` behind a real MCP client, and a Chromium to attach to over CDP. */
 

@@ -8,7 +8,7 @@ import { loadAllCommands } from '../../cli/commands.ts';
 import type { CommandDef } from '../../commands/command.ts';
 import { ActionName } from '../../core/schema/actions.ts';
 import { Plan } from '../../core/schema/plan.ts';
-import { kRepoRoot } from '../support/cli.ts';
+import { kRepoRoot } from '../../harness/cli.ts';
 
 /**
  * The docs a user has are the ones in the package: every link of README and of the shipped docs,

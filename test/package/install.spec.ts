@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { generatedImports, packTarball, projectDependencies } from './support.ts';
+import { generatedImports, packTarball, projectDependencies } from '../../harness/package.ts';
 
 /**
  * brow-use installed the way a user installs it: `npm pack`, the tarball installed into a fresh

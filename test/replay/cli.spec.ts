@@ -10,7 +10,7 @@ import { readJsonFile } from '../../core/io/read.ts';
 import { History } from '../../core/schema/history.ts';
 import { ReplayReport } from '../../core/schema/replay-report.ts';
 import { recordHistory } from './support/record.ts';
-import { kBuBin } from '../support/cli.ts';
+import { kBuBin } from '../../harness/cli.ts';
 import { startSite, type Site } from './support/site.ts';
 
 /** `bu replay` end to end: exit codes, the report, secrets, no model calls, healing, write-back. */

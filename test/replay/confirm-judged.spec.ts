@@ -4,7 +4,7 @@ import { confirmJudged, sameElement } from '../../replay/confirm-judged.ts';
 import { findElement, type FindOptions } from '../../replay/find.ts';
 import { Rebaser } from '../../replay/inputs.ts';
 import { recordOn } from './support/record.ts';
-import { htmlPage, startPagesSite, type PagesSite } from './support/pages-site.ts';
+import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
 /**
  * Replay acts on the element it judged: when the rows are re-rendered between the judgement and

@@ -4,7 +4,7 @@ import { replay } from '../../replay/replay.ts';
 import { pickCandidate } from '../../replay/rematch/pick.ts';
 import { agreement, effectiveType, type LiveFeatures } from '../../replay/rematch/scoring.ts';
 import { recordOn } from './support/record.ts';
-import { htmlPage, startPagesSite, type PagesSite } from './support/pages-site.ts';
+import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
 /**
  * An attribute left at its default is the default: an input without `type` is a text input, a

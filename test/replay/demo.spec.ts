@@ -8,7 +8,7 @@ import { kVariants } from '../../demo/variants.ts';
 import { readJsonFile } from '../../core/io/read.ts';
 import { History } from '../../core/schema/history.ts';
 import { replay } from '../../replay/replay.ts';
-import { captureFlow, flowDone, watchDecoys } from './support/demo-flows.ts';
+import { captureFlow, flowDone, watchDecoys } from '../../harness/demo-flows.ts';
 
 /**
  * Flows recorded with `bu capture script` on the baseline demo app, replayed on every variant.

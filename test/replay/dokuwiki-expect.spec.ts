@@ -3,12 +3,12 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { History } from '../../core/schema/history.ts';
 import { ReplayReport } from '../../core/schema/replay-report.ts';
-import { runCli } from '../support/cli.ts';
-import { dokuwiki } from '../support/apps/dokuwiki.ts';
-import type { RunningApp } from '../support/apps/types.ts';
+import { runCli } from '../../harness/cli.ts';
+import { dokuwiki } from '../../harness/apps/dokuwiki.ts';
+import type { RunningApp } from '../../harness/apps/types.ts';
 import { needRealApp } from '../support/real-app-required.ts';
-import { runGeneratedSpecs, typecheckGenerated } from '../generate/support/pipeline.ts';
-import { tempWorkspace } from '../generate/support/on-disk.ts';
+import { runGeneratedSpecs, typecheckGenerated } from '../../harness/generate/pipeline.ts';
+import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 
 /**
  * Expect steps on a real app nobody here wrote (Debian's DokuWiki): a plan creates a page and

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { History } from '../../core/schema/history.ts';
 import { replay } from '../../replay/replay.ts';
-import { dokuwikiUnavailable, startDokuWiki, type DokuWiki } from '../support/apps/dokuwiki-install.ts';
+import { dokuwikiUnavailable, startDokuWiki, type DokuWiki } from '../../harness/apps/dokuwiki-install.ts';
 import { recordHistory } from './support/record.ts';
 import { needRealApp } from '../support/real-app-required.ts';
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { replay } from '../../replay/replay.ts';
 import { comparableHrefs } from '../../replay/rematch/text.ts';
 import { recordOn } from './support/record.ts';
-import { htmlPage, startPagesSite, type PagesSite } from './support/pages-site.ts';
+import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
 /**
  * Evidence that only one candidate carries decides, before position is consulted: a renamed link

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { replay } from '../../replay/replay.ts';
 import { movesToFollow, targetMoves } from '../../replay/verify.ts';
 import { recordOn } from './support/record.ts';
-import { htmlPage, startPagesSite, type PagesSite } from './support/pages-site.ts';
+import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
 /**
  * A link whose target carries a server-side path in its query: another copy of the app links

@@ -10,12 +10,12 @@ import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
 import { assignNames } from '../../generate/names/assign.ts';
 import { replay } from '../../replay/replay.ts';
-import { appPage, flowDone } from './support/demo-flows.ts';
+import { appPage, flowDone } from '../../harness/demo-flows.ts';
 
 /**
  * Every history version ever written stays readable: the fixtures are real recordings of the demo
  * app (version 1: sign in, create an item, sign out; version 2: the items flow of
- * fixtures/plan-items.json), kept as they were written, and they still load, replay and generate.
+ * harness/plans/demo-items.json), kept as they were written, and they still load, replay and generate.
  */
 
 const kFixtures = path.join(import.meta.dirname, '..', 'hardening', 'fixtures');

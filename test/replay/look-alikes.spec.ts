@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { History } from '../../core/schema/history.ts';
 import { replay } from '../../replay/replay.ts';
 import { recordOn } from './support/record.ts';
-import { htmlPage, startPagesSite, type PagesSite } from './support/pages-site.ts';
+import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
 /**
  * Look-alikes that are one link repeated (a result listed under two headings) are interchangeable:

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { replay } from '../../replay/replay.ts';
 import { resolveSubstitutions } from '../../replay/inputs.ts';
 import { recordOn } from './support/record.ts';
-import { htmlPage, startPagesSite, type PagesSite } from './support/pages-site.ts';
+import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
 /**
  * A replay's report is redacted by provenance, as capture's records are: a short secret that is

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { replay } from '../../replay/replay.ts';
 import { recordOn } from './support/record.ts';
-import { htmlPage, startPagesSite, type PagesSite } from './support/pages-site.ts';
+import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
 /**
  * Pages where the wrong element is there and plausible: replay must refuse rather than act on it.

@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startDemoServer, type DemoServer } from '../../demo/server.ts';
 import { kUser } from '../../demo/store.ts';
-import { runCli } from '../support/cli.ts';
-import { kRepoRoot } from '../support/cli.ts';
+import { runCli } from '../../harness/cli.ts';
+import { kRepoRoot } from '../../harness/cli.ts';
 
 /** One recorded demo flow, replayed once cleanly and once so that it fails, then reported. */
 

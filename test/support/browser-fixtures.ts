@@ -5,7 +5,7 @@ import { Session } from '../../capture/session.ts';
  * One Chromium per worker for tests that drive the browser in-process. Playwright's own `browser`
  * and `page` fixtures are worker-scoped already; these add the same for brow-use's `Session`:
  *
- *   import { expect, test } from '../support/browser-fixtures.ts';
+ *   import { expect, test } from './browser-fixtures.ts';
  *   test('...', async ({ session }) => { const page = session.currentPageOrDie(); ... });
  *
  * `session` is a fresh Session (its own context and tab) on the worker's browser server, disposed

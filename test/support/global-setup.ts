@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { kBuBin, kRepoRoot } from './cli.ts';
+import { kBuBin, kRepoRoot } from '../../harness/cli.ts';
 
 /**
  * Before the suite: tests run `bu` as the package ships it (compiled JavaScript in dist/), which

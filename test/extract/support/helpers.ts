@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { outputPaths } from '../../../core/paths.ts';
 import { extractTrace, type ExtractResult } from '../../../extract/extract.ts';
-import { kBuBin } from '../../support/cli.ts';
+import { kBuBin } from '../../../harness/cli.ts';
 
 export const kRepo = path.resolve(import.meta.dirname, '../../..');
 export const kFixtures = path.join(kRepo, 'test/extract/fixtures');

@@ -1,4 +1,4 @@
-import { htmlPage } from '../../replay/support/pages-site.ts';
+import { htmlPage } from '../../../harness/sites/pages-site.ts';
 
 /**
  * A team app whose members table has a row per person with its own Edit link, and the releases

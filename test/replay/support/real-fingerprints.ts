@@ -12,7 +12,7 @@ import { takeFingerprint } from '../../../core/fingerprint/take.ts';
 import type { Fingerprint } from '../../../core/schema/history.ts';
 import { collect } from '../../../replay/rematch/candidates.ts';
 import type { LiveFeatures } from '../../../replay/rematch/scoring.ts';
-import { startDokuWiki } from '../../support/apps/dokuwiki-install.ts';
+import { startDokuWiki } from '../../../harness/apps/dokuwiki-install.ts';
 
 export interface RealCase {
   name: string;

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { listenOnLoopback } from '../../support/apps/serve.ts';
+import { listenOnLoopback } from '../../../harness/apps/serve.ts';
 
 /**
  * A tiny app for cascade tests, served on 127.0.0.1: a form page whose markup changes with

@@ -1,4 +1,4 @@
-import { BuError } from '../../../core/errors.ts';
+import { BuError } from '../../core/errors.ts';
 
 /**
  * The promise for bad input, checked in-process: a parser either succeeds or throws a `BuError`

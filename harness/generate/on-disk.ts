@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { kRepoRoot } from '../../support/cli.ts';
-import { outputPaths, type OutputPaths } from '../../../core/paths.ts';
-import type { ExtractManifest, StepRecord } from '../../../core/schema/extract.ts';
-import type { RunInput } from '../../../generate/model/inputs.ts';
-import type { SnapshotNode } from '../../../generate/model/snapshot.ts';
+import { kRepoRoot } from '../cli.ts';
+import { outputPaths, type OutputPaths } from '../../core/paths.ts';
+import type { ExtractManifest, StepRecord } from '../../core/schema/extract.ts';
+import type { RunInput } from '../../generate/model/inputs.ts';
+import type { SnapshotNode } from '../../generate/model/snapshot.ts';
 
 /** Writes hand-made runs as `bu capture` + `bu extract` would leave them: history + extract dir. */
 

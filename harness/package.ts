@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
-import { kRepoRoot } from '../support/cli.ts';
+import { kRepoRoot } from './cli.ts';
 
 /** Packing the checkout and looking at what a project got, for the install test. */
 

@@ -1,4 +1,4 @@
-import { htmlPage } from '../../replay/support/pages-site.ts';
+import { htmlPage } from './pages-site.ts';
 
 /**
  * A small task app and the releases that break a generated spec's locators: a reworded button, a

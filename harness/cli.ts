@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const kRepoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const kRepoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `bu` as the package ships it; the suite's global setup builds it when a source is newer. */
 export const kBuBin = path.join(kRepoRoot, 'dist', 'cli', 'bu.js');
 

@@ -1,6 +1,6 @@
-import { kHistoryVersion, type Fingerprint, type History, type HistoryStep, type PageState } from '../../../core/schema/history.ts';
-import type { RunInput } from '../../../generate/model/inputs.ts';
-import { parseAriaText } from '../../../generate/model/snapshot.ts';
+import { kHistoryVersion, type Fingerprint, type History, type HistoryStep, type PageState } from '../../core/schema/history.ts';
+import type { RunInput } from '../../generate/model/inputs.ts';
+import { parseAriaText } from '../../generate/model/snapshot.ts';
 
 /**
  * Hand-made runs of a small shop app (login, dashboard, items, item detail, settings) with the

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright';
-import { installUrlPolicy } from '../../../capture/url-policy.ts';
+import { installUrlPolicy } from '../../capture/url-policy.ts';
 
 /**
  * The URL-policy bypass list: 127.0.0.1 is allowed, 127.0.0.2 is the other host. Each case drives

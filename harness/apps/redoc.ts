@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { inPage } from '../../../core/in-page.ts';
+import { inPage } from '../../core/in-page.ts';
 import { writeApiExplorer } from './openapi.ts';
 import { npmStaticApp } from './static-app.ts';
 import type { CorpusFlow, RealApp } from './types.ts';

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli, type CliResult } from '../../support/cli.ts';
-import { PageModel } from '../../../core/schema/page-model.ts';
-import { runGeneratedSpecs, typecheckGenerated } from '../../generate/support/pipeline.ts';
-import { tempWorkspace } from '../../generate/support/on-disk.ts';
-import type { ConformanceStage, RealApp } from '../../support/apps/index.ts';
+import { runCli, type CliResult } from './cli.ts';
+import { PageModel } from '../core/schema/page-model.ts';
+import { runGeneratedSpecs, typecheckGenerated } from './generate/pipeline.ts';
+import { tempWorkspace } from './generate/on-disk.ts';
+import type { ConformanceStage, RealApp } from './apps/index.ts';
 
 /**
  * The real-app conformance pipeline, as a new user runs it on an app this project did not write:

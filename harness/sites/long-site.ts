@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { requestTokens, type CountedMessage } from '../../core/llm/tokens.ts';
-import type { RecordedRequest, Scripted } from '../support/fake-llm.ts';
-import type { Site } from './support.ts';
+import type { RecordedRequest, Scripted } from '../fake-llm.ts';
+import type { Site } from './agent-site.ts';
 
 /**
  * For the long-task tests: a small shop with a colour swatch, a page of 5,000 buttons where a

@@ -9,8 +9,8 @@ import { outputPaths } from '../../core/paths.ts';
 import { RunsDb } from '../../core/runs-db.ts';
 import { LlmCallLine, ReasoningLine } from '../../core/schema/logs.ts';
 import type { RunRecord } from '../../core/schema/run.ts';
-import { runCli, type CliResult } from '../support/cli.ts';
-import type { FakeLlm } from '../support/fake-llm.ts';
+import { runCli, type CliResult } from '../cli.ts';
+import type { FakeLlm } from '../fake-llm.ts';
 
 /** A tiny shop served on 127.0.0.1 and a CLI runner wired to a fake model, for agent captures. */
 

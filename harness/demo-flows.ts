@@ -3,17 +3,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext } from 'playwright';
 import { z } from 'zod';
-import { startDemoServer } from '../../../demo/server.ts';
-import { kUser } from '../../../demo/store.ts';
-import { kBuBin } from '../../support/cli.ts';
+import { startDemoServer } from '../demo/server.ts';
+import { kUser } from '../demo/store.ts';
+import { kBuBin } from './cli.ts';
 
 /** Recording demo flows with `bu capture script`, and checking what a replay did to the app. */
 
 const run = promisify(execFile);
-export const kRepo = path.resolve(import.meta.dirname, '../../..');
+export const kRepo = path.resolve(import.meta.dirname, '..');
 export const kPlans = {
-  items: path.join(kRepo, 'test/replay/fixtures/plan-items.json'),
-  settings: path.join(kRepo, 'test/replay/fixtures/plan-settings.json'),
+  items: path.join(import.meta.dirname, 'plans', 'demo-items.json'),
+  settings: path.join(import.meta.dirname, 'plans', 'demo-settings.json'),
 } as const;
 export type FlowName = keyof typeof kPlans;
 

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { listenOnLoopback } from '../../support/apps/serve.ts';
+import { listenOnLoopback } from '../apps/serve.ts';
 
 /**
  * A site for one test, served on 127.0.0.1: `state.render` writes the page for each request (the

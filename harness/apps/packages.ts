@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /** Where the npm apps are installed: the repository's node_modules (package names as aliased in package.json). */
 
-const kRepo = path.resolve(import.meta.dirname, '../../..');
+const kRepo = path.resolve(import.meta.dirname, '../..');
 
 /** The folder of an installed npm package, or null when `npm install` has not put it there. */
 export function npmPackageDir(name: string): string | null {

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { resolveBrowser } from '../../../core/browser.ts';
-import { generatedCodeEnv, kSourceCondition } from '../../../core/package.ts';
-import { kRepoRoot, runCli } from '../../support/cli.ts';
+import { resolveBrowser } from '../../core/browser.ts';
+import { generatedCodeEnv, kSourceCondition } from '../../core/package.ts';
+import { kRepoRoot, runCli } from '../cli.ts';
 import type { tempWorkspace } from './on-disk.ts';
 
 /** Running the generated project: tsc and Playwright in child processes that do not block this one (servers live here). */
