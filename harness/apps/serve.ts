@@ -33,6 +33,15 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Fixed HTML pages by path on a free port of 127.0.0.1; any other path is a 404. */
+export function servePages(pages: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
+  return listenOnLoopback(http.createServer((req, res) => {
+    const page = pages[new URL(req.url ?? '/', 'http://x').pathname];
+    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page ?? 'not found');
+  }));
+}
+
 /** `server` listening on a free port of 127.0.0.1: its root URL, and a close that waits for it. */
 export async function listenOnLoopback(server: http.Server): Promise<{ url: string; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,14 +1,13 @@
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { test } from '@playwright/test';
 import { parseJsonLines } from '../../core/io/read.ts';
 import { outputPaths } from '../../core/paths.ts';
 import { RunsDb } from '../../core/runs-db.ts';
 import { LlmCallLine, ReasoningLine } from '../../core/schema/logs.ts';
 import type { RunRecord } from '../../core/schema/run.ts';
+import { servePages } from '../apps/serve.ts';
 import { runCli, type CliResult } from '../cli.ts';
 import type { FakeLlm } from '../fake-llm.ts';
 
@@ -41,15 +40,7 @@ export interface Site {
 export const kSiteToken = 'tok-51c7-AbXy-9qZ';
 
 export async function startSite(): Promise<Site> {
-  const kPages = pages(kSiteToken);
-  const server = http.createServer((req, res) => {
-    const page = kPages[new URL(req.url ?? '/', 'http://x').pathname];
-    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(page ?? 'not found');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return servePages(pages(kSiteToken));
 }
 
 export interface Workspace {

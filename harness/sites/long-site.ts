@@ -1,7 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { requestTokens, type CountedMessage } from '../../core/llm/tokens.ts';
 import type { RecordedRequest, Scripted } from '../fake-llm.ts';
+import { servePages } from '../apps/serve.ts';
 import type { Site } from './agent-site.ts';
 
 /**
@@ -24,14 +23,7 @@ const kPages: Record<string, string> = {
 };
 
 export async function startLongSite(): Promise<Site> {
-  const server = http.createServer((req, res) => {
-    const page = kPages[new URL(req.url ?? '/', 'http://x').pathname];
-    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(page ?? 'not found');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return servePages(kPages);
 }
 
 export type PromptKind = 'step' | 'plan' | 'check' | 'revise' | 'summary' | 'element' | 'finish';
