@@ -110,6 +110,8 @@ export type ElementIdentity = Pick<DomProbe, 'tag' | 'id' | 'nameAttr' | 'type' 
 export interface FoundAt {
   cssPath: string;
   identity: ElementIdentity;
+  /** A native select's option labels as read there (null: not a native select; absent: not read). */
+  nativeOptions?: string[] | null;
 }
 
 export function identityOf(probe: Pick<DomProbe, 'tag' | 'id' | 'nameAttr' | 'type' | 'testId' | 'testIdAttribute' | 'container'>): ElementIdentity {

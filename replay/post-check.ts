@@ -95,12 +95,15 @@ function freshIds(step: HistoryStep): Set<string> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `first`: the heading as just read with other things, when it was. `atOnce`: fine at the first read. */
+/**
+ * `first`: the heading as just read with other things, when it was, after the caller waited for
+ * the document. `atOnce`: fine at the first read.
+ */
 async function settledHeadingProblem(page: Page, recorded: Headings, before: string | null, lenient: boolean, first?: string | null): Promise<{ problem: string | null; atOnce: boolean }> {
   const deadline = Date.now() + kHeadingSettleMs;
   let read = first;
   for (let atOnce = true; ; atOnce = false) {
-    await page.waitForLoadState('domcontentloaded').catch(() => undefined);
+    if (!atOnce) await page.waitForLoadState('domcontentloaded').catch(() => undefined);
     const now = read !== undefined ? read : await readHeading(page);
     read = undefined;
     const problem = headingProblem(recorded, { pre: before, post: now }, { lenient });

@@ -10,6 +10,8 @@ import { Rebaser, ReportRedactor, substitute, type Substitutions } from './input
 import { kFindTimeoutMs } from './rematch/cascade.ts';
 import { summarize } from './report.ts';
 import { urlMatches } from './verify.ts';
+import { notOnTheApp } from './executors/page.ts';
+import { readFinalPage, type FinalPage } from './final-page.ts';
 import { runStep, type Ahead, type StepEnv, type StepOutcome } from './step.ts';
 
 /**
@@ -105,6 +107,12 @@ export async function replay(page: Page, history: History, options: ReplayOption
   const rewritten: ReplayResult['rewritten'] = new Map();
   let stopped: string | null = null;
   let ahead: Ahead | null = null;
+  // The page as the last step that touches the app left it, when read beside that step's check.
+  let finalRead: FinalPage | null = null;
+  // Steps from here on touch nothing in the app (skipped without a look at the page).
+  const offApp = (s: History['steps'][number]) => !s.ok || notOnTheApp(s.action) !== null;
+  let closingFrom = history.steps.length;
+  while (closingFrom > 0 && offApp(history.steps[closingFrom - 1]!)) closingFrom--;
   for (const [i, step] of history.steps.entries()) {
     if (stopped || options.signal?.aborted) {
       const why = stopped ?? 'the replay was interrupted';
@@ -114,8 +122,9 @@ export async function replay(page: Page, history: History, options: ReplayOption
         timing: { startMs: Math.round(performance.now() - t0), findMs: 0, actMs: 0, verifyMs: 0, totalMs: 0 },
       });
     } else {
-      const outcome: StepOutcome = await runStep(env, step, history.steps[i + 1] ?? null, ahead);
+      const outcome: StepOutcome = await runStep(env, step, history.steps[i + 1] ?? null, ahead, i + 1 === closingFrom);
       ahead = outcome.ahead ?? null;
+      finalRead = outcome.final ?? (i < closingFrom ? null : finalRead);
       env.page = outcome.page;
       redactor.uses(step);
       steps.push(redactor.deep(outcome.report));
@@ -126,11 +135,7 @@ export async function replay(page: Page, history: History, options: ReplayOption
   }
 
   const summary = summarize(steps, { totalMs: performance.now() - t0, llmCalls, strategy, heal: options.healer ? 'llm' : 'off' });
-  const [title, ariaSnapshot] = await Promise.all([
-    // Read in the page's own world, where the last step's check already looked.
-    env.page.evaluate(() => document.title).catch(() => ''),
-    env.page.ariaSnapshot({ timeout: 5_000 }).catch(() => ''),
-  ]);
+  const { title, ariaSnapshot } = finalRead ?? (await readFinalPage(env.page));
   const final = redactor.deep({ url: env.page.url(), title, ariaSnapshot });
   context.off('page', onPage);
   for (const p of context.pages()) p.off('dialog', onDialog);

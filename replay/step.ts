@@ -10,9 +10,10 @@ import { isExpectAction } from '../core/schema/actions.ts';
 import { locatorFromCode } from '../core/locator/build.ts';
 import { runElementStep } from './executors/element.ts';
 import { runExpectStep, type ExpectStep } from './executors/expectation.ts';
-import { PolicyBlocked, runPageStep } from './executors/page.ts';
+import { notOnTheApp, PolicyBlocked, runPageStep } from './executors/page.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './executors/types.ts';
 import { confirmJudged } from './confirm-judged.ts';
+import { readFinalPage, type FinalPage } from './final-page.ts';
 import { findAhead, findElement, type FindOptions, type Found } from './find.ts';
 import type { ReadAhead } from './rematch/cascade.ts';
 import type { InFlight } from '../core/act/in-flight.ts';
@@ -56,7 +57,12 @@ export interface StepOutcome {
   ahead?: Ahead;
   /** The element as it is now, for `--write-back` of a healed step. */
   rewritten?: { fingerprint: Fingerprint; locator: RecordedLocator };
+  /** The page the replay leaves, read beside this step's check (asked for with `closing`). */
+  final?: FinalPage;
 }
+
+/** What a step's check of the page read beside it: the next step's element, or the final page. */
+type Aside = { ahead: ReadAhead } | { final: FinalPage };
 
 const kNoNavigation = new Set(['navigate', 'search', 'switch', 'close', 'done', 'write_file', 'read_file', 'replace_file']);
 
@@ -83,8 +89,10 @@ function readsAhead(step: HistoryStep, next: HistoryStep | null): next is Histor
 /**
  * Runs one step. `next`: the step after it, whose element is read beside this step's check of the
  * page when it can be (the outcome's `ahead`); `ahead`: this step's, read by the step before.
+ * `closing`: no step after this one touches the app, so the page it leaves is the replay's final
+ * page, read beside the check when the check finds the page as recorded at its first look.
  */
-export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep | null = null, ahead: Ahead | null = null): Promise<StepOutcome> {
+export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep | null = null, ahead: Ahead | null = null, closing = false): Promise<StepOutcome> {
   const started = performance.now();
   const timing = { startMs: Math.round(started - env.t0), findMs: 0, actMs: 0, verifyMs: 0, totalMs: 0 };
   let page = env.page;
@@ -96,6 +104,8 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   const fail = (category: FailureCategory, message: string, partial: Partial<ReplayStep> = {}) => finish({ ...partial, status: 'failed', category, message });
 
   if (!step.ok) return finish({ status: 'skipped', message: 'the recorded action failed; nothing to replay' });
+  const offApp = notOnTheApp(step.action);
+  if (offApp) return finish({ status: 'skipped', message: offApp });
   if (!kNoNavigation.has(step.action) && isHttp(step.pre.url)) {
     page = env.context.pages()[step.pre.tab] ?? page;
     const problem = await waitForUrl(page, env.rebase.url(step.pre.url), env.tolerantIds, kPreTimeoutMs);
@@ -171,15 +181,22 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   const alongside = readsAhead(step, next)
     ? async () => {
       const read = await findAhead(checkedPage, next, env.find);
-      return read && { value: read, heading: read.at?.heading };
+      return read && { value: { ahead: read } as Aside, heading: read.at?.heading };
     }
-    : null;
+    : closing
+      ? async () => {
+        const { heading, ...final } = await readFinalPage(checkedPage);
+        return { value: { final } as Aside, heading };
+      }
+      : null;
   const verdict = await postCheck({ page, step, target, targetAt, headingBefore, outlineBefore, strongMatch: !healed, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text, alongside });
   timing.verifyMs = Math.round(performance.now() - tVerify);
   base.checks = verdict.checks;
   if (verdict.problem) return fail('postcondition_failed', verdict.problem);
-  const readAhead = verdict.alongside && next ? { ahead: { index: next.index, page: checkedPage, read: verdict.alongside } } : {};
-  return finish({ status: healed ? 'healed' : 'passed', message: outcome.result?.slice(0, 200) ?? null }, { ...(rewritten ? { rewritten } : {}), ...readAhead });
+  const aside = verdict.alongside;
+  const readAhead = aside && 'ahead' in aside && next ? { ahead: { index: next.index, page: checkedPage, read: aside.ahead } } : {};
+  const final = aside && 'final' in aside ? { final: aside.final } : {};
+  return finish({ status: healed ? 'healed' : 'passed', message: outcome.result?.slice(0, 200) ?? null }, { ...(rewritten ? { rewritten } : {}), ...readAhead, ...final });
 }
 
 interface ExpectScope {

@@ -18,8 +18,14 @@ const kEditableAtEnd = inPage(editableInPage);
 /** How far one `scroll` page moves, as a fraction of the viewport (the agent's own unit). */
 const kScrollPageFraction = 0.9;
 
-/** The options of a native select, read where the cascade just found it (see at-path.ts); undefined when it is not there. */
-function nativeAt(target: Locator, at: FoundAt): Promise<string[] | null | undefined> {
+/**
+ * The options of a native select where the cascade found it (see at-path.ts); undefined when it is
+ * not there. The labels read with the element serve when they hold the one to choose (they tell a
+ * choice by label, and a select whose options are still loading is read again); else they are
+ * read again there now.
+ */
+async function nativeAt(target: Locator, at: FoundAt, text: string): Promise<string[] | null | undefined> {
+  if (at.nativeOptions?.some((label) => label.trim() === text.trim())) return at.nativeOptions;
   return readBackAtPath(target.page(), at.cssPath, at.identity, nativeOptionsInPage, null);
 }
 
@@ -45,9 +51,11 @@ export async function runElementStep(ctx: ExecContext, step: ElementStep, target
     case 'hover':
       await target.hover({ timeout });
       return {};
-    case 'select_dropdown':
-      await chooseOption(ctx.page, target, ctx.text(step.params.text), { timeout, readNative: ctx.targetAt === null ? undefined : () => nativeAt(target, ctx.targetAt!) });
+    case 'select_dropdown': {
+      const text = ctx.text(step.params.text);
+      await chooseOption(ctx.page, target, text, { timeout, readNative: ctx.targetAt === null ? undefined : () => nativeAt(target, ctx.targetAt!, text) });
       return {};
+    }
     case 'dropdown_options': {
       const options = await target.locator('option').allTextContents();
       return { result: options.map((o) => o.trim()).join('\n') };

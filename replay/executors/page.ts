@@ -19,6 +19,20 @@ const kSearchEngines = {
   bing: 'https://www.bing.com/search?q=',
 } as const;
 
+/** Why a step is not replayed: it works on the agent's own files or ends the run; null when it touches the app. */
+export function notOnTheApp(action: HistoryStep['action']): string | null {
+  switch (action) {
+    case 'write_file':
+    case 'read_file':
+    case 'replace_file':
+      return `${action} works on the agent's files, not on the app`;
+    case 'done':
+      return 'end of the recorded run';
+    default:
+      return null;
+  }
+}
+
 export async function runPageStep(ctx: ExecContext, step: PageStep): Promise<ExecOutcome> {
   const { page, context } = ctx;
   const timeout = ctx.actionTimeoutMs;
@@ -73,9 +87,8 @@ export async function runPageStep(ctx: ExecContext, step: PageStep): Promise<Exe
     case 'write_file':
     case 'read_file':
     case 'replace_file':
-      return { skipped: `${step.action} works on the agent's files, not on the app` };
     case 'done':
-      return { skipped: 'end of the recorded run' };
+      return { skipped: notOnTheApp(step.action)! };
     default:
       return assertNever(step, 'page action');
   }

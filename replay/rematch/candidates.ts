@@ -1,4 +1,5 @@
 import type { Frame, Locator, Page } from 'playwright';
+import { nativeOptionsInPage } from '../../core/act/dropdown.ts';
 import { mainHeadingInPage } from '../../core/aria/state.ts';
 import { probeElement, type DomProbe } from '../../core/fingerprint/probe.ts';
 import { composeInPage } from '../../core/in-page.ts';
@@ -132,13 +133,17 @@ export async function collect(frame: Frame, query: Locator, options: CollectOpti
   }));
 }
 
-/** The DOM probe of the element at a path, and the page's main heading read in the same evaluation. */
+/**
+ * The DOM probe of the element at a path, and in the same evaluation the page's main heading and,
+ * for a native select, its options' labels (what choosing one of them needs to know).
+ */
 interface ProbedWithHeading extends Probed {
   heading: string | null;
+  options: string[] | null;
 }
 
-const probeWithHeading = composeInPage<(el: Element) => ProbedWithHeading>(['el'], { probe: probeElement, visible: visibleInPage, heading: mainHeadingInPage },
-  'return { probe: probe(el), visible: visible(el), heading: heading() };');
+const probeWithHeading = composeInPage<(el: Element) => ProbedWithHeading>(['el'], { probe: probeElement, visible: visibleInPage, heading: mainHeadingInPage, options: nativeOptionsInPage },
+  'return { probe: probe(el), visible: visible(el), heading: heading(), options: options(el) };');
 
 /**
  * The recorded locator's one element, read where the recording saw it (its CSS path in the page's
@@ -149,7 +154,7 @@ const probeWithHeading = composeInPage<(el: Element) => ProbedWithHeading>(['el'
  * count that ties the locator to the path (the element still is that role by that exact name, as
  * Playwright computes them); read in full only when they no longer hold.
  */
-export async function collectAtPath(page: Page, query: Locator, cssPath: string, options: { includeHidden: boolean; recorded: RoleName }): Promise<{ candidate: Candidate; heading: string | null } | null> {
+export async function collectAtPath(page: Page, query: Locator, cssPath: string, options: { includeHidden: boolean; recorded: RoleName }): Promise<{ candidate: Candidate; heading: string | null; options: string[] | null } | null> {
   const { role, name } = options.recorded;
   let byRole: Locator | null = null;
   try {
@@ -162,7 +167,7 @@ export async function collectAtPath(page: Page, query: Locator, cssPath: string,
   const confirmed = byRole !== null && read.kind === 'read';
   if (!confirmed && byRole !== null && read.kind === 'unconfirmed') read = await readAtPath(query, cssPath, probeWithHeading, null);
   if (read.kind !== 'read' || !(read.value.visible || options.includeHidden)) return null;
-  const { probe, visible, heading } = read.value;
+  const { probe, visible, heading, options: selectOptions } = read.value;
   const names = confirmed ? { role, name } : await roleAndName(query);
-  return { candidate: { frame: page.mainFrame(), framePath: '', locator: query, positional: false, features: { ...probe, role: names.role, name: names.name, frameDepth: 0, visible } }, heading };
+  return { candidate: { frame: page.mainFrame(), framePath: '', locator: query, positional: false, features: { ...probe, role: names.role, name: names.name, frameDepth: 0, visible } }, heading, options: selectOptions };
 }

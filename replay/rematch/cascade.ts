@@ -208,7 +208,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
       const at = ahead !== undefined ? ahead : await readAtRecordedPath(page, fp, recorded);
       const [only] = at ? score([at.candidate]) : [];
       if (at && only && !only.agreement.contradictions.length) {
-        return { kind: 'found', level: 'recorded', candidate: only, candidates: 1, notes, pool: [only], atPath: { cssPath: fp.cssPath, heading: at.heading, identity: identityOf(only.item.features) } };
+        return { kind: 'found', level: 'recorded', candidate: only, candidates: 1, notes, pool: [only], atPath: { cssPath: fp.cssPath, heading: at.heading, identity: identityOf(only.item.features), nativeOptions: at.options } };
       }
     }
     const found = await collect(page.mainFrame(), recorded.locator, { includeHidden, depth, expectOne: !pinned && recorded.unique });
@@ -277,7 +277,8 @@ export async function rematch(page: Page, fp: Fingerprint, recorded: RecordedLoc
   const query = ahead?.query ?? (recorded && recordedQuery(page, recorded));
   let settled = false;
   for (let i = 0; ; i++) {
-    await page.waitForLoadState('domcontentloaded').catch(() => undefined);
+    // The element read ahead was read once the document had loaded: the first pass starts from it.
+    if (i > 0 || !ahead?.at) await page.waitForLoadState('domcontentloaded').catch(() => undefined);
     const result = await attempt(page, fp, query, options, i === 0 && ahead ? ahead.at : undefined);
     if (result.kind === 'found') return result;
     if (result.kind === 'ambiguous') {
