@@ -48,7 +48,9 @@ async function start(): Promise<RunningApp> {
       login: { user: kUser, password: kPassword },
       dir: wiki.dir,
       async reset() {
-        fs.rmSync(data, { recursive: true, force: true });
+        // The wiki's task runner may still be writing to data/ (index, locks) after the last
+        // page a flow loaded: a folder emptied meanwhile is retried, not a failed reset.
+        fs.rmSync(data, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
         fs.cpSync(pristine, data, { recursive: true });
         fs.writeFileSync(users, usersText);
       },
