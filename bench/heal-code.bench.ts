@@ -16,20 +16,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, resolveBrowser } from '../core/browser.ts';
+import { launchBrowser } from '../core/browser.ts';
 import { locatorFromCode } from '../core/locator/build.ts';
-import { generatedCodeEnv } from '../core/package.ts';
 import { PomFingerprints } from '../core/schema/pom-fingerprints.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
 import { startDemoServer } from '../demo/server.ts';
 import { benchRealApps } from './heal/heal-real-apps.ts';
+import { isSameTest, runFlowSpecs } from './heal/run-specs.ts';
 import { kUser } from '../demo/store.ts';
 import { kRetexts, kVariants } from '../demo/variants.ts';
 import { readTrace, SnapshotPage } from '../generate/verify/snapshot-page.ts';
 import { readFailure } from '../heal/failure.ts';
 import { openTraceZip } from '../extract/io/zip.ts';
 import { kRepoRoot, runCli } from '../harness/cli.ts';
-import { runNode } from '../harness/generate/pipeline.ts';
 import { startPagesSite } from '../harness/sites/pages-site.ts';
 import { renderTasks, tasksPlan, type TasksRelease } from '../harness/sites/tasks-app.ts';
 
@@ -85,24 +84,6 @@ function tasksApp(): App {
     baseline: { name: 'baseline', serve: serve('baseline'), renames: {} },
     releases: releases.map((r) => ({ name: r, serve: serve(r), renames: renames[r] })),
   };
-}
-
-/** The flow specs (not the replay spec) of a generated project, failing fast; outcome per test title. */
-async function runSpecs(out: string, url: string, env: NodeJS.ProcessEnv): Promise<Map<string, boolean>> {
-  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
-  const report = path.join(out, 'report.json');
-  await runNode([cli, 'test', '--config', path.join(out, 'playwright.config.ts'), '--workers=1', '--reporter=json', '--timeout=10000', 'tests/(?!replay-)'], {
-    cwd: out,
-    env: { BASE_URL: url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, PLAYWRIGHT_JSON_OUTPUT_NAME: report, ...generatedCodeEnv(process.env), ...env },
-  });
-  const outcomes = new Map<string, boolean>();
-  type Suite = { suites?: Suite[]; specs?: { title: string; ok: boolean }[] };
-  const visit = (suite: Suite) => {
-    for (const spec of suite.specs ?? []) outcomes.set(spec.title, spec.ok);
-    for (const child of suite.suites ?? []) visit(child);
-  };
-  visit(JSON.parse(fs.readFileSync(report, 'utf8')) as Suite);
-  return outcomes;
 }
 
 /**
@@ -168,7 +149,7 @@ async function benchApp(app: App, root: string): Promise<Row[]> {
       const server = await release.serve();
       const row: Row = { app: app.name, release: release.name, specs: 0, failing: 0, green: 0, refused: [], expectation: 0, wrong: [], healMs: 0, healCpuMs: 0, healedTests: 0 };
       try {
-        const before = await runSpecs(out, server.url, app.env);
+        const before = await runFlowSpecs(out, server.url, app.env);
         row.specs = before.size;
         const failing = [...before].filter(([, ok]) => !ok).map(([title]) => title);
         row.failing = failing.length;
@@ -189,12 +170,12 @@ async function benchApp(app: App, root: string): Promise<Row[]> {
           }
           for (const refused of (healed.json?.notHealed ?? []) as { test: string; reason: string }[]) reasons.set(refused.test, refused.reason);
           if (!changes.length) break;
-          outcomes = await runSpecs(out, server.url, app.env);
+          outcomes = await runFlowSpecs(out, server.url, app.env);
         }
         for (const title of failing) {
           if (outcomes.get(title)) row.green++;
           else {
-            const reason = [...reasons].find(([test]) => test.includes(title))?.[1] ?? 'still failing after heal';
+            const reason = [...reasons].find(([test]) => isSameTest(title, test))?.[1] ?? 'still failing after heal';
             if (reason.startsWith('not healable: expectation changed')) row.expectation++;
             row.refused.push(`${title}: ${reason}`);
           }

@@ -6,7 +6,7 @@ import type { ActedEvent } from './in-page-acted.ts';
 import { kMutants } from './instrument.ts';
 import { startMutantProxy } from './mutant-proxy.ts';
 import { kPlansDir } from './record.ts';
-import { runFlowSpecs } from './run-specs.ts';
+import { isSameTest, runFlowSpecs } from './run-specs.ts';
 
 /**
  * `bu heal` over the real apps of the heal corpus (harness/apps, those with a `corpus` part):
@@ -108,8 +108,7 @@ async function benchApp(app: RealApp & { corpus: NonNullable<RealApp['corpus']> 
           break;
         }
         for (const refused of (healed.json.notHealed ?? []) as { test: string; reason: string }[]) {
-          // Heal names a test `file:line › title`; the runs name it `file › title`.
-          const title = failing.find((t) => t === refused.test.replace(/:\d+ › /, ' › ') || t.endsWith(` › ${refused.test}`));
+          const title = failing.find((t) => isSameTest(t, refused.test));
           if (title) reasons.set(title, refused.reason);
         }
         if (!((healed.json.changes ?? []) as unknown[]).length) break;

@@ -1,9 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { resolveBrowser } from '../../core/browser.ts';
-import { generatedCodeEnv } from '../../core/package.ts';
-import { kRepoRoot } from '../../harness/cli.ts';
-import { runNode } from '../../harness/generate/pipeline.ts';
+import { kFlowSpecs, runGeneratedSpecs } from '../../harness/generate/pipeline.ts';
 
 /**
  * Runs the flow specs (not the replay spec) of a generated project on `url`, one at a time, each
@@ -11,13 +8,9 @@ import { runNode } from '../../harness/generate/pipeline.ts';
  * trace under test-results/.
  */
 export async function runFlowSpecs(out: string, url: string, env: NodeJS.ProcessEnv): Promise<Map<string, boolean>> {
-  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
   const report = path.join(out, 'report.json');
   fs.rmSync(report, { force: true });
-  await runNode([cli, 'test', '--config', path.join(out, 'playwright.config.ts'), '--workers=1', '--reporter=json', '--timeout=10000', 'tests/(?!replay-)'], {
-    cwd: out,
-    env: { BASE_URL: url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, PLAYWRIGHT_JSON_OUTPUT_NAME: report, ...generatedCodeEnv(process.env), ...env },
-  });
+  await runGeneratedSpecs(out, url, kFlowSpecs, { PLAYWRIGHT_JSON_OUTPUT_NAME: report, ...env }, { reporter: 'json', testTimeoutMs: 10_000 });
   const outcomes = new Map<string, boolean>();
   if (!fs.existsSync(report)) return outcomes;
   type Suite = { suites?: Suite[]; specs?: { title: string; file?: string; ok: boolean }[] };
@@ -27,4 +20,9 @@ export async function runFlowSpecs(out: string, url: string, env: NodeJS.Process
   };
   visit(JSON.parse(fs.readFileSync(report, 'utf8')) as Suite);
   return outcomes;
+}
+
+/** Heal names a test `file:line › title`; the runs above name it `file › title`. */
+export function isSameTest(runKey: string, healName: string): boolean {
+  return runKey === healName.replace(/:\d+ › /, ' › ') || runKey.endsWith(` › ${healName}`);
 }

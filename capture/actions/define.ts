@@ -55,7 +55,7 @@ export interface ActionDef<N extends ActionName = ActionName> {
 export type AnyActionDef = { [N in ActionName]: ActionDef<N> }[ActionName];
 
 const kIndex = z.number().int().min(1).describe('index of the element in the element list');
-const kMatchTarget = z.string().min(1).describe('the elements: a selector page.locator() accepts (css=li.todo) or locator code (getByRole(\'listitem\'))');
+const kMatchTarget = z.string().min(1).describe('the elements: a selector page.locator() accepts (css=ul.results > li) or locator code (getByRole(\'listitem\'))');
 
 export function elementUse(name: ActionName): ElementUse {
   if (kElementActions.has(name)) return 'required';

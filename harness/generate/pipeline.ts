@@ -32,9 +32,20 @@ export function typecheckGenerated(out: string) {
   return runNode([path.join(kRepoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--strict', '--customConditions', kSourceCondition, '-p', path.join(out, 'tsconfig.json')], { cwd: out });
 }
 
-export function runGeneratedSpecs(out: string, baseUrl: string, filter: string, env: NodeJS.ProcessEnv = {}) {
+/** The flow specs of a generated project, not its replay spec. */
+export const kFlowSpecs = 'tests/(?!replay-)';
+
+export interface SpecRunOptions {
+  /** `line` (the default) or `json` (written to PLAYWRIGHT_JSON_OUTPUT_NAME from `env`). */
+  reporter?: 'line' | 'json';
+  /** Each test's timeout: a broken locator fails fast instead of after the default 30 s. */
+  testTimeoutMs?: number;
+}
+
+export function runGeneratedSpecs(out: string, baseUrl: string, filter: string, env: NodeJS.ProcessEnv = {}, options: SpecRunOptions = {}) {
   const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
-  return runNode([cli, 'test', '--config', path.join(out, 'playwright.config.ts'), '--workers=1', '--reporter=line', filter], {
+  const timeout = options.testTimeoutMs ? [`--timeout=${options.testTimeoutMs}`] : [];
+  return runNode([cli, 'test', '--config', path.join(out, 'playwright.config.ts'), '--workers=1', `--reporter=${options.reporter ?? 'line'}`, ...timeout, filter], {
     cwd: out,
     env: { BASE_URL: baseUrl, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, ...generatedCodeEnv(process.env), ...env },
   });

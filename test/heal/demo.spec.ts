@@ -3,11 +3,10 @@ import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { resolveBrowser } from '../../core/browser.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
-import { generatedCodeEnv } from '../../core/package.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import { kUser } from '../../demo/store.ts';
 import { runCli, kRepoRoot } from '../../harness/cli.ts';
-import { runNode } from '../../harness/generate/pipeline.ts';
+import { kFlowSpecs, runGeneratedSpecs } from '../../harness/generate/pipeline.ts';
 import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 
 /**
@@ -18,11 +17,7 @@ import { tempWorkspace } from '../../harness/generate/on-disk.ts';
  */
 
 function runSpecs(out: string, url: string) {
-  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
-  return runNode([cli, 'test', '--config', path.join(out, 'playwright.config.ts'), '--workers=1', '--reporter=line', '--timeout=15000', 'tests/(?!replay-)'], {
-    cwd: out,
-    env: { BASE_URL: url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, BU_SECRET_password: kUser.password, ...generatedCodeEnv(process.env) },
-  });
+  return runGeneratedSpecs(out, url, kFlowSpecs, { BU_SECRET_password: kUser.password }, { testTimeoutMs: 15_000 });
 }
 
 test('demo, decoys release: look-alike buttons are told apart by where the form is, and the spec passes again', async () => {

@@ -3,9 +3,8 @@ import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { resolveBrowser } from '../../core/browser.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
-import { generatedCodeEnv } from '../../core/package.ts';
-import { runCli, kRepoRoot } from '../../harness/cli.ts';
-import { recordAndGenerate, runNode } from '../../harness/generate/pipeline.ts';
+import { runCli } from '../../harness/cli.ts';
+import { recordAndGenerate, kFlowSpecs, runGeneratedSpecs } from '../../harness/generate/pipeline.ts';
 import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 import { startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 import { renderTasks, tasksPlan, type TasksRelease } from '../../harness/sites/tasks-app.ts';
@@ -26,11 +25,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** The generated flow specs (not the replay spec) against the site, failing fast. */
 function runSpecs(out: string) {
-  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
-  return runNode([cli, 'test', '--config', path.join(out, 'playwright.config.ts'), '--workers=1', '--reporter=line', '--timeout=10000', 'tests/(?!replay-)'], {
-    cwd: out,
-    env: { BASE_URL: site.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, ...generatedCodeEnv(process.env) },
-  });
+  return runGeneratedSpecs(out, site.url, kFlowSpecs, {}, { testTimeoutMs: 10_000 });
 }
 
 /** A fresh copy of the generated project. */
