@@ -100,6 +100,46 @@ export async function readAtPath<A, R>(locator: Locator, cssPath: string, read: 
 }
 
 /**
+ * `read` of the single element at `cssPath`, with no count through a locator: null when the path
+ * holds no element or several. For a caller that proves the rest with the action itself (see
+ * `actingGuard`).
+ */
+export async function readAtPathOnly<A, R>(page: Page, cssPath: string, read: ElementReader<A, R>, arg: A): Promise<{ value: R } | null> {
+  const found = await evaluateAtPath(page, cssPath, read.toString(), arg).catch(() => null);
+  return found ? { value: found.value as R } : null;
+}
+
+/** The prefix of a recorded CSS path in the page's own document; the guard below scopes the rest to the body. */
+const kBodyPath = 'html > body > ';
+
+/**
+ * A locator for acting on the element read at `cssPath` that proves, in the action's own query,
+ * what `readAtPath` proves with a count: `locator` names exactly that element, and it is `also`
+ * (the recorded role by its exact name). It is the union of `locator`, the element at the path,
+ * the root element when `locator` matches nothing, and the body when the path holds no element
+ * that is `also`. Playwright's strict mode refuses to act on a union of more than one element,
+ * before it does anything: only when `locator` and the path name the same single element, and it
+ * is `also`, does the action go ahead, on that element; anything else (the locator matches
+ * several, another element, or nothing; the element at the path was renamed or is gone) throws a
+ * strict mode violation, and the caller finds the element again by the count. The union never
+ * matches nothing, so the action does not wait on it. Null when the path is not in the body.
+ */
+export function actingGuard(locator: Locator, cssPath: string, also: Locator): Locator | null {
+  if (!cssPath.startsWith(kBodyPath)) return null;
+  const page = locator.page();
+  // Inside the body a CSS path is read from there: `:scope` is the body.
+  const atPathAlso = page.locator(`css=:scope > ${cssPath.slice(kBodyPath.length)}`).and(also);
+  const noLocator = page.locator('css=:root', { hasNot: locator });
+  const noneAtPath = page.locator('css=:root > body', { hasNot: atPathAlso });
+  return locator.or(page.locator(`css=${cssPath}`)).or(noLocator).or(noneAtPath);
+}
+
+/** Whether an action failed because its locator matched several elements (nothing was done). */
+export function isStrictViolation(err: unknown): boolean {
+  return err instanceof Error && err.message.includes('strict mode violation');
+}
+
+/**
  * What tells an element from its neighbours without Playwright: its tag and identifying attributes
  * (as the DOM probe reads them), and the text of the row it sits in, which alone tells one row's
  * unnamed checkbox from the next row's after the rows were re-sorted.

@@ -17,7 +17,7 @@ import type { LiveFeatures } from './rematch/scoring.ts';
 export type Strategy = 'full' | 'locator-only';
 
 export type Found =
-  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; heal: HealRecord | null; atPath?: ReadAtPath; target?: TargetMoved; judged?: Judged }
+  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; heal: HealRecord | null; atPath?: ReadAtPath; target?: TargetMoved; judged?: Judged; guard?: Locator }
   | { ok: false; category: FailureCategory; message: string; level: MatchLevel | null; candidates: number | null; notes: string[]; heal: HealRecord | null };
 
 /** The element as it was judged, when its locator is a place among several matches (see confirm-judged.ts). */
@@ -42,6 +42,12 @@ export interface FindOptions {
   signal?: AbortSignal;
   /** Called once per model call (counted in the summary). */
   onModelCall(): void;
+  /**
+   * The caller acts on a found element through its `guard` when it has one, and finds it again
+   * with this off when the guard refuses (see at-path.ts `actingGuard`). Only for the actions in
+   * `kGuardedActions`.
+   */
+  guarded?: boolean;
   log(message: string): void;
 }
 
@@ -62,6 +68,17 @@ async function recordedOnly(page: Page, step: HistoryStep, timeoutMs: number): P
   return { ok: true, locator, level: 'recorded', candidates: await locator.count(), score: null, notes: [], heal: null };
 }
 
+/**
+ * Actions that make one strict Playwright call on their element before anything else touches the
+ * page (a click, a fill, a hover, a native select's choice): a guard that refuses stops them with
+ * nothing done.
+ */
+const kGuardedActions = new Set(['click', 'input', 'hover', 'select_dropdown']);
+
+function guarded(step: HistoryStep, options: FindOptions): boolean {
+  return options.guarded === true && kGuardedActions.has(step.action);
+}
+
 /** The step's fingerprint as this run sees it (its link target rebased); null when the cascade does not run. */
 function liveFingerprint(step: HistoryStep, options: FindOptions): Fingerprint | null {
   const recordedFp = step.fingerprint;
@@ -73,21 +90,22 @@ function liveFingerprint(step: HistoryStep, options: FindOptions): Fingerprint |
 /** What `findElement` would read first, read now (see `readAhead`); null when it would read nothing ahead. */
 export async function findAhead(page: Page, step: HistoryStep, options: FindOptions): Promise<ReadAhead | null> {
   const fp = liveFingerprint(step, options);
-  return fp ? readAhead(page, fp, step.locator).catch(() => null) : null;
+  return fp ? readAhead(page, fp, step.locator, guarded(step, options)).catch(() => null) : null;
 }
 
 /** `ahead`: this step's `findAhead`, made on this page just before. */
 export async function findElement(page: Page, step: HistoryStep, options: FindOptions, ahead: ReadAhead | null = null): Promise<Found> {
   const fp = liveFingerprint(step, options);
   if (!fp) return recordedOnly(page, step, options.timeoutMs);
-  const result = await rematch(page, fp, step.locator, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds, recordedHeading: step.pre.heading }, ahead);
+  const result = await rematch(page, fp, step.locator, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds, recordedHeading: step.pre.heading, guarded: guarded(step, options) }, ahead);
   if (result.kind === 'found') {
     const { candidate } = result;
     const live = candidate.item.features.hrefPath;
     // Only a link that is itself on its own evidence tells where the recorded target went.
     const target = fp.hrefPath && live && live !== fp.hrefPath && candidate.agreement.acceptable ? { target: { recorded: fp.hrefPath, live } } : {};
     const judged = candidate.item.positional ? { judged: { features: candidate.item.features } } : {};
-    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, heal: null, atPath: result.atPath, ...target, ...judged };
+    const guard = result.guard ? { guard: result.guard } : {};
+    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, heal: null, atPath: result.atPath, ...target, ...judged, ...guard };
   }
   const category = result.kind === 'ambiguous' ? 'ambiguous' : 'missing_element';
   const message = result.kind === 'ambiguous'

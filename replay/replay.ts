@@ -93,6 +93,8 @@ export async function replay(page: Page, history: History, options: ReplayOption
       signal: options.signal,
       onModelCall: () => llmCalls++,
       log,
+      // Replay acts through the guard of an element read at its recorded path (see at-path.ts `actingGuard`).
+      guarded: true,
     },
     actionTimeoutMs: kActionTimeoutMs,
     files: options.files ?? defaultUploadPlaces(history.sessionId),

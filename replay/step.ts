@@ -12,6 +12,7 @@ import { runElementStep } from './executors/element.ts';
 import { runExpectStep, type ExpectStep } from './executors/expectation.ts';
 import { notOnTheApp, PolicyBlocked, runPageStep } from './executors/page.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './executors/types.ts';
+import { isStrictViolation } from './at-path.ts';
 import { confirmJudged } from './confirm-judged.ts';
 import { readFinalPage, type FinalPage } from './final-page.ts';
 import { findAhead, findElement, type FindOptions, type Found } from './find.ts';
@@ -59,6 +60,22 @@ export interface StepOutcome {
   rewritten?: { fingerprint: Fingerprint; locator: RecordedLocator };
   /** The page the replay leaves, read beside this step's check (asked for with `closing`). */
   final?: FinalPage;
+}
+
+/** Found by anything but the recorded locator alone naming exactly one element. */
+function isHealed(found: Extract<Found, { ok: true }>): boolean {
+  return found.level !== 'recorded' || found.candidates !== 1;
+}
+
+/** The element as it is now, for `--write-back` of a healed step. */
+async function rewriteOf(target: Locator): Promise<StepOutcome['rewritten']> {
+  return Promise.all([takeFingerprint(target), bestLocator(target)])
+    .then(([fingerprint, locator]) => ({ fingerprint, locator }))
+    .catch(() => undefined);
+}
+
+function execContext(env: StepEnv, page: Page, found: Found | null): ExecContext {
+  return { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs, files: env.files, targetAt: found?.ok ? found.atPath ?? null : null };
 }
 
 /** What a step's check of the page read beside it: the next step's element, or the final page. */
@@ -116,29 +133,31 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   let found: Found | null = null;
   let rewritten: StepOutcome['rewritten'];
   let healed = false;
+  /** Finds the step's element (`read`: read ahead by the step before), and reports how. */
+  const locate = async (read: ReadAhead | null, options: FindOptions): Promise<Found> => {
+    const t = performance.now();
+    const result = await findElement(page, step, options, read);
+    timing.findMs += Math.round(performance.now() - t);
+    Object.assign(base, { level: result.level, candidates: result.candidates, notes: [...base.notes, ...result.notes], heal: result.heal });
+    if (!result.ok) return result;
+    Object.assign(base, { score: result.score, locator: result.locator.toString() });
+    // The link's own target moved (another copy of the app: a server-side path in its query): the
+    // page it leads to moves the same way, and so do the URLs of the steps after it.
+    if (result.target) for (const [from, to] of movesToFollow(env.rebase.url(step.post.url), result.target.recorded, result.target.live)) env.rebase.learn(from, to);
+    return result;
+  };
   if (step.action === 'expect_count') {
     // Counted, never re-found: the recorded locator is the question (how many match it now).
     if (!step.locator) return fail('missing_element', 'no recorded locator to count');
     target = locatorFromCode(page, step.locator.code);
     base.locator = step.locator.code;
   } else if (step.fingerprint || (step.action !== 'scroll' && step.locator)) {
-    const t = performance.now();
-    found = await findElement(page, step, env.find, ahead?.index === step.index && ahead.page === page ? ahead.read : null);
-    timing.findMs = Math.round(performance.now() - t);
-    Object.assign(base, { level: found.level, candidates: found.candidates, notes: found.notes, heal: found.heal });
+    found = await locate(ahead?.index === step.index && ahead.page === page ? ahead.read : null, env.find);
     if (!found.ok) return fail(found.category, found.message);
     target = found.locator;
-    Object.assign(base, { score: found.score, locator: target.toString() });
-    // The link's own target moved (another copy of the app: a server-side path in its query): the
-    // page it leads to moves the same way, and so do the URLs of the steps after it.
-    if (found.target) for (const [from, to] of movesToFollow(env.rebase.url(step.post.url), found.target.recorded, found.target.live)) env.rebase.learn(from, to);
     // The recorded locator alone no longer finds exactly this element: the step is healed.
-    healed = found.level !== 'recorded' || found.candidates !== 1;
-    if (env.writeBack && healed) {
-      rewritten = await Promise.all([takeFingerprint(target), bestLocator(target)])
-        .then(([fingerprint, locator]) => ({ fingerprint, locator }))
-        .catch(() => undefined);
-    }
+    healed = isHealed(found);
+    if (env.writeBack && healed) rewritten = await rewriteOf(target);
   }
 
   if (isExpectAction(step.action)) return expectStep(env, step as ExpectStep, { page, target, found, healed, rewritten, timing, finish, fail, base });
@@ -159,19 +178,39 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
     target = found.locator;
     Object.assign(base, { level: found.level, candidates: found.candidates, score: found.score, locator: target.toString() });
   }
-  const targetAt = found?.ok ? found.atPath ?? null : null;
-  const ctx: ExecContext = { page, context: env.context, text: env.text, rebase: env.rebase, actionTimeoutMs: env.actionTimeoutMs, files: env.files, targetAt };
+  let ctx = execContext(env, page, found);
   let outcome: ExecOutcome;
   const tAct = performance.now();
+  const findBefore = timing.findMs;
   const before = env.inFlight.mark();
+  let guard = found?.ok ? found.guard ?? null : null;
   try {
-    outcome = target ? await runElementStep(ctx, step as ElementStep, target) : await runPageStep(ctx, step as never);
+    const act = () => (target ? runElementStep(ctx, step as ElementStep, guard ?? target) : runPageStep(ctx, step as never));
+    try {
+      outcome = await act();
+    } catch (err) {
+      if (!guard || !isStrictViolation(err)) throw err;
+      // The element read at its recorded path is not the recorded locator's one element by the
+      // recorded role and name: nothing was done; it is found again by the count, on the page as it is now.
+      guard = null;
+      base.notes = [...base.notes, 'recorded: the locator and the element at the recorded path no longer agree; found again'];
+      found = await locate(null, { ...env.find, guarded: false });
+      if (!found.ok) return fail(found.category, found.message);
+      target = found.locator;
+      healed = isHealed(found);
+      rewritten = env.writeBack && healed ? await rewriteOf(target) : undefined;
+      ctx = execContext(env, page, found);
+      outcome = await act();
+    }
     await env.inFlight.settle(before, { newDocuments: false });
   } catch (err) {
-    timing.actMs = Math.round(performance.now() - tAct);
-    return fail(err instanceof PolicyBlocked ? 'policy_blocked' : 'action_error', errorMessage(err).split('\n')[0]!);
+    timing.actMs = Math.round(performance.now() - tAct) - (timing.findMs - findBefore);
+    // A guarded action's own error names the element by its recorded locator.
+    const message = guard && target ? errorMessage(err).replaceAll(guard.toString(), target.toString()) : errorMessage(err);
+    return fail(err instanceof PolicyBlocked ? 'policy_blocked' : 'action_error', message.split('\n')[0]!);
   }
-  timing.actMs = Math.round(performance.now() - tAct);
+  timing.actMs = Math.round(performance.now() - tAct) - (timing.findMs - findBefore);
+  const targetAt = ctx.targetAt;
   if (outcome.page) page = outcome.page;
   if (outcome.skipped) return finish({ status: 'skipped', message: outcome.skipped });
 

@@ -3,7 +3,7 @@ import { nativeOptionsInPage } from '../../core/act/dropdown.ts';
 import { mainHeadingInPage } from '../../core/aria/state.ts';
 import { probeElement, type DomProbe } from '../../core/fingerprint/probe.ts';
 import { composeInPage } from '../../core/in-page.ts';
-import { readAtPath } from '../at-path.ts';
+import { actingGuard, readAtPath, readAtPathOnly } from '../at-path.ts';
 import type { LiveFeatures } from './scoring.ts';
 
 /**
@@ -145,6 +145,15 @@ interface ProbedWithHeading extends Probed {
 const probeWithHeading = composeInPage<(el: Element) => ProbedWithHeading>(['el'], { probe: probeElement, visible: visibleInPage, heading: mainHeadingInPage, options: nativeOptionsInPage },
   'return { probe: probe(el), visible: visible(el), heading: heading(), options: options(el) };');
 
+/** The element read at its recorded path (see `collectAtPath`). */
+export interface AtPathCandidate {
+  candidate: Candidate;
+  heading: string | null;
+  options: string[] | null;
+  /** Set when nothing was counted: act through this, which proves the rest (see at-path.ts `actingGuard`). */
+  guard: Locator | null;
+}
+
 /**
  * The recorded locator's one element, read where the recording saw it (its CSS path in the page's
  * own document), with the page's heading at that moment; null when the locator and the path do
@@ -153,8 +162,13 @@ const probeWithHeading = composeInPage<(el: Element) => ProbedWithHeading>(['el'
  * injected script there (see at-path.ts). The recorded role and name are confirmed in the same
  * count that ties the locator to the path (the element still is that role by that exact name, as
  * Playwright computes them); read in full only when they no longer hold.
+ *
+ * `guarded`: for a caller that acts through the answer's `guard`. Nothing is counted: the element
+ * is read at the path alone, taken to be the recorded role by the recorded name, and the guard
+ * makes the action itself prove that and the count's tie to the locator (one round trip less a
+ * step). Counted as above when the element has no role and name to prove.
  */
-export async function collectAtPath(page: Page, query: Locator, cssPath: string, options: { includeHidden: boolean; recorded: RoleName }): Promise<{ candidate: Candidate; heading: string | null; options: string[] | null } | null> {
+export async function collectAtPath(page: Page, query: Locator, cssPath: string, options: { includeHidden: boolean; recorded: RoleName; guarded?: boolean }): Promise<AtPathCandidate | null> {
   const { role, name } = options.recorded;
   let byRole: Locator | null = null;
   try {
@@ -162,12 +176,19 @@ export async function collectAtPath(page: Page, query: Locator, cssPath: string,
   } catch {
     byRole = null;
   }
+  const guard = options.guarded && byRole ? actingGuard(query, cssPath, byRole) : null;
+  const candidate = (read: ProbedWithHeading, names: RoleName): Candidate =>
+    ({ frame: page.mainFrame(), framePath: '', locator: query, positional: false, features: { ...read.probe, role: names.role, name: names.name, frameDepth: 0, visible: read.visible } });
+  if (guard) {
+    const alone = await readAtPathOnly(page, cssPath, probeWithHeading, null);
+    if (!alone || !(alone.value.visible || options.includeHidden)) return null;
+    return { candidate: candidate(alone.value, { role, name }), heading: alone.value.heading, options: alone.value.options, guard };
+  }
   let read = await readAtPath(query, cssPath, probeWithHeading, null, byRole);
   // Renamed, or no longer that role: the element is read again without them, and its role and name in full.
   const confirmed = byRole !== null && read.kind === 'read';
   if (!confirmed && byRole !== null && read.kind === 'unconfirmed') read = await readAtPath(query, cssPath, probeWithHeading, null);
   if (read.kind !== 'read' || !(read.value.visible || options.includeHidden)) return null;
-  const { probe, visible, heading, options: selectOptions } = read.value;
   const names = confirmed ? { role, name } : await roleAndName(query);
-  return { candidate: { frame: page.mainFrame(), framePath: '', locator: query, positional: false, features: { ...probe, role: names.role, name: names.name, frameDepth: 0, visible } }, heading, options: selectOptions };
+  return { candidate: candidate(read.value, names), heading: read.value.heading, options: read.value.options, guard: null };
 }

@@ -40,7 +40,7 @@ export interface ReadAtPath extends FoundAt {
 }
 
 export type MatchResult =
-  | { kind: 'found'; level: MatchLevel; candidate: Scoredcandidate; candidates: number; notes: string[]; pool: Scoredcandidate[]; atPath?: ReadAtPath }
+  | { kind: 'found'; level: MatchLevel; candidate: Scoredcandidate; candidates: number; notes: string[]; pool: Scoredcandidate[]; atPath?: ReadAtPath; guard?: Locator }
   | { kind: 'ambiguous'; level: MatchLevel; tied: Scoredcandidate[]; notes: string[]; pool: Scoredcandidate[] }
   | { kind: 'missing'; notes: string[]; pool: Scoredcandidate[] };
 
@@ -51,6 +51,11 @@ export interface CascadeOptions {
   tolerantIds?: boolean;
   /** The page's main heading when the step was recorded (see `renamedSoleAllowed`). */
   recordedHeading?: string | null;
+  /**
+   * The caller acts through a found element's `guard` when it has one (see at-path.ts
+   * `actingGuard`): the element at its recorded path is then read without a count.
+   */
+  guarded?: boolean;
 }
 
 /** Fields whose name is a caption (a label or placeholder): reworded with the page, they keep their job. */
@@ -128,8 +133,8 @@ function readableAtPath(fp: Fingerprint, recorded: RecordedQuery): recorded is E
   return recorded.ok && !recorded.pinned && recorded.unique && recorded.depth === 0 && !fp.frameChain.length && !fp.shadowHosts.length && fp.cssPath !== '';
 }
 
-function readAtRecordedPath(page: Page, fp: Fingerprint, recorded: Extract<RecordedQuery, { ok: true }>): Promise<AtPathRead | null> {
-  return collectAtPath(page, recorded.locator, fp.cssPath, { includeHidden: fp.box === null, recorded: { role: fp.role, name: fp.name } });
+function readAtRecordedPath(page: Page, fp: Fingerprint, recorded: Extract<RecordedQuery, { ok: true }>, guarded: boolean): Promise<AtPathRead | null> {
+  return collectAtPath(page, recorded.locator, fp.cssPath, { includeHidden: fp.box === null, recorded: { role: fp.role, name: fp.name }, guarded });
 }
 
 /**
@@ -142,11 +147,11 @@ export interface ReadAhead {
   at: AtPathRead | null;
 }
 
-/** Reads what the first pass of `rematch` would read at the recorded path; null when that pass would not. */
-export async function readAhead(page: Page, fp: Fingerprint, recorded: RecordedLocator | null): Promise<ReadAhead | null> {
+/** Reads what the first pass of `rematch` would read at the recorded path; null when that pass would not. `guarded`: as the rematch's option. */
+export async function readAhead(page: Page, fp: Fingerprint, recorded: RecordedLocator | null, guarded = false): Promise<ReadAhead | null> {
   const query = recorded && recordedQuery(page, recorded);
   if (!query || !readableAtPath(fp, query)) return null;
-  return { query, at: await readAtRecordedPath(page, fp, query) };
+  return { query, at: await readAtRecordedPath(page, fp, query, guarded) };
 }
 
 /** One pass over the recorded locator and the levels; `ahead`: this pass's read at the recorded path, already made. */
@@ -205,10 +210,11 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     // The usual case first: the element is where the recording saw it, read without Playwright's
     // injected script in the page's own world. Anything less certain takes the reads below.
     if (readableAtPath(fp, recorded)) {
-      const at = ahead !== undefined ? ahead : await readAtRecordedPath(page, fp, recorded);
+      const at = ahead !== undefined ? ahead : await readAtRecordedPath(page, fp, recorded, options.guarded === true);
       const [only] = at ? score([at.candidate]) : [];
       if (at && only && !only.agreement.contradictions.length) {
-        return { kind: 'found', level: 'recorded', candidate: only, candidates: 1, notes, pool: [only], atPath: { cssPath: fp.cssPath, heading: at.heading, identity: identityOf(only.item.features), nativeOptions: at.options } };
+        const guard = at.guard ? { guard: at.guard } : {};
+        return { kind: 'found', level: 'recorded', candidate: only, candidates: 1, notes, pool: [only], atPath: { cssPath: fp.cssPath, heading: at.heading, identity: identityOf(only.item.features), nativeOptions: at.options }, ...guard };
       }
     }
     const found = await collect(page.mainFrame(), recorded.locator, { includeHidden, depth, expectOne: !pinned && recorded.unique });

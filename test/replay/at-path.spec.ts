@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { readAtPath } from '../../replay/at-path.ts';
+import { actingGuard, isStrictViolation, readAtPath } from '../../replay/at-path.ts';
 
 /**
  * Reading an element by its recorded CSS path in the page's own world: only when the locator and
@@ -56,4 +56,41 @@ test('a locator inside a frame is read through the frame, not at a path of the p
   const inFrame = page.locator('iframe').contentFrame().getByRole('button', { name: 'Save' });
   await expect(inFrame).toHaveCount(1);
   expect(await readAtPath(inFrame, 'html > body > main > button', text, null)).toEqual({ kind: 'unconfirmed' });
+});
+
+test('a guarded action goes ahead only on the one element the locator names at the path, by the role and name; else it does nothing and says so', async ({ page }) => {
+  await page.setContent(`
+    <main>
+      <section><button data-testid="save" onclick="window.clicks.push(this.textContent)">Save</button></section>
+      <section><button data-testid="other" onclick="window.clicks.push(this.textContent)">Save</button></section>
+    </main>
+    <script>window.clicks = [];</script>`);
+  const path = 'html > body > main > section:nth-of-type(1) > button';
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  const refused = async (locator: ReturnType<typeof page.getByTestId>, at: string, also = save) => {
+    const guard = actingGuard(locator, at, also)!;
+    const started = Date.now();
+    const error = await guard.click({ timeout: 10_000 }).then(() => null, (err: unknown) => err);
+    // Refused at once by strict mode, not after waiting for an element.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    return isStrictViolation(error);
+  };
+  // The locator names two elements, one of them at the path.
+  expect(await refused(page.getByRole('button', { name: 'Save' }), path)).toBe(true);
+  // The locator names another element than the one at the path.
+  expect(await refused(page.getByTestId('other'), path)).toBe(true);
+  // The locator names nothing; the element at the path is there.
+  expect(await refused(page.getByTestId('gone'), path)).toBe(true);
+  // The element at the path no longer has the recorded name.
+  expect(await refused(page.getByTestId('save'), path, page.getByRole('button', { name: 'Store', exact: true }))).toBe(true);
+  // The path reaches nothing; the locator one element.
+  expect(await refused(page.getByTestId('save'), 'html > body > main > section:nth-of-type(3) > button')).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { clicks: string[] }).clicks)).toEqual([]);
+  // The locator and the path name the same element, by the role and name: the click lands on it.
+  const guard = actingGuard(page.getByTestId('save'), path, save)!;
+  await guard.click();
+  expect(await page.evaluate(() => (window as unknown as { clicks: string[] }).clicks)).toEqual(['Save']);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('save');
+  // A path outside the body has no guard.
+  expect(actingGuard(page.getByTestId('save'), 'html > head > title', save)).toBeNull();
 });
