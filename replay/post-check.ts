@@ -3,7 +3,7 @@ import { effectAgreement, effectOf, kMaxEffectLines, outline } from '../core/ari
 import type { HistoryStep } from '../core/schema/history.ts';
 import type { FoundAt } from './at-path.ts';
 import type { Rebaser } from './inputs.ts';
-import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, readState, stateMismatch, waitForUrl, type Headings } from './verify.ts';
+import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, readState, stateMismatch, waitForAnchorMove, waitForUrl, type Headings } from './verify.ts';
 
 /**
  * After a step: is the app where the recording says it went? Checked in proportion to how the
@@ -39,6 +39,8 @@ export interface PostCheckInput<A = unknown> {
   /** Where the target was found by its recorded CSS path, and what it looked like (its state is read back there, see at-path.ts). */
   targetAt?: FoundAt | null;
   headingBefore: string | null;
+  /** The page's URL right before the action (its anchor is waited away from when the recording moved it). */
+  urlBefore?: string;
   /** The page's outline before the action, when the effect is to be checked. */
   outlineBefore: string[] | null;
   /** Found by the recorded locator alone, uncontradicted. */
@@ -144,6 +146,7 @@ export async function postCheck<A>(input: PostCheckInput<A>): Promise<PostVerdic
     const problem = await waitForUrl(page, expected, input.tolerantIds, undefined, fresh);
     if (problem) return verdict(problem);
     for (const [from, to] of learnedIds(expected, page.url(), fresh)) input.rebase.learn(from, to);
+    if (input.urlBefore !== undefined && await waitForAnchorMove(page, step.pre.url, step.post.url, input.urlBefore)) checks.push('anchor moved');
   }
   // Where the URL moved as recorded, it already says which page this is: the heading then only
   // has to move too, in whatever words (a translated release).

@@ -182,6 +182,8 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   let outcome: ExecOutcome;
   const tAct = performance.now();
   const findBefore = timing.findMs;
+  // The anchor is waited away from on the page acted on (see waitForAnchorMove).
+  const [actedPage, urlBefore] = [page, page.url()];
   const before = env.inFlight.mark();
   let guard = found?.ok ? found.guard ?? null : null;
   try {
@@ -228,7 +230,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
         return { value: { final } as Aside, heading };
       }
       : null;
-  const verdict = await postCheck({ page, step, target, targetAt, headingBefore, outlineBefore, strongMatch: !healed, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text, alongside });
+  const verdict = await postCheck({ page, step, target, targetAt, headingBefore, urlBefore: page === actedPage ? urlBefore : undefined, outlineBefore, strongMatch: !healed, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text, alongside });
   timing.verifyMs = Math.round(performance.now() - tVerify);
   base.checks = verdict.checks;
   if (verdict.problem) return fail('postcondition_failed', verdict.problem);

@@ -219,6 +219,39 @@ export async function stateProblem(locator: Locator, expected: ExpectedState, at
   return stateMismatch((await readState(locator, at)).live, expected);
 }
 
+/** The anchor a URL ends in (`#tag/Beds`), or null: none, or a hash route (compared by `urlMatches`). */
+export function anchorOf(url: string): string | null {
+  try {
+    const { hash } = new URL(url);
+    return hash && hash !== '#' && hashRoute(hash) === null ? hash : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An app that moves its anchor on a click (a reference page scrolling to a section) may write the
+ * new anchor a moment after the click returned: an animation frame or a scroll handler later.
+ * Within this, it has.
+ */
+export const kAnchorSettleMs = 1_000;
+
+/**
+ * When the recorded step moved the page's anchor (`recordedPre` -> `recordedPost`), waits until
+ * the live one moved too: away from `liveBefore`, the anchor the page had right before the action,
+ * or onto the recorded one. Anchors are not compared (another release may name them otherwise),
+ * so this never fails: the step after it, or the page the replay leaves, sees the anchor where the
+ * app puts it. Returns whether there was a move to wait for.
+ */
+export async function waitForAnchorMove(page: Page, recordedPre: string, recordedPost: string, liveBefore: string, timeoutMs = kAnchorSettleMs): Promise<boolean> {
+  const [from, to] = [anchorOf(recordedPre), anchorOf(recordedPost)];
+  if (to === null || from === to) return false;
+  const before = anchorOf(liveBefore);
+  const moved = (url: string) => anchorOf(url) !== before || anchorOf(url) === to;
+  if (!moved(page.url())) await page.waitForURL((url) => moved(url.href), { timeout: timeoutMs, waitUntil: 'commit' }).catch(() => undefined);
+  return true;
+}
+
 /** Waits until the page's URL matches; null when it does, else the reason. */
 export async function waitForUrl(page: Page, expected: string, tolerantIds: boolean, timeoutMs = kPostTimeoutMs, fresh: ReadonlySet<string> = new Set()): Promise<string | null> {
   if (urlMatches(expected, page.url(), tolerantIds, fresh)) return null;
