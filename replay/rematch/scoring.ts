@@ -3,7 +3,7 @@ import type { Fingerprint } from '../../core/schema/history.ts';
 
 type Landmark = Fingerprint['landmarks'][number];
 import { structureSimilarity } from './structure.ts';
-import { comparableHrefs, containsWords, idRelation, looksGenerated, normalizeText, pathShape, sameButNumbers, tokenSimilarity, wholeWords } from './text.ts';
+import { comparableHrefs, containsWords, differingExcerpts, idRelation, looksGenerated, normalizeText, pathShape, sameButNumbers, tokenSimilarity, wholeWords } from './text.ts';
 
 /**
  * How well a live element agrees with the fingerprint recorded at capture. Pure: the cascade,
@@ -252,6 +252,12 @@ export function rowTextAgrees(recorded: string | null, live: string | null): boo
   return containsWords(r, l) || tokenSimilarity(r, l) >= kRowTextSimilar;
 }
 
+/** The contradiction of a row that is not the recorded one, each text shown from where they differ. */
+function rowContradiction(role: string, live: string, recorded: string): string {
+  const [l, r] = differingExcerpts(live, recorded);
+  return `in the ${role} "${l}", recorded in "${r}"`;
+}
+
 /** `positional`: the part of `context` that is the element's place (its slot), also counted in `context`. */
 interface ContainerScore { identity: number; context: number; positional: number; contradiction: string | null }
 
@@ -283,7 +289,7 @@ function containerScore(fp: Fingerprint, live: LiveFeatures, options: AgreementO
     if (equal) out.identity += kRowTextMatch;
     else if (extended) out.identity += kRowTextNear;
     // The same titled container (a card under its title) whose words were reworded is still it.
-    else if (!(sameName && kTitledRoles.has(r.role)) && !(options.rowTextGone && rowRenamed(fp, live))) out.contradiction = `in the ${l.role} "${l.text.slice(0, 40)}", recorded in "${r.text.slice(0, 40)}"`;
+    else if (!(sameName && kTitledRoles.has(r.role)) && !(options.rowTextGone && rowRenamed(fp, live))) out.contradiction = rowContradiction(l.role, l.text, r.text);
   } else if (equal || near) {
     out.context += kContainerTextMatch;
   }

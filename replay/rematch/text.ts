@@ -110,3 +110,26 @@ export function wholeWords(text: string): string {
   const cut = text.lastIndexOf(' ');
   return cut > 0 ? text.slice(0, cut) : text;
 }
+
+/** How much of a text a message shows. */
+const kExcerptChars = 40;
+/** Words of the shared start kept before the first difference, so the excerpt reads in place. */
+const kExcerptLeadWords = 2;
+
+/**
+ * Excerpts of two texts for a message, from where they start to differ (with a few shared words
+ * before it), so two long texts that share their first words do not print as the same:
+ * ("Get a plant path ... Content type", "Get a plant path ... Inhalt typ") -> ("… integer Content
+ * type", "… integer Inhalt typ"). Texts that differ from their first word are shown from there.
+ */
+export function differingExcerpts(a: string, b: string, chars = kExcerptChars): [string, string] {
+  const [wa, wb] = [a.split(/\s+/).filter(Boolean), b.split(/\s+/).filter(Boolean)];
+  let same = 0;
+  while (same < wa.length && same < wb.length && wa[same] === wb[same]) same++;
+  const from = Math.max(0, same - kExcerptLeadWords);
+  const excerpt = (words: string[]) => {
+    const text = words.slice(from).join(' ');
+    return `${from > 0 ? '… ' : ''}${text.length > chars ? `${text.slice(0, chars)}…` : text}`;
+  };
+  return [excerpt(wa), excerpt(wb)];
+}

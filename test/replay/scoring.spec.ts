@@ -273,3 +273,16 @@ test('a row text whose only change is a number (a counter suffix) reads as the s
   expect(sameButNumbers('Walk the dog', 'Walk the cat')).toBe(false);
   expect(sameButNumbers('12', '13')).toBe(false);
 });
+
+test('a row refused as another one says where the two texts differ, not only their shared start', () => {
+  const recordedText = 'Get a plant path Parameters id required integer Responses Response samples Content type application/';
+  const liveText = 'Get a plant path Parameters id required integer Responses Response samples Inhalt typ application/json';
+  const inRow = (text: string) => ({ role: 'item', tag: 'div', name: null, text, slot: { index: 0, count: 2 }, siblings: 6 });
+  const row = { ...fp, id: null, container: inRow(recordedText) };
+  const [contradiction] = agreement(row, live({ id: null, container: inRow(liveText) })).contradictions;
+  expect(contradiction).toContain('Inhalt typ');
+  expect(contradiction).toContain('Content type');
+  // Rows that differ from their first word are shown from there.
+  const [other] = agreement(row, live({ id: null, container: inRow('List plants query Parameters') })).contradictions;
+  expect(other).toBe(`in the item "List plants query Parameters", recorded in "${recordedText.slice(0, 40)}…"`);
+});
