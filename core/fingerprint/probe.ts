@@ -31,6 +31,20 @@ export interface DomProbe {
   container: ContainerProbe | null;
   /** Elements of this element's kind (tag, input type) in its innermost landmark, itself included. */
   kindPeers: number;
+  /** For a submit control in a form: what submitting it sends (see `FormProbe`); else null or absent. */
+  form?: FormProbe | null;
+}
+
+/**
+ * What a submit control sends: the form's target as written (the control's `formaction`, else the
+ * form's `action` attribute; null when neither is written), its method, the names of the fields
+ * it posts (sorted, each once; submit controls left out) and how many submit controls the form has.
+ */
+export interface FormProbe {
+  action: string | null;
+  method: string;
+  fields: string[];
+  submits: number;
 }
 
 /** The nearest meaningful container of an element (a row, list item, card, dialog, form, ...). */
@@ -231,6 +245,22 @@ export function probeElement(el: Element): DomProbe {
   const checkable = el instanceof HTMLInputElement && (input.type === 'checkbox' || input.type === 'radio');
   const ariaChecked = attr(el, 'aria-checked');
 
+  // A submit control's form: the request it sends, whatever its caption says.
+  const kMaxFormFields = 40;
+  const isSubmit = (e: Element) => (e instanceof HTMLInputElement && (e.type === 'submit' || e.type === 'image')) || (e instanceof HTMLButtonElement && e.type === 'submit');
+  let form: FormProbe | null = null;
+  const owner = isSubmit(el) ? (el as HTMLInputElement | HTMLButtonElement).form : null;
+  if (owner) {
+    const controls = Array.from(owner.elements);
+    const names = controls.filter((c) => !isSubmit(c)).map((c) => attr(c, 'name')).filter((n): n is string => !!n);
+    form = {
+      action: attr(el, 'formaction') ?? attr(owner, 'action'),
+      method: (attr(el, 'formmethod') ?? attr(owner, 'method') ?? 'get').toLowerCase(),
+      fields: [...new Set(names)].sort().slice(0, kMaxFormFields),
+      submits: controls.filter(isSubmit).length,
+    };
+  }
+
   // Test id attributes in order of preference: Playwright's default first.
   const testIdAttribute = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'].find((a) => el.hasAttribute(a)) ?? null;
   return {
@@ -264,6 +294,7 @@ export function probeElement(el: Element): DomProbe {
     },
     container,
     kindPeers,
+    form,
   };
 }
 

@@ -39,6 +39,21 @@ export const Container = z.strictObject({
 });
 export type Container = z.infer<typeof Container>;
 
+/**
+ * What a submit control sends (core/fingerprint/probe.ts): the form's target as written (the
+ * control's `formaction`, else the form's `action`; null when neither is written), its method,
+ * the names of the fields it posts (sorted, once each, submit controls left out) and how many
+ * submit controls the form has. The only submit control of a form that sends the same fields to
+ * the same place sends what the recorded one sent, whatever its caption.
+ */
+export const FormSubmission = z.strictObject({
+  action: z.string().nullable(),
+  method: z.string(),
+  fields: z.array(z.string()),
+  submits: z.number().int().min(1),
+});
+export type FormSubmission = z.infer<typeof FormSubmission>;
+
 /** Everything known about an element at record time, so replay can find it again. */
 export const Fingerprint = z.strictObject({
   role: z.string().nullable(),
@@ -94,6 +109,8 @@ export const Fingerprint = z.strictObject({
   container: Container.nullable(),
   /** Elements of its kind (tag, input type) in its innermost landmark, itself included; null when unknown. */
   kindPeers: z.number().int().min(1).nullable(),
+  /** For a submit control in a form, what submitting it sends; null or absent otherwise, or when recorded before this was kept. */
+  form: FormSubmission.nullable().optional(),
 });
 export type Fingerprint = z.infer<typeof Fingerprint>;
 

@@ -45,6 +45,12 @@ export const kIconMatch = 15;
 /** Another picture on a control that shows one: look-alike icon buttons differ only there. */
 export const kIconConflict = -15;
 export const kHrefMatch = 40;
+/**
+ * The only submit control of a form that sends the same named fields, by the same method, to the
+ * same written target, and posts no name of its own: submitting it sends the request the recorded
+ * one sent, whatever its caption now says (a reworded, translated or icon-only button).
+ */
+export const kFormSubmitMatch = 40;
 /** Visible text that differs from the name (a name from aria-label, text from the content). */
 export const kTextMatch = 15;
 /** The same name (aria-label/legend) on the container: a named row or group. */
@@ -168,6 +174,18 @@ function rowRenamed(fp: Fingerprint, live: LiveFeatures): boolean {
   const [recordedHref, liveHref] = comparableHrefs(fp.hrefPath, live.hrefPath);
   const sameTarget = recordedHref !== null && recordedHref === liveHref;
   return peersKept && (ownId || ownNameAttr || sameTarget);
+}
+
+/**
+ * Both are the only submit control of a form that sends the same request (see `kFormSubmitMatch`):
+ * a written target (a form without one is usually a script's, whose handler the markup does not
+ * show), the same method and the same non-empty set of field names, and no name of their own (a
+ * named submit control posts its caption as its value).
+ */
+function sameSubmission(fp: Fingerprint, live: LiveFeatures): boolean {
+  const [r, l] = [fp.form, live.form];
+  if (!r || !l || r.submits !== 1 || l.submits !== 1 || fp.nameAttr !== null || live.nameAttr !== null) return false;
+  return r.action !== null && r.action === l.action && r.method === l.method && r.fields.length > 0 && r.fields.join('\n') === l.fields.join('\n');
 }
 
 /** The input types a browser knows: any other value, or none, makes a text input. */
@@ -374,6 +392,7 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   } else if (recordedHref && recordedHref === liveHref) {
     identity += kHrefMatch;
   }
+  if (sameSubmission(fp, live)) identity += kFormSubmitMatch;
   // The visible text is usually the name again: it only adds when it is other evidence.
   if (same(fp.text, live.text) && fp.text!.length <= 80 && !same(fp.text, fp.name)) identity += kTextMatch;
   const container = containerScore(fp, live, options);
