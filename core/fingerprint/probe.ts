@@ -38,13 +38,14 @@ export interface DomProbe {
 /**
  * What a submit control sends: the form's target as written (the control's `formaction`, else the
  * form's `action` attribute; null when neither is written), its method, the names of the fields
- * it posts (sorted, each once; submit controls left out) and how many submit controls the form has.
+ * it posts (sorted, each once; submit controls left out) and how many of the form's submit
+ * controls post no name of their own (those send the fields alone; a named one adds its name).
  */
 export interface FormProbe {
   action: string | null;
   method: string;
   fields: string[];
-  submits: number;
+  unnamedSubmits: number;
 }
 
 /** The nearest meaningful container of an element (a row, list item, card, dialog, form, ...). */
@@ -257,7 +258,7 @@ export function probeElement(el: Element): DomProbe {
       action: attr(el, 'formaction') ?? attr(owner, 'action'),
       method: (attr(el, 'formmethod') ?? attr(owner, 'method') ?? 'get').toLowerCase(),
       fields: [...new Set(names)].sort().slice(0, kMaxFormFields),
-      submits: controls.filter(isSubmit).length,
+      unnamedSubmits: controls.filter((c) => isSubmit(c) && !attr(c, 'name')).length,
     };
   }
 

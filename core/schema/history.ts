@@ -42,15 +42,15 @@ export type Container = z.infer<typeof Container>;
 /**
  * What a submit control sends (core/fingerprint/probe.ts): the form's target as written (the
  * control's `formaction`, else the form's `action`; null when neither is written), its method,
- * the names of the fields it posts (sorted, once each, submit controls left out) and how many
- * submit controls the form has. The only submit control of a form that sends the same fields to
- * the same place sends what the recorded one sent, whatever its caption.
+ * the names of the fields it posts (sorted, once each, submit controls left out) and how many of
+ * the form's submit controls post no name of their own. The only unnamed submit control of a form
+ * that sends the same fields to the same place sends what the recorded one sent, whatever its caption.
  */
 export const FormSubmission = z.strictObject({
   action: z.string().nullable(),
   method: z.string(),
   fields: z.array(z.string()),
-  submits: z.number().int().min(1),
+  unnamedSubmits: z.number().int().min(0),
 });
 export type FormSubmission = z.infer<typeof FormSubmission>;
 

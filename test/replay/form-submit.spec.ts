@@ -4,11 +4,12 @@ import { recordOn } from './support/record.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
 /**
- * The only submit control of a form is known by what the form sends: the same named fields, by
+ * The only unnamed submit control of a form is known by what the form sends: the same named fields, by
  * the same method, to the same written target. Its caption may be reworded, translated or gone
- * (an icon): clicking it sends what the recorded click sent. A form that sends anything else (to
- * another target, with other fields), a form with several submit controls, or a submit control
- * that posts its own name and caption gives no such evidence, and a renamed control stays refused
+ * (an icon): clicking it sends what the recorded click sent, and so does the one unnamed submit
+ * control beside named ones (each of those posts its own name). A form that sends anything else
+ * (to another target, with other fields), a form with several unnamed submit controls, or a
+ * submit control that posts its own name and caption gives no such evidence, and a renamed control stays refused
  * on a page not otherwise reworded.
  */
 
@@ -35,7 +36,7 @@ async function recordSignIn(browser: Parameters<typeof recordOn>[0]) {
   site = await startPagesSite(() => signIn({ submit: '<input type="submit" value="Login">' }));
   const history = await recordOn(browser, site.url, [{ action: 'click', params: {}, target: (p) => p.getByRole('button', { name: 'Login' }) }]);
   expect(site.state.log).toEqual(['post /session user=x&password=x']);
-  expect(history.steps[0]!.fingerprint!.form).toEqual({ action: '/session', method: 'post', fields: ['password', 'user'], submits: 1 });
+  expect(history.steps[0]!.fingerprint!.form).toEqual({ action: '/session', method: 'post', fields: ['password', 'user'], unnamedSubmits: 1 });
   site.state.log = [];
   return history;
 }
@@ -45,6 +46,13 @@ const kRenamed: Record<string, string> = {
   translated: '<input type="submit" value="Anmelden">',
   'icon only': '<input type="submit" value="&nbsp;" style="background-image: url(data:image/png;base64,); min-width: 24px">',
 };
+
+test('beside named submit controls (each posting its own name), the one unnamed submit control is still known by its form', async ({ browser, page }) => {
+  const history = await recordSignIn(browser);
+  site.state.render = () => signIn({ submit: kRenamed.reworded!, more: '<input type="submit" name="register" value="Register">' });
+  const { report } = await replay(page, history, { replayId: 'form-named-beside', findTimeoutMs: 1_000 });
+  expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual(['post /session user=x&password=x']);
+});
 
 for (const [how, submit] of Object.entries(kRenamed)) {
   test(`the only submit control of a form that sends the same fields to the same target is clicked, ${how}`, async ({ browser, page }) => {
@@ -58,7 +66,7 @@ for (const [how, submit] of Object.entries(kRenamed)) {
 const kOtherForms: Record<string, SignIn> = {
   'another target': { submit: kRenamed.reworded!, action: '/archive' },
   'other fields': { submit: kRenamed.reworded!, fields: ['user', 'token'] },
-  'a second submit control': { submit: kRenamed.reworded!, more: '<input type="submit" value="Register">' },
+  'a second unnamed submit control': { submit: kRenamed.reworded!, more: '<input type="submit" value="Register">' },
   'a submit control posting its name': { submit: '<input type="submit" name="op" value="Sign-in">' },
 };
 
