@@ -10,10 +10,10 @@ import { collect, collectAtPath, type Candidate } from './candidates.ts';
 import { kLevels } from './levels.ts';
 import { interchangeablePick, type RecordedPick } from './interchangeable.ts';
 import { pickCandidate, type Scored } from './pick.ts';
-import { rowTextOnPage } from './row-text-on-page.ts';
-import { normalizeText, wholeWords } from './text.ts';
+import { rowTextOnPage, wordsNotOnPage } from './row-text-on-page.ts';
+import { normalizeText, wholeWords, wordsOf } from './text.ts';
 import { mainHeadingInPage } from '../../core/aria/state.ts';
-import { agreement, isRowScoped, stableClasses, withDistinctClasses, type AgreementOptions } from './scoring.ts';
+import { agreement, isRowScoped, stableClasses, withDistinctClasses, withRewordedRows, type AgreementOptions } from './scoring.ts';
 
 /**
  * The rematch cascade: finds the recorded element on the live page (every frame, open shadow
@@ -164,13 +164,17 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
   const score = (found: Candidate[]) => found.map((item) => ({ item, agreement: agreement(fp, item.features, scoring) }));
   // Looked up once, and only when the recorded locator alone did not decide.
   let rowLooked = false;
+  let lostOnPage: ReadonlySet<string> = new Set();
   const lookForRow = async () => {
     if (rowLooked) return;
     rowLooked = true;
     if (!isRowScoped(fp)) return;
     // A text cut at the fingerprint's limit is looked for without its cut last word.
     scoring.rowTextGone = !(await rowTextOnPage(page, wholeWords(fp.container!.text!)));
-    if (scoring.rowTextGone) notes.push(`the recorded ${fp.container!.role} "${fp.container!.text!.slice(0, 40)}" is nowhere on the page`);
+    if (!scoring.rowTextGone) return;
+    notes.push(`the recorded ${fp.container!.role} "${fp.container!.text!.slice(0, 40)}" is nowhere on the page`);
+    // Its words that the page lost as a whole: a caption every row carries, reworded (see withRewordedRows).
+    lostOnPage = await wordsNotOnPage(page, [...wordsOf(wholeWords(fp.container!.text!))]);
   };
   // How many elements on the page hold each stable recorded class: read once, when a decision needs it.
   let classesOnPage: Map<string, number> | undefined;
@@ -178,7 +182,8 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     if (!found.length) return null;
     for (const s of score(found)) pool.set(keyOf(s.item), s);
     if (pool.size > 1) classesOnPage ??= await countClasses(page, stableClasses(fp));
-    const pick = pickCandidate(withDistinctClasses(fp, [...pool.values()], (c) => c.features.classes, classesOnPage), { exhaustive });
+    const rows = withRewordedRows(fp, [...pool.values()], (c) => c.features, lostOnPage, scoring);
+    const pick = pickCandidate(withDistinctClasses(fp, rows, (c) => c.features.classes, classesOnPage), { exhaustive });
     if (pick.kind === 'unique' && pick.rule !== 'evidence' && pick.winner.agreement.nameDisjoint && !(await renamedSoleAllowed(page, fp, options))) {
       notes.push(`${level}: the only ${fp.role ?? fp.tag} of its kind is "${pick.winner.item.features.name}", recorded "${fp.name}", on a page not otherwise reworded; refused`);
       return null;

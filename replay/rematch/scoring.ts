@@ -3,7 +3,7 @@ import type { Fingerprint } from '../../core/schema/history.ts';
 
 type Landmark = Fingerprint['landmarks'][number];
 import { structureSimilarity } from './structure.ts';
-import { comparableHrefs, containsWords, differingExcerpts, idRelation, looksGenerated, normalizeText, pathShape, sameButNumbers, tokenSimilarity, wholeWords } from './text.ts';
+import { comparableHrefs, containsWords, differingExcerpts, idRelation, looksGenerated, normalizeText, pathShape, sameButNumbers, tokenSimilarity, wholeWords, wordsOf } from './text.ts';
 
 /**
  * How well a live element agrees with the fingerprint recorded at capture. Pure: the cascade,
@@ -153,6 +153,11 @@ export interface AgreementOptions {
    * `rowRenamed`); a removed row's look-alikes stay refused.
    */
   rowTextGone?: boolean;
+  /**
+   * The live row is the recorded one with a caption every row carries reworded (see
+   * `withRewordedRows`): its text counts as the recorded row edited, not as another row.
+   */
+  rowReworded?: boolean;
 }
 
 /**
@@ -308,6 +313,7 @@ function containerScore(fp: Fingerprint, live: LiveFeatures, options: AgreementO
     if (equal) out.identity += kRowTextMatch;
     else if (extended) out.identity += kRowTextNear;
     // The same titled container (a card under its title) whose words were reworded is still it.
+    else if (options.rowReworded) out.identity += kRowTextNear;
     else if (!(sameName && kTitledRoles.has(r.role)) && !(options.rowTextGone && rowRenamed(fp, live))) out.contradiction = rowContradiction(l.role, l.text, r.text);
   } else if (equal || near) {
     out.context += kContainerTextMatch;
@@ -341,6 +347,44 @@ export function withDistinctClasses<T>(fp: Fingerprint, pool: { item: T; agreeme
     const identity = s.agreement.identity + kDistinctClass;
     const score = s.agreement.score + kDistinctClass - s.agreement.classes;
     return { item: s.item, agreement: { ...s.agreement, identity, score, classes: 0, acceptable: identity >= kMinIdentity && score >= kMinAgreement } };
+  });
+}
+
+/** Other rows needed to tell a caption every row carries from a word one row holds. */
+export const kMinRowsForRewording = 2;
+
+/**
+ * Whether `live`'s row is the recorded row whose caption the page reworded as a whole (an "edit"
+ * link that reads "modify" in every row of a reworded release): the recorded row's text is
+ * nowhere on the page; its region kept every element of the kind (a removed row takes one with
+ * it); every recorded word the live row lacks is nowhere on the page (`lostOnPage`), so no other
+ * row holds the recorded data; and every word the live row has instead is in each of the other
+ * rows' texts (`others`, at least `kMinRowsForRewording`): a caption all rows carry, not one row's
+ * data ("Walk the cat" is not "Walk the dog" reworded: "cat" is in no other row).
+ */
+function rewordedRow(fp: Fingerprint, live: LiveFeatures, others: string[], lostOnPage: ReadonlySet<string>): boolean {
+  const [r, l] = [fp.container, live.container];
+  if (!r?.text || !l?.text || !isRowScoped(fp) || r.role !== l.role || fp.kindPeers === null || live.kindPeers < fp.kindPeers) return false;
+  const [recorded, now] = [wordsOf(wholeWords(r.text)), wordsOf(wholeWords(l.text))];
+  const missing = [...recorded].filter((w) => !now.has(w));
+  const gained = [...now].filter((w) => !recorded.has(w));
+  const otherRows = others.filter((t) => normalizeText(t) !== normalizeText(l.text)).map((t) => wordsOf(wholeWords(t)));
+  return missing.length > 0 && gained.length > 0 && missing.every((w) => lostOnPage.has(w)) &&
+    otherRows.length >= kMinRowsForRewording && gained.every((w) => otherRows.every((row) => row.has(w)));
+}
+
+/**
+ * Scores again, as the recorded row reworded, the candidates whose row `rewordedRow` finds to be
+ * it, judged against the rows of the other candidates in `pool` (same container role). Pure:
+ * returns new agreements in the pool's order; `lostOnPage` empty leaves the pool as it is.
+ */
+export function withRewordedRows<T>(fp: Fingerprint, pool: { item: T; agreement: Agreement }[], featuresOf: (item: T) => LiveFeatures, lostOnPage: ReadonlySet<string>, options: AgreementOptions): { item: T; agreement: Agreement }[] {
+  if (!lostOnPage.size || !fp.container) return pool;
+  const rows = pool.map((s) => featuresOf(s.item).container).filter((c) => c?.role === fp.container!.role && c.text).map((c) => c!.text!);
+  return pool.map((s) => {
+    const live = featuresOf(s.item);
+    if (!s.agreement.contradictions.length || !rewordedRow(fp, live, rows, lostOnPage)) return s;
+    return { item: s.item, agreement: agreement(fp, live, { ...options, rowReworded: true }) };
   });
 }
 

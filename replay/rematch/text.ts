@@ -12,6 +12,11 @@ function tokens(text: string): Set<string> {
   return new Set(normalizeText(text).split(' ').filter(Boolean));
 }
 
+/** The text's words, normalised (`normalizeText`), each once. */
+export function wordsOf(text: string | null | undefined): Set<string> {
+  return tokens(text ?? '');
+}
+
 /** Jaccard similarity of the word sets, 0..1 (1 for two empty texts). */
 export function tokenSimilarity(a: string | null | undefined, b: string | null | undefined): number {
   const ta = tokens(a ?? '');
