@@ -22,6 +22,7 @@ import { PomFingerprints } from '../core/schema/pom-fingerprints.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
 import { startDemoServer } from '../demo/server.ts';
 import { benchRealApps } from './heal/heal-real-apps.ts';
+import { refusalCounts, refusalKind } from './heal/refusals.ts';
 import { isSameTest, runFlowSpecs } from './heal/run-specs.ts';
 import { kUser } from '../demo/store.ts';
 import { kRetexts, kVariants } from '../demo/variants.ts';
@@ -176,7 +177,7 @@ async function benchApp(app: App, root: string): Promise<Row[]> {
           if (outcomes.get(title)) row.green++;
           else {
             const reason = [...reasons].find(([test]) => isSameTest(title, test))?.[1] ?? 'still failing after heal';
-            if (reason.startsWith('not healable: expectation changed')) row.expectation++;
+            if (refusalKind(reason) === 'expectation changed') row.expectation++;
             row.refused.push(`${title}: ${reason}`);
           }
         }
@@ -184,7 +185,7 @@ async function benchApp(app: App, root: string): Promise<Row[]> {
         await server.close();
       }
       rows.push(row);
-      console.log(`${app.name.padEnd(6)} ${release.name.padEnd(15)} specs ${row.specs}  failing before ${row.failing}  healed to green ${row.green}  refused ${row.refused.length}  wrong patches ${row.wrong.length}${row.healedTests ? `  heal ${(row.healMs / row.healedTests / 1000).toFixed(1)} s wall, ${(row.healCpuMs / row.healedTests / 1000).toFixed(1)} s CPU per failing test` : ''}`);
+      console.log(`${app.name.padEnd(6)} ${release.name.padEnd(15)} specs ${row.specs}  failing before ${row.failing}  healed to green ${row.green}  expectation changed ${row.expectation}  refused ${row.refused.length - row.expectation}  wrong patches ${row.wrong.length}${row.healedTests ? `  heal ${(row.healMs / row.healedTests / 1000).toFixed(1)} s wall, ${(row.healCpuMs / row.healedTests / 1000).toFixed(1)} s CPU per failing test` : ''}`);
       for (const reason of row.refused) console.log(`         refused: ${reason}`);
       for (const wrong of row.wrong) console.log(`         WRONG: ${wrong}`);
     }
@@ -205,7 +206,7 @@ try {
   const expectation = sum((r) => r.expectation);
   const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(0)}%` : 'n/a');
   console.log(`\nheal: ${rows.length} app x release; failing before ${failing}, healed to green ${green} (${pct(green, failing)}), refused ${sum((r) => r.refused.length)} (${expectation} of them an expectation that changed, never healed by design), wrong patches ${sum((r) => r.wrong.length)}`);
-  console.log(`heal: of the ${failing - expectation} failing on how an element is found, ${green} healed to green (${pct(green, failing - expectation)})`);
+  console.log(`heal: of the ${failing - expectation} failing on how an element is found, ${green} healed to green (${pct(green, failing - expectation)}); refusals by reason: ${refusalCounts(rows.flatMap((r) => r.refused))}`);
   console.log(`heal: ${healTests ? (sum((r) => r.healMs) / healTests / 1000).toFixed(1) : '0'} s wall, ${healTests ? (sum((r) => r.healCpuMs) / healTests / 1000).toFixed(1) : '0'} s CPU per failing test, process start and browser launch included (goal >= 90% healed, 0 wrong, < 5 s)`);
 } finally {
   fs.rmSync(root, { recursive: true, force: true });

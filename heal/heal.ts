@@ -191,7 +191,8 @@ export async function heal(options: HealOptions): Promise<HealResult> {
         }
         item = scoped.code;
       }
-      const found = await relocate(shown!.page, { fingerprint: member.fingerprint, current: current.code, heading: member.heading, testIdAttribute: attribute, pageUrl: snapshot.frameUrl, item });
+      const peers = members.filter((m) => m !== member && m.page === member.page).map((m) => m.fingerprint);
+      const found = await relocate(shown!.page, { fingerprint: member.fingerprint, current: current.code, heading: member.heading, testIdAttribute: attribute, pageUrl: snapshot.frameUrl, item, peers });
       if (!found.ok) {
         refuse(at.assertion && found.reason.startsWith('the locator still finds') ? `not healable: expectation changed (\`${at.statement}\`: ${found.reason})` : found.reason);
         continue;

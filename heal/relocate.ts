@@ -10,6 +10,9 @@ import { attributeSelector } from '../generate/model/locate.ts';
 import { innerCandidates } from '../generate/model/rows.ts';
 import { rematch, type Scoredcandidate } from '../replay/rematch/cascade.ts';
 import { normalizeText } from '../replay/rematch/text.ts';
+import { attributeWays } from './attribute-ways.ts';
+import { renamedInPlace } from './renamed-in-place.ts';
+import { sameOriginPath } from './same-origin-path.ts';
 
 /**
  * Re-finds a recorded element in a DOM snapshot shown in a page (scripts off) with replay's
@@ -48,6 +51,11 @@ export interface RelocateInput {
    * the new locator are relative to. The element is re-found inside that item only.
    */
   item?: string | null;
+  /**
+   * The other members the page objects recorded on the same page: evidence that the page was
+   * reworded around an element renamed in place (see renamed-in-place.ts).
+   */
+  peers?: Fingerprint[];
 }
 
 function describe(c: Scoredcandidate): string {
@@ -113,7 +121,17 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     if (items !== 1) return { ok: false, reason: `the item locator \`${item}\` finds ${items} items: heal re-finds an element inside its item only while the item itself is found` };
   }
   const recorded = current && tryParseLocatorCode(current).ok ? { code: current, matches: 1 } : null;
-  const result = await rematch(page, fp, recorded, { timeoutMs: 0, recordedHeading: input.heading });
+  const peers = input.peers ?? [];
+  // The evidence a renamed sole element was taken on, said with the change.
+  const taken = new Map<Scoredcandidate['item'], string>();
+  const renamedSole = peers.length && !item
+    ? async (winner: Scoredcandidate) => {
+      const evidence = await renamedInPlace(page, input.fingerprint, peers, input.pageUrl, winner);
+      if (evidence) taken.set(winner.item, evidence);
+      return evidence;
+    }
+    : undefined;
+  const result = await rematch(page, fp, recorded, { timeoutMs: 0, recordedHeading: input.heading, renamedSole });
   if (result.kind === 'ambiguous') {
     return { ok: false, reason: `ambiguous: ${result.tied.length} elements agree equally with the recorded ${fp.role ?? fp.tag} "${fp.name}" (${result.tied.map(describe).join(', ')})` };
   }
@@ -147,12 +165,19 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   // A look-alike elsewhere on the page (a copy in a sidebar, a second form) leaves the element alone
   // only inside its own landmark: its name and role there, innermost landmark first, named or not.
   if (!item) ways.push(...landmarkWays(live));
+  // An element that lost its name, or shares it with look-alikes, by what its markup says it is.
+  const ancestorIds = item ? [] : await candidate.item.locator.evaluate((el) => {
+    const ids: string[] = [];
+    for (let at = el.parentElement; at; at = at.parentElement) if (at.id) ids.push(at.id);
+    return ids;
+  }).catch(() => [] as string[]);
+  ways.push(...attributeWays(live, ancestorIds));
   for (const way of ways) {
     if (!(await resolvesToMark(page, fromPage(checkCode(way, input.testIdAttribute))))) continue;
     const locator: ModelLocator = { ...way, matches: 1, verified: true };
     return {
       ok: true, locator, code: locatorExpression(locator, 'page').replace(/^page\./, ''),
-      signals: matchedSignals(input.fingerprint, { ...live, hrefPath: sameOriginPath(live.hrefPath, input.pageUrl) }), level: result.level, score: essential(candidate),
+      signals: [...matchedSignals(input.fingerprint, { ...live, hrefPath: sameOriginPath(live.hrefPath, input.pageUrl) }), ...(taken.has(candidate.item) ? [`renamed in place: ${taken.get(candidate.item)}`] : [])], level: result.level, score: essential(candidate),
       runnerUp, margin: runnerUp ? essential(candidate) - runnerUp.score : null,
     };
   }
@@ -183,11 +208,4 @@ export function itemKeyOf(item: string): string {
     if (typeof text === 'string') return text;
   }
   return '';
-}
-
-/** A link target on the page's own origin as a path, as fingerprints record it. */
-function sameOriginPath(href: string | null, pageUrl: string): string | null {
-  if (!href || !URL.canParse(href) || !URL.canParse(pageUrl)) return href;
-  const url = new URL(href);
-  return url.origin === new URL(pageUrl).origin ? url.pathname + url.search + url.hash : href;
 }

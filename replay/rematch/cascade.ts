@@ -56,6 +56,12 @@ export interface CascadeOptions {
    * `actingGuard`): the element at its recorded path is then read without a count.
    */
   guarded?: boolean;
+  /**
+   * The caller's own evidence that the sole element of its kind, under a name sharing no word with
+   * the recorded one, is still the recorded element when the page's heading does not say the page
+   * was reworded: a note saying what the evidence is, or null to refuse it as before.
+   */
+  renamedSole?: (winner: Scoredcandidate) => Promise<string | null>;
 }
 
 /** Fields whose name is a caption (a label or placeholder): reworded with the page, they keep their job. */
@@ -185,8 +191,12 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     const rows = withRewordedRows(fp, [...pool.values()], (c) => c.features, lostOnPage, scoring);
     const pick = pickCandidate(withDistinctClasses(fp, rows, (c) => c.features.classes, classesOnPage), { exhaustive });
     if (pick.kind === 'unique' && pick.rule !== 'evidence' && pick.winner.agreement.nameDisjoint && !(await renamedSoleAllowed(page, fp, options))) {
-      notes.push(`${level}: the only ${fp.role ?? fp.tag} of its kind is "${pick.winner.item.features.name}", recorded "${fp.name}", on a page not otherwise reworded; refused`);
-      return null;
+      const evidence = (await options.renamedSole?.(pick.winner)) ?? null;
+      if (!evidence) {
+        notes.push(`${level}: the only ${fp.role ?? fp.tag} of its kind is "${pick.winner.item.features.name}", recorded "${fp.name}", on a page not otherwise reworded; refused`);
+        return null;
+      }
+      notes.push(`${level}: the only ${fp.role ?? fp.tag} of its kind is "${pick.winner.item.features.name}", recorded "${fp.name}": ${evidence}`);
     }
     switch (pick.kind) {
       case 'unique':

@@ -47,3 +47,52 @@ test('an element of one list item: re-found inside that item, written relative t
   const gone = await relocate(page, { fingerprint: bread, current: "getByRole('button', { name: 'Remove' })", heading: 'Groceries', testIdAttribute: 'data-testid', pageUrl: kOrigin, item });
   expect(gone).toEqual({ ok: false, reason: expect.stringContaining('finds 0 items') });
 });
+
+/** A site header with a sign-in link, a search form and, in the main part, a form with one button. */
+function site(words: { signIn: string; search: string; field: string; submit: string }): string {
+  return `<header><nav><a href="/login">${words.signIn}</a></nav><form role="search"><input id="q" name="q" aria-label="${words.field}"><button>${words.search}</button></form></header>`
+    + '<main><h1>Wiki</h1><p>Welcome.</p><form id="danger"><button type="button">' + words.submit + '</button></form></main>';
+}
+
+test('the only button of its kind, renamed in place on a page reworded around it, is healed; with nothing else reworded, refused', async ({ page }) => {
+  const recorded = { signIn: 'Log in', search: 'Search', field: 'Query', submit: 'Delete' };
+  await page.setContent(site(recorded));
+  const search = await takeFingerprint(page.getByRole('button', { name: 'Search' }));
+  const remove = await takeFingerprint(page.getByRole('button', { name: 'Delete' }));
+  const peers = [await takeFingerprint(page.getByRole('link', { name: 'Log in' })), await takeFingerprint(page.getByRole('textbox'))];
+  const input = { heading: null, testIdAttribute: 'data-testid', pageUrl: kOrigin };
+
+  // A release that rewords its controls ("Log in" -> "Sign in" to the same target, "Search" -> "Find").
+  await page.setContent(site({ ...recorded, signIn: 'Sign in', search: 'Find' }));
+  const healed = await relocate(page, { ...input, fingerprint: search, current: "getByRole('button', { name: 'Search' })", peers: [...peers, remove] });
+  expect(healed).toMatchObject({ ok: true, code: "getByRole('button', { name: 'Find' })" });
+  if (healed.ok) expect(healed.signals.join('; ')).toContain('renamed in place: it sits at the recorded place');
+  // Without the page's other members there is no evidence beyond the place: refused as replay does.
+  const alone = await relocate(page, { ...input, fingerprint: search, current: "getByRole('button', { name: 'Search' })" });
+  expect(alone).toMatchObject({ ok: false, reason: expect.stringContaining('not otherwise reworded; refused') });
+
+  // "Delete" replaced by "Archive" where it was, every other member as recorded: another control.
+  await page.setContent(site({ ...recorded, submit: 'Archive' }));
+  const replaced = await relocate(page, { ...input, fingerprint: remove, current: "getByRole('button', { name: 'Delete' })", peers: [...peers, search] });
+  expect(replaced).toMatchObject({ ok: false, reason: expect.stringContaining('not otherwise reworded; refused') });
+  // Reworded around it but moved: not at its recorded place, still refused.
+  await page.setContent(site({ ...recorded, signIn: 'Sign in', search: 'Find' }).replace('<button>Find</button>', '<span><button>Find</button></span>'));
+  const moved = await relocate(page, { ...input, fingerprint: search, current: "getByRole('button', { name: 'Search' })", peers: [...peers, remove] });
+  expect(moved.ok).toBe(false);
+});
+
+test('a control that lost its name is written by its form field name, or by its tag inside the nearest ancestor with an id, never by position', async ({ page }) => {
+  const form = (caption: string, id: string) => `<main><h1>Users</h1><form id="users"><table><tbody><tr><td>ann</td><td><input type="checkbox" name="del[ann]"></td></tr></tbody>`
+    + `<tbody><tr><td><button type="submit" ${id} name="fn[delete]">${caption}</button> <button type="reset">Reset</button></td></tr></tbody></table></form>`
+    + `<form id="login"><p>Members sign in here</p><input name="u" aria-label="User"><button type="submit">${caption === '' ? '' : 'Log in'}</button></form></main>`;
+  await page.setContent(form('Delete selected', 'id="del"'));
+  const remove = await takeFingerprint(page.getByRole('button', { name: 'Delete selected' }));
+  const login = await takeFingerprint(page.getByRole('button', { name: 'Log in' }));
+  // Both buttons show an icon instead of their caption; the first also lost its id.
+  await page.setContent(form('', ''));
+  const input = { heading: 'Users', testIdAttribute: 'data-testid', pageUrl: kOrigin };
+  const byField = await relocate(page, { ...input, fingerprint: remove, current: "getByRole('button', { name: 'Delete selected' })" });
+  expect(byField).toMatchObject({ ok: true, code: 'locator(\'button[name="fn[delete]"]\')' });
+  const byScope = await relocate(page, { ...input, fingerprint: login, current: "getByRole('button', { name: 'Log in' })" });
+  expect(byScope, JSON.stringify(byScope)).toMatchObject({ ok: true, code: 'locator(\'#login button[type="submit"]\')' });
+});

@@ -1,0 +1,39 @@
+/**
+ * Why `bu heal` left a failing spec failing, as a short kind for the heal benches' tables. An
+ * expectation that changed is never healed by design: the benches count it apart from the
+ * refusals of a locator heal could not repair, and compute the heal rate over the rest.
+ */
+
+export type RefusalKind =
+  | 'expectation changed'
+  | 'ambiguous'
+  | 'renamed, refused'
+  | 'position only'
+  | 'no element agrees'
+  | 'item not found'
+  | 'timed out'
+  | 'still failing'
+  | 'other';
+
+/** The kinds in the order the tables print them. */
+export const kRefusalKinds: readonly RefusalKind[] = ['expectation changed', 'ambiguous', 'renamed, refused', 'position only', 'no element agrees', 'item not found', 'timed out', 'still failing', 'other'];
+
+/** The kind of one refusal reason, as `bu heal` words it. */
+export function refusalKind(reason: string): RefusalKind {
+  if (reason.includes('not healable: expectation changed')) return 'expectation changed';
+  if (/\bambiguous\b/.test(reason)) return 'ambiguous';
+  if (reason.includes('on a page not otherwise reworded; refused')) return 'renamed, refused';
+  if (reason.includes('no locator other than a position')) return 'position only';
+  if (reason.includes('no element on the page agrees')) return 'no element agrees';
+  if (/the item locator .* finds \d+ items/.test(reason) || reason.includes('outside its item')) return 'item not found';
+  if (reason.includes('timed out')) return 'timed out';
+  if (reason.includes('still failing after')) return 'still failing';
+  return 'other';
+}
+
+/** `kind n, kind n` over the kinds present, in table order. */
+export function refusalCounts(reasons: string[]): string {
+  const counts = new Map<RefusalKind, number>();
+  for (const reason of reasons) counts.set(refusalKind(reason), (counts.get(refusalKind(reason)) ?? 0) + 1);
+  return kRefusalKinds.filter((k) => counts.has(k)).map((k) => `${k} ${counts.get(k)}`).join(', ') || 'none';
+}
