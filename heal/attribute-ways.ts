@@ -1,11 +1,14 @@
 import type { Fingerprint } from '../core/schema/history.ts';
 import type { ModelLocator } from '../core/schema/page-model.ts';
+import { locatorRole } from '../core/locator/aria-roles.ts';
+import { locatorExpression } from '../generate/emit/code.ts';
 import { looksGenerated } from '../replay/rematch/text.ts';
 
 /**
- * Ways to find a re-found element by what the markup says it is rather than by what it shows:
- * its form field name (what the server reads), and its tag (and input type) inside the nearest
- * ancestors with a hand-written id (a form, a dialog, a panel). An element that lost its name
+ * Ways to find a re-found element by what the markup says it is rather than by what it shows
+ * alone: its role and name, or its tag (and input type), inside the nearest ancestors with a
+ * hand-written id (a form, a dialog, a panel); its link target; its form field name (what the
+ * server reads). An element that lost its name
  * (an icon in place of its caption) or shares it with look-alikes elsewhere is still found alone
  * that way, without a position. Each way is checked on the snapshot before it is written.
  */
@@ -27,23 +30,39 @@ function selector(value: string): ModelLocator {
   return { kind: 'selector', role: null, value, exact: false, frames: [], scope: null, row: null, matches: null, verified: false, nth: null };
 }
 
+/** What the page says of the element beyond its fingerprint. */
+export interface MarkupEvidence {
+  /** The ids of its ancestors, closest first. */
+  ancestorIds: string[];
+  /** Its `href` as written, when it leads where the recorded element led; else null. */
+  href: string | null;
+}
+
 /**
- * The ways, best first: the field name alone, then per ancestor id (closest first) the field
- * name, the tag with its type, and the tag alone inside it. `ancestorIds`: the ids of the
- * element's ancestors, closest first, as the page has them.
+ * The ways, best first: its role and name inside the nearest ancestors with an id (a look-alike
+ * elsewhere is outside them), its link target as written, its field name alone, then per
+ * ancestor id (closest first) the field name, the tag with its type, and the tag alone.
  */
-export function attributeWays(live: Fingerprint, ancestorIds: string[]): ModelLocator[] {
+export function attributeWays(live: Fingerprint, markup: MarkupEvidence): ModelLocator[] {
   const tag = live.tag.toLowerCase();
   if (!/^[a-z][a-z0-9-]*$/.test(tag)) return [];
+  const ids = markup.ancestorIds.map(readableId).filter((id): id is string => id !== null).slice(0, kMaxIdScopes);
+  const out: ModelLocator[] = [];
+  const role = locatorRole(live.role);
+  if (role && live.name.trim()) {
+    const byRole = locatorExpression({ ...selector(''), kind: 'role', role, value: live.name }, 'page').replace(/^page\./, '');
+    for (const id of ids) out.push({ ...selector(''), kind: 'chain', value: `locator('#${id}').${byRole}` });
+  }
   const name = ownFieldName(live.nameAttr);
   const type = live.type && /^[a-z-]+$/i.test(live.type) ? live.type.toLowerCase() : null;
   const byName = name ? `${tag}[name=${JSON.stringify(name)}]` : null;
-  const out: string[] = [];
-  if (byName) out.push(byName);
-  for (const id of ancestorIds.map(readableId).filter((id): id is string => id !== null).slice(0, kMaxIdScopes)) {
-    if (byName) out.push(`#${id} ${byName}`);
-    if (type) out.push(`#${id} ${tag}[type=${JSON.stringify(type)}]`);
-    out.push(`#${id} ${tag}`);
+  const css: string[] = [];
+  if (markup.href && tag === 'a') css.push(`a[href=${JSON.stringify(markup.href)}]`);
+  if (byName) css.push(byName);
+  for (const id of ids) {
+    if (byName) css.push(`#${id} ${byName}`);
+    if (type) css.push(`#${id} ${tag}[type=${JSON.stringify(type)}]`);
+    css.push(`#${id} ${tag}`);
   }
-  return [...new Set(out)].map(selector);
+  return [...out, ...[...new Set(css)].map(selector)];
 }

@@ -124,7 +124,7 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   const peers = input.peers ?? [];
   // The evidence a renamed sole element was taken on, said with the change.
   const taken = new Map<Scoredcandidate['item'], string>();
-  const renamedSole = peers.length && !item
+  const renamedSole = !item
     ? async (winner: Scoredcandidate) => {
       const evidence = await renamedInPlace(page, input.fingerprint, peers, input.pageUrl, winner);
       if (evidence) taken.set(winner.item, evidence);
@@ -166,12 +166,13 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   // only inside its own landmark: its name and role there, innermost landmark first, named or not.
   if (!item) ways.push(...landmarkWays(live));
   // An element that lost its name, or shares it with look-alikes, by what its markup says it is.
-  const ancestorIds = item ? [] : await candidate.item.locator.evaluate((el) => {
+  const markup = await candidate.item.locator.evaluate((el) => {
     const ids: string[] = [];
     for (let at = el.parentElement; at; at = at.parentElement) if (at.id) ids.push(at.id);
-    return ids;
-  }).catch(() => [] as string[]);
-  ways.push(...attributeWays(live, ancestorIds));
+    return { ids, href: el.getAttribute('href'), resolved: el instanceof HTMLAnchorElement ? el.href : null };
+  }).catch(() => ({ ids: [] as string[], href: null, resolved: null }));
+  const recordedTarget = input.fingerprint.hrefPath !== null && sameOriginPath(markup.resolved, input.pageUrl) === input.fingerprint.hrefPath;
+  ways.push(...attributeWays(live, { ancestorIds: item ? [] : markup.ids, href: recordedTarget ? markup.href : null }));
   for (const way of ways) {
     if (!(await resolvesToMark(page, fromPage(checkCode(way, input.testIdAttribute))))) continue;
     const locator: ModelLocator = { ...way, matches: 1, verified: true };

@@ -2,7 +2,7 @@ import type { Page } from 'playwright';
 import { takeFingerprint } from '../core/fingerprint/take.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
 import type { Scoredcandidate } from '../replay/rematch/cascade.ts';
-import { effectiveType } from '../replay/rematch/scoring.ts';
+import { effectiveType, isRowScoped } from '../replay/rematch/scoring.ts';
 import { normalizeText } from '../replay/rematch/text.ts';
 import { readableId } from './attribute-ways.ts';
 import { sameOriginPath } from './same-origin-path.ts';
@@ -14,7 +14,10 @@ import { sameOriginPath } from './same-origin-path.ts';
  * recorded on it. The element is taken when
  *  - it sits at its recorded place (the same CSS and XPath), with its recorded tag and type, in a
  *    region holding as many elements of its kind as recorded, and
- *  - another recorded member of the page is still at its own recorded place, found there by what
+ *  - it shows no caption of its own (an icon took its place, and an input's name is its type's
+ *    default), or the words around it were reworded too: its nearest heading, or the text of the form or
+ *    dialog it sits in (not a row's: a row's text is its data), reads otherwise than recorded; or
+ *    another recorded member of the page is still at its own recorded place, found there by what
  *    it is (its id, form field name, link target or test id) and shown under another name: the
  *    release reworded the page, not just this one control, and
  *  - no recorded member's place holds another element (another id, field name or target).
@@ -32,7 +35,7 @@ function identityOf(fp: Fingerprint, pageUrl: string): { what: string; matches: 
   return null;
 }
 
-const named = (a: string, b: string) => normalizeText(a) !== '' && normalizeText(b) !== '';
+const named = (a: string, b: string): boolean => normalizeText(a) !== '' && normalizeText(b) !== '';
 
 export async function renamedInPlace(page: Page, fp: Fingerprint, peers: Fingerprint[], pageUrl: string, winner: Scoredcandidate): Promise<string | null> {
   const live = winner.item.features;
@@ -40,7 +43,19 @@ export async function renamedInPlace(page: Page, fp: Fingerprint, peers: Fingerp
   if (live.cssPath !== fp.cssPath || live.xpath !== fp.xpath || live.tag !== fp.tag) return null;
   if (effectiveType(live.tag, live.type) !== effectiveType(fp.tag, fp.type)) return null;
   if (fp.kindPeers === null || live.kindPeers !== fp.kindPeers) return null;
+  const changed = (a: string | null | undefined, b: string | null | undefined) => Boolean(a && b && named(a, b) && normalizeText(a) !== normalizeText(b));
   let reworded: string | null = null;
+  if (changed(fp.nearbyHeading, live.nearbyHeading)) reworded = `its heading "${fp.nearbyHeading}" -> "${live.nearbyHeading}"`;
+  else if (fp.container && live.container && !isRowScoped(fp) && fp.container.role === live.container.role && changed(fp.container.text, live.container.text)) {
+    reworded = `its ${fp.container.role}'s text "${fp.container.text!.slice(0, 40)}" -> "${live.container.text!.slice(0, 40)}"`;
+  }
+  // A caption replaced by an icon: an input's name is then its type's default ("Submit").
+  const captionless = !reworded && await winner.item.locator.evaluate((el) => {
+    const own = ['aria-label', 'aria-labelledby', 'title'].map((a) => el.getAttribute(a) ?? '').join('');
+    const shown = el instanceof HTMLInputElement ? el.value : el.textContent ?? '';
+    return own.trim() === '' && shown.trim() === '';
+  }).catch(() => false);
+  if (captionless) reworded = `it shows no caption of its own (an icon in its place): "${live.name}" is not a name the page gives it`;
   for (const peer of peers) {
     if (peer.cssPath === fp.cssPath || peer.frameChain.length || peer.shadowHosts.length || !peer.cssPath) continue;
     const identity = identityOf(peer, pageUrl);

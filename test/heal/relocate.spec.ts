@@ -96,3 +96,37 @@ test('a control that lost its name is written by its form field name, or by its 
   const byScope = await relocate(page, { ...input, fingerprint: login, current: "getByRole('button', { name: 'Log in' })" });
   expect(byScope, JSON.stringify(byScope)).toMatchObject({ ok: true, code: 'locator(\'#login button[type="submit"]\')' });
 });
+
+test('the only button of a form renamed in place while the form\'s heading and captions were reworded with it is healed', async ({ page }) => {
+  const login = (heading: string, user: string, secret: string, submit: string) => `<h2>${heading}</h2><form action="/login"><table><tr><th>${user}</th><td><input name="u"></td></tr>`
+    + `<tr><th>${secret}</th><td><input type="password" name="p"></td></tr></table><p><input type="submit" value="${submit}"></p></form><p><a href="/help">Help</a></p>`;
+  await page.setContent(login('Login', 'Username', 'Password', 'Login'));
+  const button = await takeFingerprint(page.getByRole('button', { name: 'Login' }));
+  const input = { fingerprint: button, current: "getByRole('button', { name: 'Login' })", heading: null, testIdAttribute: 'data-testid', pageUrl: kOrigin };
+  await page.setContent(login('Sign-in', 'Login name', 'Passphrase', 'Sign-in'));
+  const healed = await relocate(page, input);
+  expect(healed, JSON.stringify(healed)).toMatchObject({ ok: true, code: "getByRole('button', { name: 'Sign-in' })" });
+  if (healed.ok) expect(healed.signals.join('; ')).toContain('its heading "Login" -> "Sign-in"');
+  // The same button renamed while its heading and captions stayed: another control.
+  await page.setContent(login('Login', 'Username', 'Password', 'Reset'));
+  const replaced = await relocate(page, input);
+  expect(replaced).toMatchObject({ ok: false, reason: expect.stringContaining('not otherwise reworded; refused') });
+  // An icon in place of its caption: the browser names a blank submit input "Submit", which is no rename.
+  await page.setContent(login('Login', 'Username', 'Password', '&nbsp;'));
+  const iconOnly = await relocate(page, input);
+  expect(iconOnly, JSON.stringify(iconOnly)).toMatchObject({ ok: true, code: "getByRole('button', { name: 'Submit' })" });
+  if (iconOnly.ok) expect(iconOnly.signals.join('; ')).toContain('no caption of its own');
+});
+
+test('a same-named copy when the page has no landmarks: the name inside the nearest ancestor with an id, or the link target as written', async ({ page }) => {
+  const app = '<div id="menu"><h1>Shop</h1><p><a href="/orders?new=1">New order</a> <a href="/stock">Stock</a></p></div><div id="content"><h2>Orders</h2><p>None yet.</p></div>';
+  await page.setContent(app);
+  const link = await takeFingerprint(page.getByRole('link', { name: 'New order' }));
+  await page.setContent(app + '<aside aria-label="Suggestions"><a href="#suggestion">New order</a></aside>');
+  const healed = await relocate(page, { fingerprint: link, current: "getByRole('link', { name: 'New order' })", heading: 'Shop', testIdAttribute: 'data-testid', pageUrl: kOrigin });
+  expect(healed, JSON.stringify(healed)).toMatchObject({ ok: true, code: "locator('#menu').getByRole('link', { name: 'New order' })" });
+  // Without the id around it, the link is found by where it leads, as its markup says it.
+  await page.setContent(app.replace('<div id="menu">', '<div>') + '<aside aria-label="Suggestions"><a href="#suggestion">New order</a></aside>');
+  const byTarget = await relocate(page, { fingerprint: link, current: "getByRole('link', { name: 'New order' })", heading: 'Shop', testIdAttribute: 'data-testid', pageUrl: kOrigin });
+  expect(byTarget, JSON.stringify(byTarget)).toMatchObject({ ok: true, code: 'locator(\'a[href="/orders?new=1"]\')' });
+});
