@@ -22,7 +22,7 @@ import { PomFingerprints } from '../core/schema/pom-fingerprints.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
 import { startDemoServer } from '../demo/server.ts';
 import { benchRealApps } from './heal/heal-real-apps.ts';
-import { refusalCounts, refusalKind } from './heal/refusals.ts';
+import { kNotLocatorKinds, refusalCounts, refusalKind } from './heal/refusals.ts';
 import { isSameTest, runFlowSpecs } from './heal/run-specs.ts';
 import { kUser } from '../demo/store.ts';
 import { kRetexts, kVariants } from '../demo/variants.ts';
@@ -50,7 +50,7 @@ interface App {
 }
 
 interface Change { member: string; file: string; after: string; trace: string; test: string }
-interface Row { app: string; release: string; specs: number; failing: number; green: number; refused: string[]; expectation: number; wrong: string[]; healMs: number; healCpuMs: number; healedTests: number }
+interface Row { app: string; release: string; specs: number; failing: number; green: number; refused: string[]; expectation: number; notLocator: number; wrong: string[]; healMs: number; healCpuMs: number; healedTests: number }
 
 function demoApp(): App {
   const serve = (variant: number) => async () => {
@@ -148,7 +148,7 @@ async function benchApp(app: App, root: string): Promise<Row[]> {
       const out = path.join(ws, release.name);
       fs.cpSync(pristine, out, { recursive: true });
       const server = await release.serve();
-      const row: Row = { app: app.name, release: release.name, specs: 0, failing: 0, green: 0, refused: [], expectation: 0, wrong: [], healMs: 0, healCpuMs: 0, healedTests: 0 };
+      const row: Row = { app: app.name, release: release.name, specs: 0, failing: 0, green: 0, refused: [], expectation: 0, notLocator: 0, wrong: [], healMs: 0, healCpuMs: 0, healedTests: 0 };
       try {
         const before = await runFlowSpecs(out, server.url, app.env);
         row.specs = before.size;
@@ -178,6 +178,7 @@ async function benchApp(app: App, root: string): Promise<Row[]> {
           else {
             const reason = [...reasons].find(([test]) => isSameTest(title, test))?.[1] ?? 'still failing after heal';
             if (refusalKind(reason) === 'expectation changed') row.expectation++;
+            else if (kNotLocatorKinds.has(refusalKind(reason))) row.notLocator++;
             row.refused.push(`${title}: ${reason}`);
           }
         }
@@ -185,7 +186,7 @@ async function benchApp(app: App, root: string): Promise<Row[]> {
         await server.close();
       }
       rows.push(row);
-      console.log(`${app.name.padEnd(6)} ${release.name.padEnd(15)} specs ${row.specs}  failing before ${row.failing}  healed to green ${row.green}  expectation changed ${row.expectation}  refused ${row.refused.length - row.expectation}  wrong patches ${row.wrong.length}${row.healedTests ? `  heal ${(row.healMs / row.healedTests / 1000).toFixed(1)} s wall, ${(row.healCpuMs / row.healedTests / 1000).toFixed(1)} s CPU per failing test` : ''}`);
+      console.log(`${app.name.padEnd(6)} ${release.name.padEnd(15)} specs ${row.specs}  failing before ${row.failing}  healed to green ${row.green}  expectation changed ${row.expectation}  not a locator failure ${row.notLocator}  refused ${row.refused.length - row.expectation - row.notLocator}  wrong patches ${row.wrong.length}${row.healedTests ? `  heal ${(row.healMs / row.healedTests / 1000).toFixed(1)} s wall, ${(row.healCpuMs / row.healedTests / 1000).toFixed(1)} s CPU per failing test` : ''}`);
       for (const reason of row.refused) console.log(`         refused: ${reason}`);
       for (const wrong of row.wrong) console.log(`         WRONG: ${wrong}`);
     }
@@ -204,9 +205,10 @@ try {
   const green = sum((r) => r.green);
   const healTests = sum((r) => r.healedTests);
   const expectation = sum((r) => r.expectation);
+  const notLocator = sum((r) => r.notLocator);
   const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(0)}%` : 'n/a');
-  console.log(`\nheal: ${rows.length} app x release; failing before ${failing}, healed to green ${green} (${pct(green, failing)}), refused ${sum((r) => r.refused.length)} (${expectation} of them an expectation that changed, never healed by design), wrong patches ${sum((r) => r.wrong.length)}`);
-  console.log(`heal: of the ${failing - expectation} failing on how an element is found, ${green} healed to green (${pct(green, failing - expectation)}); refusals by reason: ${refusalCounts(rows.flatMap((r) => r.refused))}`);
+  console.log(`\nheal: ${rows.length} app x release; failing before ${failing}, healed to green ${green} (${pct(green, failing)}), expectation changed (correctly not healed) ${expectation}, not a locator failure ${notLocator}, refused ${sum((r) => r.refused.length) - expectation - notLocator}, wrong patches ${sum((r) => r.wrong.length)}`);
+  console.log(`heal: of the ${failing - expectation - notLocator} failing on how an element is found, ${green} healed to green (${pct(green, failing - expectation - notLocator)}); refusals by reason: ${refusalCounts(rows.flatMap((r) => r.refused))}`);
   console.log(`heal: ${healTests ? (sum((r) => r.healMs) / healTests / 1000).toFixed(1) : '0'} s wall, ${healTests ? (sum((r) => r.healCpuMs) / healTests / 1000).toFixed(1) : '0'} s CPU per failing test, process start and browser launch included (goal >= 90% healed, 0 wrong, < 5 s)`);
 } finally {
   fs.rmSync(root, { recursive: true, force: true });

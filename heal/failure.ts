@@ -26,11 +26,15 @@ export interface TraceFailure {
     /** The expectation for an `expect` call (`to.have.text`, `to.be.visible`), else null. */
     expression: string | null;
     message: string;
+    /** Whether the call ended (with its error); false when the test ended while it still ran (a test timeout). */
+    ended: boolean;
     /** Innermost first: where the call was made, then its callers. */
     stack: SourceLocation[];
   } | null;
   /** The test's error message, without terminal colours. */
   error: string;
+  /** The test ran out of its time (Playwright's test timeout), whatever call it was in. */
+  timedOut: boolean;
 }
 
 const Before = z.looseObject({
@@ -105,7 +109,8 @@ export async function readFailure(zip: TraceReader): Promise<TraceFailure | null
     .filter((b) => b.class !== 'Test' && (!ended.has(b.callId) || ended.get(b.callId) !== null))
     .map((before) => ({ callId: before.callId, before, message: ended.get(before.callId) ?? error }))
     .at(-1);
-  if (!last) return { title, call: null, error };
+  const timedOut = errors.some((e) => /Test timeout of \d+ms exceeded/.test(stripVTControlCharacters(e.message)));
+  if (!last) return { title, call: null, error, timedOut };
   const stack = stacks.get(last.callId) ?? (first.stack ?? []).map(({ file, line, column }) => ({ file, line, column }));
   return {
     title,
@@ -115,8 +120,10 @@ export async function readFailure(zip: TraceReader): Promise<TraceFailure | null
       selector: last.before!.params?.selector ?? null,
       expression: last.before!.params?.expression ?? null,
       message: last.message,
+      ended: ended.has(last.callId),
       stack,
     },
     error,
+    timedOut,
   };
 }

@@ -148,6 +148,12 @@ export async function heal(options: HealOptions): Promise<HealResult> {
       }
       const assertion = call.method === 'expect';
       const at = memberAt(call.stack, root, open);
+      // An assertion the test's timeout cut short had not failed: what it expects may still hold.
+      if (assertion && !call.ended && failure.timedOut && at.kind !== 'member') {
+        const where = at.kind === 'inline' ? `${at.file}:${at.line} \`${at.statement}\`` : `an assertion at ${at.where}`;
+        refuse(`the test timed out while ${where} was still waiting, before it failed: nothing to heal (a slow app or machine? rerun it, or give the test more time)`);
+        continue;
+      }
       if (at.kind === 'elsewhere') {
         refuse(assertion ? `not healable: expectation changed (an assertion at ${at.where} no longer holds; expectations are never edited)` : `the failing call is not in a page object (at ${at.where})`);
         continue;

@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { Project } from 'ts-morph';
+import type { TraceReader } from '../../extract/io/zip.ts';
+import { readFailure } from '../../heal/failure.ts';
 import { memberAt, pomPath } from '../../heal/member-at.ts';
 import { getterLocator, patchGetter } from '../../heal/patch.ts';
 import { unifiedDiff } from '../../heal/unified-diff.ts';
 
-/** The pure parts of `bu heal`: where a stack frame points, the getter edit, the diff. */
+/** The pure parts of `bu heal`: what a trace says failed, where a stack frame points, the getter edit, the diff. */
 
 const kPage = `import type { Locator, Page } from '@playwright/test';
 
@@ -79,4 +81,26 @@ test('the diff is a unified diff git can apply: removals before additions, three
     '@@ -1,8 +1,8 @@', ' a', ' b', '-c', '+C', ' d', '-e', '+E', ' f', ' g', ' h',
     '@@ -11,4 +11,4 @@', ' k', ' l', ' m', '-n', '+N', '',
   ].join('\n'));
+});
+
+/** A test's trace as `readFailure` reads it: `test.trace` with the test's errors, and one context trace. */
+function traceOf(files: Record<string, unknown[]>): TraceReader {
+  const texts = new Map(Object.entries(files).map(([name, events]) => [name, events.map((e) => JSON.stringify(e)).join('\n')]));
+  return { name: 'trace.zip', entries: new Set(texts.keys()), text: async (entry: string) => texts.get(entry) ?? '' } as unknown as TraceReader;
+}
+
+test('a failure read from a trace says whether its call ended, and whether the test ran out of time', async () => {
+  const before = (callId: string, expression: string) => ({ type: 'before', callId, class: 'Frame', method: 'expect', params: { expression } });
+  const cutShort = await readFailure(traceOf({
+    'test.trace': [{ type: 'error', message: '\u001b[31mTest timeout of 10000ms exceeded.\u001b[39m' }],
+    '0-trace.trace': [before('call@1', 'to.have.title'), { type: 'after', callId: 'call@1' }, before('call@2', 'to.have.url')],
+  }));
+  expect(cutShort?.timedOut).toBe(true);
+  expect(cutShort?.call).toMatchObject({ callId: 'call@2', ended: false, expression: 'to.have.url' });
+  const failed = await readFailure(traceOf({
+    'test.trace': [{ type: 'error', message: 'Error: expect(page).toHaveURL(expected) failed' }],
+    '0-trace.trace': [before('call@1', 'to.have.url'), { type: 'after', callId: 'call@1', error: { message: 'toHaveURL failed' } }],
+  }));
+  expect(failed?.timedOut).toBe(false);
+  expect(failed?.call).toMatchObject({ callId: 'call@1', ended: true, message: 'toHaveURL failed' });
 });
