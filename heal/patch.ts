@@ -27,6 +27,8 @@ export function patchGetter(source: SourceFile, className: string, member: strin
   const ret = returned(source, className, member);
   const current = getterLocator(source, className, member);
   if (!ret || !current) return false;
-  ret.replaceWithText(`${current.root}.${code}`);
+  // A locator nested in the code (an item found by `filter({ has: page.getByText(...) })`) starts from the getter's page too.
+  const page = current.root === 'this.page' ? 'this.page' : `${current.root}.page()`;
+  ret.replaceWithText(`${current.root}.${code.replace(/\b(has|hasNot): page\./g, `$1: ${page}.`)}`);
   return true;
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright';
 import { takeFingerprint } from '../core/fingerprint/take.ts';
 import { locatorFromCode } from '../core/locator/build.ts';
-import { tryParseLocatorCode } from '../core/locator/code.ts';
+import { quote, tryParseLocatorCode } from '../core/locator/code.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
 import type { ModelLocator } from '../core/schema/page-model.ts';
 import { locatorExpression } from '../generate/emit/code.ts';
@@ -11,6 +11,8 @@ import { innerCandidates } from '../generate/model/rows.ts';
 import { rematch, type Scoredcandidate } from '../replay/rematch/cascade.ts';
 import { normalizeText } from '../replay/rematch/text.ts';
 import { attributeWays } from './attribute-ways.ts';
+import { itemWays } from './item-ways.ts';
+import { cssOf, survivingScope, tiedInside } from './recorded-scope.ts';
 import { renamedInPlace } from './renamed-in-place.ts';
 import { sameOriginPath } from './same-origin-path.ts';
 
@@ -132,14 +134,23 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     }
     : undefined;
   const result = await rematch(page, fp, recorded, { timeoutMs: 0, recordedHeading: input.heading, renamedSole });
-  if (result.kind === 'ambiguous') {
-    return { ok: false, reason: `ambiguous: ${result.tied.length} elements agree equally with the recorded ${fp.role ?? fp.tag} "${fp.name}" (${result.tied.map(describe).join(', ')})` };
-  }
   if (result.kind === 'missing') {
     const refused = result.notes.find((n) => n.endsWith('refused'));
     return { ok: false, reason: refused ?? `no element on the page agrees with the recorded ${fp.role ?? fp.tag} "${fp.name}"${result.notes.length ? ` (${result.notes.slice(-2).join('; ')})` : ''}` };
   }
-  const { candidate } = result;
+  // Look-alikes that tie everywhere are told apart by the part of the broken locator that still holds.
+  let scope: string | null = null;
+  let candidate: Scoredcandidate;
+  if (result.kind === 'ambiguous') {
+    const css = current && !item ? cssOf(current) : null;
+    scope = css ? await survivingScope(page, css) : null;
+    const inside = scope ? await tiedInside(page, scope, result.tied) : [];
+    if (inside.length !== 1) {
+      const within = scope ? `; ${inside.length} of them inside \`${scope}\`, the part of the locator that still finds one element` : '';
+      return { ok: false, reason: `ambiguous: ${result.tied.length} elements agree equally with the recorded ${fp.role ?? fp.tag} "${fp.name}" (${result.tied.map(describe).join(', ')})${within}` };
+    }
+    candidate = inside[0]!;
+  } else candidate = result.candidate;
   if (candidate.item.frame !== page.mainFrame() || candidate.item.features.frameDepth > 0 || candidate.item.features.shadowHosts.length) {
     return { ok: false, reason: `the recorded element was found inside a frame or shadow root, which heal does not write locators for` };
   }
@@ -173,16 +184,42 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   }).catch(() => ({ ids: [] as string[], href: null, resolved: null }));
   const recordedTarget = input.fingerprint.hrefPath !== null && sameOriginPath(markup.resolved, input.pageUrl) === input.fingerprint.hrefPath;
   ways.push(...attributeWays(live, { ancestorIds: item ? [] : markup.ids, href: recordedTarget ? markup.href : null }));
-  for (const way of ways) {
-    if (!(await resolvesToMark(page, fromPage(checkCode(way, input.testIdAttribute))))) continue;
-    const locator: ModelLocator = { ...way, matches: 1, verified: true };
-    return {
-      ok: true, locator, code: locatorExpression(locator, 'page').replace(/^page\./, ''),
-      signals: [...matchedSignals(input.fingerprint, { ...live, hrefPath: sameOriginPath(live.hrefPath, input.pageUrl) }), ...(taken.has(candidate.item) ? [`renamed in place: ${taken.get(candidate.item)}`] : [])], level: result.level, score: essential(candidate),
-      runnerUp, margin: runnerUp ? essential(candidate) - runnerUp.score : null,
-    };
+  // Look-alikes in every item of a list (a collapse button per object) by the item's own text.
+  if (!item) ways.push(...(await itemWays(page, live, kMark, input.testIdAttribute)));
+  const codes = ways.map((way) => ({ way, code: checkCode(way, input.testIdAttribute) }));
+  const signals = [...matchedSignals(input.fingerprint, { ...live, hrefPath: sameOriginPath(live.hrefPath, input.pageUrl) })];
+  if (taken.has(candidate.item)) signals.push(`renamed in place: ${taken.get(candidate.item)}`);
+  const found = (locator: ModelLocator, code: string): Relocated => ({
+    ok: true, locator: { ...locator, matches: 1, verified: true }, code, signals, level: result.level, score: essential(candidate),
+    runnerUp, margin: runnerUp ? essential(candidate) - runnerUp.score : null,
+  });
+  const written = (way: ModelLocator) => locatorExpression({ ...way, matches: 1, verified: true }, 'page').replace(/^page\./, '');
+  if (result.kind !== 'ambiguous') {
+    for (const { way, code } of codes) if (await resolvesToMark(page, fromPage(code))) return found(way, written(way));
   }
-  return { ok: false, reason: `re-found the ${describe(candidate)}, but no locator other than a position finds it alone` };
+  // Look-alikes everywhere else (a collapse button in every code sample): inside the part of the
+  // broken CSS locator that still finds one element, when the element is in it, every way again.
+  if (!item && current && scope === null) {
+    const css = cssOf(current);
+    scope = css ? await survivingScope(page, css) : null;
+    if (scope && !(await page.locator(`css=${scope}`).evaluate((root, attribute) => root.querySelector(`[${attribute}]`) !== null, kMark).catch(() => false))) scope = null;
+  }
+  if (scope) {
+    const scopeCode = `locator(${quote(scope)})`;
+    signals.push(result.kind === 'ambiguous'
+      ? `the only one of ${result.tied.length} look-alikes inside \`${scope}\`, the part of the locator that still finds one element`
+      : `inside \`${scope}\`, the part of the locator that still finds one element`);
+    for (const { way, code } of codes) {
+      if (!(await resolvesToMark(page, `${scopeCode}.${code}`))) continue;
+      const inScope = `${scopeCode}.${written(way)}`;
+      return found(chainLocator(inScope), inScope);
+    }
+  }
+  return { ok: false, reason: `re-found the ${describe(candidate)}${scope ? ` inside \`${scope}\`` : ''}, but no locator other than a position finds it alone` };
+}
+
+function chainLocator(code: string): ModelLocator {
+  return { kind: 'chain', role: null, value: code, exact: false, frames: [], scope: null, row: null, matches: null, verified: false, nth: null };
 }
 
 /** Role and name, then label and placeholder, inside each landmark around the element, innermost first. */

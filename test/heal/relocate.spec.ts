@@ -130,3 +130,26 @@ test('a same-named copy when the page has no landmarks: the name inside the near
   const byTarget = await relocate(page, { fingerprint: link, current: "getByRole('link', { name: 'New order' })", heading: 'Shop', testIdAttribute: 'data-testid', pageUrl: kOrigin });
   expect(byTarget, JSON.stringify(byTarget)).toMatchObject({ ok: true, code: 'locator(\'a[href="/orders?new=1"]\')' });
 });
+
+test('look-alike collapse buttons in every code sample: told apart inside the part of the broken CSS locator that still finds one element, then by their item\'s text', async ({ page }) => {
+  const sample = (id: string, cls: string) => `<div id="${id}"><div><div class="${cls}"><ul>`
+    + ['"id": 1,', '"bed": {', '"water": {'].map((key, i) => `<li><div><span>${key}</span>${i ? `<button aria-label="collapse" data-at="${id}-${i}">-</button><ul><li><span>"name": "x"</span></li></ul>}` : ''}</div></li>`).join('')
+    + '</ul></div></div></div>';
+  const app = (cls: string) => `<main><h1>API</h1><section><h2>get</h2>${sample('panel-get', cls)}</section><section><h2>list</h2>${sample('panel-list', cls)}</section></main>`;
+  await page.setContent(app('json-view'));
+  const current = "locator('#panel-get > div > .json-view > ul > li:nth-child(2) > div > button')";
+  const button = await takeFingerprint(locatorFromCode(page, current));
+  // A release renames the class: the path breaks after its id, and four collapse buttons look alike.
+  await page.setContent(app('h9x2k'));
+  const input = { fingerprint: button, current, heading: 'API', testIdAttribute: 'data-testid', pageUrl: kOrigin };
+  const healed = await relocate(page, input);
+  expect(healed, JSON.stringify(healed)).toMatchObject({ ok: true });
+  if (!healed.ok) return;
+  expect(healed.code).toMatch(/^locator\('#panel-get > div'\)\.getByRole\('listitem'\)\.filter\(\{ has: page\.getByText\('"bed": \{.*\.getByRole\('button', \{ name: 'collapse' \}\)$/);
+  expect(healed.signals.join('; ')).toContain('inside `#panel-get > div`');
+  expect(await locatorFromCode(page, healed.code).evaluateAll((els) => els.map((el) => el.getAttribute('data-at')))).toEqual(['panel-get-1']);
+  // Nothing of the locator finds one element any more: no way finds the button alone, refused.
+  await page.setContent(app('h9x2k').replaceAll('panel-', 'pane-'));
+  const lost = await relocate(page, input);
+  expect(lost).toMatchObject({ ok: false, reason: expect.stringContaining('no locator other than a position') });
+});

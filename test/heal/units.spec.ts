@@ -70,6 +70,12 @@ test('a heal changes only the expression the getter returns', () => {
   expect(patchGetter(file, 'LoginPage', 'signInButton', "getByRole('button', { name: 'Log in' })")).toBe(true);
   expect(patchGetter(file, 'LoginPage', 'missing', "getByRole('button')")).toBe(false);
   expect(file.getFullText()).toBe(kPage.replace("return this.page.getByRole('button', { name: 'Sign in' });", "return this.page.getByRole('button', { name: 'Log in' });"));
+  // A locator nested in the new code starts from the getter's page, not from a bare `page`.
+  const nested = "getByRole('listitem').filter({ has: page.getByText('bed', { exact: true }) }).getByRole('button')";
+  expect(patchGetter(file, 'LoginPage', 'signInButton', nested)).toBe(true);
+  expect(patchGetter(file, 'ItemsRow', 'deleteButton', nested)).toBe(true);
+  expect(file.getFullText()).toContain("return this.page.getByRole('listitem').filter({ has: this.page.getByText('bed', { exact: true }) }).getByRole('button');");
+  expect(file.getFullText()).toContain("return this.root.getByRole('listitem').filter({ has: this.root.page().getByText('bed', { exact: true }) }).getByRole('button');");
 });
 
 test('the diff is a unified diff git can apply: removals before additions, three lines of context, hunks merged when close', () => {
