@@ -97,22 +97,22 @@ test('a control that lost its name is written by its form field name, or by its 
   expect(byScope, JSON.stringify(byScope)).toMatchObject({ ok: true, code: 'locator(\'#login button[type="submit"]\')' });
 });
 
-test('the only button of a form renamed in place while the form\'s heading and captions were reworded with it is healed', async ({ page }) => {
-  const login = (heading: string, user: string, secret: string, submit: string) => `<h2>${heading}</h2><form action="/login"><table><tr><th>${user}</th><td><input name="u"></td></tr>`
-    + `<tr><th>${secret}</th><td><input type="password" name="p"></td></tr></table><p><input type="submit" value="${submit}"></p></form><p><a href="/help">Help</a></p>`;
-  await page.setContent(login('Login', 'Username', 'Password', 'Login'));
-  const button = await takeFingerprint(page.getByRole('button', { name: 'Login' }));
-  const input = { fingerprint: button, current: "getByRole('button', { name: 'Login' })", heading: null, testIdAttribute: 'data-testid', pageUrl: kOrigin };
-  await page.setContent(login('Sign-in', 'Login name', 'Passphrase', 'Sign-in'));
+test('the only button of a section renamed in place while the section\'s heading and text were reworded with it is healed', async ({ page }) => {
+  const panel = (heading: string, text: string, submit: string) => `<main><h1>Settings</h1><section><h2>${heading}</h2><p>${text}</p>`
+    + `<p><input type="submit" value="${submit}"></p></section><p><a href="/help">Help</a></p></main>`;
+  await page.setContent(panel('Export', 'Export every entry as a file.', 'Export'));
+  const button = await takeFingerprint(page.getByRole('button', { name: 'Export' }));
+  const input = { fingerprint: button, current: "getByRole('button', { name: 'Export' })", heading: null, testIdAttribute: 'data-testid', pageUrl: kOrigin };
+  await page.setContent(panel('Download', 'Download every item as a file.', 'Download'));
   const healed = await relocate(page, input);
-  expect(healed, JSON.stringify(healed)).toMatchObject({ ok: true, code: "getByRole('button', { name: 'Sign-in' })" });
-  if (healed.ok) expect(healed.signals.join('; ')).toContain('its heading "Login" -> "Sign-in"');
-  // The same button renamed while its heading and captions stayed: another control.
-  await page.setContent(login('Login', 'Username', 'Password', 'Reset'));
+  expect(healed, JSON.stringify(healed)).toMatchObject({ ok: true, code: "getByRole('button', { name: 'Download' })" });
+  if (healed.ok) expect(healed.signals.join('; ')).toContain('its heading "Export" -> "Download"');
+  // The same button renamed while its heading and text stayed: another control.
+  await page.setContent(panel('Export', 'Export every entry as a file.', 'Reset'));
   const replaced = await relocate(page, input);
   expect(replaced).toMatchObject({ ok: false, reason: expect.stringContaining('not otherwise reworded; refused') });
   // An icon in place of its caption: the browser names a blank submit input "Submit", which is no rename.
-  await page.setContent(login('Login', 'Username', 'Password', '&nbsp;'));
+  await page.setContent(panel('Export', 'Export every entry as a file.', '&nbsp;'));
   const iconOnly = await relocate(page, input);
   expect(iconOnly, JSON.stringify(iconOnly)).toMatchObject({ ok: true, code: "getByRole('button', { name: 'Submit' })" });
   if (iconOnly.ok) expect(iconOnly.signals.join('; ')).toContain('no caption of its own');
