@@ -10,8 +10,8 @@ import { inPage } from '../../core/in-page.ts';
 export async function rowTextOnPage(page: Page, text: string): Promise<boolean> {
   for (const frame of page.frames()) {
     if (frame.isDetached()) continue;
-    const found = await frame.evaluate(kHasText, text).catch(() => true);
-    if (found) return true;
+    const absent = await frame.evaluate(kAbsentPhrases, [text]).catch(() => [] as string[]);
+    if (!absent.length) return true;
   }
   return false;
 }
@@ -26,14 +26,18 @@ export async function wordsNotOnPage(page: Page, words: string[]): Promise<Set<s
   for (const frame of page.frames()) {
     if (!absent.size) break;
     if (frame.isDetached()) continue;
-    const missing = await frame.evaluate(kMissingWords, [...absent]).catch(() => [] as string[]);
+    const missing = await frame.evaluate(kAbsentPhrases, [...absent]).catch(() => [] as string[]);
     absent = new Set(missing);
   }
   return absent;
 }
 
-/** Runs in the page: the page's text as normalised words between spaces (see `inPageHasText`). */
-function inPageMissingWords(words: string[]): string[] {
+/**
+ * Runs in the page: of `phrases`, those whose normalised words do not stand, in that order, between
+ * spaces in the page's normalised text (scripts and styles left out, open shadow roots read). An
+ * empty phrase is always there. Its own copy of the normalisation: nothing can be imported there.
+ */
+function inPageAbsentPhrases(phrases: string[]): string[] {
   const normalize = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
   const parts: string[] = [];
   const skip = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
@@ -47,28 +51,10 @@ function inPageMissingWords(words: string[]): string[] {
   };
   if (document.body) walk(document.body);
   const text = ` ${normalize(parts.join(' '))} `;
-  return words.filter((w) => !text.includes(` ${w} `));
+  return phrases.filter((phrase) => {
+    const wanted = normalize(phrase);
+    return wanted !== '' && !text.includes(` ${wanted} `);
+  });
 }
 
-const kMissingWords = inPage(inPageMissingWords);
-
-/** Runs in the page: its own copy of the text normalisation (nothing can be imported there). */
-function inPageHasText(wanted: string): boolean {
-  const normalize = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  const target = normalize(wanted);
-  if (!target) return true;
-  const parts: string[] = [];
-  const skip = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
-  const walk = (node: Node) => {
-    if (node.nodeType === Node.TEXT_NODE) parts.push(node.nodeValue ?? '');
-    if (node instanceof Element) {
-      if (skip.has(node.tagName)) return;
-      if (node.shadowRoot) walk(node.shadowRoot);
-    }
-    for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
-  };
-  if (document.body) walk(document.body);
-  return ` ${normalize(parts.join(' '))} `.includes(` ${target} `);
-}
-
-const kHasText = inPage(inPageHasText);
+const kAbsentPhrases = inPage(inPageAbsentPhrases);
