@@ -29,6 +29,8 @@ import { describeTarget, resolveTarget, targetLocator, type ResolvedTarget } fro
 const kPageChanging = new Set<ActionName>(['navigate', 'search', 'go_back', 'click', 'input', 'send_keys', 'select_dropdown', 'switch', 'close']);
 /** Recorded locator code that finds an element by the text it shows or by its position. */
 const kWeakForEditor = /(^|\.)getByText\(|\.nth\(\d+\)$/;
+/** Recorded locator code that finds an element by its place among look-alikes. */
+const kPositional = /\.(?:nth\(-?\d+\)|first\(\)|last\(\))$/;
 /** Load events after an action; a page still loading after this is recorded as it is. */
 const kLoadTimeoutMs = 5_000;
 /**
@@ -158,6 +160,11 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
       // typing replaces) or by its place among the page's divs: the recorder's choices for an
       // unnamed editor.
       if (found.byPath && kWeakForEditor.test(locator.code)) locator = { code: found.locator.toString(), matches: 1 };
+      // A plan's target is what its author chose to find the element by (an attribute, a scope):
+      // when the recorder could only tell the element apart by its position (unnamed fields of
+      // one form), the author's own locator is recorded instead, which replay and generate try
+      // first and which still finds the element once a look-alike is added before it.
+      if (call.target !== undefined && kPositional.test(locator.code) && !kPositional.test(found.locator.toString())) locator = { code: found.locator.toString(), matches: 1 };
       // Act through the verified best locator, not the aria ref: the tracer's own per-action aria
       // snapshot invalidates refs before the action resolves its target, and the trace then names
       // the element the way a person would write it.

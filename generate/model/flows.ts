@@ -76,6 +76,12 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
   });
   const urlChanged = (pre: PageState, post: PageState) => routeOf(pre.url) !== routeOf(post.url);
   const steps: FlowStep[] = [];
+  /** Steps whose item is found by an element showing exactly its key. */
+  const wholeTextItems = new Set<FlowStep>();
+  const itemOf = (step: FlowStep, row: RowScope | null): FlowStep => {
+    if (row?.exactKey) wholeTextItems.add(step);
+    return step;
+  };
   let pending: PendingForm | null = null;
   const first = run.history.steps[0];
   if (first && first.action !== 'navigate') {
@@ -89,7 +95,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     const id = `form:${form.fields.map((f) => `${f.control} ${f.element}`).join(' + ')}`;
     const collection = form.row?.collection ?? null;
     observed.interaction({ kind: 'form', id, page: form.page, observed: 1, collection, fields: form.fields }, pageOf(form.post), urlChanged(form.pre, form.post));
-    steps.push({ kind: 'interact', page: form.page, interaction: id, values: form.values, item: form.row ? { kind: 'literal', value: form.row.key } : null, after: stateOf(form.post) });
+    steps.push(itemOf({ kind: 'interact', page: form.page, interaction: id, values: form.values, item: form.row ? { kind: 'literal', value: form.row.key } : null, after: stateOf(form.post) }, form.row));
   };
 
   for (const step of run.history.steps) {
@@ -124,7 +130,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
         if (!step.fingerprint) break;
         const element = observed.element(page, step.fingerprint, step.locator, row, evidence);
         const id = observed.interaction({ kind: step.action, id: `${step.action}:${element}`, page, observed: 1, collection: row?.collection ?? null, element }, to, moved);
-        steps.push({ kind: 'interact', page, interaction: id, values: [], item: row ? { kind: 'literal', value: row.key } : null, after });
+        steps.push(itemOf({ kind: 'interact', page, interaction: id, values: [], item: row ? { kind: 'literal', value: row.key } : null, after }, row));
         break;
       }
       case 'send_keys': {
@@ -147,7 +153,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
       case 'expect_count': {
         const element = step.fingerprint ? observed.element(page, step.fingerprint, step.locator, row, evidence) : null;
         const check = flowCheck(step, element, run.history.variables, app);
-        if (check) steps.push({ kind: 'expect', page, check, item: element && row ? { kind: 'literal', value: row.key } : null, after });
+        if (check) steps.push(itemOf({ kind: 'expect', page, check, item: element && row ? { kind: 'literal', value: row.key } : null, after }, element ? row : null));
         break;
       }
       default:
@@ -167,7 +173,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     outcomes,
     changes: dataChanges(run.history.steps, outcomes, typed, ctx.testIdAttribute, run.evidence),
     fresh: [],
-  }, run.history.steps);
+  }, run.history.steps, wholeTextItems);
 }
 
 /** What an expect step checks, with its element's id on the page; null when it lost what it needs (no element, no locator). */

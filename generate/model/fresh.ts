@@ -1,5 +1,5 @@
 import type { HistoryStep } from '../../core/schema/history.ts';
-import type { Flow, FlowCheck, FlowValue } from '../../core/schema/page-model.ts';
+import type { Flow, FlowCheck, FlowStep, FlowValue } from '../../core/schema/page-model.ts';
 
 /**
  * Values a flow creates records with. When a flow types a text and later acts on the item that
@@ -53,12 +53,20 @@ function freshCheck(check: FlowCheck, fresh: (value: FlowValue) => FlowValue): F
   return check;
 }
 
-/** Rewrites `flow` so the values it creates records with are fresh variables (see above). */
-export function freshenCreatedValues(flow: Flow, steps: HistoryStep[]): Flow {
+/**
+ * Rewrites `flow` so the values it creates records with are fresh variables (see above).
+ * `wholeTextItems` are the steps whose item is found by an element showing exactly its key
+ * (`getByText(key, { exact: true })`): only a key that is the typed value itself becomes the
+ * variable there, since a key that merely contains it (a link showing an address made from it)
+ * would then find the element showing the value alone, in another item.
+ */
+export function freshenCreatedValues(flow: Flow, steps: HistoryStep[], wholeTextItems: ReadonlySet<FlowStep> = new Set()): Flow {
   const taken = new Set(Object.keys(flow.variables));
   const created = new Map<string, string>();
+  const findsItem = (s: FlowStep, text: string) =>
+    (s.kind === 'interact' || s.kind === 'expect') && s.item?.kind === 'literal' && (wholeTextItems.has(s) ? s.item.value === text : s.item.value.includes(text));
   const usedLater = (text: string) =>
-    flow.steps.some((s) => (s.kind === 'interact' || s.kind === 'expect') && s.item?.kind === 'literal' && s.item.value.includes(text)) ||
+    flow.steps.some((s) => findsItem(s, text)) ||
     flow.steps.some((s) => s.kind === 'expect' && checkedTexts(s.check).includes(text)) ||
     flow.outcomes.some((o) => o.kind === 'shown' && o.text === text);
   for (const step of steps) {
@@ -68,11 +76,11 @@ export function freshenCreatedValues(flow: Flow, steps: HistoryStep[]): Flow {
     created.set(text, variableName(step, taken));
   }
   if (!created.size) return flow;
-  const asVar = (value: FlowValue): FlowValue => {
+  const asVar = (value: FlowValue, wholeText = false): FlowValue => {
     if (value.kind !== 'literal') return value;
     const exact = created.get(value.value);
     if (exact) return { kind: 'var', name: exact, recorded: value.value };
-    const inside = [...created].find(([text]) => value.value.includes(text));
+    const inside = wholeText ? undefined : [...created].find(([text]) => value.value.includes(text));
     return inside ? { kind: 'var', name: inside[1], recorded: inside[0] } : value;
   };
   return {
@@ -80,8 +88,8 @@ export function freshenCreatedValues(flow: Flow, steps: HistoryStep[]): Flow {
     variables: { ...flow.variables, ...Object.fromEntries([...created].map(([text, name]) => [name, text])) },
     fresh: [...created.values()],
     steps: flow.steps.map((s) => {
-      if (s.kind === 'interact') return { ...s, values: s.values.map((v) => (v.kind === 'literal' && created.has(v.value) ? asVar(v) : v)), item: s.item && asVar(s.item) };
-      if (s.kind === 'expect') return { ...s, check: freshCheck(s.check, (v) => (v.kind === 'literal' && created.has(v.value) ? asVar(v) : v)), item: s.item && asVar(s.item) };
+      if (s.kind === 'interact') return { ...s, values: s.values.map((v) => (v.kind === 'literal' && created.has(v.value) ? asVar(v) : v)), item: s.item && asVar(s.item, wholeTextItems.has(s)) };
+      if (s.kind === 'expect') return { ...s, check: freshCheck(s.check, (v) => (v.kind === 'literal' && created.has(v.value) ? asVar(v) : v)), item: s.item && asVar(s.item, wholeTextItems.has(s)) };
       return s;
     }),
     outcomes: flow.outcomes.map((o) => (created.has(o.text) ? { ...o, variable: created.get(o.text)! } : o)),

@@ -100,6 +100,16 @@ test.describe('moves', () => {
     expect(all).toContain('log out');
   });
 
+  test('a link that goes nowhere (empty, a bare #, javascript:) is clicked like a button; an anchor is the same page', () => {
+    const elements = [
+      el(1, 'link', 'Create new collection', { href: '' }), el(2, 'link', 'Menu', { href: '#' }), el(3, 'link', 'More', { href: 'javascript:void(0)' }),
+      el(4, 'link', 'Top', { href: '#top' }), el(5, 'link', 'Delete', { href: '' }),
+    ];
+    const { moves, skipped } = deriveMoves(elements, kBase, { allow: kAllow, allowDestructive: false });
+    expect(moves.map((m) => `${m.kind} ${m.address.role} ${m.address.name}`)).toEqual(['click link create new collection', 'click link menu', 'click link more']);
+    expect(skipped.map((s) => `${s.label}: ${s.reason}`)).toEqual(['link "Top": same-page', 'link "Delete": destructive']);
+  });
+
   test('url patterns generalize ids and numeric query values only', () => {
     expect(urlPattern('http://h/items/12?page=3&q=lamp')).toBe('http://h/items/#?page=#&q=lamp');
     expect(urlPattern('http://h/doku.php?do=recent&id=start')).toBe('http://h/doku.php?do=recent&id=start');

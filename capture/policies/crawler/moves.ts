@@ -82,6 +82,16 @@ function isAnchor(href: string): boolean {
   return href.startsWith('#') && !kHashRoute.test(href);
 }
 
+/**
+ * A link that goes nowhere (an empty address, a bare `#`, `javascript:`) is a button dressed as a
+ * link: a script acts on its click, so it is clicked like a button, not followed or skipped as the
+ * same page.
+ */
+export function isScriptLink(href: string): boolean {
+  const written = href.trim();
+  return written === '' || written === '#' || /^javascript:/i.test(written);
+}
+
 function withoutHash(url: string): string {
   const at = url.indexOf('#');
   return at < 0 ? url : url.slice(0, at);
@@ -161,7 +171,7 @@ export function deriveMoves(elements: readonly ElementInfo[], pageUrl: string, o
       skipped.push({ label, reason: 'destructive' });
       continue;
     }
-    if (element.role === 'link' && href !== undefined) {
+    if (element.role === 'link' && href !== undefined && !isScriptLink(href)) {
       const target = normalizeHref(href, pageUrl);
       if (target === null) skipped.push({ label, reason: 'not-http' });
       else if (!isAllowedUrl(target, options.allow)) skipped.push({ label, reason: 'external' });

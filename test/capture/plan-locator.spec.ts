@@ -1,0 +1,40 @@
+import { expect, test } from '../support/browser-fixtures.ts';
+import { executeAction } from '../../capture/actions/execute.ts';
+import { Secrets } from '../../capture/record/secrets.ts';
+import type { Session } from '../../capture/session.ts';
+import type { ActionCall } from '../../capture/types.ts';
+import { servePages, tempDir } from './support.ts';
+
+/**
+ * The locator a plan step records: what the recorder would write, unless that finds the element
+ * only by its position among look-alikes (unnamed fields of one form), where the plan's own
+ * target, which its author chose, is recorded.
+ */
+
+const kPage = `<!doctype html><html><head><title>New collection</title></head><body>
+<form>Title:<br><input data-field="title" type="text"><br>Notes:<br><input data-field="notes" type="text"><br>
+<button type="button">Save</button></form></body></html>`;
+
+async function recordedLocator(session: Session, call: ActionCall): Promise<string | undefined> {
+  const dir = await tempDir('plan-locator');
+  const executed = await executeAction({
+    session, observation: null, secrets: new Secrets({ secrets: {} }), filesDir: dir, cwd: dir,
+    signal: new AbortController().signal, timeoutMs: 5_000, step: 1,
+  }, call);
+  expect(executed.outcome.error).toBeNull();
+  return executed.record?.locator?.code;
+}
+
+test('an unnamed field a plan found by an attribute is recorded by that target, not by its position', async ({ session }) => {
+  const pages = await servePages({ '/': kPage });
+  try {
+    await session.currentPageOrDie().goto(pages.url);
+    expect(await recordedLocator(session, { action: 'input', params: { text: 'x' }, target: 'css=form input[data-field=notes]' })).toBe("locator('form input[data-field=notes]')");
+    // A target the recorder can name well is recorded the recorder's way.
+    expect(await recordedLocator(session, { action: 'click', params: {}, target: "locator('form button')" })).toBe("getByRole('button', { name: 'Save' })");
+    // A plan that itself picks by position gains nothing from its own target.
+    expect(await recordedLocator(session, { action: 'input', params: { text: 'y' }, target: { role: 'textbox', nth: 1 } })).toBe("getByRole('textbox').nth(1)");
+  } finally {
+    await pages.close();
+  }
+});
