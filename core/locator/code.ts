@@ -318,26 +318,31 @@ function printText(text: TextMatch): string {
   return typeof text === 'string' ? quote(text) : `/${text.source}/${text.flags}`;
 }
 
-function printValue(value: TextMatch | boolean | number | LocatorChain): string {
+/** A chain passed to another (`has`, `and`, `locator(chain)`): from the page when `root` is given. */
+function printNested(chain: LocatorChain, root: string | undefined): string {
+  return root ? `${root}.${printLocatorCode(chain, root)}` : printLocatorCode(chain);
+}
+
+function printValue(value: TextMatch | boolean | number | LocatorChain, root: string | undefined): string {
   if (typeof value === 'boolean' || typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return printLocatorCode(value);
+  if (Array.isArray(value)) return printNested(value, root);
   return printText(value);
 }
 
-function printOptions(entries: [string, TextMatch | boolean | number | LocatorChain | undefined][]): string {
+function printOptions(entries: [string, TextMatch | boolean | number | LocatorChain | undefined][], root?: string): string {
   const set = entries.filter((entry): entry is [string, TextMatch | boolean | number | LocatorChain] => entry[1] !== undefined);
-  return set.length ? `{ ${set.map(([key, value]) => `${key}: ${printValue(value)}`).join(', ')} }` : '';
+  return set.length ? `{ ${set.map(([key, value]) => `${key}: ${printValue(value, root)}`).join(', ')} }` : '';
 }
 
-function printFilter(options: FilterOptions): string {
-  return printOptions([['hasText', options.hasText], ['hasNotText', options.hasNotText], ['has', options.has], ['hasNot', options.hasNot], ['visible', options.visible]]);
+function printFilter(options: FilterOptions, root: string | undefined): string {
+  return printOptions([['hasText', options.hasText], ['hasNotText', options.hasNotText], ['has', options.has], ['hasNot', options.hasNot], ['visible', options.visible]], root);
 }
 
-function printStep(step: LocatorStep): string {
+function printStep(step: LocatorStep, root: string | undefined): string {
   switch (step.kind) {
     case 'locator': {
-      const filter = step.options ? printFilter(step.options) : '';
-      return `locator(${typeof step.selector === 'string' ? quote(step.selector) : printLocatorCode(step.selector)}${filter ? `, ${filter}` : ''})`;
+      const filter = step.options ? printFilter(step.options, root) : '';
+      return `locator(${typeof step.selector === 'string' ? quote(step.selector) : printNested(step.selector, root)}${filter ? `, ${filter}` : ''})`;
     }
     case 'getByRole': {
       const roleOptions = printOptions(kRoleKeys.map((key) => [key, step.options[key]]));
@@ -346,16 +351,20 @@ function printStep(step: LocatorStep): string {
     case 'getByText': case 'getByLabel': case 'getByPlaceholder': case 'getByAltText': case 'getByTitle':
       return `${step.kind}(${printText(step.text)}${step.exact !== undefined ? `, { exact: ${step.exact} }` : ''})`;
     case 'getByTestId': return `getByTestId(${printText(step.testId)})`;
-    case 'filter': return `filter(${printFilter(step.options)})`;
+    case 'filter': return `filter(${printFilter(step.options, root)})`;
     case 'nth': return `nth(${step.index})`;
     case 'first': case 'last': case 'visible': case 'contentFrame': return `${step.kind}()`;
-    case 'and': case 'or': return `${step.kind}(${printLocatorCode(step.chain)})`;
+    case 'and': case 'or': return `${step.kind}(${printNested(step.chain, root)})`;
     case 'frameLocator': return `frameLocator(${step.selector === null ? '' : quote(step.selector)})`;
     case 'describe': return `describe(${quote(step.description)})`;
   }
 }
 
-/** The chain as locator code, without a `page.` prefix. */
-export function printLocatorCode(chain: LocatorChain): string {
-  return chain.map(printStep).join('.');
+/**
+ * The chain as locator code, without a `page.` prefix. As `Locator.toString()` prints it, a chain
+ * passed to another (`filter({ has: getByText('x') })`) has none either; with `root` (`page`,
+ * `this.page`) it is looked up from there, which is what compiles in a test.
+ */
+export function printLocatorCode(chain: LocatorChain, root?: string): string {
+  return chain.map((step) => printStep(step, root)).join('.');
 }

@@ -1,4 +1,5 @@
 import { assertNever } from '../../core/errors.ts';
+import { printLocatorCode, tryParseLocatorCode } from '../../core/locator/code.ts';
 import type { FlowOutcome, FlowValue, ModelHeading, ModelLocator } from '../../core/schema/page-model.ts';
 import { locatorText } from '../model/locator-text.ts';
 import { str } from './source.ts';
@@ -16,7 +17,7 @@ function textCall(method: string, value: string, exact: boolean): string {
 
 /** `this.page.getByRole('button', { name: 'Sign in' })`, entering frames and pinning `nth` when recorded so. */
 export function locatorExpression(locator: ModelLocator, root: string): string {
-  const framed = locator.frames.reduce((expr, frame) => `${expr}.${frame}.contentFrame()`, root);
+  const framed = locator.frames.reduce((expr, frame) => `${expr}.${chainCode(frame, root)}.contentFrame()`, root);
   const scoped = locator.scope ? `${framed}.getByRole(${str(locator.scope.role)}${nameOptions(locator.scope.name, false)})` : framed;
   // A row is told by a text in it: the text is looked up from the page, as `has` wants.
   const scope = locator.row ? `${scoped}.getByRole(${str(locator.row.role)}).filter({ has: ${root}.getByText(${str(locator.row.key)}, { exact: true }) })` : scoped;
@@ -29,11 +30,21 @@ export function locatorExpression(locator: ModelLocator, root: string): string {
     case 'placeholder': call = textCall('getByPlaceholder', value, locator.exact); break;
     case 'text': call = textCall('getByText', value, locator.exact); break;
     case 'selector': call = `locator(${str(value)})`; break;
-    case 'chain': call = value; break;
+    case 'chain': call = chainCode(value, root); break;
     default: return assertNever(locator.kind, 'locator kind');
   }
   const nth = locator.nth === null ? '' : `.nth(${locator.nth})`;
   return `${scope}.${call}${nth}`;
+}
+
+/**
+ * Recorded locator code as generated code writes it after `root.`: the chains it passes to others
+ * (`filter({ has: getByText('x') })`, as Playwright prints them) looked up from `root` too, so it
+ * compiles; code this build cannot read is kept as it is.
+ */
+export function chainCode(code: string, root: string): string {
+  const read = tryParseLocatorCode(code);
+  return read.ok ? printLocatorCode(read.chain, root) : code;
 }
 
 /** How sure generated code can be that a locator finds one element: only a count of one is sure. */

@@ -1,4 +1,5 @@
 import type { FlowCheck, FlowValue } from '../../core/schema/page-model.ts';
+import { chainCode } from './code.ts';
 import { regexLiteral } from './source.ts';
 
 /**
@@ -40,6 +41,6 @@ export function checkStatement(check: FlowCheck, code: CheckCode): string {
     case 'checked':
       return check.checked ? `await expect(${code.element(check.element)}).toBeChecked();` : `await expect(${code.element(check.element)}).not.toBeChecked();`;
     case 'count':
-      return `await expect(${code.page}.${check.locator}).toHaveCount(${check.count});`;
+      return `await expect(${code.page}.${chainCode(check.locator, code.page)}).toHaveCount(${check.count});`;
   }
 }

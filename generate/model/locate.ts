@@ -230,7 +230,7 @@ function printOwn(locator: ModelLocator): string {
 function guessLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute: string): LocatorChoice {
   const read = readRecorded(recordedFull);
   const split = read ? splitFrames(read.chain) : null;
-  const frames = split?.frames?.every(isPublicChain) ? split.frames.map(printLocatorCode) : fp.frameChain.map((hop) => frameCode(hop.selector));
+  const frames = split?.frames?.every(isPublicChain) ? split.frames.map((frame) => printLocatorCode(frame)) : fp.frameChain.map((hop) => frameCode(hop.selector));
   const recorded: Recorded | null = read && split?.inner ? { chain: split.inner, matches: read.matches } : null;
   // Snapshots of the top page do not tell frame contents apart.
   const checkable = frames.length ? [] : snapshots;

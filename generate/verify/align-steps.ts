@@ -9,6 +9,10 @@ const kMethods: Partial<Record<HistoryStep['action'], string[]>> = {
   hover: ['hover'],
   upload_file: ['setInputFiles'],
   send_keys: ['press', 'pressSequentially', 'type'],
+  // Checks of one element: Playwright traces them as `expect` on the recorded locator.
+  expect_text: ['expect'],
+  expect_value: ['expect'],
+  expect_checked: ['expect'],
 };
 
 /**

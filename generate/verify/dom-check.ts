@@ -63,6 +63,22 @@ async function hitOf(page: Page, locator: ModelLocator, testIdAttribute: string)
   }
 }
 
+/**
+ * Marks the element `code` finds in the shown snapshot as the step's target, as Playwright marks an
+ * action's; false when it finds none or several there (the step then stays unchecked).
+ */
+async function markByLocator(page: Page, code: string | null): Promise<boolean> {
+  if (!code) return false;
+  try {
+    const found = locatorFromCode(page, code);
+    if ((await found.count()) !== 1) return false;
+    await found.evaluate((el, attribute) => el.setAttribute(attribute, ''), kTargetAttribute);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const probeInPage = composeInPage<(input: RowProbeInput) => RowProbe | null>(['input'], { rowProbe }, 'return rowProbe(input);');
 
 /** Ways to name the list a row is in, from what the probe read, best first. */
@@ -183,10 +199,12 @@ export class DomCheck {
         const action = aligned.get(step.index);
         const fp = step.fingerprint;
         if (!action || !fp || !step.ok || fp.frameChain.length) continue;
-        const snapshot = trace.snapshots.find(action.callId, 'action');
+        // A check has no snapshot of its own with the element marked: the DOM it held in, marked by its locator.
+        const acting = trace.snapshots.find(action.callId, 'action');
+        const snapshot = acting ?? (action.method === 'expect' ? trace.snapshots.find(action.callId, 'after') : null);
         if (!snapshot) continue;
         const ok = await shown.show(snapshot, trace.snapshots.html(snapshot), trace.resources).catch(() => false);
-        if (!ok) continue;
+        if (!ok || (!acting && !(await markByLocator(shown.page, step.locator?.code ?? null)))) continue;
         const recorded = readRecordedLocator(step.locator);
         // Asked all at once: Playwright pipelines the calls, so the page answers them in one go.
         // The fingerprint as generate chooses from it: roles Playwright has, shortened names as prefixes.

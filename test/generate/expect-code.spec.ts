@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { FlowCheck, FlowValue } from '../../core/schema/page-model.ts';
 import { checkStatement, type CheckCode } from '../../generate/emit/expect-code.ts';
-import { valueExpression } from '../../generate/emit/code.ts';
+import { locatorExpression, valueExpression } from '../../generate/emit/code.ts';
 
 /** The assertion each kind of expect step becomes in generated code. */
 
@@ -26,6 +26,8 @@ test('every check is a web-first assertion, on the page object member when it ha
     [{ assert: 'checked', element: 'newsletterCheckbox', checked: true }, 'await expect(itemsPage.newsletterCheckbox).toBeChecked();'],
     [{ assert: 'checked', element: 'newsletterCheckbox', checked: false }, 'await expect(itemsPage.newsletterCheckbox).not.toBeChecked();'],
     [{ assert: 'count', locator: "getByRole('listitem')", count: 3 }, "await expect(page.getByRole('listitem')).toHaveCount(3);"],
+    // A counted locator that filters by another, as Playwright prints it: that one is looked up from the page too.
+    [{ assert: 'count', locator: "locator('article').filter({ has: getByText('Garden', { exact: true }) })", count: 0 }, "await expect(page.locator('article').filter({ has: page.getByText('Garden', { exact: true }) })).toHaveCount(0);"],
   ];
   for (const [check, statement] of cases) expect(checkStatement(check, code), JSON.stringify(check)).toBe(statement);
 });
@@ -36,4 +38,10 @@ test('a contained title or address held in a variable is matched literally, spec
   const regex = new Function('vars', `return ${pattern};`)({ title: 'Kettle (1.5 l) [new]?' }) as RegExp;
   expect(regex.test('Shop · Kettle (1.5 l) [new]? · Items')).toBe(true);
   expect(regex.test('Shop · Kettle (1x5 l) [new]')).toBe(false);
+});
+
+test('a member found by the recorded locator chain looks up the locators it filters by from the page, so it compiles', () => {
+  const chain = "getByRole('listitem').filter({ has: getByText('Milk') }).getByRole('checkbox')";
+  const locator = { kind: 'chain' as const, role: null, value: chain, exact: false, frames: [], scope: null, row: null, matches: 1, verified: true, nth: null };
+  expect(locatorExpression(locator, 'this.page')).toBe("this.page.getByRole('listitem').filter({ has: this.page.getByText('Milk') }).getByRole('checkbox')");
 });
