@@ -69,10 +69,16 @@ export function freshenCreatedValues(flow: Flow, steps: HistoryStep[], wholeText
     flow.steps.some((s) => findsItem(s, text)) ||
     flow.steps.some((s) => s.kind === 'expect' && checkedTexts(s.check).includes(text)) ||
     flow.outcomes.some((o) => o.kind === 'shown' && o.text === text);
+  // A value that is only part of what a check expects or of an element's name (`Delete Garden
+  // club?`) stays as recorded: a fresh one would change that text too, and the check or the
+  // element's locator would look for the recorded one.
+  const partOfOther = (text: string) => flow.steps.some((s) =>
+    (s.kind === 'expect' && (checkedTexts(s.check).some((t) => t !== text && t.includes(text)) || ('element' in s.check && s.check.element?.includes(text)))) ||
+    (s.kind === 'interact' && s.interaction.includes(text)));
   for (const step of steps) {
     if (!step.ok || step.action !== 'input') continue;
     const text = step.params.text.trim();
-    if (created.has(text) || text !== step.params.text || !isCreatable(step, text) || !usedLater(text)) continue;
+    if (created.has(text) || text !== step.params.text || !isCreatable(step, text) || !usedLater(text) || partOfOther(text)) continue;
     created.set(text, variableName(step, taken));
   }
   if (!created.size) return flow;

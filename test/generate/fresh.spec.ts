@@ -36,3 +36,11 @@ test('a key that is the typed value, or a prefix of the item text holding it, be
     { kind: 'var', name: 'USERNAME', recorded: 'ann' }, { kind: 'var', name: 'USERNAME', recorded: 'ann' },
   ]);
 });
+
+test('a value that is only part of a checked text or of an element name stays as recorded', () => {
+  const key = clickIn('ann');
+  const check: FlowStep = { kind: 'expect', page: '/', check: { assert: 'text', element: 'heading:Delete ann?', text: { kind: 'literal', value: 'Delete ann?' }, exact: false }, item: null, after };
+  const flow = freshenCreatedValues(flowWith(key, check), [typeName], new Set([key]));
+  expect(flow.fresh).toEqual([]);
+  expect(flow.steps).toEqual([key, check]);
+});
