@@ -43,6 +43,13 @@ test-deps: setup
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends dokuwiki adminer php-cli php8.2-cgi php8.2-sqlite3 >/dev/null; \
 	  else echo "DokuWiki or PHP missing and no apt-get: the DokuWiki tests will be skipped"; fi; \
 	fi
+	@# Radicale and Syncthing run in make bench only (bench/conformance.bench.ts), never in make test.
+	@if [ ! -x /usr/bin/radicale ] || [ ! -x /usr/bin/syncthing ]; then \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Radicale and Syncthing with apt-get (real-app benchmarks)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends radicale syncthing >/dev/null; \
+	  else echo "Radicale or Syncthing missing and no apt-get: the benchmarks will skip them"; fi; \
+	fi
 
 check: deps
 	tsc --noEmit -p .

@@ -130,9 +130,9 @@ export async function runConformance(app: RealApp, options: { keep?: boolean; lo
       (await stage('specs', async () => {
         // BASE_URL without a path: the app where it was recorded, every recorded path kept.
         const specs = await runGeneratedSpecs(ws.out, new URL(running.url).origin, 'tests/', env);
-        const passed = Number(/(\d+) passed/.exec(specs.output)?.[1] ?? 0);
-        const failed = Number(/(\d+) failed/.exec(specs.output)?.[1] ?? 0);
-        const skipped = Number(/(\d+) skipped/.exec(specs.output)?.[1] ?? 0);
+        // Playwright's summary lines (`  3 passed (17.2s)`), not a failure message (`explore-1795… failed at step 4`).
+        const count = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'm').exec(specs.output)?.[1] ?? 0);
+        const [passed, failed, skipped] = [count('passed'), count('failed'), count('skipped')];
         result.specs = { passed, total: passed + failed + skipped };
         return specs.status === 0 && passed > 0 && skipped === 0 ? null : tail(specs.output);
       })) &&

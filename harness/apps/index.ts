@@ -4,6 +4,8 @@ import { dokuwiki } from './dokuwiki.ts';
 import { fauxton } from './fauxton.ts';
 import { mediumEditor } from './medium-editor.ts';
 import { pell } from './pell.ts';
+import { radicale } from './radicale.ts';
+import { syncthing } from './syncthing.ts';
 import { rapidoc } from './rapidoc.ts';
 import { redoc } from './redoc.ts';
 import { reveal } from './reveal.ts';
@@ -32,6 +34,8 @@ export const realApps: readonly RealApp[] = [
   pell,
   mediumEditor,
   reveal,
+  radicale,
+  syncthing,
 ];
 
 /** Real releases of one app: record on `older`, replay on `newer`. */
@@ -50,6 +54,11 @@ export function realApp(name: string): RealApp {
 /** The apps that have every one of `traits`. */
 export function appsWith(...traits: RealApp['traits'][number][]): RealApp[] {
   return realApps.filter((app) => traits.every((trait) => app.traits.includes(trait)));
+}
+
+/** The apps `make test` starts: all but those that run in the benchmarks only. */
+export function suiteApps(): RealApp[] {
+  return realApps.filter((app) => !app.benchOnly);
 }
 
 /** The apps the conformance suite runs the whole pipeline on, in registry order. */

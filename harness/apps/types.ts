@@ -109,6 +109,11 @@ export interface RealApp {
   /** Why it cannot run here (a package is missing, with what to install), or null. */
   unavailable(): string | null;
   start(): Promise<RunningApp>;
+  /**
+   * Runs in the benchmarks only (`make bench`: the conformance bench, the heal corpus), never in
+   * `make test`, which must stay within its time: no test of the suite starts it.
+   */
+  benchOnly?: boolean;
   /** Present when the conformance suite runs the app. */
   conformance?: ConformancePart;
   /** Present when the heal corpus runs flows on the app. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { realApps, releasePairs, type AppLogin, type RunningApp } from '../../harness/apps/index.ts';
+import { realApps, releasePairs, suiteApps, type AppLogin, type RunningApp } from '../../harness/apps/index.ts';
 import { needRealApp } from '../support/real-app-required.ts';
 
 /**
@@ -28,7 +28,8 @@ async function leftTheHost(requests: Request[]): Promise<string[]> {
   return left;
 }
 
-for (const app of realApps) {
+// Apps that run in the benchmarks only are not started here (make test's time).
+for (const app of suiteApps()) {
   test(`${app.name}: ${app.kind}`, async ({ page }) => {
     test.setTimeout(kAppTimeoutMs);
     const reason = app.unavailable();

@@ -14,7 +14,8 @@ import { needRealApp } from '../support/real-app-required.ts';
 /** A few crawler steps, a generated project, its specs and a replay: minutes, not seconds. */
 const kAppTimeoutMs = 600_000;
 
-for (const app of conformanceApps()) {
+// Apps that run in the benchmarks only are `make bench`'s (bench/conformance.bench.ts), not the suite's.
+for (const app of conformanceApps().filter((candidate) => !candidate.benchOnly)) {
   const known = app.conformance.expectedFailure;
   test(`${app.name} (${app.kind}): every stage passes${known ? `, or those from ${known.stage} on fail as known` : ''}`, async () => {
     needRealApp(app.unavailable());
