@@ -113,6 +113,17 @@ test('history steps line up with the trace actions that carried them out: by kin
   expect([...aligned].map(([index, a]) => [index, a.callId])).toEqual([[0, 'call@1'], [2, 'call@4'], [3, 'call@5']]);
 });
 
+test('a check of one element lines up with the expect call Playwright traced for it, so its locator is checked too', () => {
+  const title = fp({ role: null, name: '', tag: 'span' });
+  const run = history('script-2', [
+    { action: 'click', params: {}, fingerprint: fp({ role: 'button', name: 'Create' }), locator: { code: "getByRole('button', { name: 'Create' })", matches: 1 } },
+    { action: 'expect_text', params: { text: 'Garden club', exact: true }, fingerprint: title, locator: { code: "getByText('Garden club')", matches: 1 } },
+    { action: 'expect_count', params: { count: 0 }, fingerprint: null, locator: { code: "locator('article')", matches: 0 } },
+  ]);
+  const aligned = alignSteps(run, [action(0, 'click', "getByRole('button', { name: 'Create' })"), action(1, 'expect', "getByText('Garden club')"), action(2, 'expect', "locator('article')")]);
+  expect([...aligned].map(([index, a]) => [index, a.callId])).toEqual([[0, 'call@0'], [1, 'call@1']]);
+});
+
 test('a field whose table row is named by a header cell is a field of a form laid out in a table, not a record', async ({ page }) => {
   await page.setContent(`
     <form><table>
