@@ -198,7 +198,24 @@ export function probeElement(el: Element): DomProbe {
 
   const input = el as HTMLInputElement;
   const labels = 'labels' in input && input.labels ? Array.from(input.labels) : [];
-  const label = clean(labels.map((l) => l.textContent ?? '').join(' ')) ?? byIds(attr(el, 'aria-labelledby'));
+  // A field with no label element often has its caption written just before it (`Title:<br><input>`):
+  // that text tells it from the unlabelled field beside it. Only a short caption, the field's own:
+  // the text run right before it, with nothing but line breaks in between.
+  const kMaxCaption = 40;
+  const captionBefore = (): string | null => {
+    const field = el.matches('input:not([type=hidden], [type=submit], [type=button], [type=reset], [type=image]), select, textarea');
+    if (!field || attr(el, 'aria-label')) return null;
+    for (let n = el.previousSibling; n; n = n.previousSibling) {
+      if (n.nodeType === Node.TEXT_NODE && !/\S/.test(n.textContent ?? '')) continue;
+      if (n instanceof HTMLBRElement) continue;
+      const raw = n.nodeType === Node.TEXT_NODE ? n.textContent
+        : n instanceof HTMLElement && ['SPAN', 'B', 'STRONG', 'EM', 'I', 'SMALL'].includes(n.tagName) && !n.querySelector('input, select, textarea, button') ? n.textContent : null;
+      const caption = clean(raw?.replace(/[\s:*]+$/, ''));
+      return caption && caption.length <= kMaxCaption ? caption : null;
+    }
+    return null;
+  };
+  const label = clean(labels.map((l) => l.textContent ?? '').join(' ')) ?? byIds(attr(el, 'aria-labelledby')) ?? captionBefore();
   let hrefPath: string | null = null;
   const href = attr(el, 'href');
   if (href !== null && el instanceof HTMLAnchorElement) {
