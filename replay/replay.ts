@@ -6,6 +6,7 @@ import { kReplayReportVersion, type ReplayReport, type ReplayStep } from '../cor
 import type { Strategy } from './find.ts';
 import type { Healer } from './heal.ts';
 import { InFlight } from '../core/act/in-flight.ts';
+import { errorMessage, JobFailedError } from '../core/errors.ts';
 import { Rebaser, ReportRedactor, substitute, type Substitutions } from './inputs.ts';
 import { kFindTimeoutMs } from './rematch/cascade.ts';
 import { summarize } from './report.ts';
@@ -59,6 +60,22 @@ function firstUrl(history: History): string | null {
   return /^https?:/.test(history.startUrl) ? history.startUrl : null;
 }
 
+/**
+ * Opens the page the run starts on. An app that does not answer there (not started, another port)
+ * is the replay failing to run, said with where the address came from, not a crash of brow-use.
+ */
+async function openStart(page: Page, url: string): Promise<void> {
+  try {
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+  } catch (err) {
+    const reason = errorMessage(err).split('\n')[0]!.replace(/^page\.goto: /, '');
+    throw new JobFailedError(
+      `cannot open ${url}, where the replay starts: ${reason}`,
+      'is the app running there? The address comes from --base-url (BASE_URL in generated specs), else baseURL in brow-use.config.ts, else the recorded one',
+    );
+  }
+}
+
 export async function replay(page: Page, history: History, options: ReplayOptions): Promise<ReplayResult> {
   const subs = options.substitutions ?? { vars: { ...history.variables }, secrets: {} };
   const strategy = options.strategy ?? 'full';
@@ -103,7 +120,7 @@ export async function replay(page: Page, history: History, options: ReplayOption
   };
 
   const start = firstUrl(history);
-  if (start && !urlMatches(rebase.url(start), page.url(), false)) await page.goto(rebase.url(start), { waitUntil: 'domcontentloaded' });
+  if (start && !urlMatches(rebase.url(start), page.url(), false)) await openStart(page, rebase.url(start));
 
   const steps: ReplayStep[] = [];
   const rewritten: ReplayResult['rewritten'] = new Map();

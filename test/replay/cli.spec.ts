@@ -90,6 +90,21 @@ test('bad input exits 2 before a browser starts', async () => {
   expect(noSecret.stderr).toContain('BU_SECRET_PIN');
 });
 
+test('an app that does not answer where the replay starts fails the job with the address and where it came from, not as a crash', async () => {
+  const closed = await new Promise<number>((resolve) => {
+    const server = http.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+  const result = await bu(['replay', historyFile, '--base-url', `http://127.0.0.1:${closed}/`], { BU_SECRET_PIN: '4242-secret' });
+  expect(result.code, result.stderr).toBe(1);
+  expect(result.stderr).toContain(`cannot open http://127.0.0.1:${closed}/`);
+  expect(result.stderr).toContain('ERR_CONNECTION_REFUSED');
+  expect(result.stderr).toContain('--base-url');
+  expect(result.stderr).not.toContain('unexpected error');
+});
+
 test('replays with --json, writes the report, makes no model call, leaks no secret', async () => {
   site.state.variant = 'tie-base';
   const model = await fakeModel(() => ({ candidate: null, reason: 'none' }));

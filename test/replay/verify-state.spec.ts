@@ -2,7 +2,8 @@ import { expect, test, type Locator } from '@playwright/test';
 import { cssPathInPage, probeElement } from '../../core/fingerprint/probe.ts';
 import { inPage } from '../../core/in-page.ts';
 import { identityOf } from '../../replay/at-path.ts';
-import { readState, stateProblem } from '../../replay/verify.ts';
+import { expectedState, readState, stateProblem } from '../../replay/verify.ts';
+import { step } from '../../harness/generate/fixtures.ts';
 
 /** Where the element is and what it looks like, as replay knows it after finding it there. */
 async function foundAt(locator: Locator) {
@@ -92,4 +93,14 @@ test('read back at its path, an unnamed checkbox is its own row\'s: after the ro
   await page.setContent(list([['Buy milk', false], ['Pay rent', false], ['Walk the dog', true]]));
   expect(await stateProblem(box, { checked: true }, at)).toBeNull();
   expect(await stateProblem(box, { checked: false }, at)).toBe('the control is checked, recorded unchecked');
+});
+
+test('a field the app rewrote when it was recorded (a path expanded) is not held to the typed text; one it kept is', () => {
+  const input = (text: string, held: string | null) => step(0, { action: 'input', params: { text, clear: true }, targetAfter: held === null ? null : { value: held, checked: null, selected: null } });
+  const same = (s: string) => s;
+  expect(expectedState(input('~/seeds', '/home/ann/seeds'), same)).toBeNull();
+  expect(expectedState(input('seeds', 'seeds'), same)).toEqual({ value: 'seeds' });
+  expect(expectedState(input('seeds', null), same)).toEqual({ value: 'seeds' });
+  // A placeholder's recorded value is not in the history: the typed text stays the check.
+  expect(expectedState(input('{{var:folder}}', '/home/ann/seeds'), () => 'seeds')).toEqual({ value: 'seeds' });
 });
