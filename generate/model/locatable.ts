@@ -18,9 +18,22 @@ export interface Locatable {
   notes: string[];
 }
 
-/** The part of a shortened text a locator may use; null when it was not shortened. */
+/**
+ * Icon font glyphs (Unicode's private use areas) an accessible name takes from a stylesheet's
+ * `::before` content (`\uf00c Save`): not text a person reads or writes, and gone when the icon
+ * font or its stylesheet changes.
+ */
+const kIconGlyphs = /[\u{E000}-\u{F8FF}\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/gu;
+
+/** The part of a shortened text a locator may use, or of one with icon glyphs; null when too little is left, undefined when it is whole. */
 function start(text: string | null): string | null | undefined {
-  if (text === null || !isShortened(text)) return undefined;
+  if (text === null) return undefined;
+  const readable = text.replace(kIconGlyphs, ' ').replace(/\s+/g, ' ').trim();
+  if (readable !== text.trim()) {
+    const cut = locatorText(readable, false);
+    return cut && /[\p{L}\p{N}]/u.test(cut.value) ? cut.value : null;
+  }
+  if (!isShortened(text)) return undefined;
   return locatorText(text, false)?.value ?? null;
 }
 
@@ -34,7 +47,8 @@ export function locatable(fp: Fingerprint): Locatable {
     if (kept === undefined) return text;
     if (kept) starts.add(kept);
     // Visible text is only a last resort to find an element by: its cut is not worth a note.
-    if (what) notes.push(kept ? `the page shortened its ${what} “${text}”: matched by “${kept}” as a substring` : `the page shortened its ${what} “${text}” too much to find it by`);
+    const how = isShortened(text!) ? 'the page shortened' : 'icon glyphs are in';
+    if (what) notes.push(kept ? `${how} its ${what} “${text}”: matched by “${kept}” as a substring` : `${how} its ${what} “${text}”: too little is left to find it by`);
     return kept;
   };
   const fingerprint: Fingerprint = {

@@ -6,20 +6,25 @@ import { kTargetAttribute, TraceSnapshots, type FrameSnapshot } from './snapshot
 /** A run's trace read for its DOM snapshots, and one page that shows them. */
 
 export interface Resources {
-  byUrl: Map<string, { sha1: string; mimeType: string }>;
+  /** The zip entry holding each URL's body (`resources/<sha1>`, or with an extension). */
+  byUrl: Map<string, { entry: string; mimeType: string }>;
   zip: TraceReader;
 }
 
-/** A line of the trace's network log that kept a response body (a stylesheet, an image). */
+/**
+ * A line of the trace's network log that kept a response body (a stylesheet, an image). Where the
+ * body is: `_sha1` names `resources/<sha1>`; newer Playwright releases write `_file`, the entry's
+ * own path (`resources/<sha1>.css`), instead.
+ */
 const ResourceLine = z.looseObject({
   type: z.literal('resource-snapshot'),
   snapshot: z.looseObject({
     request: z.looseObject({ url: z.string() }),
-    response: z.looseObject({ content: z.looseObject({ _sha1: z.string(), mimeType: z.string().optional() }) }),
+    response: z.looseObject({ content: z.looseObject({ _sha1: z.string().optional(), _file: z.string().optional(), mimeType: z.string().optional() }) }),
   }),
 });
 
-function resourceOf(line: string): { url: string; sha1: string; mimeType: string } | null {
+export function resourceOf(line: string): { url: string; entry: string; mimeType: string } | null {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -29,13 +34,15 @@ function resourceOf(line: string): { url: string; sha1: string; mimeType: string
   const parsed = ResourceLine.safeParse(value);
   if (!parsed.success) return null;
   const { request, response } = parsed.data.snapshot;
-  return { url: request.url, sha1: response.content._sha1, mimeType: response.content.mimeType ?? 'application/octet-stream' };
+  const { _file: file, _sha1: sha1 } = response.content;
+  const entry = file ?? (sha1 ? `resources/${sha1}` : null);
+  return entry ? { url: request.url, entry, mimeType: response.content.mimeType ?? 'application/octet-stream' } : null;
 }
 
 export async function readTrace(tracePath: string): Promise<{ snapshots: TraceSnapshots; resources: Resources }> {
   const zip = await openTraceZip(tracePath);
   const lines: string[] = [];
-  const byUrl = new Map<string, { sha1: string; mimeType: string }>();
+  const byUrl = new Map<string, { entry: string; mimeType: string }>();
   for (const entry of [...zip.entries].sort()) {
     if (entry.endsWith('.trace')) lines.push(...(await zip.text(entry)).split('\n'));
     if (entry.endsWith('.network')) {
@@ -65,7 +72,7 @@ export class SnapshotPage {
     await context.route('**/*', async (route) => {
       const url = route.request().url();
       const resource = shown.resources?.byUrl.get(url);
-      const body = resource && shown.resources!.zip.entries.has(`resources/${resource.sha1}`) ? await shown.resources!.zip.data(`resources/${resource.sha1}`) : null;
+      const body = resource && shown.resources!.zip.entries.has(resource.entry) ? await shown.resources!.zip.data(resource.entry) : null;
       if (body && resource) await route.fulfill({ status: 200, contentType: resource.mimeType, body: Buffer.from(body) });
       else await route.abort();
     });

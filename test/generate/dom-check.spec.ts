@@ -5,6 +5,7 @@ import { kTargetAttribute, TraceSnapshots } from '../../generate/verify/snapshot
 import { kItemCss } from '../../generate/model/rows.ts';
 import type { ActionRecord } from '../../core/schema/extract.ts';
 import { alignSteps } from '../../generate/verify/align-steps.ts';
+import { resourceOf } from '../../generate/verify/snapshot-page.ts';
 import { fp, history } from '../../harness/generate/fixtures.ts';
 
 /**
@@ -138,4 +139,11 @@ test('a field whose table row is named by a header cell is a field of a form lai
   // A control in a record's row is not a field of the page, even when the row has a header cell.
   await page.setContent(`<table><tr><th>1</th><td>Red Hammer</td><td><button ${kTargetAttribute}>Edit</button></td></tr><tr><th>2</th><td>Blue Kettle</td><td><button>Edit</button></td></tr></table>`);
   expect((await page.evaluate(probe, probeInput('row')))!.fieldLabel).toBeNull();
+});
+
+test('a trace resource is found by the zip entry its network line names, whichever way the Playwright release writes it', () => {
+  const line = (content: object) => JSON.stringify({ type: 'resource-snapshot', snapshot: { request: { url: 'http://127.0.0.1:1/app.css' }, response: { content } } });
+  expect(resourceOf(line({ _sha1: 'ab12', mimeType: 'text/css' }))).toEqual({ url: 'http://127.0.0.1:1/app.css', entry: 'resources/ab12', mimeType: 'text/css' });
+  expect(resourceOf(line({ _file: 'resources/ab12.css', mimeType: 'text/css' }))).toEqual({ url: 'http://127.0.0.1:1/app.css', entry: 'resources/ab12.css', mimeType: 'text/css' });
+  expect(resourceOf(line({ size: 0 }))).toBeNull();
 });

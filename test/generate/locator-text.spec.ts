@@ -3,6 +3,8 @@ import type { HistoryStep } from '../../core/schema/history.ts';
 import { headingExpression, headingSnapshot } from '../../generate/emit/code.ts';
 import { isShortened, locatorText } from '../../generate/model/locator-text.ts';
 import { flowOutcomes } from '../../generate/model/outcomes.ts';
+import { locatable, settleLocator } from '../../generate/model/locatable.ts';
+import { fp } from '../../harness/generate/fixtures.ts';
 
 /** A name the page shortened is never matched exactly. */
 
@@ -41,4 +43,16 @@ test('a shortened heading is checked by its start; a shortened outcome is not as
   expect(headingExpression({ text: 'Settings', level: 1 }, 'page')).toBe("page.getByRole('heading', { name: 'Settings', exact: true, level: 1 }).first()");
   const step = { ok: true, pre: { url: 'http://x/a', tab: 0 }, post: { url: 'http://x/a', tab: 0 }, effect: { appeared: ['alert "Saved the quarterly…"', 'alert "Saved"'], gone: [] } };
   expect(flowOutcomes([step as unknown as HistoryStep], []).map((o) => o.text)).toEqual(['Saved']);
+});
+
+test('icon font glyphs a stylesheet puts in a name are left out: the words are matched as a substring', () => {
+  const usable = locatable(fp({ role: 'button', name: '\uf00c Save', label: null }));
+  expect(usable.fingerprint.name).toBe('Save');
+  expect(usable.starts.has('Save')).toBe(true);
+  expect(settleLocator({ kind: 'role', role: 'button', value: 'Save', exact: true, frames: [], scope: null, row: null, matches: 1, verified: true, nth: null }, usable, () => {
+    throw new Error('not chosen again');
+  })).toMatchObject({ value: 'Save', exact: false });
+  // A name of glyphs alone is no name to find it by; a name without any is kept whole.
+  expect(locatable(fp({ role: 'button', name: '\uf00c\uf00d' })).fingerprint.name).toBe('');
+  expect(locatable(fp({ role: 'button', name: 'Save' })).starts.size).toBe(0);
 });
