@@ -86,10 +86,11 @@ export const kItemCss: Record<string, { item: string; list: string }> = {
 
 /**
  * Ways to find the element inside its item, best first, each with its element id: the test id,
- * role and name (unless the name is the item's own data), role alone, role at its slot, the tag,
- * the tag at its slot, and role and name even when the name is data.
+ * role and name (unless the name is the item's own data), the CSS selector the recorded locator
+ * ended with, role alone, role at its slot, the tag, the tag at its slot, and role and name even
+ * when the name is data.
  */
-export function innerCandidates(found: Fingerprint, key: string, testIdAttribute: string, testIdFrom: string | null): { locator: ModelLocator; inner: string }[] {
+export function innerCandidates(found: Fingerprint, key: string, testIdAttribute: string, testIdFrom: string | null, recordedTail: string | null = null): { locator: ModelLocator; inner: string }[] {
   const fp = locatable(found).fingerprint;
   const base = { frames: [], scope: null, row: null, matches: null, verified: false, exact: false, nth: null };
   const slot = fp.container && fp.container.slot.count > 1 ? fp.container.slot.index : null;
@@ -105,6 +106,8 @@ export function innerCandidates(found: Fingerprint, key: string, testIdAttribute
   }
   const dataName = fp.role && fp.name ? nameIsData(fp, key) : true;
   if (fp.role && fp.name && !dataName) out.push({ locator: { ...base, kind: 'role', role: fp.role, value: fp.name }, inner: `${fp.role}:${fp.name}` });
+  // What the recorded locator looked for inside the item (a plan's `.locator('[data-name=title]')`).
+  if (recordedTail) out.push({ locator: { ...base, kind: 'selector', role: null, value: recordedTail }, inner: recordedTail });
   if (fp.role) {
     out.push({ locator: { ...base, kind: 'role', role: fp.role, value: null }, inner: fp.role });
     if (slot !== null) out.push({ locator: { ...base, kind: 'role', role: fp.role, value: null, nth: slot }, inner: `${fp.role}#${slot}` });

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright';
 import { launchBrowser } from '../../core/browser.ts';
 import { composeInPage } from '../../core/in-page.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
+import { tryParseLocatorCode } from '../../core/locator/code.ts';
 import type { ActionRecord } from '../../core/schema/extract.ts';
 import type { History, HistoryStep } from '../../core/schema/history.ts';
 import type { FlowOutcome, ModelLocator } from '../../core/schema/page-model.ts';
@@ -98,6 +99,18 @@ function scopeCandidates(probe: RowProbe, itemRole: string): ModelLocator[] {
   return out;
 }
 
+/**
+ * The CSS selector a recorded locator of several steps ends with (`...filter(...).locator('[data-name=title]')`):
+ * how the element was told apart inside what the steps before it found; null for a one-step
+ * locator or another last step.
+ */
+export function recordedTail(code: string | null): string | null {
+  const read = code ? tryParseLocatorCode(code) : null;
+  if (!read?.ok || read.chain.length < 2) return null;
+  const last = read.chain.at(-1)!;
+  return last.kind === 'locator' && typeof last.selector === 'string' && !last.options && !/^\s*(internal:|aria-ref=)|>>/.test(last.selector) ? last.selector.replace(/^css=/, '') : null;
+}
+
 /** The item around the step's element, checked: a list, a key and the element inside. */
 async function verifyRow(page: Page, step: HistoryStep, run: RunToVerify, options: VerifyOptions): Promise<Pick<StepEvidence, 'row' | 'fields' | 'hits'>> {
   const none = { row: null, fields: [], hits: new Map<string, Hit>() };
@@ -125,7 +138,7 @@ async function verifyRow(page: Page, step: HistoryStep, run: RunToVerify, option
       const item = `${prefix}getByRole(${JSON.stringify(role)}).filter({ has: page.getByText(${JSON.stringify(key.text)}, { exact: true }) })`;
       const items = await locatorFromCode(page, item).count().catch(() => 0);
       if (items !== 1) continue;
-      for (const inner of innerCandidates(fp, key.text, options.testIdAttribute, testIdFrom)) {
+      for (const inner of innerCandidates(fp, key.text, options.testIdAttribute, testIdFrom, recordedTail(step.locator?.code ?? null))) {
         const code = `${item}.${checkCode(inner.locator, options.testIdAttribute)}`;
         const marks = await locatorFromCode(page, code).evaluateAll((els, attribute) => els.map((el) => el.hasAttribute(attribute)), kTargetAttribute).catch(() => []);
         if (marks.length === 1 && marks[0]) {

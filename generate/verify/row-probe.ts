@@ -3,7 +3,8 @@
  * element an action targeted, read the way Playwright reads text. `getByText(text, { exact: true })`
  * matches an element whose whole text, whitespace collapsed, is `text`; so an item's keys are the
  * whole texts of the elements inside it that hold text of their own (a cell, a link, a label), and
- * a key identifies its item when no sibling item holds an element with that same text.
+ * a key identifies its item when no sibling item holds an element with that same text. A text
+ * holding an identifier the app generated (a UUID) is no key: it names the record of one run.
  */
 
 export interface RowProbeInput {
@@ -45,6 +46,9 @@ export function rowProbe(input: RowProbeInput): RowProbe | null {
   /** Elements whose text is a control's caption, not the item's data. */
   const kControlSelector = 'button, [role=button], select, option, [role=option], [role=menuitem], [role=tab]';
   const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+  // An identifier the app generated (a UUID, a long hex digest) names one record of one run: the
+  // next run's record has another, so a key holding one finds nothing then.
+  const kGeneratedId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9a-z])(?=[a-z]*\d)[0-9a-f]{16,}(?![0-9a-z])/i;
   const target = document.querySelector(`[${input.target}]`);
   const item = target?.closest(input.item);
   if (!target || !item) return null;
@@ -83,7 +87,7 @@ export function rowProbe(input: RowProbeInput): RowProbe | null {
   for (const sibling of siblings) for (const text of runsOf(sibling).keys()) taken.add(text);
   const keys: RowKey[] = [];
   for (const [text, element] of runsOf(item)) {
-    if (taken.has(text) || text.length > 80) continue;
+    if (taken.has(text) || text.length > 80 || kGeneratedId.test(text)) continue;
     const kind: RowKey['kind'] = input.typed.includes(text) ? 'typed'
       : element.closest(kControlSelector) ? 'control'
       : /\p{L}/u.test(text) ? 'data' : 'number';

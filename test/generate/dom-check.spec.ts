@@ -6,6 +6,7 @@ import { kItemCss } from '../../generate/model/rows.ts';
 import type { ActionRecord } from '../../core/schema/extract.ts';
 import { alignSteps } from '../../generate/verify/align-steps.ts';
 import { resourceOf } from '../../generate/verify/snapshot-page.ts';
+import { recordedTail } from '../../generate/verify/dom-check.ts';
 import { fp, history } from '../../harness/generate/fixtures.ts';
 
 /**
@@ -146,4 +147,21 @@ test('a trace resource is found by the zip entry its network line names, whichev
   expect(resourceOf(line({ _sha1: 'ab12', mimeType: 'text/css' }))).toEqual({ url: 'http://127.0.0.1:1/app.css', entry: 'resources/ab12', mimeType: 'text/css' });
   expect(resourceOf(line({ _file: 'resources/ab12.css', mimeType: 'text/css' }))).toEqual({ url: 'http://127.0.0.1:1/app.css', entry: 'resources/ab12.css', mimeType: 'text/css' });
   expect(resourceOf(line({ size: 0 }))).toBeNull();
+});
+
+test('the CSS selector a recorded chain ends with is a way to find the element inside its item', () => {
+  expect(recordedTail("locator('#scene article').filter({ has: getByText('Garden club', { exact: true }) }).locator('[data-name=title]')")).toBe('[data-name=title]');
+  expect(recordedTail("locator('article').getByRole('link', { name: 'Delete' })")).toBeNull();
+  expect(recordedTail("locator('[data-name=title]')")).toBeNull();
+  expect(recordedTail(null)).toBeNull();
+});
+
+test('a text holding an identifier the app generated is no key of its item: the next run has another', async ({ page }) => {
+  await page.setContent(`<ul>
+    <li>URL: <a ${kTargetAttribute} href="/ann/0f3c2a9e-5d1b-4c8e-9a7f-2b6d1e8c4a10/">http://h/ann/0f3c2a9e-5d1b-4c8e-9a7f-2b6d1e8c4a10/</a></li>
+    <li><a href="#">Edit</a></li>
+    <li>Digest <b>9f86d081884c7d659a2feaa0c55ad015</b> <a href="#">Copy</a></li></ul>`);
+  expect((await page.evaluate(probe, probeInput('listitem')))!.keys.map((k) => k.text)).toEqual([]);
+  await page.setContent(`<ul><li><b>Garden club</b> <a ${kTargetAttribute} href="#">0f3c2a9e-5d1b-4c8e-9a7f-2b6d1e8c4a10</a></li><li><b>Beds</b> <a href="#">x</a></li></ul>`);
+  expect((await page.evaluate(probe, probeInput('listitem')))!.keys.map((k) => k.text)).toEqual(['Garden club']);
 });
