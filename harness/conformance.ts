@@ -128,6 +128,8 @@ export async function runConformance(app: RealApp, options: { keep?: boolean; lo
         return tsc.status === 0 ? null : tail(tsc.output);
       })) &&
       (await stage('specs', async () => {
+        // The app's data as the recordings started from: what they created is not there twice.
+        await running.reset();
         // BASE_URL without a path: the app where it was recorded, every recorded path kept.
         const specs = await runGeneratedSpecs(ws.out, new URL(running.url).origin, 'tests/', env);
         // Playwright's summary lines (`  3 passed (17.2s)`), not a failure message (`explore-1795… failed at step 4`).
@@ -137,8 +139,10 @@ export async function runConformance(app: RealApp, options: { keep?: boolean; lo
         return specs.status === 0 && passed > 0 && skipped === 0 ? null : tail(specs.output);
       })) &&
       (await stage('replay', async () => {
-        // One after the other: each replay may change the app's state.
+        // One after the other, each on the app's data as its recording started from: a flow that
+        // creates a record would otherwise meet the one its recording (or a spec) made.
         for (const id of sessions()) {
+          await running.reset();
           const replayed = await runCli(['replay', id, '--json'], { env, timeoutMs: kStageTimeoutMs });
           if (replayed.code !== 0) return cliDetail(replayed);
         }

@@ -1,7 +1,7 @@
 import { locatorRole } from '../../core/locator/aria-roles.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
 import type { ModelLocator } from '../../core/schema/page-model.ts';
-import { isShortened, locatorText } from './locator-text.ts';
+import { isShortened, kGeneratedId, kMinShortenedChars, locatorText } from './locator-text.ts';
 
 /**
  * What of a fingerprint generated code may find an element by. A role is kept only when
@@ -25,16 +25,19 @@ export interface Locatable {
  */
 const kIconGlyphs = /[\u{E000}-\u{F8FF}\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/gu;
 
-/** The part of a shortened text a locator may use, or of one with icon glyphs; null when too little is left, undefined when it is whole. */
+/**
+ * The part of a text a locator may use: of a shortened one, of one with icon glyphs, of one
+ * holding a generated identifier (before it); null when too little is left, undefined when whole.
+ */
 function start(text: string | null): string | null | undefined {
   if (text === null) return undefined;
   const readable = text.replace(kIconGlyphs, ' ').replace(/\s+/g, ' ').trim();
-  if (readable !== text.trim()) {
-    const cut = locatorText(readable, false);
-    return cut && /[\p{L}\p{N}]/u.test(cut.value) ? cut.value : null;
-  }
-  if (!isShortened(text)) return undefined;
-  return locatorText(text, false)?.value ?? null;
+  const whole = isShortened(readable) ? locatorText(readable, false)?.value ?? null : readable;
+  if (whole === null) return null;
+  const id = kGeneratedId.exec(whole);
+  const kept = id ? whole.slice(0, id.index).trim() : whole;
+  if (kept === text.trim() && !isShortened(text)) return undefined;
+  return [...kept].length >= kMinShortenedChars && /[\p{L}\p{N}]/u.test(kept) ? kept : null;
 }
 
 export function locatable(fp: Fingerprint): Locatable {
@@ -47,7 +50,7 @@ export function locatable(fp: Fingerprint): Locatable {
     if (kept === undefined) return text;
     if (kept) starts.add(kept);
     // Visible text is only a last resort to find an element by: its cut is not worth a note.
-    const how = isShortened(text!) ? 'the page shortened' : 'icon glyphs are in';
+    const how = kGeneratedId.test(text!) ? 'a generated id is in' : isShortened(text!) ? 'the page shortened' : 'icon glyphs are in';
     if (what) notes.push(kept ? `${how} its ${what} “${text}”: matched by “${kept}” as a substring` : `${how} its ${what} “${text}”: too little is left to find it by`);
     return kept;
   };

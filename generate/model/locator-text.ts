@@ -35,3 +35,10 @@ export function locatorText(text: string, exact: boolean): LocatorText | null {
   const start = text.slice(0, at).replace(/[\s.]+$/, '');
   return [...start].length >= kMinShortenedChars && /[\p{L}\p{N}]/u.test(start) ? { value: start, exact: false } : null;
 }
+
+/**
+ * An identifier an app generated (a UUID, also the start of one a text was cut in, a long hex
+ * digest) inside a text: it names one record of one run, so a locator matches the text before it
+ * (row-probe.ts keeps its own copy, in the page).
+ */
+export const kGeneratedId = /(?<![0-9a-z])(?=[0-9-]*[a-f])[0-9a-f]{8}-[0-9a-f]{4}(?:-[0-9a-f]{1,4}){0,2}(?:-[0-9a-f]{0,12})?|(?<![0-9a-z])(?=[a-z]*\d)[0-9a-f]{16,}(?![0-9a-z])/i;

@@ -97,10 +97,6 @@ export const syncthing: RealApp = {
   start,
   conformance: {
     maxSteps: 10,
-    expectedFailure: {
-      stage: 'specs',
-      reason: "the plan's replay types the Folder Path right after the Folder ID; the app then rewrites the path from the id it was still handling, and the step fails its check of the typed text",
-    },
     // Add a folder with a label, an id and a path, see its panel, then remove it again.
     plan: (url) => ({
       version: 1, url,

@@ -56,3 +56,16 @@ test('icon font glyphs a stylesheet puts in a name are left out: the words are m
   expect(locatable(fp({ role: 'button', name: '\uf00c\uf00d' })).fingerprint.name).toBe('');
   expect(locatable(fp({ role: 'button', name: 'Save' })).starts.size).toBe(0);
 });
+
+test('a name holding an identifier the app generated is matched by the text before it, never whole', () => {
+  const usable = locatable(fp({ role: 'link', name: 'http://127.0.0.1:5232/ann/0f3c2a9e-5d1b-4c8e-9a7f-2b6d1e8c4a10/' }));
+  expect(usable.fingerprint.name).toBe('http://127.0.0.1:5232/ann/');
+  expect(usable.starts.has('http://127.0.0.1:5232/ann/')).toBe(true);
+  expect(locatable(fp({ role: 'link', name: 'Report 9f86d081884c7d659a2feaa0c55ad015' })).fingerprint.name).toBe('Report');
+  expect(locatable(fp({ role: 'link', name: '0f3c2a9e-5d1b-4c8e-9a7f-2b6d1e8c4a10' })).fingerprint.name).toBe('');
+  // Cut inside the id by the page or the recorder: the start of the id goes too.
+  expect(locatable(fp({ role: 'link', name: 'http://127.0.0.1:5232/ann/8c827ecb-b57b-9cb7-b944-3da1…' })).fingerprint.name).toBe('http://127.0.0.1:5232/ann/');
+  // Words, dates and short numbers are not generated ids.
+  expect(locatable(fp({ role: 'link', name: 'Backup 20240117-1230' })).fingerprint.name).toBe('Backup 20240117-1230');
+  expect(locatable(fp({ role: 'link', name: 'Invoice 2024-0117 deadbeef' })).fingerprint.name).toBe('Invoice 2024-0117 deadbeef');
+});
