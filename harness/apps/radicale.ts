@@ -77,10 +77,6 @@ export const radicale: RealApp = {
   start,
   conformance: {
     maxSteps: 12,
-    expectedFailure: {
-      stage: 'specs',
-      reason: "the crawl's replay refuses its typing into the unlabelled Title field: the Description field beside it differs only by its place (the text before a field is not in the fingerprint), so the step is ambiguous",
-    },
     // Sign in, create a calendar, see its card, delete it and see the card gone. The fields have
     // no label: the plan finds them by their attributes, as a person reading the page would.
     plan: (url) => ({
