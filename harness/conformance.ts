@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { runCli, type CliResult } from './cli.ts';
 import { PageModel } from '../core/schema/page-model.ts';
 import { runGeneratedSpecs, typecheckGenerated } from './generate/pipeline.ts';
@@ -133,7 +134,9 @@ export async function runConformance(app: RealApp, options: { keep?: boolean; lo
         // BASE_URL without a path: the app where it was recorded, every recorded path kept.
         const specs = await runGeneratedSpecs(ws.out, new URL(running.url).origin, 'tests/', env);
         // Playwright's summary lines (`  3 passed (17.2s)`), not a failure message (`explore-1795… failed at step 4`).
-        const count = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'm').exec(specs.output)?.[1] ?? 0);
+        // Colours off first: under a test runner the output comes coloured.
+        const plain = stripVTControlCharacters(specs.output);
+        const count = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'm').exec(plain)?.[1] ?? 0);
         const [passed, failed, skipped] = [count('passed'), count('failed'), count('skipped')];
         result.specs = { passed, total: passed + failed + skipped };
         return specs.status === 0 && passed > 0 && skipped === 0 ? null : tail(specs.output);
