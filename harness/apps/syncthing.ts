@@ -107,7 +107,11 @@ export const syncthing: RealApp = {
         { input: { target: { role: 'combobox', name: 'Folder Path' }, text: '~/seed-packets' } },
         { click: { target: { role: 'button', name: 'Save' } } },
         { expect_text: { target: "getByRole('region', { name: 'Folders' })", text: 'Seed packets' } },
+        // The dialog fades out and the folder's panel slides open: each is waited for, as a person
+        // waits for an animation, before the next click (one during it is lost).
+        { expect_count: { target: "locator('.modal-backdrop')", count: 0 } },
         { click: { target: { role: 'button', name: 'Seed packets' } } },
+        { expect_count: { target: "locator('#folders .panel-collapse.in')", count: 1 } },
         { click: { target: "locator('#folders').getByRole('button', { name: 'Edit' })" } },
         { click: { target: { role: 'button', name: 'Remove' } } },
         { click: { target: { role: 'button', name: 'Yes' } } },
