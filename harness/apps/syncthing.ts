@@ -97,6 +97,10 @@ export const syncthing: RealApp = {
   start,
   conformance: {
     maxSteps: 10,
+    expectedFailure: {
+      stage: 'specs',
+      reason: "in some runs (1 of 3 here) the plan's first step is recorded while the GUI still loads, titled \"(unknown device) | Syncthing\": generate makes that title a page of its own and the spec asserts it where the loaded GUI shows its device name",
+    },
     // Add a folder with a label, an id and a path, see its panel, then remove it again.
     plan: (url) => ({
       version: 1, url,
@@ -110,6 +114,8 @@ export const syncthing: RealApp = {
         // The dialog fades out and the folder's panel slides open: each is waited for, as a person
         // waits for an animation, before the next click (one during it is lost).
         { expect_count: { target: "locator('.modal-backdrop')", count: 0 } },
+        // The list is drawn again as the new folder's first scan reports: a click before is lost.
+        { wait: { seconds: 2 } },
         { click: { target: { role: 'button', name: 'Seed packets' } } },
         { expect_count: { target: "locator('#folders .panel-collapse.in')", count: 1 } },
         { click: { target: "locator('#folders').getByRole('button', { name: 'Edit' })" } },
