@@ -3,7 +3,7 @@ SHELL := /bin/bash
 BU := node bin/bu.js
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup deps build browser test-deps check test test-compat demo bench capture extract generate replay report extension
+.PHONY: setup deps build browser test-deps bench-deps check test test-compat demo bench capture extract generate replay report extension
 
 setup: deps build browser
 
@@ -43,7 +43,10 @@ test-deps: setup
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends dokuwiki adminer php-cli php8.2-cgi php8.2-sqlite3 >/dev/null; \
 	  else echo "DokuWiki or PHP missing and no apt-get: the DokuWiki tests will be skipped"; fi; \
 	fi
-	@# Radicale and Syncthing run in make bench only (bench/conformance.bench.ts), never in make test.
+
+# What the benchmarks need beyond the suite's apps: Radicale and Syncthing run in make bench only
+# (bench/conformance.bench.ts), never in make test.
+bench-deps: test-deps
 	@if [ ! -x /usr/bin/radicale ] || [ ! -x /usr/bin/syncthing ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing Radicale and Syncthing with apt-get (real-app benchmarks)"; \
@@ -69,7 +72,7 @@ demo: setup
 
 # Benchmarks print ratios measured side by side in one run; they never fail on timing.
 # The heal corpus benchmark runs the real apps the test suite runs (DokuWiki, Adminer).
-bench: setup test-deps
+bench: setup bench-deps
 	@for b in bench/*.bench.ts; do echo "== $$b"; tsx $$b || exit 1; done
 
 capture: setup
