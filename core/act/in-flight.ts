@@ -47,6 +47,8 @@ export interface SettleOptions {
   /** Quiet time instead of `followUpMs` once the action opened a new document (a recorder's). */
   newDocumentFollowUpMs?: number;
 }
+/** The longest delay `setTimeout` holds (a signed 32-bit count of milliseconds). */
+const kLongestTimerMs = 2 ** 31 - 1;
 /** Streams and beacons stay open or go unanswered by design: they are never awaited. */
 const kNeverAwaited = new Set(['eventsource', 'websocket', 'ping']);
 
@@ -109,17 +111,21 @@ export class InFlight {
     this.waiters.clear();
   }
 
-  /** Resolves at the next request event, or after `ms`. */
+  /**
+   * Resolves at the next request event, or after `ms`. A wait longer than a timer can hold (an
+   * unbounded settle) waits for the event alone: Node fires an overflowing timer after 1 ms, which
+   * would poll instead of wait.
+   */
   private nextEvent(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const waiter = () => {
         clearTimeout(timer);
         resolve();
       };
-      const timer = setTimeout(() => {
+      const timer = ms <= kLongestTimerMs ? setTimeout(() => {
         this.waiters.delete(waiter);
         resolve();
-      }, ms);
+      }, ms) : undefined;
       this.waiters.add(waiter);
     });
   }
