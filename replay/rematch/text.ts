@@ -8,19 +8,15 @@ export function normalizeText(text: string | null | undefined): string {
     .trim();
 }
 
-function tokens(text: string): Set<string> {
-  return new Set(normalizeText(text).split(' ').filter(Boolean));
-}
-
 /** The text's words, normalised (`normalizeText`), each once. */
 export function wordsOf(text: string | null | undefined): Set<string> {
-  return tokens(text ?? '');
+  return new Set(normalizeText(text ?? '').split(' ').filter(Boolean));
 }
 
 /** Jaccard similarity of the word sets, 0..1 (1 for two empty texts). */
 export function tokenSimilarity(a: string | null | undefined, b: string | null | undefined): number {
-  const ta = tokens(a ?? '');
-  const tb = tokens(b ?? '');
+  const ta = wordsOf(a);
+  const tb = wordsOf(b);
   if (!ta.size && !tb.size) return 1;
   let shared = 0;
   for (const t of ta) if (tb.has(t)) shared++;
