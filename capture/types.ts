@@ -34,6 +34,11 @@ export interface ElementInfo {
    * rich-text editor's editing area (capture/perceive/editables.ts).
    */
   path?: ElementPath;
+  /**
+   * A layer over the page (a modal without dialog roles) lies on its centre: a click lands on the
+   * layer. Tested when the policy asks for field details (capture/perceive/covered.ts).
+   */
+  covered?: boolean;
 }
 
 /** An element addressed without an aria ref: CSS selectors of the iframes down to it, then its own. */

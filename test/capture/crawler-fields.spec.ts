@@ -106,6 +106,15 @@ test.describe('form scope', () => {
     expect(elementsInFocus(elements, snapshot).map((e) => e.name)).toEqual(['Got it']);
     expect(elementsInFocus(elements, snapshot.split('\n- dialog')[0]!).length).toBe(3);
   });
+
+  test('while a layer covers the page only the controls on it count', () => {
+    const behind = { covered: true };
+    const elements = [{ ...el(1, 'generic', 'Open'), ...behind }, { ...el(2, 'generic', 'Start all'), ...behind }, el(3, 'button', 'Upload'), el(4, 'button', 'Cancel')];
+    const snapshot = '- generic [ref=e9]:\n  - generic "Open" [ref=e1]\n  - generic "Start all" [ref=e2]\n- heading "Upload files"\n- button "Upload" [ref=e3]\n- button "Cancel" [ref=e4]';
+    expect(elementsInFocus(elements, snapshot).map((e) => e.name)).toEqual(['Upload', 'Cancel']);
+    // A layer over every element (a splash screen, a page in an overlay of its own) hides nothing.
+    expect(elementsInFocus(elements.map((e) => ({ ...e, ...behind })), snapshot).length).toBe(4);
+  });
 });
 
 test.describe('routes and rows', () => {

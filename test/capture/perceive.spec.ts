@@ -143,3 +143,26 @@ test('on a realistic page the compact text is at most 40% of the raw snapshot an
     await pages.close();
   }
 });
+
+test('a layer over the page without dialog roles marks the controls behind it covered, and only those', async ({ session }) => {
+  // A modal as older apps build it: a positioned div over the whole page, its window inside, no dialog role.
+  const page = `<!doctype html><title>Torrents</title>
+  <div id="toolbar"><div title="Open" style="cursor:pointer;width:40px;height:30px;display:inline-block">&#9650;</div>
+  <div title="Start all" style="cursor:pointer;width:40px;height:30px;display:inline-block">&#9654;</div></div>
+  <p style="margin-top:1500px"><button>Far below</button></p>
+  <div id="layer" style="position:fixed;inset:0;background:rgba(0,0,0,.3)">
+    <div style="position:absolute;top:100px;left:100px;width:300px;background:#fff"><h2>Upload files</h2>
+      <input aria-label="Address"><button>Upload</button><button>Cancel</button></div></div>`;
+  const pages = await servePages({ '/': page, '/plain': page.replace('id="layer" style="', 'id="layer" hidden style="') });
+  try {
+    const current = session.currentPageOrDie();
+    await current.goto(pages.url);
+    const covered = (await perceive(session, null, { fieldDetails: true })).elements.filter((e) => e.covered).map((e) => e.name);
+    expect(covered).toEqual(['Open', 'Start all']);
+    // Without the layer nothing is covered (nor tested: the off-screen button is never marked).
+    await current.goto(`${pages.url}plain`);
+    expect((await perceive(session, null, { fieldDetails: true })).elements.filter((e) => e.covered)).toEqual([]);
+  } finally {
+    await pages.close();
+  }
+});

@@ -4,7 +4,8 @@ import type { ElementInfo } from '../../types.ts';
 /**
  * An open dialog has the user's attention: while one is shown (a modal, an alert, a drawer
  * marked as a dialog), only its own controls are moves and fields. Clicking what lies behind a
- * modal times out; a person deals with the dialog first.
+ * modal times out; a person deals with the dialog first. A modal without dialog roles shows as
+ * elements a layer covers (`ElementInfo.covered`): those are left out the same way.
  */
 
 const kDialogRoles = new Set(['dialog', 'alertdialog']);
@@ -30,10 +31,14 @@ export function dialogRefs(snapshot: string): Set<string> | null {
   return refs;
 }
 
-/** The elements a crawler may use: those of the open dialog when one has any, else all. */
+/**
+ * The elements a crawler may use: those of the open dialog when one has any, else all; of those,
+ * the ones no layer covers, unless a layer covers them all.
+ */
 export function elementsInFocus(elements: readonly ElementInfo[], snapshot: string): readonly ElementInfo[] {
   const refs = snapshot ? dialogRefs(snapshot) : null;
-  if (!refs) return elements;
-  const inside = elements.filter((element) => refs.has(element.ref));
-  return inside.length ? inside : elements;
+  const inside = refs ? elements.filter((element) => refs.has(element.ref)) : [];
+  const focused = inside.length ? inside : elements;
+  const reachable = focused.filter((element) => !element.covered);
+  return reachable.length ? reachable : focused;
 }

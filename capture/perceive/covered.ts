@@ -1,0 +1,65 @@
+import type { Page } from 'playwright';
+import { inPage } from '../../core/in-page.ts';
+import { locatorByRef } from '../../core/playwright-internals.ts';
+import type { ElementInfo } from '../types.ts';
+
+/**
+ * Elements a layer lies over. A modal built without dialog roles (a positioned `div` over the whole
+ * page, its window inside) leaves every control behind it in the aria snapshot, yet a click on one
+ * lands on the layer and times out. When something positioned covers most of the viewport, each
+ * element is hit-tested at its centre; those whose centre belongs to another element are marked
+ * `covered`, and a crawler leaves them alone as it leaves what lies behind an open dialog.
+ */
+
+/** A positioned element over at least this share of the viewport can be a layer over the page. */
+const kLayerShare = 0.9;
+/** Elements hit-tested on one look; each test is one round trip, run side by side. */
+const kMaxTested = 300;
+/** Per element; a detached or slow element is left unmarked rather than holding the step. */
+const kTestTimeoutMs = 1_000;
+
+/** Runs in the page: whether the element at the viewport's centre sits in a positioned layer over most of the viewport. */
+function layerOverPage(share: number): boolean {
+  const width = window.innerWidth;
+  const height = window.innerHeight;
+  let node: Element | null = document.elementFromPoint(width / 2, height / 2);
+  while (node && node !== document.body && node !== document.documentElement) {
+    const position = getComputedStyle(node).position;
+    if (position === 'fixed' || position === 'absolute') {
+      const rect = node.getBoundingClientRect();
+      const shown = Math.max(0, Math.min(rect.right, width) - Math.max(rect.left, 0)) * Math.max(0, Math.min(rect.bottom, height) - Math.max(rect.top, 0));
+      if (shown >= share * width * height) return true;
+    }
+    node = node.parentElement;
+  }
+  return false;
+}
+
+/** Runs in the page: true when the element's centre, inside the viewport, shows another element that is neither in it nor around it. */
+function coveredAtCentre(element: Element): boolean {
+  const rect = element.getBoundingClientRect();
+  if (rect.width <= 0 || rect.height <= 0) return false;
+  const x = rect.left + rect.width / 2;
+  const y = rect.top + rect.height / 2;
+  // Off screen: a click scrolls it into view first, and what lies there then is not known here.
+  if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return false;
+  const root = element.getRootNode() as Document | ShadowRoot;
+  const hit = root.elementFromPoint(x, y);
+  if (!hit) return false;
+  return !element.contains(hit) && !hit.contains(element);
+}
+
+const kLayerOverPage = inPage(layerOverPage);
+const kCoveredAtCentre = inPage(coveredAtCentre);
+
+/** Sets `covered` on the elements a layer over the page hides; nothing is tested when there is no such layer. */
+export async function markCovered(page: Page, elements: ElementInfo[]): Promise<void> {
+  const layer = await page.evaluate(kLayerOverPage, kLayerShare).catch(() => false);
+  if (!layer) return;
+  await Promise.all(
+    elements.filter((element) => element.ref).slice(0, kMaxTested).map(async (element) => {
+      const covered = await locatorByRef(page, element.ref).evaluate(kCoveredAtCentre, undefined, { timeout: kTestTimeoutMs }).catch(() => false);
+      if (covered) element.covered = true;
+    }),
+  );
+}
