@@ -1,6 +1,7 @@
 import type { Fingerprint } from '../../core/schema/history.ts';
 import type { ModelLocator } from '../../core/schema/page-model.ts';
 import { locatable } from './locatable.ts';
+import { steadyName } from './steady-name.ts';
 
 /**
  * The ways generated code could find an element, best first, and what each found in the DOM
@@ -60,8 +61,13 @@ const kMaxTextChars = 80;
 /** An id that looks generated (a framework's counter, a hash) changes from build to build. */
 const kGeneratedId = /\d{3,}|[0-9a-f]{8,}|^(ember|react|radix|headlessui|mui|:r)/i;
 
+/** An id a person wrote (`toolbar-open`), not a framework's counter or a hash. */
+export function isWrittenId(id: string): boolean {
+  return /^[A-Za-z][\w-]*$/.test(id) && !kGeneratedId.test(id);
+}
+
 function cssIdentifier(id: string): string | null {
-  return /^[A-Za-z][\w-]*$/.test(id) && !kGeneratedId.test(id) ? `#${id}` : null;
+  return isWrittenId(id) ? `#${id}` : null;
 }
 
 /** Roles and tags whose text is what the user typed or picked, not a caption. */
@@ -87,7 +93,8 @@ export interface CandidateOptions {
 }
 
 /**
- * Every page-wide way to find the element, best first: role and name (on the page, then inside
+ * Every page-wide way to find the element, best first: role and the words of its name before a
+ * count (`steadyName`), role and name (on the page, then inside
  * each named landmark around it), test id, label, placeholder, own text, the recorder's choice,
  * role alone, a hand-written-looking id selector, the role and name pinned by position, and the
  * structural CSS path last.
@@ -98,6 +105,9 @@ export function elementCandidates(found: Fingerprint, options: CandidateOptions)
   const add = (locator: ModelLocator | null) => {
     if (locator && !out.some((known) => candidateKey(known) === candidateKey(locator))) out.push(locator);
   };
+  // A name with a count in it ("Inbox (3)") is found by the words before the count first.
+  const steady = fp.name ? steadyName(fp.name) : null;
+  if (fp.role && steady) add(candidate('role', fp.role, steady, false));
   if (fp.role && fp.name) {
     add(candidate('role', fp.role, fp.name, false));
     add(candidate('role', fp.role, fp.name, true));
@@ -114,6 +124,8 @@ export function elementCandidates(found: Fingerprint, options: CandidateOptions)
       ? candidate('testId', null, fp.testId, false)
       : candidate('selector', null, `[${from}=${JSON.stringify(fp.testId)}]`, false));
   }
+  const steadyLabel = fp.label ? steadyName(fp.label) : null;
+  if (steadyLabel) add(candidate('label', null, steadyLabel, false));
   if (fp.label) {
     add(candidate('label', null, fp.label, false));
     add(candidate('label', null, fp.label, true));

@@ -1,4 +1,6 @@
 import type { Interaction, ModelElement, ModelPage, PageModel } from '../../core/schema/page-model.ts';
+import { isWrittenId } from '../model/candidates.ts';
+import { steadyName } from '../model/steady-name.ts';
 import { camel, pascal, words } from './identifiers.ts';
 
 /**
@@ -99,12 +101,15 @@ interface Purpose {
 
 /**
  * What an element is for, in words: its label, its column's header (inside a row whose data its
- * name is), its accessible name, its placeholder, its title, its test id, the first that has words;
- * never its tag, which says nothing to a reader.
+ * name is), its accessible name, its placeholder, its title, its test id, its id when a person
+ * wrote it (`toolbar-separator`), the first that has words; never its tag, which says nothing to
+ * a reader. A count in parentheses (`Inbox (3)`) is left out: it changes, the element does not.
  */
 function purposeOf(element: ModelElement): Purpose {
-  for (const text of [element.label, element.column, element.name, element.placeholder, element.title, element.testId]) {
-    if (!text) continue;
+  const id = element.fingerprint.id && isWrittenId(element.fingerprint.id) ? element.fingerprint.id : null;
+  for (const raw of [element.label, element.column, element.name, element.placeholder, element.title, element.testId, id]) {
+    if (!raw) continue;
+    const text = steadyName(raw) ?? raw;
     const action = words(text.replace(kInstruction, ''));
     if (action.length && kInstruction.test(text)) return { words: action, action: true };
     const found = words(text);

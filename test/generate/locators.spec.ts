@@ -91,3 +91,17 @@ test("a field's own text is its content, never the way to find it: no text candi
   const caption = elementCandidates(fp({ role: null, name: '', tag: 'span', text: 'Release notes' }), { ...options, recorded: null });
   expect(caption.some((c) => c.kind === 'text' && c.value === 'Release notes')).toBe(true);
 });
+
+test('a name with a count in parentheses is found by the words before it first, then whole', () => {
+  const options = { testIdAttribute: 'data-testid', testIdFrom: null, recorded: null };
+  const field = elementCandidates(fp({ role: 'textbox', name: 'Destination folder (81.5 GB Free):', tag: 'input', label: 'Destination folder (81.5 GB Free):' }), options);
+  expect(field.slice(0, 2)).toMatchObject([
+    { kind: 'role', role: 'textbox', value: 'Destination folder', exact: false },
+    { kind: 'role', role: 'textbox', value: 'Destination folder (81.5 GB Free):', exact: false },
+  ]);
+  expect(field.some((c) => c.kind === 'label' && c.value === 'Destination folder' && !c.exact)).toBe(true);
+  // A name without a count keeps its candidates as they were.
+  expect(elementCandidates(fp({ role: 'link', name: 'Page 2' }), options)[0]).toMatchObject({ kind: 'role', value: 'Page 2', exact: false });
+  // A count alone leaves no words: no shorter candidate.
+  expect(elementCandidates(fp({ role: 'button', name: '(3)' }), options)[0]).toMatchObject({ kind: 'role', value: '(3)' });
+});

@@ -165,3 +165,18 @@ test('an element inside a row whose name is the row\'s data is named by its colu
   // A control's own caption is what it is for: its column header does not replace it.
   expect(elementMember(element({ role: 'button', name: 'Delete', tag: 'button', collection: 'row' }))).toBe('deleteButton');
 });
+
+test('an element with no words of its own is named by the id a person gave it, never by a generated one', () => {
+  const unnamed = (id: string) => element({ fingerprint: { ...fp({ role: null, name: '' }), id } });
+  expect(elementMember(unnamed('toolbar-separator'))).toBe('toolbarSeparatorElement');
+  expect(methodBase({ kind: 'click', id: 'c', page: 'p', observed: 1, collection: null, element: 'x' }, new Map([['x', unnamed('toolbar-separator')]]), 'Home', 0)).toBe('clickToolbarSeparator');
+  expect(elementMember(unnamed('ember1234'))).toBe('element');
+  expect(elementMember(unnamed('a1b2c3d4e5f6'))).toBe('element');
+});
+
+test('a count in parentheses is no part of a name: it changes, the element does not', () => {
+  expect(elementMember(element({ role: 'textbox', tag: 'input', name: 'Destination folder (81.5 GB Free):' }))).toBe('destinationFolderInput');
+  expect(elementMember(element({ role: 'link', name: 'Inbox (3)' }))).toBe('inboxLink');
+  // Numbers that are the name itself stay.
+  expect(elementMember(element({ role: 'link', name: 'Page 2' }))).toBe('page2Link');
+});
