@@ -37,7 +37,7 @@ const kLoadTimeoutMs = 5_000;
  * A recorded post-state waits for what the action's requests set off (a reload after a post), and
  * after a navigation for what the new document loads, until the network is quiet.
  */
-const kRecordSettle = { followUpMs: kRecordFollowUpMs, eventLagMs: kRecordEventLagMs, newDocumentFollowUpMs: kRecordNewDocumentFollowUpMs };
+export const kRecordSettle = { followUpMs: kRecordFollowUpMs, eventLagMs: kRecordEventLagMs, newDocumentFollowUpMs: kRecordNewDocumentFollowUpMs };
 
 export interface ExecuteOptions {
   session: Session;

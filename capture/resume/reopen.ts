@@ -1,4 +1,5 @@
 import { errorMessage } from '../../core/errors.ts';
+import { kRecordSettle } from '../actions/execute.ts';
 import type { Recorder } from '../record/recorder.ts';
 import type { Session } from '../session.ts';
 import type { Checkpoint } from './checkpoint-schema.ts';
@@ -9,10 +10,17 @@ function shortError(err: unknown): string {
   return errorMessage(err).split('\n')[0]!.replace(/^\w+\.\w+: /, '');
 }
 
-/** The start URL is opened before step 1 (not a history step: the history's startUrl says it). Returns an error or null. */
+/**
+ * The start URL is opened before step 1 (not a history step: the history's startUrl says it), and
+ * what its document loads on its own is awaited as after a navigating step: an app that draws
+ * itself from the data its scripts fetch after `load` (a splash screen until then) is perceived
+ * drawn. Returns an error or null.
+ */
 export async function openStart(session: Session, url: string, recorder: Recorder): Promise<string | null> {
   try {
+    const mark = session.inFlight.mark();
     await session.currentPageOrDie().goto(url, { waitUntil: 'load' });
+    await session.inFlight.settle(mark, kRecordSettle);
     recorder.visited(session.currentPageOrDie().url());
     return null;
   } catch (err) {

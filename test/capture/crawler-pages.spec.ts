@@ -134,3 +134,32 @@ test('--max-steps 20 on a to-do list records at most 20 actions, reaches its rou
     await fs.rm(dir, { recursive: true, force: true });
   }
 });
+
+test('an app that draws itself from what its scripts fetch after load is crawled drawn, not as its splash screen', async () => {
+  // A splash until two fetches in a row came back, as an editor loads its settings and then its data.
+  const page = `<!doctype html><title>Editor</title><div id="app">Loading</div><script>
+  addEventListener('load', async () => {
+    const settings = await (await fetch('/settings')).json();
+    const data = await (await fetch('/data')).json();
+    document.getElementById('app').innerHTML = '<button>' + settings.action + '</button><p>' + data.items + ' items</p>';
+  });</script>`;
+  const server = http.createServer((req, res) => {
+    const reply = (type: string, body: string) => {
+      res.writeHead(200, { 'content-type': type });
+      res.end(body);
+    };
+    if (req.url === '/settings') setTimeout(() => reply('application/json', '{"action":"Deploy"}'), 300);
+    else if (req.url === '/data') setTimeout(() => reply('application/json', '{"items":3}'), 300);
+    else reply('text/html; charset=utf-8', page);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const dir = await tempDir('crawl-splash');
+  try {
+    const run = await explore(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, dir, ['--max-steps', '1']);
+    expect(run.history.steps.map((step) => `${step.action} ${step.fingerprint?.name}`)).toEqual(['click Deploy']);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+});
