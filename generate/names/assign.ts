@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Flow, ModelElement, PageModel } from '../../core/schema/page-model.ts';
+import { sharedIdPrefix } from './element-marks.ts';
 import { commonTitleTail, elementMember, fieldParam, methodBase, pageBase, stripTitle } from './derive.ts';
 import { camel, kebab, NameAllocator, pascal, safeVariable, sanitizeIdentifier, words } from './identifiers.ts';
 
@@ -135,11 +136,13 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
       });
     }
     const inItem = new Map([...collections.keys()].map((id) => [id, new NameAllocator(kItemMembers)]));
+    // The namespace every id of the page starts with names none of them.
+    const idPrefix = sharedIdPrefix(page.elements.flatMap((element) => (element.fingerprint.id ? [element.fingerprint.id] : [])));
     // An element typed into is an input, whatever it is made of (an editable <div>).
     const filled = new Set(page.interactions.flatMap((i) => (i.kind === 'form' ? i.fields.filter((f) => f.control === 'fill').map((f) => f.element) : [])));
     for (const element of page.elements) {
       const name = proposal?.elements.find((e) => e.id === element.id)?.name;
-      const derivedMember = sanitizeIdentifier(elementMember(element, filled.has(element.id)), kFallbackMember, 'camel');
+      const derivedMember = sanitizeIdentifier(elementMember(element, filled.has(element.id), idPrefix), kFallbackMember, 'camel');
       const member = name ? sanitizeIdentifier(name, derivedMember, 'camel') : derivedMember;
       if (element.collection) collections.get(element.collection)!.members.set(element.id, inItem.get(element.collection)!.allocate(member));
       else members.set(element.id, inClass.allocate(member));
@@ -148,7 +151,7 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
     let formIndex = 0;
     for (const interaction of page.interactions) {
       const proposed = proposal?.methods.find((m) => m.id === interaction.id);
-      const fallback = sanitizeIdentifier(methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' ? formIndex++ : 0), interaction.kind, 'camel');
+      const fallback = sanitizeIdentifier(methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' ? formIndex++ : 0, idPrefix), interaction.kind, 'camel');
       const name = inClass.allocate(proposed?.name ? sanitizeIdentifier(proposed.name, fallback, 'camel') : fallback);
       const item = interaction.collection ? collections.get(interaction.collection)!.accessor : null;
       methods.set(interaction.id, { name, item, params: interaction.kind === 'form' ? formParams(interaction.fields, elements, proposed?.params ?? null, item) : [] });

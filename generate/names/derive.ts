@@ -1,6 +1,6 @@
 import type { Interaction, ModelElement, ModelPage, PageModel } from '../../core/schema/page-model.ts';
-import { isWrittenId } from '../model/candidates.ts';
 import { steadyName } from '../model/steady-name.ts';
+import { iconText, idText } from './element-marks.ts';
 import { camel, pascal, words } from './identifiers.ts';
 
 /**
@@ -102,12 +102,13 @@ interface Purpose {
 /**
  * What an element is for, in words: its label, its column's header (inside a row whose data its
  * name is), its accessible name, its placeholder, its title, its test id, its id when a person
- * wrote it (`toolbar-separator`), the first that has words; never its tag, which says nothing to
- * a reader. A count in parentheses (`Inbox (3)`) is left out: it changes, the element does not.
+ * wrote it (less `idPrefix`, the namespace every id of its page carries), the icon it shows, the
+ * first that has words; never its tag, which says nothing to a reader. A count in parentheses
+ * (`Inbox (3)`) is left out: it changes, the element does not.
  */
-function purposeOf(element: ModelElement): Purpose {
-  const id = element.fingerprint.id && isWrittenId(element.fingerprint.id) ? element.fingerprint.id : null;
-  for (const raw of [element.label, element.column, element.name, element.placeholder, element.title, element.testId, id]) {
+function purposeOf(element: ModelElement, idPrefix: readonly string[] = []): Purpose {
+  const id = idText(element.fingerprint.id, idPrefix);
+  for (const raw of [element.label, element.column, element.name, element.placeholder, element.title, element.testId, id, iconText(element.fingerprint.icon)]) {
     if (!raw) continue;
     const text = steadyName(raw) ?? raw;
     const action = words(text.replace(kInstruction, ''));
@@ -119,13 +120,13 @@ function purposeOf(element: ModelElement): Purpose {
 }
 
 /** The words that name an element; empty when nothing about it has words. */
-export function elementWords(element: ModelElement): string[] {
-  return purposeOf(element).words;
+export function elementWords(element: ModelElement, idPrefix: readonly string[] = []): string[] {
+  return purposeOf(element, idPrefix).words;
 }
 
 /** A member: its purpose and kind (`signInButton`, `notesInput`), or its kind alone (`button`). */
-export function elementMember(element: ModelElement, filled = false): string {
-  const base = elementWords(element);
+export function elementMember(element: ModelElement, filled = false, idPrefix: readonly string[] = []): string {
+  const base = elementWords(element, idPrefix);
   const suffix = words(kindSuffix(element, filled));
   const last = base[base.length - 1];
   return camel(last && last === suffix.join('') ? base : [...base, ...suffix]);
@@ -141,30 +142,30 @@ export function fieldParam(element: ModelElement): string {
  * element's own verb phrase when its name is an instruction (`Click to open actions` ->
  * `openActions`), and never the verb twice (`Open settings` link -> `openSettings`).
  */
-function actionMethod(verb: string, element: ModelElement): string {
-  const purpose = purposeOf(element);
+function actionMethod(verb: string, element: ModelElement, idPrefix: readonly string[]): string {
+  const purpose = purposeOf(element, idPrefix);
   if (purpose.action) return camel(purpose.words);
   const rest = purpose.words[0] === verb ? purpose.words.slice(1) : purpose.words;
   return verb + pascal(rest.length ? rest : words(kindSuffix(element)));
 }
 
-export function methodBase(interaction: Interaction, elements: Map<string, ModelElement>, pageBaseName: string, formIndex: number): string {
+export function methodBase(interaction: Interaction, elements: Map<string, ModelElement>, pageBaseName: string, formIndex: number, idPrefix: readonly string[] = []): string {
   switch (interaction.kind) {
     case 'form': {
       if (formIndex === 0) return `fill${pageBaseName}Form`;
       const fields = interaction.fields.slice(0, 2).map((f) => {
         const element = elements.get(f.element)!;
-        const named = elementWords(element).slice(0, 2);
+        const named = elementWords(element, idPrefix).slice(0, 2);
         return pascal(named.length ? named : words(kindSuffix(element, f.control === 'fill')));
       });
       return `fill${fields.join('And')}`;
     }
     case 'click': {
       const element = elements.get(interaction.element)!;
-      return actionMethod(element.role === 'link' ? 'open' : 'click', element);
+      return actionMethod(element.role === 'link' ? 'open' : 'click', element, idPrefix);
     }
     case 'hover':
-      return actionMethod('hover', elements.get(interaction.element)!);
+      return actionMethod('hover', elements.get(interaction.element)!, idPrefix);
     case 'press':
       return `press${pascal(words(interaction.keys))}`;
   }

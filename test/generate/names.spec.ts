@@ -6,6 +6,7 @@ import { buildPageModel } from '../../generate/model/build.ts';
 import type { ModelElement } from '../../core/schema/page-model.ts';
 import { assignNames } from '../../generate/names/assign.ts';
 import { elementMember, methodBase } from '../../generate/names/derive.ts';
+import { iconText, sharedIdPrefix } from '../../generate/names/element-marks.ts';
 import { instanceName, isIdentifier, kebab, NameAllocator, sanitizeIdentifier, words } from '../../generate/names/identifiers.ts';
 import { clickRun, fp } from '../../harness/generate/fixtures.ts';
 
@@ -179,4 +180,21 @@ test('a count in parentheses is no part of a name: it changes, the element does 
   expect(elementMember(element({ role: 'link', name: 'Inbox (3)' }))).toBe('inboxLink');
   // Numbers that are the name itself stay.
   expect(elementMember(element({ role: 'link', name: 'Page 2' }))).toBe('page2Link');
+});
+
+test("an element that shows no words is named by its id less the page's namespace, else by its icon", () => {
+  const ids = ['app-header-button-deploy', 'app-header-button-menu', 'app-view-zoom-out'];
+  expect(sharedIdPrefix(ids)).toEqual(['app']);
+  expect(sharedIdPrefix(['toolbar-open'])).toEqual([]);
+  // An id that is all prefix keeps its words.
+  expect(sharedIdPrefix(['app', 'app-view'])).toEqual([]);
+  const marked = (id: string | null, icon: string | null) => element({ role: 'button', tag: 'button', name: '\uf068', fingerprint: { ...fp({ role: 'button', name: '\uf068' }), id, icon } });
+  expect(elementMember(marked('app-view-zoom-out', 'class:fa.fa-minus'), false, sharedIdPrefix(ids))).toBe('viewZoomOutButton');
+  expect(methodBase({ kind: 'click', id: 'c', page: 'p', observed: 1, collection: null, element: 'x' }, new Map([['x', marked('app-view-zoom-out', null)]]), 'Home', 0, ['app'])).toBe('clickViewZoomOut');
+  expect(elementMember(marked(null, 'class:fa.fa-plus'))).toBe('plusButton');
+  expect(elementMember(marked(null, 'class:expanded.fa.fa-map-o'))).toBe('mapButton');
+  expect(elementMember(marked(null, 'img:recycle-bin.png'))).toBe('recycleBinButton');
+  expect(elementMember(marked(null, 'use:#icon-trash'))).toBe('trashButton');
+  expect(elementMember(marked(null, 'svg:1x2y3z'))).toBe('button');
+  expect(iconText('class:spinner')).toBeNull();
 });
