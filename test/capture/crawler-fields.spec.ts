@@ -107,6 +107,13 @@ test.describe('form scope', () => {
     expect(elementsInFocus(elements, snapshot.split('\n- dialog')[0]!).length).toBe(3);
   });
 
+  test('an element listed for its pointer cursor alone, with no name or text, is no move; an unnamed control still is', () => {
+    const elements = [el(1, 'generic', 'Open'), el(2, 'generic', ''), el(3, 'generic', '  '), el(4, 'button', ''), el(5, 'link', '', undefined, { href: '/feeds' })];
+    const { moves, skipped } = deriveMoves(elements, kUrl, { allow: kAllow, allowDestructive: false });
+    expect(moves.map((m) => `${m.kind} ${m.address.role} "${m.address.name}"`)).toEqual(['click generic "open"', 'click button ""', 'link link ""']);
+    expect(skipped.map((s) => s.reason)).toEqual(['unnamed', 'unnamed']);
+  });
+
   test('while a layer covers the page only the controls on it count', () => {
     const behind = { covered: true };
     const elements = [{ ...el(1, 'generic', 'Open'), ...behind }, { ...el(2, 'generic', 'Start all'), ...behind }, el(3, 'button', 'Upload'), el(4, 'button', 'Cancel')];

@@ -1,4 +1,5 @@
 import { isAllowedUrl } from '../../url-policy.ts';
+import { kActionableRoles } from '../../perceive/compact.ts';
 import type { ElementInfo } from '../../types.ts';
 import { isDestructive } from './destructive.ts';
 
@@ -37,7 +38,7 @@ export interface Move {
 
 export interface SkippedControl {
   label: string;
-  reason: 'destructive' | 'external' | 'not-http' | 'same-page' | 'disabled';
+  reason: 'destructive' | 'external' | 'not-http' | 'same-page' | 'disabled' | 'unnamed';
 }
 
 export interface MoveOptions {
@@ -161,6 +162,13 @@ export function deriveMoves(elements: readonly ElementInfo[], pageUrl: string, o
     const label = quoted(element);
     if (element.attributes.disabled) {
       if (!kFieldRoles.has(element.role)) skipped.push({ label, reason: 'disabled' });
+      continue;
+    }
+    if (!kActionableRoles.has(element.role) && !element.path && !element.name.trim()) {
+      // Listed for its pointer cursor alone, with no name and no text: a separator or a spacer
+      // inside a clickable bar far more often than a control. Nothing tells what a click on it
+      // does, and nothing but its place finds it again.
+      skipped.push({ label, reason: 'unnamed' });
       continue;
     }
     const scope = scopeOf(element);
