@@ -6,6 +6,7 @@ import { mediumEditor } from './medium-editor.ts';
 import { pell } from './pell.ts';
 import { radicale } from './radicale.ts';
 import { syncthing } from './syncthing.ts';
+import { transmission } from './transmission.ts';
 import { rapidoc } from './rapidoc.ts';
 import { redoc } from './redoc.ts';
 import { reveal } from './reveal.ts';
@@ -36,6 +37,7 @@ export const realApps: readonly RealApp[] = [
   reveal,
   radicale,
   syncthing,
+  transmission,
 ];
 
 /** Real releases of one app: record on `older`, replay on `newer`. */
