@@ -108,7 +108,7 @@ function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[], 
   const fp = sighting.fingerprint;
   const { locator, problem } = sighting.row
     ? { locator: sighting.row.locator, problem: null }
-    : chooseLocator(fp, sighting.recorded, snapshots, testIdAttribute, sighting.evidence);
+    : chooseLocator(fp, sighting.recorded, snapshots, testIdAttribute, sighting.evidence, sighting.asserted);
   const element: ModelElement = {
     id: sighting.id,
     role: locatorRole(fp.role),

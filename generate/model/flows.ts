@@ -151,7 +151,9 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
       case 'expect_value':
       case 'expect_checked':
       case 'expect_count': {
-        const element = step.fingerprint ? observed.element(page, step.fingerprint, step.locator, row, evidence) : null;
+        // The text an expect_text checks is never how its element is found: the check would hold by construction.
+        const asserted = step.action === 'expect_text' && typeof step.params.text === 'string' ? [step.params.text] : [];
+        const element = step.fingerprint ? observed.element(page, step.fingerprint, step.locator, row, evidence, asserted) : null;
         const check = flowCheck(step, element, run.history.variables, app);
         if (check) steps.push(itemOf({ kind: 'expect', page, check, item: element && row ? { kind: 'literal', value: row.key } : null, after }, element ? row : null));
         break;

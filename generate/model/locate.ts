@@ -182,17 +182,26 @@ export function readRecordedLocator(recorded: RecordedLocator | null): ModelLoca
  * used it), the first candidate that found exactly the recorded element in all of them; when
  * none did, the best guess below, with a problem that says what it matched.
  */
-export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute = kDefaultTestIdAttribute, evidence: StepEvidence[] = []): LocatorChoice {
+export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute = kDefaultTestIdAttribute, evidence: StepEvidence[] = [], asserted: readonly string[] = []): LocatorChoice {
   const usable = locatable(fp);
-  const choice = chooseFor(usable.fingerprint, recordedFull, snapshots, testIdAttribute, evidence);
-  const locator = settleLocator(choice.locator, usable, () => chooseFor(usable.fingerprint, null, snapshots, testIdAttribute, evidence).locator);
+  const choice = chooseFor(usable.fingerprint, recordedFull, snapshots, testIdAttribute, evidence, asserted);
+  const locator = settleLocator(choice.locator, usable, () => chooseFor(usable.fingerprint, null, snapshots, testIdAttribute, evidence, asserted).locator);
   return { locator, problem: [...usable.notes, choice.problem].filter(Boolean).join('; ') || null };
 }
 
-function chooseFor(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute: string, evidence: StepEvidence[]): LocatorChoice {
+/** Whether `locator` finds its element by a text a check asserts of it (then the check holds by construction). */
+function byAssertedText(locator: ModelLocator, asserted: readonly string[]): boolean {
+  if (locator.kind !== 'text' || locator.value === null) return false;
+  const flat = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+  const found = flat(locator.value);
+  return asserted.some((text) => flat(text) !== '' && found.includes(flat(text)));
+}
+
+function chooseFor(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute: string, evidence: StepEvidence[], asserted: readonly string[] = []): LocatorChoice {
   if (!evidence.length || fp.frameChain.length) return guessLocator(fp, recordedFull, snapshots, testIdAttribute);
   const found = [...new Map(evidence.flatMap((e) => e.fields).map((l) => [candidateKey(l), l])).values()];
-  const candidates = elementCandidates(fp, { testIdAttribute, testIdFrom: testIdAttributeOf(fp, recordedFull), recorded: readRecordedLocator(recordedFull), found });
+  const candidates = elementCandidates(fp, { testIdAttribute, testIdFrom: testIdAttributeOf(fp, recordedFull), recorded: readRecordedLocator(recordedFull), found })
+    .filter((candidate) => !byAssertedText(candidate, asserted));
   const verified = firstVerified(candidates, evidence);
   if (verified) {
     // It holds where it was recorded, but only by where the element sits: say so.

@@ -13,6 +13,8 @@ export interface ElementSighting {
   row: RowScope | null;
   /** What the DOM snapshot of each step that used it said, for steps that have one. */
   evidence: StepEvidence[];
+  /** Texts expect steps check it shows: its locator never finds it by them. */
+  asserted: string[];
 }
 
 /** `testid:login-submit`, else `button:Sign in`, else the tag and the best text it has. */
@@ -44,7 +46,7 @@ export class Observed {
   readonly collections = new Map<string, Map<string, ModelCollection>>();
   private readonly arrivals = new Map<string, Map<string, Arrival>>();
 
-  element(page: string, fp: Fingerprint, recorded: RecordedLocator | null, row: RowScope | null = null, evidence: StepEvidence | null = null): string {
+  element(page: string, fp: Fingerprint, recorded: RecordedLocator | null, row: RowScope | null = null, evidence: StepEvidence | null = null, asserted: string[] = []): string {
     const key = row ? row.elementId : elementKey(fp);
     const onPage = this.elements.get(page) ?? new Map<string, ElementSighting>();
     this.elements.set(page, onPage);
@@ -54,8 +56,12 @@ export class Observed {
     for (let n = 2; onPage.has(id) && !sameElement(onPage.get(id)!, evidence); n++) id = `${key} (${n})`;
     const known = onPage.get(id);
     const seen = [...(known?.evidence ?? []), ...(evidence ? [evidence] : [])];
-    if (!known || (known.recorded?.matches !== 1 && recorded?.matches === 1)) onPage.set(id, { id, fingerprint: fp, recorded, row, evidence: seen });
-    else known.evidence = seen;
+    const checked = [...new Set([...(known?.asserted ?? []), ...asserted])];
+    if (!known || (known.recorded?.matches !== 1 && recorded?.matches === 1)) onPage.set(id, { id, fingerprint: fp, recorded, row, evidence: seen, asserted: checked });
+    else {
+      known.evidence = seen;
+      known.asserted = checked;
+    }
     if (row) this.collection(page, row);
     return id;
   }

@@ -4,7 +4,7 @@ import { locatorExpression } from '../../generate/emit/code.ts';
 import { emitAll } from '../../generate/emit/emit.ts';
 import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
-import { elementCandidates } from '../../generate/model/candidates.ts';
+import { candidateKey, elementCandidates } from '../../generate/model/candidates.ts';
 import { chooseLocator, readRecordedLocator } from '../../generate/model/locate.ts';
 import { parseAriaText } from '../../generate/model/snapshot.ts';
 import { assignNames } from '../../generate/names/assign.ts';
@@ -104,4 +104,15 @@ test('a name with a count in parentheses is found by the words before it first, 
   expect(elementCandidates(fp({ role: 'link', name: 'Page 2' }), options)[0]).toMatchObject({ kind: 'role', value: 'Page 2', exact: false });
   // A count alone leaves no words: no shorter candidate.
   expect(elementCandidates(fp({ role: 'button', name: '(3)' }), options)[0]).toMatchObject({ kind: 'role', value: '(3)' });
+});
+
+test('an element an expect step checks the text of is never found by that text: the check would hold by construction', () => {
+  const counter = fp({ role: null, name: '', tag: 'span', id: 'filter-count', text: '1 Transfer', cssPath: 'html > body > span' });
+  const candidates = elementCandidates(counter, { testIdAttribute: 'data-testid', testIdFrom: null, recorded: readRecordedLocator(recorded("locator('#filter-count')")) });
+  // In the recorded DOM every candidate found the counter alone.
+  const evidence = [{ hits: new Map(candidates.map((c) => [candidateKey(c), { count: 1, target: true }])), row: null, fields: [] }];
+  expect(chooseLocator(counter, recorded("locator('#filter-count')"), [], 'data-testid', evidence).locator).toMatchObject({ kind: 'text', value: '1 Transfer' });
+  expect(chooseLocator(counter, recorded("locator('#filter-count')"), [], 'data-testid', evidence, ['1 Transfer']).locator).toMatchObject({ kind: 'selector', value: '#filter-count' });
+  // Contained checks count too: text that holds the checked words finds it by them.
+  expect(chooseLocator(counter, recorded("locator('#filter-count')"), [], 'data-testid', evidence, ['transfer']).locator.kind).not.toBe('text');
 });
