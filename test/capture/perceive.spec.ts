@@ -166,3 +166,19 @@ test('a layer over the page without dialog roles marks the controls behind it co
     await pages.close();
   }
 });
+
+test('empty shades laid over parts of the page mark the controls under them covered', async ({ session }) => {
+  // A side panel and a header each dimmed by a shade of their own, the dialog above in the middle.
+  const page = `<!doctype html><title>Editor</title>
+  <div style="position:absolute;left:0;top:0;width:200px;bottom:0"><button>Palette node</button></div>
+  <div id="panel-shade" style="position:absolute;left:0;top:0;width:200px;bottom:0;background:rgba(0,0,0,.2)"></div>
+  <div style="position:absolute;left:260px;top:40px"><h2>Search</h2><input aria-label="Search flows"><button>Close</button></div>`;
+  const pages = await servePages({ '/': page });
+  try {
+    await session.currentPageOrDie().goto(pages.url);
+    const elements = (await perceive(session, null, { fieldDetails: true })).elements;
+    expect(elements.filter((e) => e.covered).map((e) => e.name)).toEqual(['Palette node']);
+  } finally {
+    await pages.close();
+  }
+});
