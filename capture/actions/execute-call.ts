@@ -1,4 +1,5 @@
 import { errorMessage } from '../../core/errors.ts';
+import { actionError } from './action-error.ts';
 import { describeIssues } from '../../core/io/read.ts';
 import { untraced } from '../record/untraced.ts';
 import type { ActionCall, ActionOutcome } from '../types.ts';
@@ -55,7 +56,7 @@ export async function executeCall(options: ExecuteOptions, call: ActionCall, rec
     }, parsed.data);
     return { outcome: { action: name, ok: true, text: secrets.redactText(result.text), error: null }, records, pageChanged, artifacts: result.artifacts ?? {} };
   } catch (err) {
-    const message = errorMessage(err).split('\n')[0]!;
+    const message = actionError(errorMessage(err));
     const after = session.isClosed ? preUrl : await untraced(page, async () => page.url()).catch(() => preUrl);
     return { outcome: { action: name, ok: false, text: '', error: secrets.redactText(message) }, records, pageChanged: pageChanged || after !== preUrl, artifacts: {} };
   }

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright';
+import { actionError } from './action-error.ts';
 import { kRecordEventLagMs, kRecordFollowUpMs, kRecordNewDocumentFollowUpMs, type InFlightMark } from '../../core/act/in-flight.ts';
 import { effectOf, outline } from '../../core/aria/outline.ts';
 import { observedState } from '../../core/aria/state.ts';
@@ -189,7 +190,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
       durationMs = Math.round(performance.now() - started);
     }
   } catch (err) {
-    const message = firstLine(errorMessage(err));
+    const message = actionError(errorMessage(err));
     error = session.isClosed && !message.includes(session.closedBecause ?? '') ? `${session.closedBecause} (${message})` : message;
   }
   await settle(session, name, mark);
@@ -223,7 +224,3 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
   return { outcome, record, pageChanged, label: target?.label ?? null };
 }
 
-/** Playwright errors carry a call log after the first line; the first line says what happened. */
-function firstLine(text: string): string {
-  return text.split('\n')[0]!.replace(/^\w+\.\w+: /, '');
-}

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ActionName } from '../../core/schema/actions.ts';
+import { actionError } from '../../capture/actions/action-error.ts';
 import { relevantText } from '../../capture/actions/extract.ts';
 import { sessionFile } from '../../capture/actions/files.ts';
 import { actionCallFromModel, actionListText, actions, modelActionJsonSchema } from '../../capture/actions/registry.ts';
@@ -66,4 +67,15 @@ test('secrets: substitution, and redaction of every encoded form', () => {
 test('a secret without its environment variable is a usage error naming the variable', () => {
   expect(() => Secrets.fromEnv(['pw'], {})).toThrow(/BU_SECRET_PW is not set/);
   expect(Secrets.fromEnv(['pw'], { BU_SECRET_PW: 'hunter22' }).substitute('{{secret:pw}}')).toBe('hunter22');
+});
+
+test('a timed-out action says why it kept waiting: what covered the element, or that it was disabled', () => {
+  const log = (reason: string) => `locator.click: Timeout 5000ms exceeded.\nCall log:\n\u001b[2m  - waiting for getByRole('button', { name: 'Save' })\u001b[22m\n\u001b[2m    - locator resolved to <button>Save</button>\u001b[22m\n\u001b[2m    2 × waiting for element to be visible, enabled and stable\u001b[22m\n\u001b[2m      - ${reason}\u001b[22m\n\u001b[2m    - retrying click action\u001b[22m\n\u001b[2m      - waiting 500ms\u001b[22m\n`;
+  expect(actionError(log('<div id="shade" class="red-ui-shade"></div> intercepts pointer events'))).toBe('Timeout 5000ms exceeded: <div id="shade" class="red-ui-shade"></div> intercepts pointer events');
+  expect(actionError(log('element is not enabled'))).toBe('Timeout 5000ms exceeded: element is not enabled');
+  // Without a reason in the log, and for other errors, the first line alone.
+  expect(actionError('locator.click: Timeout 5000ms exceeded.\nCall log:\n  - waiting for locator(\'#gone\')\n')).toBe('Timeout 5000ms exceeded.');
+  expect(actionError('page.goto: net::ERR_CONNECTION_REFUSED at http://127.0.0.1:1/\nCall log:\n  - navigating')).toBe('net::ERR_CONNECTION_REFUSED at http://127.0.0.1:1/');
+  // A long element is cut.
+  expect(actionError(log(`<div class="${'x'.repeat(400)}"></div> intercepts pointer events`)).length).toBeLessThan(200);
 });
