@@ -25,9 +25,14 @@ export function elementKey(fp: Fingerprint): string {
   return `${fp.role ?? fp.tag}:${text}`;
 }
 
-/** Whether a step's element can be the one `known` was: some locator found the recorded element in all their snapshots. */
-function sameElement(known: ElementSighting, evidence: StepEvidence | null): boolean {
-  if (!evidence || !known.evidence.length || known.row) return true;
+/**
+ * Whether a step's element can be the one `known` was: the same element of an item of the same
+ * collection (a link in an item of one menu is not the link in an item of another), or some
+ * locator found the recorded element in all their snapshots.
+ */
+function sameElement(known: ElementSighting, evidence: StepEvidence | null, row: RowScope | null): boolean {
+  if (known.row || row) return known.row?.collection === row?.collection;
+  if (!evidence || !known.evidence.length) return true;
   const found = (e: StepEvidence) => [...e.hits].filter(([, hit]) => hit.target).map(([k]) => k);
   let common = new Set(found(evidence));
   for (const e of known.evidence) common = new Set(found(e).filter((k) => common.has(k)));
@@ -53,7 +58,7 @@ export class Observed {
     // Two elements that look alike (a link in the text and the same link in the sidebar) are two
     // members when no one way of finding them found the recorded element in both snapshots.
     let id = key;
-    for (let n = 2; onPage.has(id) && !sameElement(onPage.get(id)!, evidence); n++) id = `${key} (${n})`;
+    for (let n = 2; onPage.has(id) && !sameElement(onPage.get(id)!, evidence, row); n++) id = `${key} (${n})`;
     const known = onPage.get(id);
     const seen = [...(known?.evidence ?? []), ...(evidence ? [evidence] : [])];
     const checked = [...new Set([...(known?.asserted ?? []), ...asserted])];

@@ -6,6 +6,8 @@ import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
 import { candidateKey, elementCandidates } from '../../generate/model/candidates.ts';
 import { chooseLocator, readRecordedLocator } from '../../generate/model/locate.ts';
+import { Observed } from '../../generate/model/registry.ts';
+import type { RowScope } from '../../generate/model/rows.ts';
 import { parseAriaText } from '../../generate/model/snapshot.ts';
 import { assignNames } from '../../generate/names/assign.ts';
 import { fp, kOrigin, state } from '../../harness/generate/fixtures.ts';
@@ -115,4 +117,18 @@ test('an element an expect step checks the text of is never found by that text: 
   expect(chooseLocator(counter, recorded("locator('#filter-count')"), [], 'data-testid', evidence, ['1 Transfer']).locator).toMatchObject({ kind: 'selector', value: '#filter-count' });
   // Contained checks count too: text that holds the checked words finds it by them.
   expect(chooseLocator(counter, recorded("locator('#filter-count')"), [], 'data-testid', evidence, ['transfer']).locator.kind).not.toBe('text');
+});
+
+test('the same element in items of two different lists is two elements, in items of one list one', () => {
+  const row = (collection: string, key: string): RowScope => ({
+    collection, role: 'listitem', key, exactKey: true, scope: null, siblings: 3, elementId: 'listitem > link', column: null,
+    locator: { kind: 'role', role: 'link', value: null, exact: false, frames: [], scope: null, row: null, matches: 1, verified: true, nth: null },
+  });
+  const observed = new Observed();
+  const link = fp({ role: 'link', name: '' });
+  const deploy = observed.element('/', link, null, row('listitem in #deploy-menu', 'Full'));
+  expect(observed.element('/', link, null, row('listitem in #deploy-menu', 'Modified nodes'))).toBe(deploy);
+  const main = observed.element('/', link, null, row('listitem in #main-menu', 'Import'));
+  expect(main).not.toBe(deploy);
+  expect(observed.elements.get('/')!.get(main)!.row!.collection).toBe('listitem in #main-menu');
 });
