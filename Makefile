@@ -44,14 +44,22 @@ test-deps: setup
 	  else echo "DokuWiki or PHP missing and no apt-get: the DokuWiki tests will be skipped"; fi; \
 	fi
 
-# What the benchmarks need beyond the suite's apps: Radicale and Syncthing run in make bench only
-# (bench/conformance.bench.ts), never in make test.
+# What the benchmarks need beyond the suite's apps: Radicale, Syncthing and Transmission (Debian)
+# and Node-RED (npm, outside the project: it is no dependency of the package) run in make bench
+# only (bench/conformance.bench.ts), never in make test. Node-RED goes to the folder
+# harness/apps/node-red.ts reads (BU_APPS_CACHE moves its parent).
+NODE_RED_VERSION := 4.1.8
+NODE_RED_DIR := $(or $(BU_APPS_CACHE),$(HOME)/.cache/brow-use-apps)/node-red-$(NODE_RED_VERSION)
 bench-deps: test-deps
-	@if [ ! -x /usr/bin/radicale ] || [ ! -x /usr/bin/syncthing ]; then \
+	@if [ ! -x /usr/bin/radicale ] || [ ! -x /usr/bin/syncthing ] || [ ! -x /usr/bin/transmission-daemon ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing Radicale and Syncthing with apt-get (real-app benchmarks)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends radicale syncthing >/dev/null; \
-	  else echo "Radicale or Syncthing missing and no apt-get: the benchmarks will skip them"; fi; \
+	    echo "installing Radicale, Syncthing and Transmission with apt-get (real-app benchmarks)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends radicale syncthing transmission-daemon >/dev/null; \
+	  else echo "Radicale, Syncthing or Transmission missing and no apt-get: the benchmarks will skip them"; fi; \
+	fi
+	@if [ ! -f "$(NODE_RED_DIR)/node_modules/node-red/package.json" ]; then \
+	  echo "installing Node-RED $(NODE_RED_VERSION) into $(NODE_RED_DIR) (real-app benchmarks)"; \
+	  npm install --prefix "$(NODE_RED_DIR)" --no-audit --no-fund --no-save node-red@$(NODE_RED_VERSION) >/dev/null || echo "Node-RED could not be installed: the benchmarks will skip it"; \
 	fi
 
 check: deps

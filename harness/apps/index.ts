@@ -3,6 +3,7 @@ import { docute, docute413 } from './docute.ts';
 import { dokuwiki } from './dokuwiki.ts';
 import { fauxton } from './fauxton.ts';
 import { mediumEditor } from './medium-editor.ts';
+import { nodeRed } from './node-red.ts';
 import { pell } from './pell.ts';
 import { radicale } from './radicale.ts';
 import { syncthing } from './syncthing.ts';
@@ -38,6 +39,7 @@ export const realApps: readonly RealApp[] = [
   radicale,
   syncthing,
   transmission,
+  nodeRed,
 ];
 
 /** Real releases of one app: record on `older`, replay on `newer`. */
