@@ -89,6 +89,11 @@ async function start(): Promise<RunningApp> {
 /** A comment node, the smallest flow that shows a name on the workspace. */
 const kFlow = JSON.stringify([{ id: 'a1b2c3d4e5f60718', type: 'comment', name: 'Water the seedlings', info: '', x: 240, y: 120, wires: [] }]);
 
+/** The imported node's name on the workspace. */
+const kNode = "locator('#red-ui-workspace-chart').getByText('Water the seedlings')";
+/** The node itself, which takes the clicks its name (SVG text without pointer events) lets through. */
+const kNodeBox = "locator('#red-ui-workspace-chart .red-ui-flow-node-group').filter({ hasText: 'Water the seedlings' })";
+
 export const nodeRed: RealApp = {
   name: 'node-red',
   kind: 'flow editor: a splash screen until its scripts fetched its data, icon-font buttons named by glyphs, ids under one namespace, an SVG workspace',
@@ -100,7 +105,8 @@ export const nodeRed: RealApp = {
   start,
   conformance: {
     maxSteps: 12,
-    // Import a flow from the main menu, place it, deploy it and see it deployed. The import box
+    // Import a flow from the main menu, place it, deploy it and see it deployed, then remove it
+    // and deploy again. The import box
     // checks what is pasted on key presses, so a key follows the typed text; imported nodes
     // follow the pointer until a click on the workspace puts them down.
     plan: (url) => ({
@@ -112,10 +118,16 @@ export const nodeRed: RealApp = {
         { send_keys: { keys: 'End' } },
         { click: { target: "getByRole('dialog', { name: 'Import nodes' }).getByRole('button', { name: 'Import' })" } },
         { click: { target: 'css=#red-ui-workspace-chart' } },
-        { expect_text: { target: "locator('#red-ui-workspace-chart').getByText('Water the seedlings')", text: 'Water the seedlings', exact: true } },
+        { expect_text: { target: kNode, text: 'Water the seedlings', exact: true } },
         { click: { target: { role: 'link', name: 'Deploy', exact: true } } },
         { expect_text: { text: 'Successfully deployed' } },
-        { done: { text: 'imported a flow and deployed it', success: true } },
+        // Then away again, deployed: a second run imports into the editor as this one found it
+        // (a node already there would open a dialog about the clash instead).
+        { click: { target: kNodeBox } },
+        { send_keys: { keys: 'Delete' } },
+        { expect_count: { target: kNode, count: 0 } },
+        { click: { target: { role: 'link', name: 'Deploy', exact: true } } },
+        { done: { text: 'imported a flow, deployed it, removed it and deployed again', success: true } },
       ],
     }),
   },
