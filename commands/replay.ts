@@ -53,6 +53,8 @@ export const replayCommand: CommandDef = {
       result = await replay(page, history, {
         replayId, baseUrl, substitutions, strategy, healer,
         writeBack: Boolean(options.writeBack),
+        // The report is written for anyone to check the page the replay left.
+        finalSnapshot: true,
         files: { filesDir: sessionFilesDir(ctx.paths, history.sessionId), uploadPaths: (options.uploadPath as string[] | undefined) ?? [], cwd: ctx.cwd },
         signal: ctx.signal,
         onStep: (step, total) => ctx.log(stepLine(step, total)),

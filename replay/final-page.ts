@@ -3,25 +3,34 @@ import { mainHeadingInPage } from '../core/aria/state.ts';
 import { composeInPage } from '../core/in-page.ts';
 
 /**
- * The page a replay left, for its report: the title and the aria snapshot. Read after the last
- * step, or beside that step's check of the page when nothing after it touches the app (see
- * step.ts): the same moment, without another round trip at the end.
+ * The page a replay left, for its report: the title and, when asked for, the aria snapshot. Read
+ * after the last step, or beside that step's check of the page when nothing after it touches the
+ * app (see step.ts): the same moment, without another round trip at the end.
+ *
+ * The snapshot is the one read that is for the report alone, and on a page of rows the browser's
+ * dearest: it walks the whole accessibility tree, while the step's check needs only the heading.
+ * A replay takes it when its caller keeps the report (`bu replay` writes it) and when the replay
+ * failed (the page it stopped on is what the reader looks at next).
  */
 
 export interface FinalPage {
   title: string;
-  ariaSnapshot: string;
+  ariaSnapshot?: string;
 }
 
 /** Read in the page's own world, where the step's check looks too. */
 const titleAndHeading = composeInPage<() => { title: string; heading: string | null }>([], { heading: mainHeadingInPage },
   'return { title: document.title, heading: heading() };');
 
-/** The final page, and its main heading from the same evaluation (undefined when that evaluation failed). */
-export async function readFinalPage(page: Page): Promise<FinalPage & { heading?: string | null }> {
+/**
+ * The final page, and its main heading from the same evaluation (undefined when that evaluation
+ * failed). `snapshot`: also its aria snapshot.
+ */
+export async function readFinalPage(page: Page, snapshot: boolean): Promise<FinalPage & { heading?: string | null }> {
   const [inPage, ariaSnapshot] = await Promise.all([
     page.evaluate(titleAndHeading).catch(() => null),
-    page.ariaSnapshot({ timeout: 5_000 }).catch(() => ''),
+    snapshot ? page.ariaSnapshot({ timeout: 5_000 }).catch(() => '') : undefined,
   ]);
-  return inPage ? { title: inPage.title, ariaSnapshot, heading: inPage.heading } : { title: '', ariaSnapshot };
+  const taken = ariaSnapshot === undefined ? {} : { ariaSnapshot };
+  return inPage ? { title: inPage.title, ...taken, heading: inPage.heading } : { title: '', ...taken };
 }

@@ -32,6 +32,11 @@ export interface ReplayOptions {
   healer?: Healer | null;
   /** Also compute fresh fingerprints and locators for healed steps (for `--write-back`). */
   writeBack?: boolean;
+  /**
+   * The report's `final.ariaSnapshot` also when the replay passed (a caller that keeps the report,
+   * as `bu replay` does); a failed replay always has it. See final-page.ts.
+   */
+  finalSnapshot?: boolean;
   findTimeoutMs?: number;
   /** Where `upload_file` steps may take files from; default: the recorded session's files under ./output. */
   files?: UploadPlaces;
@@ -116,6 +121,7 @@ export async function replay(page: Page, history: History, options: ReplayOption
     actionTimeoutMs: kActionTimeoutMs,
     files: options.files ?? defaultUploadPlaces(history.sessionId),
     writeBack: options.writeBack ?? false,
+    finalSnapshot: options.finalSnapshot ?? false,
     t0,
   };
 
@@ -154,8 +160,9 @@ export async function replay(page: Page, history: History, options: ReplayOption
   }
 
   const summary = summarize(steps, { totalMs: performance.now() - t0, llmCalls, strategy, heal: options.healer ? 'llm' : 'off' });
-  const { title, ariaSnapshot } = finalRead ?? (await readFinalPage(env.page));
-  const final = redactor.deep({ url: env.page.url(), title, ariaSnapshot });
+  const snapshot = env.finalSnapshot || !summary.ok;
+  const { title, ariaSnapshot } = finalRead && (finalRead.ariaSnapshot !== undefined || !snapshot) ? finalRead : await readFinalPage(env.page, snapshot);
+  const final = redactor.deep({ url: env.page.url(), title, ...(ariaSnapshot === undefined ? {} : { ariaSnapshot }) });
   context.off('page', onPage);
   for (const p of context.pages()) p.off('dialog', onDialog);
   inFlight.dispose();

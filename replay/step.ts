@@ -41,6 +41,8 @@ export interface StepEnv {
   actionTimeoutMs: number;
   files: UploadPlaces;
   writeBack: boolean;
+  /** The page the replay leaves is read with its aria snapshot (see final-page.ts). */
+  finalSnapshot: boolean;
   t0: number;
 }
 
@@ -226,7 +228,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
     }
     : closing
       ? async () => {
-        const { heading, ...final } = await readFinalPage(checkedPage);
+        const { heading, ...final } = await readFinalPage(checkedPage, env.finalSnapshot);
         return { value: { final } as Aside, heading };
       }
       : null;

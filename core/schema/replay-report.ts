@@ -92,6 +92,7 @@ export const ReplayReport = z.strictObject({
   baseUrl: z.string().nullable(),
   steps: z.array(ReplayStep),
   summary: ReplaySummary,
-  final: z.strictObject({ url: z.string(), title: z.string(), ariaSnapshot: z.string() }),
+  /** `ariaSnapshot`: taken when the caller keeps the report (`bu replay` always) or the replay failed. */
+  final: z.strictObject({ url: z.string(), title: z.string(), ariaSnapshot: z.string().optional() }),
 });
 export type ReplayReport = z.infer<typeof ReplayReport>;

@@ -30,7 +30,7 @@ test.beforeEach(() => {
 for (const variant of ['baseline', 'renamed', 'wrapped', 'retexted', 'untested', 'decoys', 'shadow', 'all']) {
   test(`replays on the ${variant} page without touching a decoy`, async ({ page }) => {
     site.state.variant = variant;
-    const { report } = await replay(page, history, { replayId: 'r1', findTimeoutMs: 2_000 });
+    const { report } = await replay(page, history, { replayId: 'r1', findTimeoutMs: 2_000, finalSnapshot: true });
     expect(report.summary.ok, JSON.stringify(report.steps, null, 1)).toBe(true);
     expect(site.state.saves).toEqual(['Groceries']);
     expect(site.state.decoyHits).toBe(0);
@@ -50,6 +50,17 @@ test('two equally good look-alikes fail as ambiguous, and nothing is clicked', a
   expect(report.steps[0]!.category).toBe('ambiguous');
   expect(site.state.decoyHits).toBe(0);
   expect(site.state.saves).toEqual([]);
+  // A failed replay's report shows the page it stopped on, asked for or not.
+  expect(report.final.ariaSnapshot).toContain('Save');
+});
+
+test('a passing replay reads the final page without its aria snapshot unless asked for', async ({ page }) => {
+  site.state.variant = 'baseline';
+  const { report } = await replay(page, history, { replayId: 'r5', findTimeoutMs: 2_000 });
+  expect(report.summary.ok).toBe(true);
+  expect(report.final.url).toBe(`${site.url}saved`);
+  expect(report.final.title).not.toBe('');
+  expect(report.final.ariaSnapshot).toBeUndefined();
 });
 
 test('locator-only strategy does not heal a renamed control', async ({ page }) => {

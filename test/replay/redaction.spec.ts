@@ -30,7 +30,7 @@ test('a short secret stays in the app\'s own URL and words in the report; its ec
   ], { secrets: ['password'] });
   site.state.log = [];
   const substitutions = resolveSubstitutions(history, {}, { BU_SECRET_password: kSecret });
-  const { report } = await replay(page, history, { replayId: 'secrets', findTimeoutMs: 1_500, substitutions });
+  const { report } = await replay(page, history, { replayId: 'secrets', findTimeoutMs: 1_500, substitutions, finalSnapshot: true });
   expect(report.summary.ok, JSON.stringify(report.steps, null, 1)).toBe(true);
   expect(site.state.log).toEqual([`post /siteadmin.php pw=${kSecret}`]);
   expect(report.final.url).toBe(`${site.url}siteadmin.php`);
