@@ -17,29 +17,53 @@ import { composeInPage } from '../core/in-page.ts';
  * step's element) share one evaluation.
  */
 
-/** The in-page reader: gets the element and `arg`; self-contained, like every function shipped into the page. */
+/**
+ * The in-page reader: gets the element and `arg`; self-contained, like every function shipped into
+ * the page, but for `probe` when it was built with `readerWithProbe`.
+ */
 export type ElementReader<A, R> = (el: Element, arg: A) => R;
 
-/** Readers by their source; a reader's number is its place in the page function below. */
-const readers: string[] = [];
-let batchReader: ((reads: { cssPath: string; reader: number; arg: unknown }[]) => ({ value: unknown } | null)[]) | null = null;
+/**
+ * Readers built by `readerWithProbe`: they call `probe` (core/fingerprint/probe.ts), which the
+ * batch defines once for all of them. The probe is most of what a batch ships (a step's read-back
+ * and the next step's read both use it), and every byte is sent and compiled again on each call.
+ */
+const probeUsers = new WeakSet<ElementReader<never, unknown>>();
 
-function readerNumber(source: string): number {
-  let n = readers.indexOf(source);
-  if (n < 0) {
-    n = readers.push(source) - 1;
-    batchReader = null;
-  }
+/** A reader like `composeInPage(['el', 'arg'], parts, body)` whose body may call `probe` without carrying it. */
+export function readerWithProbe<A, R>(parts: Parameters<typeof composeInPage>[1], body: string): ElementReader<A, R> {
+  const reader = composeInPage<ElementReader<A, R>>(['el', 'arg'], parts, body);
+  probeUsers.add(reader as ElementReader<never, unknown>);
+  return reader;
+}
+
+/** Readers by their source; a reader's number names it in the page functions below. */
+const readers: { source: string; probe: boolean }[] = [];
+
+function readerNumber(source: string, probe: boolean): number {
+  let n = readers.findIndex((r) => r.source === source);
+  if (n < 0) n = readers.push({ source, probe }) - 1;
   return n;
 }
 
+type BatchReader = (reads: { cssPath: string; reader: number; arg: unknown }[]) => ({ value: unknown } | null)[];
+
+/** Page functions by the readers they hold (their numbers, sorted). */
+const batchReaders = new Map<string, BatchReader>();
+
 /**
- * The page function that reads a batch of paths: every reader seen so far, rebuilt for the page
- * (see core/in-page.ts), each behind a lookup of its path's one element.
+ * The page function that reads a batch of paths: the batch's readers, and `probe` once when one of
+ * them calls it, rebuilt for the page (see core/in-page.ts), each behind a lookup of its path's
+ * one element. Only the readers a batch uses are shipped with it.
  */
-function batchInPage(): NonNullable<typeof batchReader> {
-  return (batchReader ??= composeInPage<NonNullable<typeof batchReader>>(['reads'], Object.fromEntries(readers.map((source, i) => [`reader${i}`, source])), `
-    const readers = [${readers.map((_, i) => `reader${i}`).join(', ')}];
+function batchInPage(numbers: number[]): BatchReader {
+  const key = numbers.join(',');
+  let batch = batchReaders.get(key);
+  if (!batch) {
+    const parts = Object.fromEntries(numbers.map((n) => [`reader${n}`, readers[n]!.source]));
+    const shared: Parameters<typeof composeInPage>[1] = numbers.some((n) => readers[n]!.probe) ? { probe: probeElement } : {};
+    batch = composeInPage<BatchReader>(['reads'], { ...shared, ...parts }, `
+    const readers = { ${numbers.map((n) => `${n}: reader${n}`).join(', ')} };
     return reads.map((read) => {
       try {
         const els = document.querySelectorAll(read.cssPath);
@@ -47,7 +71,10 @@ function batchInPage(): NonNullable<typeof batchReader> {
       } catch {
         return null;
       }
-    });`));
+    });`);
+    batchReaders.set(key, batch);
+  }
+  return batch;
 }
 
 interface Queued {
@@ -58,7 +85,8 @@ interface Queued {
 /** Reads asked for in the same turn of the event loop, by page: they go to the page in one evaluation. */
 const queued = new WeakMap<Page, Queued[]>();
 
-function evaluateAtPath(page: Page, cssPath: string, source: string, arg: unknown): Promise<{ value: unknown } | null> {
+/** `probe`: the reader calls the batch's `probe` (see `readerWithProbe`). */
+function evaluateAtPath(page: Page, cssPath: string, source: string, probe: boolean, arg: unknown): Promise<{ value: unknown } | null> {
   return new Promise((resolve, reject) => {
     let queue = queued.get(page);
     if (!queue) {
@@ -66,13 +94,14 @@ function evaluateAtPath(page: Page, cssPath: string, source: string, arg: unknow
       queued.set(page, batch);
       queueMicrotask(() => {
         queued.delete(page);
-        page.evaluate(batchInPage(), batch.map((q) => q.read)).then(
+        const reads = batch.map((q) => q.read);
+        page.evaluate(batchInPage([...new Set(reads.map((r) => r.reader))].sort((a, b) => a - b)), reads).then(
           (results) => batch.forEach((q, i) => q.settle(results[i] ?? null)),
           (err: unknown) => batch.forEach((q) => q.settle(err instanceof Error ? err : new Error(String(err)))),
         );
       });
     }
-    queue.push({ read: { cssPath, reader: readerNumber(source), arg }, settle: (result) => (result instanceof Error ? reject(result) : resolve(result)) });
+    queue.push({ read: { cssPath, reader: readerNumber(source, probe), arg }, settle: (result) => (result instanceof Error ? reject(result) : resolve(result)) });
   });
 }
 
@@ -91,7 +120,7 @@ export async function readAtPath<A, R>(locator: Locator, cssPath: string, read: 
     // path into that frame, while Playwright refuses a frame locator inside a composite one.
     const either = atPath.or(locator);
     const same = either.first().and(either.last()).and(atPath).and(locator);
-    const [count, found] = await Promise.all([(also ? same.and(also) : same).count(), evaluateAtPath(page, cssPath, read.toString(), arg)]);
+    const [count, found] = await Promise.all([(also ? same.and(also) : same).count(), evaluateAtPath(page, cssPath, read.toString(), probeUsers.has(read as ElementReader<never, unknown>), arg)]);
     return count === 1 && found ? { kind: 'read', value: found.value as R } : { kind: 'unconfirmed' };
   } catch {
     // A locator that enters a frame, a path Playwright cannot parse, a navigation.
@@ -105,7 +134,7 @@ export async function readAtPath<A, R>(locator: Locator, cssPath: string, read: 
  * `actingGuard`).
  */
 export async function readAtPathOnly<A, R>(page: Page, cssPath: string, read: ElementReader<A, R>, arg: A): Promise<{ value: R } | null> {
-  const found = await evaluateAtPath(page, cssPath, read.toString(), arg).catch(() => null);
+  const found = await evaluateAtPath(page, cssPath, read.toString(), probeUsers.has(read as ElementReader<never, unknown>), arg).catch(() => null);
   return found ? { value: found.value as R } : null;
 }
 
@@ -176,8 +205,8 @@ const readBackSources = new WeakMap<ElementReader<never, unknown>, string>();
 export async function readBackAtPath<A, R>(page: Page, cssPath: string, identity: ElementIdentity, read: ElementReader<A, R>, arg: A): Promise<R | undefined> {
   let source = readBackSources.get(read);
   if (source === undefined) {
-    // The row's text is read with the probe that recorded it, only for an element that sat in one.
-    source = composeInPage<ElementReader<unknown, unknown>>(['el', 'input'], { same: sameElementInPage, read, probe: probeElement }, `
+    // The row's text is read with the probe that recorded it (the batch's), only for an element that sat in one.
+    source = composeInPage<ElementReader<unknown, unknown>>(['el', 'input'], { same: sameElementInPage, read }, `
       const want = input.identity;
       if (!same(el, want)) return null;
       if (want.rowText !== null) {
@@ -187,7 +216,7 @@ export async function readBackAtPath<A, R>(page: Page, cssPath: string, identity
       return { read: read(el, input.arg) };`).toString();
     readBackSources.set(read, source);
   }
-  const found = await evaluateAtPath(page, cssPath, source, { identity, arg }).catch(() => null);
+  const found = await evaluateAtPath(page, cssPath, source, true, { identity, arg }).catch(() => null);
   const value = found?.value as { read: R } | null | undefined;
   return value ? value.read : undefined;
 }

@@ -3,7 +3,7 @@ import { nativeOptionsInPage } from '../../core/act/dropdown.ts';
 import { mainHeadingInPage } from '../../core/aria/state.ts';
 import { probeElement, type DomProbe } from '../../core/fingerprint/probe.ts';
 import { composeInPage } from '../../core/in-page.ts';
-import { actingGuard, readAtPath, readAtPathOnly } from '../at-path.ts';
+import { actingGuard, readAtPath, readAtPathOnly, readerWithProbe } from '../at-path.ts';
 import type { LiveFeatures } from './scoring.ts';
 
 /**
@@ -142,7 +142,7 @@ interface ProbedWithHeading extends Probed {
   options: string[] | null;
 }
 
-const probeWithHeading = composeInPage<(el: Element) => ProbedWithHeading>(['el'], { probe: probeElement, visible: visibleInPage, heading: mainHeadingInPage, options: nativeOptionsInPage },
+const probeWithHeading = readerWithProbe<null, ProbedWithHeading>({ visible: visibleInPage, heading: mainHeadingInPage, options: nativeOptionsInPage },
   'return { probe: probe(el), visible: visible(el), heading: heading(), options: options(el) };');
 
 /** The element read at its recorded path (see `collectAtPath`). */
