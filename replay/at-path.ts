@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright';
 import { probeElement, type DomProbe } from '../core/fingerprint/probe.ts';
 import { composeInPage } from '../core/in-page.ts';
+import { evaluateInMainWorld } from './main-world.ts';
 
 /**
  * Reads an element in the page's main world without Playwright's injected script there.
@@ -8,7 +9,7 @@ import { composeInPage } from '../core/in-page.ts';
  * `Locator.evaluateAll` and element handles install Playwright's injected script in the main
  * world of each new document, beside the one its actions install in their own isolated world:
  * about 15 ms of the page's time per document, twice what a hand-written test pays. When the
- * element is where the recording saw it, a plain evaluation finds it by its recorded CSS path
+ * element is where the recording saw it, a plain evaluation (see main-world.ts) finds it by its recorded CSS path
  * instead, and one count in the actions' world proves that the path and the locator name the
  * same single element: the first and the last element that the path or the locator match are one
  * element, and both match it. Anything else (the element moved or is gone, the path or the
@@ -95,7 +96,7 @@ function evaluateAtPath(page: Page, cssPath: string, source: string, probe: bool
       queueMicrotask(() => {
         queued.delete(page);
         const reads = batch.map((q) => q.read);
-        page.evaluate(batchInPage([...new Set(reads.map((r) => r.reader))].sort((a, b) => a - b)), reads).then(
+        evaluateInMainWorld(page, batchInPage([...new Set(reads.map((r) => r.reader))].sort((a, b) => a - b)), reads).then(
           (results) => batch.forEach((q, i) => q.settle(results[i] ?? null)),
           (err: unknown) => batch.forEach((q) => q.settle(err instanceof Error ? err : new Error(String(err)))),
         );

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright';
 import { mainHeadingInPage } from '../core/aria/state.ts';
 import { composeInPage } from '../core/in-page.ts';
+import { evaluateInMainWorld } from './main-world.ts';
 
 /**
  * The page a replay left, for its report: the title and, when asked for, the aria snapshot. Read
@@ -28,7 +29,7 @@ const titleAndHeading = composeInPage<() => { title: string; heading: string | n
  */
 export async function readFinalPage(page: Page, snapshot: boolean): Promise<FinalPage & { heading?: string | null }> {
   const [inPage, ariaSnapshot] = await Promise.all([
-    page.evaluate(titleAndHeading).catch(() => null),
+    evaluateInMainWorld(page, titleAndHeading, undefined).catch(() => null),
     snapshot ? page.ariaSnapshot({ timeout: 5_000 }).catch(() => '') : undefined,
   ]);
   const taken = ariaSnapshot === undefined ? {} : { ariaSnapshot };

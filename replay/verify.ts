@@ -4,6 +4,7 @@ import { holdsTypedText } from '../core/act/editable.ts';
 import { mainHeadingInPage } from '../core/aria/state.ts';
 import { composeInPage } from '../core/in-page.ts';
 import { readBackAtPath, type FoundAt } from './at-path.ts';
+import { evaluateInMainWorld } from './main-world.ts';
 import { containsWords, normalizeText, tokenSimilarity } from './rematch/text.ts';
 
 /**
@@ -135,7 +136,7 @@ export function headingProblem(recorded: Headings, live: Headings, options: { le
 
 /** Reads the page's main heading (the same rule as the recorder's page state). */
 export async function readHeading(page: Page): Promise<string | null> {
-  return page.evaluate(mainHeadingInPage).catch(() => null);
+  return evaluateInMainWorld(page, mainHeadingInPage, undefined).catch(() => null);
 }
 
 export interface ExpectedState {
