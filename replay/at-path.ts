@@ -9,13 +9,13 @@ import { evaluateInMainWorld } from './main-world.ts';
  * `Locator.evaluateAll` and element handles install Playwright's injected script in the main
  * world of each new document, beside the one its actions install in their own isolated world:
  * about 15 ms of the page's time per document, twice what a hand-written test pays. When the
- * element is where the recording saw it, a plain evaluation (see main-world.ts) finds it by its recorded CSS path
- * instead, and one count in the actions' world proves that the path and the locator name the
- * same single element: the first and the last element that the path or the locator match are one
- * element, and both match it. Anything else (the element moved or is gone, the path or the
- * locator match several, the locator reaches into a frame) is `unconfirmed`, and the caller reads
- * through the locator as before. Reads asked for together (a step's own state and the next
- * step's element) share one evaluation.
+ * element is where the recording saw it, a plain evaluation (see main-world.ts) finds it by its
+ * recorded CSS path instead, and one count in the actions' world proves that the path and the
+ * locator name the same single element: the first and the last element that the path or the
+ * locator match are one element, and both match it. Anything else (the element moved or is gone,
+ * the path or the locator match several, the locator reaches into a frame) is `unconfirmed`, and
+ * the caller reads through the locator as before. Reads asked for together (a step's own state
+ * and the next step's element) share one evaluation.
  */
 
 /**
