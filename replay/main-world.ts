@@ -18,6 +18,14 @@ import { errorMessage } from '../core/errors.ts';
 /** The page's DevTools session, opened once per page; null where the browser has none. */
 const sessions = new WeakMap<Page, Promise<CDPSession | null>>();
 
+/**
+ * Opens the page's session ahead of its first evaluation (replay starts it beside its first
+ * navigation), so that evaluation does not wait for it. Never fails.
+ */
+export function openMainWorld(page: Page): void {
+  void sessionOf(page);
+}
+
 function sessionOf(page: Page): Promise<CDPSession | null> {
   let session = sessions.get(page);
   if (!session) {

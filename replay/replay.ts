@@ -13,6 +13,7 @@ import { summarize } from './report.ts';
 import { urlMatches } from './verify.ts';
 import { notOnTheApp } from './executors/page.ts';
 import { readFinalPage, type FinalPage } from './final-page.ts';
+import { openMainWorld } from './main-world.ts';
 import { runStep, type Ahead, type StepEnv, type StepOutcome } from './step.ts';
 
 /**
@@ -125,6 +126,8 @@ export async function replay(page: Page, history: History, options: ReplayOption
     t0,
   };
 
+  // The session replay reads the page through is opened while the first page loads.
+  openMainWorld(page);
   const start = firstUrl(history);
   if (start && !urlMatches(rebase.url(start), page.url(), false)) await openStart(page, rebase.url(start));
 
