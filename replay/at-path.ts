@@ -44,6 +44,11 @@ const readers: { source: string; probe: boolean }[] = [];
 function readerNumber(source: string, probe: boolean): number {
   let n = readers.findIndex((r) => r.source === source);
   if (n < 0) n = readers.push({ source, probe }) - 1;
+  else if (probe && !readers[n]!.probe) {
+    // The same source asked for with the shared probe: the page functions built without it are stale.
+    readers[n]!.probe = true;
+    batchReaders.clear();
+  }
   return n;
 }
 
