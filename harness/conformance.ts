@@ -57,9 +57,20 @@ function cliDetail(result: CliResult): string {
   return tail(`exit ${result.code}${result.signal ? ` (${result.signal})` : ''}\n${result.stderr}\n${result.stdout}`);
 }
 
-/** Runs every stage on one app and returns what happened; never throws for a failing stage. */
-export async function runConformance(app: RealApp, options: { keep?: boolean; log?: (line: string) => void } = {}): Promise<ConformanceResult> {
+export interface ConformanceOptions {
+  keep?: boolean;
+  log?: (line: string) => void;
+  /**
+   * The first stage not to run: the run ends, with every stage before it, where the app's known
+   * failure begins (the suite's run of such an app; the bench runs every stage).
+   */
+  stopBefore?: Stage;
+}
+
+/** Runs every stage on one app (or those before `stopBefore`) and returns what happened; never throws for a failing stage. */
+export async function runConformance(app: RealApp, options: ConformanceOptions = {}): Promise<ConformanceResult> {
   const log = options.log ?? (() => undefined);
+  const last = options.stopBefore ? kStages.indexOf(options.stopBefore) : kStages.length;
   const ws = tempWorkspace(`conformance-${app.name}`);
   const result: ConformanceResult = { app: app.name, stages: [], failed: null, sessionId: null, planSessionId: null, actions: null, pages: null, specs: null, locators: null };
   const sessions = () => [result.sessionId!, ...(result.planSessionId ? [result.planSessionId] : [])];
@@ -71,6 +82,7 @@ export async function runConformance(app: RealApp, options: { keep?: boolean; lo
     ...Object.fromEntries(Object.entries(secrets).map(([name, value]) => [`BU_SECRET_${name.toUpperCase()}`, value])),
   };
   const stage = async (name: Stage, run: () => Promise<string | null>): Promise<boolean> => {
+    if (kStages.indexOf(name) >= last) return false;
     const started = performance.now();
     let detail: string | null;
     try {

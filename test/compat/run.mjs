@@ -16,11 +16,13 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'ut
  * The adapter test, the locator code that release prints read back, and one run of the whole
  * pipeline (capture, extract, generate, generated specs, replay).
  */
-const specs = ['test/core/playwright-internals.spec.ts', 'test/core/locator-build.spec.ts', 'test/generate/e2e-demo.spec.ts'];
+const specs = ['test/core/playwright-internals.spec.ts', 'test/core/locator-build.spec.ts', 'test/compat/pipeline.spec.ts'];
 // The folders the type check covers (tsconfig.json's include), so a new folder is never left out.
 const tsconfig = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));
 const sources = [...new Set([...tsconfig.include, 'bin', 'scripts', 'package.json', 'tsconfig.json', 'tsconfig.build.json'])];
 const playwrightPackages = ['playwright', 'playwright-core', '@playwright'];
+/** Set for the run below: playwright.config.ts then includes the pipeline test that runs only here. */
+const kAtLowest = 'BU_COMPAT_RUN';
 
 const lowest = /^>=\s*(\d+\.\d+\.\d+)/.exec(manifest.peerDependencies['@playwright/test'])?.[1];
 const version = process.argv[2] ?? lowest;
@@ -38,8 +40,12 @@ if (!fs.existsSync(path.join(installed, '@playwright', 'test', 'package.json')))
 
 const work = path.join(dir, 'work');
 fs.rmSync(work, { recursive: true, force: true });
-for (const entry of sources) {
-  fs.cpSync(path.join(root, entry), path.join(work, entry), { recursive: true, filter: (src) => !/[\\/](dist|node_modules|test-results|output)$/.test(src) });
+// The builds (dist/, extension/dist/) too, with the times kept: the suite's global setup there
+// rebuilds only when a source is newer than the build, as it does here, so an up-to-date build
+// is copied instead of compiled again.
+for (const entry of [...sources, 'dist']) {
+  if (!fs.existsSync(path.join(root, entry))) continue;
+  fs.cpSync(path.join(root, entry), path.join(work, entry), { recursive: true, preserveTimestamps: true, filter: (src) => !/[\\/](node_modules|test-results|output)$/.test(src) });
 }
 const modules = path.join(work, 'node_modules');
 fs.mkdirSync(modules);
@@ -52,5 +58,5 @@ for (const name of playwrightPackages) fs.symlinkSync(path.join(installed, name)
 const cli = path.join(installed, '@playwright', 'test', 'cli.js');
 const actual = JSON.parse(fs.readFileSync(path.join(installed, 'playwright-core', 'package.json'), 'utf8')).version;
 console.log(`compat: Playwright ${actual}: ${specs.join(' ')}`);
-const run = spawnSync(process.execPath, [cli, 'test', '--workers', '1', ...specs], { cwd: work, stdio: 'inherit' });
+const run = spawnSync(process.execPath, [cli, 'test', '--workers', '1', ...specs], { cwd: work, stdio: 'inherit', env: { ...process.env, [kAtLowest]: '1' } });
 process.exit(run.status ?? 1);

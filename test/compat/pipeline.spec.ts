@@ -10,6 +10,10 @@ import { tempWorkspace } from '../../harness/generate/on-disk.ts';
  * The whole pipeline on the demo app: a plan capture and a crawler explore, extracted by
  * `bu generate` itself, generated code checked with `tsc --strict`, and the generated specs run
  * with Playwright against fresh demo servers.
+ *
+ * It runs at the lowest supported Playwright (test/compat/run.mjs, through compat.spec.ts), not in
+ * the suite's own run at the highest: there the packed install test runs the same pipeline on the
+ * same app as a user installs it, and the conformance suite runs crawls through every stage.
  */
 
 const kPassword = 'correct-horse';
