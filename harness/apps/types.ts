@@ -62,6 +62,12 @@ export interface ConformancePart {
    * says so when it passes every stage; the bench reports it.
    */
   expectedFailure?: ExpectedFailure;
+  /**
+   * Runs in the conformance bench only, not in `make test`: an older release of an app whose
+   * newest release the suite runs through every stage (the same configuration, the same kind of
+   * markup). The suite still starts and renders it (test/apps/apps.spec.ts).
+   */
+  benchOnly?: boolean;
 }
 
 export interface OracleInput {
