@@ -15,7 +15,9 @@ import { tempWorkspace } from '../../harness/generate/on-disk.ts';
  * their own category, and generates specs that assert them with Playwright's web-first matchers.
  */
 
-test.describe.configure({ timeout: 480_000 });
+// In one worker, in order: every test reads the one capture beforeAll records, which a test run
+// in a second worker would record again.
+test.describe.configure({ mode: 'default', timeout: 480_000 });
 
 function plan(url: string) {
   return {
