@@ -69,10 +69,8 @@ test('a guarded action goes ahead only on the one element the locator names at t
   const save = page.getByRole('button', { name: 'Save', exact: true });
   const refused = async (locator: ReturnType<typeof page.getByTestId>, at: string, also = save) => {
     const guard = actingGuard(locator, at, also)!;
-    const started = Date.now();
     const error = await guard.click({ timeout: 10_000 }).then(() => null, (err: unknown) => err);
-    // Refused at once by strict mode, not after waiting for an element.
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Refused by strict mode (a wait for an element would end in a timeout error instead).
     return isStrictViolation(error);
   };
   // The locator names two elements, one of them at the path.
