@@ -11,7 +11,8 @@
  *   heal time        wall time of `bu heal` per failing test (goal < 5 s)
  * Apps: the demo app and its DOM variants (demo/variants.ts), the task app of the heal tests
  * (harness/sites/tasks-app.ts), then the real apps of the heal corpus under its mutations
- * (bench/heal/heal-real-apps.ts; BENCH_APPS and BENCH_MUTANTS narrow them, BENCH_REAL=0 skips them). The oracle knows each app's releases: the element keeps its
+ * (bench/heal/heal-real-apps.ts; BENCH_APPS and BENCH_MUTANTS narrow them, BENCH_REAL=0 skips them;
+ * BENCH_SYNTH=0 skips the demo and task apps). The oracle knows each app's releases: the element keeps its
  * id (a hashed suffix aside), else its link target, else shows the release's wording of its name.
  */
 import fs from 'node:fs';
@@ -196,22 +197,24 @@ async function benchApp(app: App, root: string): Promise<Row[]> {
   return rows;
 }
 
-const root = fs.mkdtempSync(path.join(kRepoRoot, '.tmp-heal-bench-'));
-try {
-  const rows: Row[] = [];
-  for (const app of [tasksApp(), demoApp()]) rows.push(...(await benchApp(app, root)));
-  const sum = (f: (r: Row) => number) => rows.reduce((n, r) => n + f(r), 0);
-  const failing = sum((r) => r.failing);
-  const green = sum((r) => r.green);
-  const healTests = sum((r) => r.healedTests);
-  const expectation = sum((r) => r.expectation);
-  const notLocator = sum((r) => r.notLocator);
-  const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(0)}%` : 'n/a');
-  console.log(`\nheal: ${rows.length} app x release; failing before ${failing}, healed to green ${green} (${pct(green, failing)}), expectation changed (correctly not healed) ${expectation}, not a locator failure ${notLocator}, refused ${sum((r) => r.refused.length) - expectation - notLocator}, wrong patches ${sum((r) => r.wrong.length)}`);
-  console.log(`heal: of the ${failing - expectation - notLocator} failing on how an element is found, ${green} healed to green (${pct(green, failing - expectation - notLocator)}); refusals by reason: ${refusalCounts(rows.flatMap((r) => r.refused))}`);
-  console.log(`heal: ${healTests ? (sum((r) => r.healMs) / healTests / 1000).toFixed(1) : '0'} s wall, ${healTests ? (sum((r) => r.healCpuMs) / healTests / 1000).toFixed(1) : '0'} s CPU per failing test, process start and browser launch included (goal >= 90% healed, 0 wrong, < 5 s)`);
-} finally {
-  fs.rmSync(root, { recursive: true, force: true });
+if (process.env.BENCH_SYNTH !== '0') {
+  const root = fs.mkdtempSync(path.join(kRepoRoot, '.tmp-heal-bench-'));
+  try {
+    const rows: Row[] = [];
+    for (const app of [tasksApp(), demoApp()]) rows.push(...(await benchApp(app, root)));
+    const sum = (f: (r: Row) => number) => rows.reduce((n, r) => n + f(r), 0);
+    const failing = sum((r) => r.failing);
+    const green = sum((r) => r.green);
+    const healTests = sum((r) => r.healedTests);
+    const expectation = sum((r) => r.expectation);
+    const notLocator = sum((r) => r.notLocator);
+    const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(0)}%` : 'n/a');
+    console.log(`\nheal: ${rows.length} app x release; failing before ${failing}, healed to green ${green} (${pct(green, failing)}), expectation changed (correctly not healed) ${expectation}, not a locator failure ${notLocator}, refused ${sum((r) => r.refused.length) - expectation - notLocator}, wrong patches ${sum((r) => r.wrong.length)}`);
+    console.log(`heal: of the ${failing - expectation - notLocator} failing on how an element is found, ${green} healed to green (${pct(green, failing - expectation - notLocator)}); refusals by reason: ${refusalCounts(rows.flatMap((r) => r.refused))}`);
+    console.log(`heal: ${healTests ? (sum((r) => r.healMs) / healTests / 1000).toFixed(1) : '0'} s wall, ${healTests ? (sum((r) => r.healCpuMs) / healTests / 1000).toFixed(1) : '0'} s CPU per failing test, process start and browser launch included (goal >= 90% healed, 0 wrong, < 5 s)`);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 }
 if (process.env.BENCH_REAL !== '0') {
   console.log('\nheal on the real apps of the heal corpus, per app x mutation:');

@@ -66,3 +66,29 @@ export function attributeWays(live: Fingerprint, markup: MarkupEvidence): ModelL
   }
   return [...out, ...[...new Set(css)].map(selector)];
 }
+
+/** How many ancestors with a readable class are tried, closest first, as for ids. */
+export const kMaxClassScopes = 3;
+
+/**
+ * A class a person wrote (`page-controls`, `tc-sidebar-header`, `nav__item`): lower-case words
+ * joined by hyphens or underscores, none of them a hash; not a CSS-in-JS name (`fZRtWb`,
+ * `sc-kzqdkY`) or a build's hash.
+ */
+export function readableClass(name: string): boolean {
+  return /^[a-z][a-z0-9]*(?:[-_]+[a-z0-9]+)*$/.test(name) && !looksGenerated(name) && !/\d{3,}/.test(name);
+}
+
+/**
+ * Its role and name inside the nearest ancestors with a readable class (each class alone, closest
+ * ancestor first): a look-alike elsewhere (a copy in another panel, the same control in a
+ * suggestions box) sits outside the element's own container when no landmark or id tells the two
+ * apart. `ancestorClasses` holds each ancestor's classes, closest first.
+ */
+export function classWays(live: Fingerprint, ancestorClasses: string[][]): ModelLocator[] {
+  const role = locatorRole(live.role);
+  if (!role || !live.name.trim()) return [];
+  const byRole = locatorExpression({ ...selector(''), kind: 'role', role, value: live.name }, 'page').replace(/^page\./, '');
+  const scopes = ancestorClasses.map((classes) => classes.filter(readableClass)).filter((classes) => classes.length).slice(0, kMaxClassScopes);
+  return scopes.flat().map((name) => ({ ...selector(''), kind: 'chain', value: `locator('.${name}').${byRole}` }));
+}

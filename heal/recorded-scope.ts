@@ -32,12 +32,35 @@ export function childCompounds(css: string): string[] {
   return out.some((part) => !part) ? [] : out;
 }
 
+type Step = Extract<ReturnType<typeof tryParseLocatorCode>, { ok: true }>['chain'][number];
+
+/** A plain CSS `locator('css')` step's selector, else null. */
+function plainCss(step: Step): string | null {
+  return step.kind === 'locator' && typeof step.selector === 'string' && !step.options && !/^(xpath|text|internal|id|data-testid)=|>>/.test(step.selector) ? step.selector : null;
+}
+
 /** The CSS of a page-relative locator that is one `locator('css')` call, else null. */
 export function cssOf(code: string): string | null {
   const parsed = tryParseLocatorCode(code);
   if (!parsed.ok || parsed.chain.length !== 1) return null;
-  const [step] = parsed.chain;
-  return step!.kind === 'locator' && typeof step!.selector === 'string' && !step!.options && !/^(xpath|text|internal|id|data-testid)=|>>/.test(step!.selector) ? step!.selector : null;
+  return plainCss(parsed.chain[0]!);
+}
+
+/**
+ * The CSS of the plain `locator('css')` steps a longer page-relative locator starts with, as one
+ * descendant selector (`locator('#a').locator('.b').getByRole(...)` -> `#a .b`), else null: the
+ * scope the page object found its element in before naming it.
+ */
+export function leadingCssOf(code: string): string | null {
+  const parsed = tryParseLocatorCode(code);
+  if (!parsed.ok || parsed.chain.length < 2) return null;
+  const leading: string[] = [];
+  for (const step of parsed.chain) {
+    const css = plainCss(step);
+    if (css === null) break;
+    leading.push(css);
+  }
+  return leading.length && leading.length < parsed.chain.length ? leading.join(' ') : null;
 }
 
 /**
@@ -52,6 +75,19 @@ export async function survivingScope(page: Page, css: string): Promise<string | 
     if (count === 1) return prefix;
   }
   return null;
+}
+
+/**
+ * The part of the broken locator that still finds one element, as CSS: a longest proper prefix
+ * of a plain CSS locator (`survivingScope`), or the CSS scope a longer locator starts with when it
+ * still finds one element (its name, after the scope, is what broke); null otherwise.
+ */
+export async function brokenLocatorScope(page: Page, code: string): Promise<string | null> {
+  const css = cssOf(code);
+  if (css) return survivingScope(page, css);
+  const leading = leadingCssOf(code);
+  if (!leading) return null;
+  return (await page.locator(`css=${leading}`).count().catch(() => 0)) === 1 ? leading : null;
 }
 
 /** Marks tied look-alikes while counting which are inside the scope; only in the snapshot page. */

@@ -10,9 +10,9 @@ import { attributeSelector } from '../generate/model/locate.ts';
 import { innerCandidates } from '../generate/model/rows.ts';
 import { rematch, type Scoredcandidate } from '../replay/rematch/cascade.ts';
 import { normalizeText } from '../replay/rematch/text.ts';
-import { attributeWays } from './attribute-ways.ts';
+import { attributeWays, classWays } from './attribute-ways.ts';
 import { itemWays } from './item-ways.ts';
-import { cssOf, survivingScope, tiedInside } from './recorded-scope.ts';
+import { brokenLocatorScope, tiedInside } from './recorded-scope.ts';
 import { renamedInPlace } from './renamed-in-place.ts';
 import { sameOriginPath } from './same-origin-path.ts';
 
@@ -142,8 +142,7 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   let scope: string | null = null;
   let candidate: Scoredcandidate;
   if (result.kind === 'ambiguous') {
-    const css = current && !item ? cssOf(current) : null;
-    scope = css ? await survivingScope(page, css) : null;
+    scope = current && !item ? await brokenLocatorScope(page, current) : null;
     const inside = scope ? await tiedInside(page, scope, result.tied) : [];
     if (inside.length !== 1) {
       const within = scope ? `; ${inside.length} of them inside \`${scope}\`, the part of the locator that still finds one element` : '';
@@ -179,13 +178,19 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   // An element that lost its name, or shares it with look-alikes, by what its markup says it is.
   const markup = await candidate.item.locator.evaluate((el) => {
     const ids: string[] = [];
-    for (let at = el.parentElement; at; at = at.parentElement) if (at.id) ids.push(at.id);
-    return { ids, href: el.getAttribute('href'), resolved: el instanceof HTMLAnchorElement ? el.href : null };
-  }).catch(() => ({ ids: [] as string[], href: null, resolved: null }));
+    const classes: string[][] = [];
+    for (let at = el.parentElement; at; at = at.parentElement) {
+      if (at.id) ids.push(at.id);
+      if (at !== document.body && at !== document.documentElement) classes.push(Array.from(at.classList));
+    }
+    return { ids, classes, href: el.getAttribute('href'), resolved: el instanceof HTMLAnchorElement ? el.href : null };
+  }).catch(() => ({ ids: [] as string[], classes: [] as string[][], href: null, resolved: null }));
   const recordedTarget = input.fingerprint.hrefPath !== null && sameOriginPath(markup.resolved, input.pageUrl) === input.fingerprint.hrefPath;
   ways.push(...attributeWays(live, { ancestorIds: item ? [] : markup.ids, href: recordedTarget ? markup.href : null }));
   // Look-alikes in every item of a list (a collapse button per object) by the item's own text.
   if (!item) ways.push(...(await itemWays(page, live, kMark, input.testIdAttribute)));
+  // Last, its role and name inside its own container, when only a class names that container.
+  if (!item) ways.push(...classWays(live, markup.classes));
   const codes = ways.map((way) => ({ way, code: checkCode(way, input.testIdAttribute) }));
   const signals = [...matchedSignals(input.fingerprint, { ...live, hrefPath: sameOriginPath(live.hrefPath, input.pageUrl) })];
   if (taken.has(candidate.item)) signals.push(`renamed in place: ${taken.get(candidate.item)}`);
@@ -200,8 +205,7 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   // Look-alikes everywhere else (a collapse button in every code sample): inside the part of the
   // broken CSS locator that still finds one element, when the element is in it, every way again.
   if (!item && current && scope === null) {
-    const css = cssOf(current);
-    scope = css ? await survivingScope(page, css) : null;
+    scope = await brokenLocatorScope(page, current);
     if (scope && !(await page.locator(`css=${scope}`).evaluate((root, attribute) => root.querySelector(`[${attribute}]`) !== null, kMark).catch(() => false))) scope = null;
   }
   if (scope) {

@@ -153,3 +153,46 @@ test('look-alike collapse buttons in every code sample: told apart inside the pa
   const lost = await relocate(page, input);
   expect(lost).toMatchObject({ ok: false, reason: expect.stringContaining('no locator other than a position') });
 });
+
+test('a same-named copy with neither landmark nor id around the element: its name inside its nearest container with a readable class; a hashed class is never a scope', async ({ page }) => {
+  const app = (controls: string, toolbar: string) => `<div class="page"><div class="sidebar"><div class="${controls}"><button aria-label="new note" title="Create a new note">+</button>`
+    + `<button aria-label="search">?</button></div></div><div class="story"><h2>Notes</h2><div class="${toolbar}"><a href="/notes/today">Today</a> <a href="/notes/all">All</a></div><p>Hello</p></div></div>`;
+  const copies = '<aside aria-label="Suggestions"><button aria-label="new note" title="Create a new note" type="button">+</button><a href="#suggestion">Today</a></aside>';
+  await page.setContent(app('page-controls', 'story_toolbar'));
+  const button = await takeFingerprint(page.getByRole('button', { name: 'new note' }));
+  const link = await takeFingerprint(page.getByRole('link', { name: 'Today' }));
+  const input = { heading: null, testIdAttribute: 'data-testid', pageUrl: kOrigin };
+  await page.setContent(app('page-controls', 'story_toolbar').replaceAll(' href="/notes/today"', ' href="/notes/today" onclick="return false"') + copies);
+  const healedButton = await relocate(page, { ...input, fingerprint: button, current: "getByRole('button', { name: 'new note' })" });
+  expect(healedButton, JSON.stringify(healedButton)).toMatchObject({ ok: true, code: "locator('.page-controls').getByRole('button', { name: 'new note' })" });
+  // A link whose target is now written otherwise (no longer its recorded href as written) is scoped by its container too.
+  await page.setContent(app('page-controls', 'story_toolbar').replace('href="/notes/today"', 'href="/notes/today?view=day"') + copies);
+  const healedLink = await relocate(page, { ...input, fingerprint: link, current: "getByRole('link', { name: 'Today' })" });
+  expect(healedLink, JSON.stringify(healedLink)).toMatchObject({ ok: true });
+  if (healedLink.ok) expect(healedLink.code).toMatch(/^locator\('\.(story_toolbar|story)'\)\.getByRole\('link', \{ name: 'Today' \}\)$/);
+  for (const healed of [healedButton, healedLink]) {
+    if (!healed.ok) continue;
+    expect(await locatorFromCode(page, healed.code).evaluateAll((els) => els.map((el) => Boolean(el.closest('aside'))))).toEqual([false]);
+  }
+  // Only build-hashed classes around it: no container names it, refused.
+  await page.setContent(app('fZRtWb', 'story_toolbar').replace('class="sidebar"', 'class="sc-kzqdkY"').replace('class="page"', 'class="xQpTrW"') + copies);
+  const hashed = await relocate(page, { ...input, fingerprint: button, current: "getByRole('button', { name: 'new note' })" });
+  expect(hashed, JSON.stringify(hashed)).toMatchObject({ ok: false, reason: expect.stringContaining('no locator other than a position') });
+});
+
+test('a renamed button in one of several look-alike sections: its new name inside the scope its broken locator starts with, while that scope still finds one element', async ({ page }) => {
+  const op = (id: string, verb: string, done: string) => `<div id="op/${id}"><h2>${verb} a plant</h2><p>Parameters id integer</p><h3>Responses</h3><div><button><strong>200 </strong><span>${done}</span></button></div></div>`;
+  const app = (done: string, prefix = 'op/') => `<main><h1>Garden API</h1>${[['get', 'Get'], ['delete', 'Delete'], ['list', 'List']].map(([id, verb]) => op(id!, verb!, done)).join('')}</main>`.replaceAll('id="op/', `id="${prefix}`);
+  await page.setContent(app('Done'));
+  const current = "locator('[id=\"op/delete\"]').getByRole('button', { name: 'Done' })";
+  const button = await takeFingerprint(locatorFromCode(page, current));
+  await page.setContent(app('Finished'));
+  const input = { fingerprint: button, current, heading: 'Garden API', testIdAttribute: 'data-testid', pageUrl: kOrigin };
+  const healed = await relocate(page, input);
+  expect(healed, JSON.stringify(healed)).toMatchObject({ ok: true, code: "locator('[id=\"op/delete\"]').getByRole('button', { name: '200 Finished' })" });
+  if (healed.ok) expect(healed.signals.join('; ')).toContain('inside `[id="op/delete"]`');
+  // The scope's id is rewritten too: the section is then found by its new id, the element by its section's text.
+  await page.setContent(app('Finished', 'operation-'));
+  const moved = await relocate(page, input);
+  expect(moved, JSON.stringify(moved)).toMatchObject({ ok: true, code: "locator('#operation-delete').getByRole('button', { name: '200 Finished' })" });
+});
