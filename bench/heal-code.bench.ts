@@ -78,9 +78,9 @@ function tasksApp(): App {
   };
   const renames: Record<TasksRelease, Record<string, string>> = {
     baseline: {}, 'renamed-button': { 'Add task': 'Create task' }, 'moved-field': { Title: 'Task name' },
-    'reworded-row': { Archive: 'Past tasks' }, decoy: {}, heading: { Tasks: 'To-do list' },
+    'reworded-row': { Archive: 'Past tasks' }, decoy: {}, heading: { Tasks: 'To-do list' }, 'reworded-form': { 'Add task': 'Create task', Title: 'Task name' },
   };
-  const releases: TasksRelease[] = ['renamed-button', 'moved-field', 'reworded-row', 'decoy', 'heading'];
+  const releases: TasksRelease[] = ['renamed-button', 'moved-field', 'reworded-row', 'decoy', 'heading', 'reworded-form'];
   return {
     name: 'tasks', plan: (url) => tasksPlan(url), env: {},
     baseline: { name: 'baseline', serve: serve('baseline'), renames: {} },

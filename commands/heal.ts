@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { writeFileAtomic } from '../core/io/atomic.ts';
-import { applyHeal, heal, type HealChange } from '../heal/heal.ts';
+import { applyHeal, heal, type HealChange, type HealResult } from '../heal/heal.ts';
+import { healAndRerun, kDefaultRounds, type RerunResult } from '../heal/rerun.ts';
+import { positive } from './capture-llm.ts';
 import type { CommandDef } from './command.ts';
 
 function changeLines(change: HealChange): string[] {
@@ -21,27 +23,33 @@ export const healCommand: CommandDef = {
     { flags: '--dir <dir>', description: 'the generated folder (holds pom/ and pom/.fingerprints.json)', default: '.' },
     { flags: '--patch <file>', description: 'write the unified diff to this file instead of stdout' },
     { flags: '--write', description: 'apply the changes to the page objects' },
+    { flags: '--rerun', description: "after writing, run the healed tests again with the project's Playwright and heal what fails next (a flow broken at several members), round by round; implies --write" },
+    { flags: '--rounds <n>', description: `heal rounds with --rerun, the first included (default ${kDefaultRounds})` },
   ],
   json: true,
   async run(ctx, args, options) {
     const inputs = (args[0] ?? '').split(' ').filter(Boolean).map((input) => path.resolve(ctx.cwd, input));
     const root = path.resolve(ctx.cwd, typeof options.dir === 'string' ? options.dir : '.');
     const started = Date.now();
-    const result = await heal({ root, inputs, env: ctx.env });
+    const rerun = Boolean(options.rerun);
+    const rounds = positive(options.rounds, '--rounds', true) ?? kDefaultRounds;
+    const result: HealResult & Partial<Pick<RerunResult, 'rounds' | 'green'>> = rerun ? await healAndRerun({ root, inputs, env: ctx.env, rounds }) : await heal({ root, inputs, env: ctx.env });
     for (const change of result.changes) for (const line of changeLines(change)) ctx.log(line);
     for (const refused of result.notHealed) ctx.log(`not healed: "${refused.test}": ${refused.reason}`);
     if (typeof options.patch === 'string') {
       await writeFileAtomic(path.resolve(ctx.cwd, options.patch), result.diff);
       ctx.log(`patch: ${options.patch}`);
     } else if (result.diff) ctx.print(result.diff.trimEnd());
-    if (options.write) {
+    if (rerun) ctx.log(`wrote ${result.files.size} page object(s) over ${result.rounds ?? 1} round(s); passing when rerun: ${result.green?.length ?? 0}`);
+    else if (options.write) {
       await applyHeal(root, result.files);
       ctx.log(`wrote ${result.files.size} page object(s)`);
     }
     ctx.log(`${result.failing} failing test(s): ${result.changes.length} healed, ${result.notHealed.length} not healable (${Date.now() - started} ms)`);
     ctx.result({
       failing: result.failing, healed: result.changes.length, notHealed: result.notHealed,
-      changes: result.changes, files: [...result.files.keys()], diff: result.diff, written: Boolean(options.write),
+      changes: result.changes, files: [...result.files.keys()], diff: result.diff, written: Boolean(options.write) || rerun,
+      ...(rerun ? { rounds: result.rounds, green: result.green } : {}),
     });
     return result.notHealed.length ? 1 : 0;
   },

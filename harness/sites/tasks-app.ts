@@ -4,10 +4,12 @@ import { htmlPage } from './pages-site.ts';
  * A small task app and the releases that break a generated spec's locators: a reworded button, a
  * field moved into another section under another caption, a reworded link in a list, a button
  * replaced by two look-alikes (a decoy pair nothing tells apart), and a reworded page heading (an
- * expectation, never healed). Each release keeps the flow doable by a person.
+ * expectation, never healed), and a reworded form (the field moved and the button renamed: a flow
+ * broken at two members, the second reached only once the first is healed). Each release keeps the
+ * flow doable by a person.
  */
 
-export type TasksRelease = 'baseline' | 'renamed-button' | 'moved-field' | 'reworded-row' | 'decoy' | 'heading';
+export type TasksRelease = 'baseline' | 'renamed-button' | 'moved-field' | 'reworded-row' | 'decoy' | 'heading' | 'reworded-form';
 
 function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
@@ -16,12 +18,13 @@ function escape(text: string): string {
 function home(release: TasksRelease): string {
   const heading = release === 'heading' ? 'To-do list' : 'Tasks';
   const field = `<input id="title" name="title">`;
-  const caption = release === 'moved-field' ? 'Task name' : 'Title';
-  const button = release === 'renamed-button' ? 'Create task' : 'Add task';
+  const moved = release === 'moved-field' || release === 'reworded-form';
+  const caption = moved ? 'Task name' : 'Title';
+  const button = release === 'renamed-button' || release === 'reworded-form' ? 'Create task' : 'Add task';
   const buttons = release === 'decoy'
     ? '<button type="submit" name="when" value="now">Add now</button> <button type="submit" name="when" value="later">Add later</button>'
     : `<button type="submit">${button}</button>`;
-  const form = release === 'moved-field'
+  const form = moved
     ? `<form action="/done"><fieldset><legend>Details</legend><p>Due <input name="due" type="date"></p><p><label for="title">${caption}</label> ${field}</p></fieldset><p>${buttons}</p></form>`
     : `<form action="/done"><p><label for="title">${caption}</label> ${field}</p><p>${buttons}</p></form>`;
   return htmlPage(heading, `<header><nav aria-label="Sections">${nav(release)}</nav></header><main><h1>${heading}</h1>${form}</main>`);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { resolveBrowser } from '../../core/browser.ts';
+import { generatedCodeEnv } from '../../core/package.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import { runCli } from '../../harness/cli.ts';
 import { recordAndGenerate, kFlowSpecs, runGeneratedSpecs } from '../../harness/generate/pipeline.ts';
@@ -128,6 +129,30 @@ test('a reworded link in a list is found by where it leads', async () => {
   const code = getterCode(out, 'pom/DonePage.ts', 'archiveLink');
   expect(code).toBe("getByRole('link', { name: 'Past tasks' })");
   expect(await resolve(code, '/done?title=x')).toEqual(['<a href="/archive">Past tasks</a>']);
+});
+
+test('a flow broken at two members (a moved field, then a renamed button) is green after one `bu heal --rerun`', async () => {
+  test.setTimeout(180_000);
+  const out = project('reworded-form');
+  release = 'reworded-form';
+  const run = await runSpecs(out);
+  expect(run.status).not.toBe(0);
+  const env = { BASE_URL: site.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, ...generatedCodeEnv(process.env) };
+  const healed = await runCli(['heal', 'test-results', '--dir', out, '--json', '--rerun'], { cwd: out, env, timeoutMs: 150_000 });
+  expect(healed.code, healed.stderr).toBe(0);
+  expect((healed.json!.changes as { member: string }[]).map((c) => c.member)).toEqual(['TasksPage.titleInput', 'TasksPage.addTaskButton']);
+  expect(healed.json!.rounds).toBe(2);
+  expect(healed.json!.green).toHaveLength(1);
+  expect(healed.json!.diff).toContain("+    return this.page.getByRole('button', { name: 'Create task' });");
+  expect(healed.json!.diff).toContain("+    return this.page.getByRole('textbox', { name: 'Task name' });");
+  const after = await runSpecs(out);
+  expect(after.status, after.output).toBe(0);
+  // Bounded: one round heals the first member only, and says the test still fails after it.
+  const once = project('reworded-form-once');
+  await runSpecs(once);
+  const one = await runCli(['heal', 'test-results', '--dir', once, '--json', '--rerun', '--rounds', '1'], { cwd: once, env, timeoutMs: 60_000 });
+  expect((one.json!.changes as { member: string }[]).map((c) => c.member)).toEqual(['TasksPage.titleInput']);
+  expect((await runSpecs(once)).status).not.toBe(0);
 });
 
 test('a button replaced by two look-alikes is refused, and nothing is written', async () => {

@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { UsageError } from '../core/errors.ts';
+import { applyHeal, heal, type HealChange, type HealOptions, type HealResult, type NotHealed } from './heal.ts';
+import { unifiedDiff } from './unified-diff.ts';
+
+/**
+ * `bu heal --rerun`: a spec whose flow broke at two members fails at the first one; a heal fixes
+ * that one, and only a run of the patched spec reaches the second. So, after each heal is written,
+ * the tests it changed run again with the project's own Playwright (their traces kept in a folder
+ * of their own, the user's test-results left as they were), and the new failures are healed, up to
+ * a number of rounds. A round that changes nothing, or a rerun that passes, ends it; a test refused
+ * in any round stays refused with that round's reason. What each round writes is what `--write`
+ * writes: the result's diff is the whole change, from the page objects as they were.
+ */
+
+/** Rounds when none is given: each is one broken member of a flow; three covers a release that reworded a form. */
+export const kDefaultRounds = 3;
+
+export interface RerunOptions extends HealOptions {
+  /** Heal rounds in all, the first included (>= 1). */
+  rounds: number;
+  /** Runs the given tests (`file:line` as heal names them) and returns the folder holding their failures' traces. */
+  runTests?: (locations: string[], outputDir: string) => Promise<void>;
+}
+
+export interface RerunResult extends HealResult {
+  rounds: number;
+  /** Tests whose rerun passed after their patch. */
+  green: string[];
+}
+
+/** `spec.ts:12` of a test heal names `spec.ts:12 › title`; null when it has no location. */
+export function testLocation(test: string): string | null {
+  const head = test.split(' › ')[0] ?? '';
+  return /:\d+$/.test(head) ? head : null;
+}
+
+/** The Playwright command-line entry of the project at `root`, from its own node_modules. */
+export function playwrightCli(root: string): string {
+  try {
+    return createRequire(path.join(root, 'package.json')).resolve('@playwright/test/cli');
+  } catch {
+    throw new UsageError(`--rerun runs the specs with the project's @playwright/test, which is not found from ${root}`, 'install it in the project (npm install -D @playwright/test), or heal without --rerun and run the specs yourself');
+  }
+}
+
+/** Runs `locations` with the project's Playwright config, traces of failures under `outputDir`; the exit status is not an error. */
+export function runWithPlaywright(root: string, env: NodeJS.ProcessEnv): (locations: string[], outputDir: string) => Promise<void> {
+  const cli = playwrightCli(root);
+  return (locations, outputDir) => new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, 'test', '--config', path.join(root, 'playwright.config.ts'), '--output', outputDir, '--reporter=line', ...locations], {
+      cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore'],
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve());
+  });
+}
+
+export async function healAndRerun(options: RerunOptions): Promise<RerunResult> {
+  const root = path.resolve(options.root);
+  const run = options.runTests ?? runWithPlaywright(root, options.env);
+  const first = await heal(options);
+  const changes: HealChange[] = [...first.changes];
+  const refused = new Map<string, NotHealed>(first.notHealed.map((n) => [n.test, n]));
+  const originals = new Map([...first.files].map(([file, { before }]) => [file, before]));
+  const green: string[] = [];
+  let current = first;
+  let rounds = 1;
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-heal-rerun-'));
+  try {
+    while (true) {
+      await applyHeal(root, current.files);
+      const locations = [...new Set(current.changes.map((c) => testLocation(c.test)).filter((l): l is string => l !== null))];
+      if (rounds >= options.rounds || !locations.length) break;
+      const outputDir = path.join(scratch, `round-${rounds}`);
+      await run(locations, outputDir);
+      // No trace written: every rerun test passed.
+      const next = await fs.stat(outputDir).then(() => heal({ ...options, inputs: [outputDir] })).catch((err: unknown) => {
+        if (err instanceof UsageError && /no trace zip|does not exist/.test(err.message)) return null;
+        throw err;
+      });
+      if (next) rounds++;
+      const failing = new Set([...(next?.changes ?? []), ...(next?.notHealed ?? [])].map((c) => testLocation(c.test)));
+      for (const location of locations) if (!failing.has(location)) green.push(...current.changes.filter((c) => testLocation(c.test) === location).map((c) => c.test));
+      if (!next) break;
+      changes.push(...next.changes);
+      for (const n of next.notHealed) refused.set(n.test, n);
+      for (const [file, { before }] of next.files) if (!originals.has(file)) originals.set(file, before);
+      current = next;
+    }
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true });
+  }
+  const files = new Map<string, { before: string; after: string }>();
+  const diffs: string[] = [];
+  for (const [file, before] of originals) {
+    const after = await fs.readFile(path.join(root, file), 'utf8');
+    if (after === before) continue;
+    files.set(file, { before, after });
+    diffs.push(unifiedDiff(file, before, after));
+  }
+  const passed = new Set(green);
+  return { failing: first.failing, changes, notHealed: [...refused.values()].filter((n) => !passed.has(n.test)), files, diff: diffs.join(''), rounds, green: [...passed] };
+}
