@@ -136,6 +136,9 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   const result = await rematch(page, fp, recorded, { timeoutMs: 0, recordedHeading: input.heading, renamedSole });
   if (result.kind === 'missing') {
     const refused = result.notes.find((n) => n.endsWith('refused'));
+    // The cascade weighs shown elements only: a locator that still finds one, hidden, names the app's state.
+    const hidden = current && !refused ? await locatorFromCode(page, current).evaluateAll((els) => els.length === 1 && els[0]!.getClientRects().length === 0).catch(() => false) : false;
+    if (hidden) return { ok: false, reason: `the locator still finds one element, not shown now, and no shown element agrees with the recorded ${fp.role ?? fp.tag} "${fp.name}": what failed is not how the element is found (the app's state changed)` };
     return { ok: false, reason: refused ?? `no element on the page agrees with the recorded ${fp.role ?? fp.tag} "${fp.name}"${result.notes.length ? ` (${result.notes.slice(-2).join('; ')})` : ''}` };
   }
   // Look-alikes that tie everywhere are told apart by the part of the broken locator that still holds.
@@ -166,7 +169,13 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     return { ok: false, reason: `re-found the ${describe(candidate)} outside its item \`${item}\`: refused, a member of an item stays in its item` };
   }
   if (current && await resolvesToMark(page, current)) {
-    return { ok: false, reason: 'the locator still finds the recorded element alone: what failed is not how the element is found (an expectation or the app changed)' };
+    const now = await candidate.item.locator.evaluate((el) => ({
+      disabled: (el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true',
+      shown: el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden',
+    })).catch(() => null);
+    // What the snapshot shows of the element beside what was recorded: the app's state, not its locator.
+    const state = now?.disabled && !fp.state.disabled ? ', disabled now (enabled when recorded: a step before it did not have its effect)' : now && !now.shown ? ', not shown now' : '';
+    return { ok: false, reason: `the locator still finds the recorded element alone${state}: what failed is not how the element is found (an expectation or the app changed)` };
   }
   const live = await takeFingerprint(candidate.item.locator);
   // Inside an item, the ways generate finds an element in its item (a name that is the item's data last).

@@ -196,3 +196,21 @@ test('a renamed button in one of several look-alike sections: its new name insid
   const moved = await relocate(page, input);
   expect(moved, JSON.stringify(moved)).toMatchObject({ ok: true, code: "locator('#operation-delete').getByRole('button', { name: '200 Finished' })" });
 });
+
+test('a locator that still finds its element alone is no locator failure, and the reason says when the element is disabled now or not shown; a hidden one with a shown look-alike elsewhere is healed to the shown one', async ({ page }) => {
+  const app = (attrs: string) => `<main><h1>Rows</h1><form><fieldset><legend>Selected</legend><input type="submit" name="delete" value="Delete"${attrs}></fieldset></form></main>`;
+  await page.setContent(app(''));
+  const button = await takeFingerprint(page.getByRole('button', { name: 'Delete' }));
+  const input = { fingerprint: button, current: "locator('input[name=\"delete\"]')", heading: 'Rows', testIdAttribute: 'data-testid', pageUrl: kOrigin };
+  await page.setContent(app(' disabled'));
+  expect(await relocate(page, input)).toEqual({ ok: false, reason: expect.stringMatching(/^the locator still finds the recorded element alone, disabled now .*: what failed is not how the element is found/) });
+  await page.setContent(app(' style="display: none"'));
+  expect(await relocate(page, input)).toEqual({ ok: false, reason: expect.stringMatching(/^the locator still finds one element, not shown now, and no shown element agrees with the recorded button "Delete": what failed is not how/) });
+  // Hidden where it was, shown elsewhere (moved into another section): the shown one is re-found.
+  await page.setContent(app(' style="display: none"').replace('</form>', '</form><form><p><input type="submit" name="delete" value="Delete"></p></form>'));
+  const moved = await relocate(page, { ...input, current: "locator('fieldset input[name=\"delete\"]')" });
+  expect(moved, JSON.stringify(moved)).toMatchObject({ ok: true });
+  if (moved.ok) expect(await locatorFromCode(page, moved.code).evaluateAll((els) => els.map((el) => el.closest('fieldset') === null))).toEqual([true]);
+  await page.setContent(app(''));
+  expect(await relocate(page, input)).toEqual({ ok: false, reason: expect.stringMatching(/^the locator still finds the recorded element alone: /) });
+});
