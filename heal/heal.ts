@@ -200,7 +200,11 @@ export async function heal(options: HealOptions): Promise<HealResult> {
       const peers = members.filter((m) => m !== member && m.page === member.page).map((m) => m.fingerprint);
       const found = await relocate(shown!.page, { fingerprint: member.fingerprint, current: current.code, heading: member.heading, testIdAttribute: attribute, pageUrl: snapshot.frameUrl, item, peers });
       if (!found.ok) {
-        refuse(at.assertion && found.reason.startsWith('the locator still finds') ? `not healable: expectation changed (\`${at.statement}\`: ${found.reason})` : found.reason);
+        const stillFound = found.reason.startsWith('the locator still finds the recorded element alone:');
+        // An action the test's timeout cut short while its element was there alone had not failed on finding it.
+        if (stillFound && !assertion && !call.ended && failure.timedOut) {
+          refuse(`the test timed out while ${at.className}.${at.member} (${call.method}) was still running, and its locator still finds the recorded element alone: nothing to heal (a slow app or machine? rerun it, or give the test more time)`);
+        } else refuse(at.assertion && found.reason.startsWith('the locator still finds') ? `not healable: expectation changed (\`${at.statement}\`: ${found.reason})` : found.reason);
         continue;
       }
       patchGetter(source, at.className, at.member, found.code);
