@@ -203,7 +203,7 @@ export async function heal(options: HealOptions): Promise<HealResult> {
         const stillFound = found.reason.startsWith('the locator still finds the recorded element alone:');
         // An action the test's timeout cut short while its element was there alone had not failed on finding it.
         if (stillFound && !assertion && !call.ended && failure.timedOut) {
-          refuse(`the test timed out while ${at.className}.${at.member} (${call.method}) was still running, and its locator still finds the recorded element alone: nothing to heal (a slow app or machine? rerun it, or give the test more time)`);
+          refuse(`the test timed out while ${at.className}.${at.member} (${call.method}) was still waiting on its element, which its locator still finds alone: nothing to heal in how it is found (a slow app or machine, or an element that could not be acted on, covered or read-only: see the trace)`);
         } else refuse(at.assertion && found.reason.startsWith('the locator still finds') ? `not healable: expectation changed (\`${at.statement}\`: ${found.reason})` : found.reason);
         continue;
       }

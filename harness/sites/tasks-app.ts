@@ -6,10 +6,11 @@ import { htmlPage } from './pages-site.ts';
  * replaced by two look-alikes (a decoy pair nothing tells apart), and a reworded page heading (an
  * expectation, never healed), and a reworded form (the field moved and the button renamed: a flow
  * broken at two members, the second reached only once the first is healed). Each release keeps the
- * flow doable by a person.
+ * flow doable by a person, but for `covered`: a banner over the form, every locator as recorded
+ * (no locator failure: the click waits until the test's time runs out).
  */
 
-export type TasksRelease = 'baseline' | 'renamed-button' | 'moved-field' | 'reworded-row' | 'decoy' | 'heading' | 'reworded-form';
+export type TasksRelease = 'baseline' | 'renamed-button' | 'moved-field' | 'reworded-row' | 'decoy' | 'heading' | 'reworded-form' | 'covered';
 
 function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
@@ -27,7 +28,8 @@ function home(release: TasksRelease): string {
   const form = moved
     ? `<form action="/done"><fieldset><legend>Details</legend><p>Due <input name="due" type="date"></p><p><label for="title">${caption}</label> ${field}</p></fieldset><p>${buttons}</p></form>`
     : `<form action="/done"><p><label for="title">${caption}</label> ${field}</p><p>${buttons}</p></form>`;
-  return htmlPage(heading, `<header><nav aria-label="Sections">${nav(release)}</nav></header><main><h1>${heading}</h1>${form}</main>`);
+  const banner = release === 'covered' ? '<div style="position: fixed; inset: 0; background: rgba(0, 0, 0, 0.2)">We use cookies.</div>' : '';
+  return htmlPage(heading, `<header><nav aria-label="Sections">${nav(release)}</nav></header><main><h1>${heading}</h1>${form}</main>${banner}`);
 }
 
 function nav(release: TasksRelease): string {

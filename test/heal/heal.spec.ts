@@ -155,6 +155,18 @@ test('a flow broken at two members (a moved field, then a renamed button) is gre
   expect((await runSpecs(once)).status).not.toBe(0);
 });
 
+test('a click the test\'s timeout cut short on an element its locator still finds alone (a banner over it) is reported as a timeout, not healed', async () => {
+  test.setTimeout(120_000);
+  const out = project('covered');
+  release = 'covered';
+  const before = fs.readFileSync(path.join(out, 'pom', 'TasksPage.ts'), 'utf8');
+  expect((await runSpecs(out)).status).not.toBe(0);
+  const healed = await heal(out, '--write');
+  expect(healed.code, healed.stderr).toBe(1);
+  expect(healed.json!.notHealed).toEqual([expect.objectContaining({ reason: expect.stringMatching(/^the test timed out while TasksPage\.\w+ \((click|fill)\) was still waiting on its element, which its locator still finds alone/) })]);
+  expect(fs.readFileSync(path.join(out, 'pom', 'TasksPage.ts'), 'utf8')).toBe(before);
+});
+
 test('a button replaced by two look-alikes is refused, and nothing is written', async () => {
   test.setTimeout(120_000);
   const out = project('decoy');
