@@ -59,8 +59,11 @@ export function attributeWays(live: Fingerprint, markup: MarkupEvidence): ModelL
   const css: string[] = [];
   if (markup.href && tag === 'a') css.push(`a[href=${JSON.stringify(markup.href)}]`);
   if (byName) css.push(byName);
+  // The only submit control of its form that posts no name (replay's form-submit evidence): so it is written.
+  const soleUnnamedSubmit = live.nameAttr === null && live.form?.unnamedSubmits === 1 && (tag === 'input' || tag === 'button') && type === 'submit';
   for (const id of ids) {
     if (byName) css.push(`#${id} ${byName}`);
+    if (soleUnnamedSubmit) css.push(`#${id} ${tag}[type="submit"]:not([name])`);
     if (type) css.push(`#${id} ${tag}[type=${JSON.stringify(type)}]`);
     css.push(`#${id} ${tag}`);
   }

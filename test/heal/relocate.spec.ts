@@ -214,3 +214,13 @@ test('a locator that still finds its element alone is no locator failure, and th
   await page.setContent(app(''));
   expect(await relocate(page, input)).toEqual({ ok: false, reason: expect.stringMatching(/^the locator still finds the recorded element alone: /) });
 });
+
+test('an icon-only submit control beside named ones: written as its form\'s only submit control that posts no name', async ({ page }) => {
+  const form = (save: string) => `<main><h1>Edit</h1><form id="edit" action="/edit" method="post"><p><input name="title" value="x"></p><p><input type="submit" value="${save}"> <input type="submit" name="insert" value="${save}"> <input type="submit" name="delete" value="${save}"></p></form></main>`;
+  await page.setContent(form('Save').replace('name="insert" value="Save"', 'name="insert" value="Save and insert"').replace('name="delete" value="Save"', 'name="delete" value="Delete"'));
+  const save = await takeFingerprint(page.getByRole('button', { name: 'Save', exact: true }));
+  // Every caption gone (icons): three buttons named "Submit", told apart only by what they post.
+  await page.setContent(form(' '));
+  const healed = await relocate(page, { fingerprint: save, current: "getByRole('button', { name: 'Save', exact: true })", heading: 'Edit', testIdAttribute: 'data-testid', pageUrl: kOrigin });
+  expect(healed, JSON.stringify(healed)).toMatchObject({ ok: true, code: 'locator(\'#edit input[type="submit"]:not([name])\')' });
+});
