@@ -63,8 +63,8 @@ export function attributeWays(live: Fingerprint, markup: MarkupEvidence): ModelL
   const soleUnnamedSubmit = live.nameAttr === null && live.form?.unnamedSubmits === 1 && (tag === 'input' || tag === 'button') && type === 'submit';
   for (const id of ids) {
     if (byName) css.push(`#${id} ${byName}`);
-    if (soleUnnamedSubmit) css.push(`#${id} ${tag}[type="submit"]:not([name])`);
     if (type) css.push(`#${id} ${tag}[type=${JSON.stringify(type)}]`);
+    if (soleUnnamedSubmit) css.push(`#${id} ${tag}[type="submit"]:not([name])`);
     css.push(`#${id} ${tag}`);
   }
   return [...out, ...[...new Set(css)].map(selector)];
