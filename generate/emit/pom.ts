@@ -2,6 +2,7 @@ import type { ClassDeclaration, Project, SourceFile } from 'ts-morph';
 import { assertNever } from '../../core/errors.ts';
 import type { FieldControl, Interaction, ModelCollection, ModelElement, ModelPage } from '../../core/schema/page-model.ts';
 import { patternRegexSource } from '../model/url-pattern.ts';
+import { isVisibleName, unnamedCaption } from '../names/element-marks.ts';
 import { headingExpression, isStableText, locatorExpression, uniqueness } from './code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
@@ -34,7 +35,7 @@ const kCaveats: Record<ReturnType<typeof uniqueness>, (matches: number | null) =
 function describeElement(element: ModelElement): string {
   const what = element.role ?? 'element';
   const name = element.column ? `${what} in the “${element.column}” column`
-    : element.name ? `“${element.name}” ${what}` : `${what}${element.testId ? ` (test id ${element.testId})` : ''}`;
+    : isVisibleName(element.name) ? `“${element.name}” ${what}` : unnamedCaption(what, element.fingerprint, element.title, element.testId);
   const where = element.landmark ? ` in the ${element.landmark}` : '';
   const caveat = kCaveats[uniqueness(element.locator)](element.locator.matches);
   return `The ${name}${where}.${caveat}`;
@@ -173,8 +174,8 @@ function addInteraction(
     const e = elements.get(id)!;
     // In a row, a name that is one record's data says less than the column it sits in.
     if (e.column) return `the ${e.role ?? 'element'} in the “${e.column}” column`;
-    const text = e.label || e.name || e.placeholder || e.title || e.testId;
-    return text ? `“${text}”` : `the ${e.role ?? 'element'}`;
+    const text = [e.label, e.name, e.placeholder, e.title, e.testId].find(isVisibleName);
+    return text ? `“${text}”` : `the ${unnamedCaption(e.role ?? 'element', e.fingerprint, e.title, e.testId)}`;
   };
   const statements: string[] = [];
   const parameters: { name: string; type: string }[] = method.item ? [{ name: method.item, type: 'string' }] : [];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Flow, ModelElement, PageModel } from '../../core/schema/page-model.ts';
 import { sharedIdPrefix } from './element-marks.ts';
-import { commonTitleTail, elementMember, fieldParam, methodBase, pageBase, stripTitle } from './derive.ts';
+import { collectionWords, commonTitleTail, scopeId, elementMember, fieldParam, methodBase, pageBase, stripTitle } from './derive.ts';
 import { camel, kebab, NameAllocator, pascal, safeVariable, sanitizeIdentifier, words } from './identifiers.ts';
 
 /**
@@ -127,22 +127,30 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
     const elements = new Map<string, ModelElement>(page.elements.map((e) => [e.id, e]));
     const members = new Map<string, string>();
     const collections = new Map<string, CollectionNames>();
+    // The namespace every id of the page starts with names none of them.
+    const idPrefix = sharedIdPrefix(page.elements.flatMap((element) => (element.fingerprint.id ? [element.fingerprint.id] : [])));
+    // One item of a collection is called after what its list holds (`torrent(text)`, `TorrentItem`), else by its role (`item(text)`).
+    const itemWords = new Map<string, string[]>();
+    // Lists with ids side by side (`app-header-deploy-submenu`, `app-header-main-submenu`): what their ids share names none of them.
+    const listPrefix = sharedIdPrefix(page.collections.flatMap((c) => scopeId(c) ?? []));
     for (const collection of page.collections) {
       const suffix = kItemSuffix[collection.role] ?? 'Item';
+      const held = collectionWords(collection, listPrefix.length ? listPrefix : idPrefix);
+      const called = held.length ? held : words(suffix);
+      const accessor = inClass.allocate(sanitizeIdentifier(camel(called), camel(words(suffix)), 'camel'));
+      itemWords.set(collection.id, called);
       collections.set(collection.id, {
-        className: classes.allocate(sanitizeIdentifier(`${base}${suffix}`, `${kFallbackClass}${suffix}`, 'pascal')),
-        accessor: inClass.allocate(camel(words(suffix))),
+        className: classes.allocate(sanitizeIdentifier(`${held.length ? pascal(held) : base}${suffix}`, `${kFallbackClass}${suffix}`, 'pascal')),
+        accessor,
         members: new Map(),
       });
     }
     const inItem = new Map([...collections.keys()].map((id) => [id, new NameAllocator(kItemMembers)]));
-    // The namespace every id of the page starts with names none of them.
-    const idPrefix = sharedIdPrefix(page.elements.flatMap((element) => (element.fingerprint.id ? [element.fingerprint.id] : [])));
     // An element typed into is an input, whatever it is made of (an editable <div>).
     const filled = new Set(page.interactions.flatMap((i) => (i.kind === 'form' ? i.fields.filter((f) => f.control === 'fill').map((f) => f.element) : [])));
     for (const element of page.elements) {
       const name = proposal?.elements.find((e) => e.id === element.id)?.name;
-      const derivedMember = sanitizeIdentifier(elementMember(element, filled.has(element.id), idPrefix), kFallbackMember, 'camel');
+      const derivedMember = sanitizeIdentifier(elementMember(element, filled.has(element.id), idPrefix, itemWords), kFallbackMember, 'camel');
       const member = name ? sanitizeIdentifier(name, derivedMember, 'camel') : derivedMember;
       if (element.collection) collections.get(element.collection)!.members.set(element.id, inItem.get(element.collection)!.allocate(member));
       else members.set(element.id, inClass.allocate(member));
@@ -151,7 +159,7 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
     let formIndex = 0;
     for (const interaction of page.interactions) {
       const proposed = proposal?.methods.find((m) => m.id === interaction.id);
-      const fallback = sanitizeIdentifier(methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' ? formIndex++ : 0, idPrefix), interaction.kind, 'camel');
+      const fallback = sanitizeIdentifier(methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' ? formIndex++ : 0, idPrefix, itemWords), interaction.kind, 'camel');
       const name = inClass.allocate(proposed?.name ? sanitizeIdentifier(proposed.name, fallback, 'camel') : fallback);
       const item = interaction.collection ? collections.get(interaction.collection)!.accessor : null;
       methods.set(interaction.id, { name, item, params: interaction.kind === 'form' ? formParams(interaction.fields, elements, proposed?.params ?? null, item) : [] });

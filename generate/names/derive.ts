@@ -1,4 +1,4 @@
-import type { Interaction, ModelElement, ModelPage, PageModel } from '../../core/schema/page-model.ts';
+import type { Interaction, ModelCollection, ModelElement, ModelPage, PageModel } from '../../core/schema/page-model.ts';
 import { steadyName } from '../model/steady-name.ts';
 import { iconText, idText } from './element-marks.ts';
 import { camel, pascal, words } from './identifiers.ts';
@@ -12,6 +12,7 @@ const kRoleSuffix: Record<string, string> = {
   button: 'Button', link: 'Link', textbox: 'Input', searchbox: 'Input', spinbutton: 'Input', combobox: 'Select',
   listbox: 'List', checkbox: 'Checkbox', radio: 'Radio', switch: 'Switch', slider: 'Slider', heading: 'Heading',
   tab: 'Tab', menuitem: 'MenuItem', option: 'Option', row: 'Row', cell: 'Cell', img: 'Image', dialog: 'Dialog',
+  listitem: 'Item', article: 'Card', treeitem: 'TreeItem',
 };
 
 /** Path segments that name a kind of page rather than what it shows. */
@@ -53,6 +54,44 @@ export function commonTitleTail(titles: string[]): string | null {
 
 export function stripTitle(title: string, tail: string | null): string {
   return tail && title.endsWith(tail) ? title.slice(0, -tail.length).trim() : title.trim();
+}
+
+/** Words that say a container holds a list, not what the list holds (`torrent_list`, `items-table`). */
+const kListWords = new Set(['list', 'lists', 'table', 'grid', 'tree', 'feed', 'container', 'wrapper', 'items', 'rows', 'entries', 'ul', 'ol', 'tbody', 'submenu', 'dropdown', 'popup']);
+/** An id's leading words are namespaces (`red-ui-header-button-...`); its last ones say what it is. */
+const kMaxIdWords = 3;
+
+/** The id a collection's CSS scope names (`#torrent_list`), else null. */
+export function scopeId(collection: ModelCollection): string | null {
+  const scope = collection.scope;
+  if (scope?.kind !== 'selector' || !scope.value) return null;
+  return /^[a-z]*#([A-Za-z][\w-]*)$/.exec(scope.value.trim())?.[1] ?? null;
+}
+
+/** An id or class a person wrote in a collection's CSS scope (`#torrent_list`, `ul.results`), as text. */
+function selectorText(selector: string, idPrefix: readonly string[]): string | null {
+  const id = /^[a-z]*#([A-Za-z][\w-]*)$/.exec(selector.trim());
+  if (id) return idText(id[1]!, idPrefix);
+  const cls = /^[a-z]*\.([A-Za-z][\w-]*)$/.exec(selector.trim());
+  return cls ? idText(cls[1]!, []) : null;
+}
+
+/**
+ * What a collection holds, in words, from the list its items are in: its accessible name (`list
+ * "Transfers"` -> `transfer`), its test id, the id or class a person gave it (`#torrent_list` ->
+ * `torrent`) less `idPrefix`, less the words that only say it is a list, one item's worth
+ * (singular); empty when the list has no name (the items are then called by their role).
+ */
+export function collectionWords(collection: ModelCollection, idPrefix: readonly string[] = []): string[] {
+  const scope = collection.scope;
+  if (!scope?.value) return [];
+  const raw = scope.kind === 'selector' ? selectorText(scope.value, idPrefix) : scope.value;
+  let found = words(steadyName(raw ?? '') ?? raw ?? '');
+  while (found.length && kListWords.has(found[found.length - 1]!)) found.pop();
+  if (!found.length) return [];
+  if (scope.kind === 'selector') found = found.slice(-kMaxIdWords);
+  found[found.length - 1] = singular(found[found.length - 1]!);
+  return found;
 }
 
 /** Words for a page: from its path when the path says something, else its title or heading. */
@@ -106,7 +145,23 @@ interface Purpose {
  * first that has words; never its tag, which says nothing to a reader. A count in parentheses
  * (`Inbox (3)`) is left out: it changes, the element does not.
  */
-function purposeOf(element: ModelElement, idPrefix: readonly string[] = []): Purpose {
+function purposeOf(element: ModelElement, idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>): Purpose {
+  const own = ownPurpose(element, idPrefix);
+  if (own.words.length || !element.collection) return own;
+  // Nothing of its own says what it is, and it is no control of a kind (a row clicked as a whole,
+  // the cell showing the row's text): it stands for the item, and is named after what the list holds.
+  const holder = itemWords?.get(element.collection) ?? [];
+  return holder.length && standsForItem(element) ? { words: holder, action: false } : own;
+}
+
+/** Item roles: an element with one is the item itself. */
+const kItemRoles = new Set(['listitem', 'row', 'article', 'treeitem']);
+
+function standsForItem(element: ModelElement): boolean {
+  return kindSuffix(element) === 'Element' || kItemRoles.has(element.role ?? '');
+}
+
+function ownPurpose(element: ModelElement, idPrefix: readonly string[]): Purpose {
   const id = idText(element.fingerprint.id, idPrefix);
   for (const raw of [element.label, element.column, element.name, element.placeholder, element.title, element.testId, id, iconText(element.fingerprint.icon)]) {
     if (!raw) continue;
@@ -120,13 +175,16 @@ function purposeOf(element: ModelElement, idPrefix: readonly string[] = []): Pur
 }
 
 /** The words that name an element; empty when nothing about it has words. */
-export function elementWords(element: ModelElement, idPrefix: readonly string[] = []): string[] {
-  return purposeOf(element, idPrefix).words;
+export function elementWords(element: ModelElement, idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>): string[] {
+  return purposeOf(element, idPrefix, itemWords).words;
 }
 
-/** A member: its purpose and kind (`signInButton`, `notesInput`), or its kind alone (`button`). */
-export function elementMember(element: ModelElement, filled = false, idPrefix: readonly string[] = []): string {
-  const base = elementWords(element, idPrefix);
+/**
+ * A member: its purpose and kind (`signInButton`, `notesInput`), or its kind alone (`button`).
+ * `itemWords`: what one item of each collection is called (`torrent`), by collection id.
+ */
+export function elementMember(element: ModelElement, filled = false, idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>): string {
+  const base = elementWords(element, idPrefix, itemWords);
   const suffix = words(kindSuffix(element, filled));
   const last = base[base.length - 1];
   return camel(last && last === suffix.join('') ? base : [...base, ...suffix]);
@@ -142,30 +200,33 @@ export function fieldParam(element: ModelElement): string {
  * element's own verb phrase when its name is an instruction (`Click to open actions` ->
  * `openActions`), and never the verb twice (`Open settings` link -> `openSettings`).
  */
-function actionMethod(verb: string, element: ModelElement, idPrefix: readonly string[]): string {
-  const purpose = purposeOf(element, idPrefix);
+function actionMethod(verb: string, element: ModelElement, idPrefix: readonly string[], itemWords?: ReadonlyMap<string, string[]>): string {
+  const purpose = purposeOf(element, idPrefix, itemWords);
   if (purpose.action) return camel(purpose.words);
   const rest = purpose.words[0] === verb ? purpose.words.slice(1) : purpose.words;
   return verb + pascal(rest.length ? rest : words(kindSuffix(element)));
 }
 
-export function methodBase(interaction: Interaction, elements: Map<string, ModelElement>, pageBaseName: string, formIndex: number, idPrefix: readonly string[] = []): string {
+export function methodBase(
+  interaction: Interaction, elements: Map<string, ModelElement>, pageBaseName: string, formIndex: number,
+  idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>,
+): string {
   switch (interaction.kind) {
     case 'form': {
       if (formIndex === 0) return `fill${pageBaseName}Form`;
       const fields = interaction.fields.slice(0, 2).map((f) => {
         const element = elements.get(f.element)!;
-        const named = elementWords(element, idPrefix).slice(0, 2);
+        const named = elementWords(element, idPrefix, itemWords).slice(0, 2);
         return pascal(named.length ? named : words(kindSuffix(element, f.control === 'fill')));
       });
       return `fill${fields.join('And')}`;
     }
     case 'click': {
       const element = elements.get(interaction.element)!;
-      return actionMethod(element.role === 'link' ? 'open' : 'click', element, idPrefix);
+      return actionMethod(element.role === 'link' ? 'open' : 'click', element, idPrefix, itemWords);
     }
     case 'hover':
-      return actionMethod('hover', elements.get(interaction.element)!, idPrefix);
+      return actionMethod('hover', elements.get(interaction.element)!, idPrefix, itemWords);
     case 'press':
       return `press${pascal(words(interaction.keys))}`;
   }

@@ -53,3 +53,25 @@ export function iconText(icon: string | null): string | null {
   const kept = text?.split(/[-_.\s]+/).filter((part) => part.length > 1).join(' ');
   return kept || null;
 }
+
+/**
+ * A name a reader can see: it shows a letter, digit, mark or symbol. An icon font's glyph (a
+ * private-use character such as `\uf068`), invisible formatting and blank space show nothing.
+ */
+export function isVisibleName(name: string | null | undefined): name is string {
+  return Boolean(name && /[^\p{Co}\p{Cf}\p{Cc}\p{Z}\p{Cn}]/u.test(name));
+}
+
+/**
+ * How prose names an element whose name shows nothing, after `what` (its role): the icon it shows
+ * (`button showing the minus icon`), its tooltip, the id a person gave it, its test id, else `what`
+ * alone; never empty quotes.
+ */
+export function unnamedCaption(what: string, fingerprint: { icon: string | null; id: string | null }, title: string | null, testId: string | null): string {
+  const icon = iconText(fingerprint.icon);
+  if (icon) return `${what} showing the ${icon} icon`;
+  if (isVisibleName(title)) return `${what} titled “${title}”`;
+  if (fingerprint.id && isWrittenId(fingerprint.id)) return `${what} #${fingerprint.id}`;
+  if (testId) return `${what} (test id ${testId})`;
+  return what;
+}

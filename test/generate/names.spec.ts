@@ -3,10 +3,10 @@ import { ts } from 'ts-morph';
 import { emitAll } from '../../generate/emit/emit.ts';
 import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
-import type { ModelElement } from '../../core/schema/page-model.ts';
+import type { ModelCollection, ModelElement } from '../../core/schema/page-model.ts';
 import { assignNames } from '../../generate/names/assign.ts';
 import { elementMember, methodBase } from '../../generate/names/derive.ts';
-import { iconText, sharedIdPrefix } from '../../generate/names/element-marks.ts';
+import { iconText, isVisibleName, sharedIdPrefix } from '../../generate/names/element-marks.ts';
 import { instanceName, isIdentifier, kebab, NameAllocator, sanitizeIdentifier, words } from '../../generate/names/identifiers.ts';
 import { clickRun, fp } from '../../harness/generate/fixtures.ts';
 
@@ -197,4 +197,69 @@ test("an element that shows no words is named by its id less the page's namespac
   expect(elementMember(marked(null, 'use:#icon-trash'))).toBe('trashButton');
   expect(elementMember(marked(null, 'svg:1x2y3z'))).toBe('button');
   expect(iconText('class:spinner')).toBeNull();
+});
+
+/** A page with one collection whose item was clicked as a whole (its text cell, nameless): the model the emitters get. */
+function rowClickModel(scope: ModelCollection['scope'], role = 'listitem') {
+  const model = buildPageModel([clickRun([{ path: '/queue', title: 'Queue', target: fp({ role: 'button', name: 'Refresh' }) }])]);
+  const page = model.pages[0]!;
+  const collection: ModelCollection = { id: `${role} in list`, role, scope, exactKey: true, observed: 3, example: 'backup.tar' };
+  const cell = element({ id: `${role} > div#0`, collection: collection.id, fingerprint: { ...fp({ role: 'text', name: '' }), text: 'backup.tar' } });
+  page.collections.push(collection);
+  page.elements.push(cell);
+  page.interactions.push({ kind: 'click', id: 'row-click', page: page.id, observed: 1, collection: collection.id, element: cell.id });
+  return { model, page, cell, collection };
+}
+
+const selectorScope = (value: string): NonNullable<ModelCollection['scope']> => ({ kind: 'selector', role: null, value, exact: false, frames: [], scope: null, row: null, matches: null, verified: false, nth: null });
+
+test('a row clicked as a whole and its collection are named after what the list holds, else after their role', () => {
+  const byId = rowClickModel(selectorScope('#job_list'));
+  const names = assignNames(byId.model, null).pages.get(byId.page.id)!;
+  const jobs = names.collections.get(byId.collection.id)!;
+  expect([jobs.accessor, jobs.className, jobs.members.get(byId.cell.id)]).toEqual(['job', 'JobItem', 'jobElement']);
+  expect(names.methods.get('row-click')).toMatchObject({ name: 'clickJob', item: 'job' });
+  const files = emitAll(byId.model, assignNames(byId.model, null), { replayHelperModule: kReplayHelperModule, histories: new Map([['script-1', '{}']]) });
+  const pom = files.find((f) => f.file.startsWith('pom/'))!.text;
+  expect(pom).toContain('await this.job(job).jobElement.click();');
+  for (const file of files.filter((f) => f.file.endsWith('.ts'))) expect(syntaxErrors(file.text), file.file).toEqual([]);
+  // An accessible name says it best; the words that only say "a list" are left out, and one item is singular.
+  const named = rowClickModel({ ...selectorScope('x'), kind: 'role', role: 'table', value: 'Pending downloads table' }, 'row');
+  const rows = assignNames(named.model, null).pages.get(named.page.id)!;
+  expect(rows.collections.get(named.collection.id)).toMatchObject({ accessor: 'pendingDownload', className: 'PendingDownloadRow' });
+  expect(rows.methods.get('row-click')!.name).toBe('clickPendingDownload');
+  // A list with no name: its items are called by their role, never `element`.
+  const bare = rowClickModel(null);
+  const plain = assignNames(bare.model, null).pages.get(bare.page.id)!;
+  expect(plain.collections.get(bare.collection.id)).toMatchObject({ accessor: 'item', className: 'QueueItem' });
+  expect(plain.methods.get('row-click')!.name).toBe('clickItem');
+  // Lists side by side whose ids share a namespace are named by what sets each apart.
+  const menus = rowClickModel(selectorScope('#app-header-button-deploy-options-submenu'));
+  menus.page.collections.push({ ...menus.collection, id: 'listitem in side', scope: selectorScope('#app-header-button-sidemenu-submenu') });
+  const menuNames = assignNames(menus.model, null).pages.get(menus.page.id)!.collections;
+  expect([menuNames.get(menus.collection.id)!.accessor, menuNames.get('listitem in side')!.accessor]).toEqual(['deployOption', 'sidemenu']);
+  // A generated id names nothing; a control of a kind keeps its kind.
+  expect(assignNames(rowClickModel(selectorScope('#ember1234')).model, null).pages.get(bare.page.id)!.collections.get(bare.collection.id)!.accessor).toBe('item');
+  expect(elementMember(element({ role: 'checkbox', collection: 'c' }), false, [], new Map([['c', ['job']]]))).toBe('checkbox');
+});
+
+test('a doc comment never quotes a name that shows nothing: an icon glyph or blank name gives way to the icon, title or id', () => {
+  const model = buildPageModel([clickRun([{ path: '/editor', title: 'Editor', target: fp({ role: 'button', name: 'Save' }) }])]);
+  const page = model.pages[0]!;
+  const glyph = element({ id: 'link:\uf067', role: 'link', tag: 'a', name: '\uf067', fingerprint: { ...fp({ role: 'link', name: '\uf067' }), icon: 'class:fa.fa-plus' } });
+  const blank = element({ id: 'link:', role: 'link', tag: 'a', name: ' ', fingerprint: { ...fp({ role: 'link', name: ' ' }), id: 'palette-toggle' } });
+  page.elements.push(glyph, blank);
+  page.interactions.push({ kind: 'click', id: 'glyph-click', page: page.id, observed: 1, collection: null, element: glyph.id });
+  const files = emitAll(model, assignNames(model, null), { replayHelperModule: kReplayHelperModule, histories: new Map([['script-1', '{}']]) });
+  const pom = files.find((f) => f.file.startsWith('pom/'))!.text;
+  expect(pom).not.toContain('“\uf067”');
+  expect(pom).not.toMatch(/“\s*”/);
+  expect(pom).toContain('The link showing the plus icon.');
+  expect(pom).toContain('The link #palette-toggle.');
+  expect(pom).toContain('Clicks the link showing the plus icon.');
+  // Words and symbols a reader sees are still quoted.
+  expect(isVisibleName('🚀')).toBe(true);
+  expect(isVisibleName('Save')).toBe(true);
+  expect(isVisibleName('\uf067')).toBe(false);
+  expect(isVisibleName('\u200b')).toBe(false);
 });
