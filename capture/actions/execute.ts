@@ -32,6 +32,10 @@ const kPageChanging = new Set<ActionName>(['navigate', 'search', 'go_back', 'cli
 const kWeakForEditor = /(^|\.)getByText\(|\.nth\(\d+\)$/;
 /** Recorded locator code that finds an element by its place among look-alikes. */
 const kPositional = /\.(?:nth\(-?\d+\)|first\(\)|last\(\))$/;
+/** Recorded locator code that finds an element by the text it shows. */
+const kByText = /(^|\.)getByText\(/;
+/** Expectations that check the text their element shows. */
+const kTextChecks = new Set<ActionName>(['expect_text']);
 /** Load events after an action; a page still loading after this is recorded as it is. */
 const kLoadTimeoutMs = 5_000;
 /**
@@ -166,6 +170,11 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
       // one form), the author's own locator is recorded instead, which replay and generate try
       // first and which still finds the element once a look-alike is added before it.
       if (call.target !== undefined && kPositional.test(locator.code) && !kPositional.test(found.locator.toString())) locator = { code: found.locator.toString(), matches: 1 };
+      // A check of an element's text (`#filter-count` shows '1 Transfer') recorded as the recorder's
+      // `getByText('1 Transfer')` would find the element by what the step checks: once the text
+      // changes, replay and generated code lose the element instead of failing the check. The
+      // plan's own target, which does not depend on the text, is recorded.
+      if (call.target !== undefined && kTextChecks.has(name) && kByText.test(locator.code) && !kByText.test(found.locator.toString())) locator = { code: found.locator.toString(), matches: 1 };
       // Act through the verified best locator, not the aria ref: the tracer's own per-action aria
       // snapshot invalidates refs before the action resolves its target, and the trace then names
       // the element the way a person would write it.

@@ -7,13 +7,13 @@ import { servePages, tempDir } from './support.ts';
 
 /**
  * The locator a plan step records: what the recorder would write, unless that finds the element
- * only by its position among look-alikes (unnamed fields of one form), where the plan's own
- * target, which its author chose, is recorded.
+ * only by its position among look-alikes (unnamed fields of one form) or, for a check of its text,
+ * by the text checked, where the plan's own target, which its author chose, is recorded.
  */
 
 const kPage = `<!doctype html><html><head><title>New collection</title></head><body>
 <form>Title:<br><input data-field="title" type="text"><br>Notes:<br><input data-field="notes" type="text"><br>
-<button type="button">Save</button></form></body></html>`;
+<button type="button">Save</button></form><div id="result-count">1 Result</div></body></html>`;
 
 async function recordedLocator(session: Session, call: ActionCall): Promise<string | undefined> {
   const dir = await tempDir('plan-locator');
@@ -34,6 +34,10 @@ test('an unnamed field a plan found by an attribute is recorded by that target, 
     expect(await recordedLocator(session, { action: 'click', params: {}, target: "locator('form button')" })).toBe("getByRole('button', { name: 'Save' })");
     // A plan that itself picks by position gains nothing from its own target.
     expect(await recordedLocator(session, { action: 'input', params: { text: 'y' }, target: { role: 'textbox', nth: 1 } })).toBe("getByRole('textbox').nth(1)");
+    // A check of an element's text never records the element by that text: the plan's target is kept.
+    expect(await recordedLocator(session, { action: 'expect_text', params: { text: '1 Result' }, target: 'css=#result-count' })).toBe("locator('#result-count')");
+    // Another action on the same element is recorded the recorder's way.
+    expect(await recordedLocator(session, { action: 'click', params: {}, target: 'css=#result-count' })).toMatch(/^getByText\(/);
   } finally {
     await pages.close();
   }
