@@ -8,6 +8,7 @@ import { takeFingerprint } from '../../core/fingerprint/take.ts';
 import { describeIssues } from '../../core/io/read.ts';
 import { bestLocator } from '../../core/locator/best.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
+import { steadyRoleLocator } from '../../core/locator/steady-locator.ts';
 import type { ActionName } from '../../core/schema/actions.ts';
 import type { Fingerprint, PageState, RecordedLocator } from '../../core/schema/history.ts';
 import type { Secrets } from '../record/secrets.ts';
@@ -161,6 +162,9 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
       const found = await untraced(page, () => resolveTarget({ page, observation: options.observation, call, timeoutMs: options.timeoutMs }));
       target = found;
       [fingerprint, locator] = await untraced(page, async () => [await takeFingerprint(found.locator, found.hints), await bestLocator(found.locator)] as const);
+      // A name with a changing figure in it is recorded by the part before the figure.
+      const taken = fingerprint;
+      locator = await untraced(page, () => steadyRoleLocator(page, taken, locator!));
       // An editor found by its path is named by that path rather than by the text it holds (which
       // typing replaces) or by its place among the page's divs: the recorder's choices for an
       // unnamed editor.

@@ -1,7 +1,7 @@
 import type { Fingerprint } from '../../core/schema/history.ts';
 import type { ModelLocator } from '../../core/schema/page-model.ts';
 import { locatable } from './locatable.ts';
-import { steadyName } from './steady-name.ts';
+import { steadyName } from '../../core/locator/steady-name.ts';
 
 /**
  * The ways generated code could find an element, best first, and what each found in the DOM

@@ -1,5 +1,5 @@
 import type { Interaction, ModelCollection, ModelElement, ModelPage, PageModel } from '../../core/schema/page-model.ts';
-import { steadyName } from '../model/steady-name.ts';
+import { steadyName } from '../../core/locator/steady-name.ts';
 import { iconText, idText } from './element-marks.ts';
 import { camel, pascal, words } from './identifiers.ts';
 

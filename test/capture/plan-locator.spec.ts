@@ -42,3 +42,22 @@ test('an unnamed field a plan found by an attribute is recorded by that target, 
     await pages.close();
   }
 });
+
+test('a field whose name carries a changing figure is recorded by the name before it', async ({ session }) => {
+  const pages = await servePages({
+    '/': `<!doctype html><html><head><title>Add</title></head><body><form>
+<label for="dest">Download folder (81.5 GB Free):</label><input id="dest" type="text">
+<label for="inbox">Inbox (3)</label><input id="inbox" type="checkbox">
+<label for="a">Queue (2)</label><input id="a" type="text"><label for="b">Queue (5)</label><input id="b" type="text">
+</form></body></html>`,
+  });
+  try {
+    await session.currentPageOrDie().goto(pages.url);
+    expect(await recordedLocator(session, { action: 'input', params: { text: '/tmp' }, target: 'css=#dest' })).toBe("getByRole('textbox', { name: 'Download folder' })");
+    expect(await recordedLocator(session, { action: 'click', params: {}, target: 'css=#inbox' })).toBe("getByRole('checkbox', { name: 'Inbox' })");
+    // Two fields the part before the figure cannot tell apart keep the recorder's locator.
+    expect(await recordedLocator(session, { action: 'input', params: { text: 'x' }, target: 'css=#b' })).toBe("getByRole('textbox', { name: 'Queue (5)' })");
+  } finally {
+    await pages.close();
+  }
+});
