@@ -61,18 +61,22 @@ const kListWords = new Set(['list', 'lists', 'table', 'grid', 'tree', 'feed', 'c
 /** An id's leading words are namespaces (`red-ui-header-button-...`); its last ones say what it is. */
 const kMaxIdWords = 3;
 
+/** A CSS scope that is one id (`#torrent_list`, `ul#results`) or one class (`ul.results`). */
+const kIdSelector = /^[a-z]*#([A-Za-z][\w-]*)$/;
+const kClassSelector = /^[a-z]*\.([A-Za-z][\w-]*)$/;
+
 /** The id a collection's CSS scope names (`#torrent_list`), else null. */
 export function scopeId(collection: ModelCollection): string | null {
   const scope = collection.scope;
   if (scope?.kind !== 'selector' || !scope.value) return null;
-  return /^[a-z]*#([A-Za-z][\w-]*)$/.exec(scope.value.trim())?.[1] ?? null;
+  return kIdSelector.exec(scope.value.trim())?.[1] ?? null;
 }
 
-/** An id or class a person wrote in a collection's CSS scope (`#torrent_list`, `ul.results`), as text. */
+/** An id or class a person wrote in a collection's CSS scope, as text; null when it looks generated. */
 function selectorText(selector: string, idPrefix: readonly string[]): string | null {
-  const id = /^[a-z]*#([A-Za-z][\w-]*)$/.exec(selector.trim());
+  const id = kIdSelector.exec(selector.trim());
   if (id) return idText(id[1]!, idPrefix);
-  const cls = /^[a-z]*\.([A-Za-z][\w-]*)$/.exec(selector.trim());
+  const cls = kClassSelector.exec(selector.trim());
   return cls ? idText(cls[1]!, []) : null;
 }
 
