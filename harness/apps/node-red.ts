@@ -106,9 +106,8 @@ export const nodeRed: RealApp = {
   conformance: {
     maxSteps: 12,
     // Import a flow from the main menu, place it, deploy it and see it deployed, then remove it
-    // and deploy again. The import box
-    // checks what is pasted on key presses, so a key follows the typed text; imported nodes
-    // follow the pointer until a click on the workspace puts them down.
+    // and deploy again. The import box checks what is pasted on key presses, so a key follows the
+    // typed text; imported nodes follow the pointer until a click on the workspace puts them down.
     plan: (url) => ({
       version: 1, url,
       steps: [
