@@ -127,7 +127,7 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
     const elements = new Map<string, ModelElement>(page.elements.map((e) => [e.id, e]));
     const members = new Map<string, string>();
     const collections = new Map<string, CollectionNames>();
-    // The namespace every id of the page starts with names none of them.
+    // The namespace most ids of the page start with names none of them.
     const idPrefix = sharedIdPrefix(page.elements.flatMap((element) => (element.fingerprint.id ? [element.fingerprint.id] : [])));
     // One item of a collection is called after what its list holds (`torrent(text)`, `TorrentItem`), else by its role (`item(text)`).
     const itemWords = new Map<string, string[]>();
@@ -162,7 +162,7 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
       const fallback = sanitizeIdentifier(methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' ? formIndex++ : 0, idPrefix, itemWords), interaction.kind, 'camel');
       const name = inClass.allocate(proposed?.name ? sanitizeIdentifier(proposed.name, fallback, 'camel') : fallback);
       const item = interaction.collection ? collections.get(interaction.collection)!.accessor : null;
-      methods.set(interaction.id, { name, item, params: interaction.kind === 'form' ? formParams(interaction.fields, elements, proposed?.params ?? null, item) : [] });
+      methods.set(interaction.id, { name, item, params: interaction.kind === 'form' ? formParams(interaction.fields, elements, proposed?.params ?? null, item, idPrefix) : [] });
     }
     const purpose = cleanProse(proposal?.purpose) ?? derivedPurpose(page, tail);
     pages.set(page.id, { className, docFile: docs.allocate(kebab(className.replace(/Page$/, '')) || 'page'), members, methods, collections, purpose });
@@ -183,14 +183,14 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
   return { pages, flows };
 }
 
-function formParams(fields: { element: string; control: string }[], elements: Map<string, ModelElement>, proposed: string[] | null, item: string | null): string[] {
+function formParams(fields: { element: string; control: string }[], elements: Map<string, ModelElement>, proposed: string[] | null, item: string | null, idPrefix: readonly string[]): string[] {
   const valued = fields.filter((f) => takesValue(f.control));
   const usable = proposed && proposed.length === valued.length ? proposed : null;
   const params = new NameAllocator(item ? ['page', item] : ['page']);
   let next = 0;
   return fields.map((field) => {
     if (!takesValue(field.control)) return '';
-    const derived = sanitizeIdentifier(fieldParam(elements.get(field.element)!), 'value', 'camel');
+    const derived = sanitizeIdentifier(fieldParam(elements.get(field.element)!, idPrefix), 'value', 'camel');
     const raw = usable ? sanitizeIdentifier(usable[next++]!, derived, 'camel') : derived;
     return params.allocate(safeVariable(raw));
   });

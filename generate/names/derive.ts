@@ -145,7 +145,7 @@ interface Purpose {
 /**
  * What an element is for, in words: its label, its column's header (inside a row whose data its
  * name is), its accessible name, its placeholder, its title, its test id, its id when a person
- * wrote it (less `idPrefix`, the namespace every id of its page carries), the icon it shows, the
+ * wrote it (less `idPrefix`, the namespace most ids of its page carry), the icon it shows, the
  * first that has words; never its tag, which says nothing to a reader. A count in parentheses
  * (`Inbox (3)`) is left out: it changes, the element does not.
  */
@@ -195,8 +195,8 @@ export function elementMember(element: ModelElement, filled = false, idPrefix: r
 }
 
 /** A parameter name for a form field: `email`, `password`, `displayName`. */
-export function fieldParam(element: ModelElement): string {
-  return camel(elementWords(element).slice(0, 3));
+export function fieldParam(element: ModelElement, idPrefix: readonly string[] = []): string {
+  return camel(elementWords(element, idPrefix).slice(0, 3));
 }
 
 /**

@@ -1,8 +1,8 @@
 import { isWrittenId } from '../model/candidates.ts';
 
 /**
- * What names an element that shows no words: the id a person gave it, less the prefix every id of
- * its page carries (`red-ui-view-zoom-out` beside `red-ui-header-...` -> `view-zoom-out`), and the
+ * What names an element that shows no words: the id a person gave it, less the prefix most ids of
+ * its page carry (`red-ui-view-zoom-out` beside `red-ui-header-...` -> `view-zoom-out`), and the
  * icon it shows (`fa fa-plus` -> `plus`, `bin.png` -> `bin`).
  */
 
@@ -11,21 +11,47 @@ function idParts(id: string): string[] {
   return id.split(/[-_]+/).filter(Boolean);
 }
 
-/** The leading parts all of `ids` share (none when fewer than two ids): an app's namespace, which names nothing. */
+/**
+ * The share of a page's written ids that must start with the same words for those words to be the
+ * page's namespace. An app's ids mostly carry its namespace (`red-ui-header`, `red-ui-palette`), but
+ * those a widget library writes do not (`menu-item-edit`): requiring every id would keep the
+ * namespace in nearly every name. Two in three is a clear majority.
+ */
+const kNamespaceShare = 2 / 3;
+/**
+ * Among a handful of ids a namespace is carried by all of them, and by three at least among more:
+ * two ids of several that start alike (`search-input`, `search-button` beside `login`) are a
+ * coincidence, not a namespace.
+ */
+const kNamespaceMinIds = 3;
+
+/** The ids among `ids` that start with `prefix` and say more after it. */
+function carrying(ids: readonly string[][], prefix: readonly string[]): string[][] {
+  return ids.filter((parts) => parts.length > prefix.length && prefix.every((part, at) => parts[at] === part));
+}
+
+/**
+ * The leading parts most of `ids` share (none when fewer than two carry them): an app's namespace,
+ * which names nothing. Each id that carries it says more after it, so no id is stripped to nothing.
+ */
 export function sharedIdPrefix(ids: readonly string[]): string[] {
-  const written = ids.filter(isWrittenId).map(idParts);
-  if (written.length < 2) return [];
-  const first = written[0]!;
-  let length = 0;
-  while (length < first.length && written.every((parts) => parts.length > length + 1 && parts[length] === first[length])) length++;
-  return first.slice(0, length);
+  const written = [...new Set(ids.filter(isWrittenId))].map(idParts);
+  const needed = Math.max(2, Math.min(written.length, kNamespaceMinIds), Math.ceil(written.length * kNamespaceShare));
+  const prefix: string[] = [];
+  for (;;) {
+    // More than half must carry the next word, so at most one word can be it.
+    const next = carrying(written, prefix).map((parts) => parts[prefix.length]!).find((part) => carrying(written, [...prefix, part]).length >= needed);
+    if (next === undefined) return prefix;
+    prefix.push(next);
+  }
 }
 
 /** The id's text without the page's shared prefix; null when the id looks generated. */
 export function idText(id: string | null, prefix: readonly string[]): string | null {
   if (!id || !isWrittenId(id)) return null;
   const parts = idParts(id);
-  const own = prefix.every((part, at) => parts[at] === part) ? parts.slice(prefix.length) : parts;
+  // An id that is the namespace and no more keeps its words.
+  const own = parts.length > prefix.length && prefix.every((part, at) => parts[at] === part) ? parts.slice(prefix.length) : parts;
   return own.join(' ');
 }
 

@@ -5,7 +5,7 @@ import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
 import type { ModelCollection, ModelElement } from '../../core/schema/page-model.ts';
 import { assignNames } from '../../generate/names/assign.ts';
-import { elementMember, methodBase } from '../../generate/names/derive.ts';
+import { elementMember, fieldParam, methodBase } from '../../generate/names/derive.ts';
 import { iconText, isVisibleName, sharedIdPrefix } from '../../generate/names/element-marks.ts';
 import { instanceName, isIdentifier, kebab, NameAllocator, sanitizeIdentifier, words } from '../../generate/names/identifiers.ts';
 import { clickRun, fp } from '../../harness/generate/fixtures.ts';
@@ -173,6 +173,22 @@ test('an element with no words of its own is named by the id a person gave it, n
   expect(methodBase({ kind: 'click', id: 'c', page: 'p', observed: 1, collection: null, element: 'x' }, new Map([['x', unnamed('toolbar-separator')]]), 'Home', 0)).toBe('clickToolbarSeparator');
   expect(elementMember(unnamed('ember1234'))).toBe('element');
   expect(elementMember(unnamed('a1b2c3d4e5f6'))).toBe('element');
+});
+
+test("a page's namespace is the prefix most of its ids share, though a widget library's ids do not carry it", () => {
+  const ids = ['app-header-button-deploy', 'app-header-button-menu', 'app-view-zoom-out', 'app-sidebar-tab-info', 'app-clipboard', 'app-search-input', 'menu-item-import'];
+  expect(sharedIdPrefix(ids)).toEqual(['app']);
+  const unnamed = (id: string) => element({ fingerprint: { ...fp({ role: null, name: '' }), id } });
+  expect(elementMember(unnamed('app-clipboard'), true, sharedIdPrefix(ids))).toBe('clipboardInput');
+  expect(fieldParam(unnamed('app-clipboard'), sharedIdPrefix(ids))).toBe('clipboard');
+  // An id without the namespace keeps every word.
+  expect(elementMember(unnamed('menu-item-import'), false, sharedIdPrefix(ids))).toBe('menuItemImportElement');
+  // Two ids of a handful that start alike are no namespace.
+  expect(sharedIdPrefix(['search-input', 'search-button', 'login'])).toEqual([]);
+  // Never strip to nothing: the namespace alone as an id keeps its words.
+  const alone = ['app', 'app-view', 'app-menu', 'app-tabs'];
+  expect(sharedIdPrefix(alone)).toEqual(['app']);
+  expect(elementMember(unnamed('app'), false, sharedIdPrefix(alone))).toBe('appElement');
 });
 
 test('a count in parentheses is no part of a name: it changes, the element does not', () => {
