@@ -2,6 +2,7 @@ import type { ClassDeclaration, Project, SourceFile } from 'ts-morph';
 import { assertNever } from '../../core/errors.ts';
 import type { FieldControl, Interaction, ModelCollection, ModelElement, ModelPage } from '../../core/schema/page-model.ts';
 import { patternRegexSource } from '../model/url-pattern.ts';
+import { showsItemText } from '../names/derive.ts';
 import { isVisibleName, unnamedCaption } from '../names/element-marks.ts';
 import { headingExpression, isStableText, locatorExpression, uniqueness } from './code.ts';
 import type { EmitContext } from './context.ts';
@@ -37,8 +38,11 @@ function describeElement(element: ModelElement): string {
   const name = element.column ? `${what} in the “${element.column}” column`
     : isVisibleName(element.name) ? `“${element.name}” ${what}` : unnamedCaption(what, element.fingerprint, element.title, element.testId);
   const where = element.landmark ? ` in the ${element.landmark}` : '';
-  const caveat = kCaveats[uniqueness(element.locator)](element.locator.matches);
-  return `The ${name}${where}.${caveat}`;
+  return `The ${name}${where}.${caveatOf(element)}`;
+}
+
+function caveatOf(element: ModelElement): string {
+  return kCaveats[uniqueness(element.locator)](element.locator.matches);
 }
 
 export function emitPageObject(project: Project, ctx: EmitContext, page: ModelPage): { file: string; text: string } {
@@ -130,7 +134,9 @@ function addItemClass(source: SourceFile, ctx: EmitContext, page: ModelPage, col
       name: names.members.get(element.id)!,
       returnType: 'Locator',
       statements: [`return ${locatorExpression(element.locator, 'this.root')};`],
-      docs: [commentText(describeElement(element).replace(/\.$/, ` in this ${what}.`))],
+      docs: [commentText(showsItemText(element, collection)
+        ? `The text this ${what} is found by (“${collection.example}” when recorded).${caveatOf(element)}`
+        : describeElement(element).replace(/\.$/, ` in this ${what}.`))],
     });
   }
 }
@@ -174,6 +180,7 @@ function addInteraction(
     const e = elements.get(id)!;
     // In a row, a name that is one record's data says less than the column it sits in.
     if (e.column) return `the ${e.role ?? 'element'} in the “${e.column}” column`;
+    if (showsItemText(e, page.collections.find((c) => c.id === e.collection))) return 'the text';
     const text = [e.label, e.name, e.placeholder, e.title, e.testId].find(isVisibleName);
     return text ? `“${text}”` : `the ${unnamedCaption(e.role ?? 'element', e.fingerprint, e.title, e.testId)}`;
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Flow, ModelElement, PageModel } from '../../core/schema/page-model.ts';
 import { sharedIdPrefix } from './element-marks.ts';
-import { collectionWords, commonTitleTail, scopeId, elementMember, fieldParam, methodBase, pageBase, stripTitle } from './derive.ts';
+import { collectionWords, commonTitleTail, scopeId, elementMember, fieldParam, methodBase, pageBase, showsItemText, stripTitle } from './derive.ts';
 import { camel, kebab, NameAllocator, pascal, safeVariable, sanitizeIdentifier, words } from './identifiers.ts';
 
 /**
@@ -150,7 +150,8 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
     const filled = new Set(page.interactions.flatMap((i) => (i.kind === 'form' ? i.fields.filter((f) => f.control === 'fill').map((f) => f.element) : [])));
     for (const element of page.elements) {
       const name = proposal?.elements.find((e) => e.id === element.id)?.name;
-      const derivedMember = sanitizeIdentifier(elementMember(element, filled.has(element.id), idPrefix, itemWords), kFallbackMember, 'camel');
+      const itemText = showsItemText(element, page.collections.find((c) => c.id === element.collection));
+      const derivedMember = sanitizeIdentifier(elementMember(element, filled.has(element.id), idPrefix, itemWords, itemText), kFallbackMember, 'camel');
       const member = name ? sanitizeIdentifier(name, derivedMember, 'camel') : derivedMember;
       if (element.collection) collections.get(element.collection)!.members.set(element.id, inItem.get(element.collection)!.allocate(member));
       else members.set(element.id, inClass.allocate(member));

@@ -165,6 +165,15 @@ function standsForItem(element: ModelElement): boolean {
   return kindSuffix(element) === 'Element' || kItemRoles.has(element.role ?? '');
 }
 
+/**
+ * The element of no kind whose whole text is the one its item is found by (`garden-notes.txt` in
+ * its list item): it is the item's text, and is called so (`torrentText`), not an element.
+ */
+export function showsItemText(element: ModelElement, collection: ModelCollection | undefined): boolean {
+  const text = element.fingerprint.text?.replace(/\s+/g, ' ').trim();
+  return Boolean(collection?.exactKey && text && text === collection.example.replace(/\s+/g, ' ').trim() && kindSuffix(element) === 'Element');
+}
+
 function ownPurpose(element: ModelElement, idPrefix: readonly string[]): Purpose {
   const id = idText(element.fingerprint.id, idPrefix);
   for (const raw of [element.label, element.column, element.name, element.placeholder, element.title, element.testId, id, iconText(element.fingerprint.icon)]) {
@@ -185,11 +194,13 @@ export function elementWords(element: ModelElement, idPrefix: readonly string[] 
 
 /**
  * A member: its purpose and kind (`signInButton`, `notesInput`), or its kind alone (`button`).
- * `itemWords`: what one item of each collection is called (`torrent`), by collection id.
+ * `itemWords`: what one item of each collection is called (`torrent`), by collection id;
+ * `itemText`: the element shows the text its item is found by (`torrentText`).
  */
-export function elementMember(element: ModelElement, filled = false, idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>): string {
+export function elementMember(element: ModelElement, filled = false, idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>, itemText = false): string {
   const base = elementWords(element, idPrefix, itemWords);
-  const suffix = words(kindSuffix(element, filled));
+  const named = ownPurpose(element, idPrefix).words.length > 0;
+  const suffix = words(itemText && !named && base.length ? 'Text' : kindSuffix(element, filled));
   const last = base[base.length - 1];
   return camel(last && last === suffix.join('') ? base : [...base, ...suffix]);
 }

@@ -229,15 +229,18 @@ function rowClickModel(scope: ModelCollection['scope'], role = 'listitem') {
 
 const selectorScope = (value: string): NonNullable<ModelCollection['scope']> => ({ kind: 'selector', role: null, value, exact: false, frames: [], scope: null, row: null, matches: null, verified: false, nth: null });
 
-test('a row clicked as a whole and its collection are named after what the list holds, else after their role', () => {
+test('a row clicked as a whole, the text it is found by and its collection are named after what the list holds, else after their role', () => {
   const byId = rowClickModel(selectorScope('#job_list'));
   const names = assignNames(byId.model, null).pages.get(byId.page.id)!;
   const jobs = names.collections.get(byId.collection.id)!;
-  expect([jobs.accessor, jobs.className, jobs.members.get(byId.cell.id)]).toEqual(['job', 'JobItem', 'jobElement']);
+  expect([jobs.accessor, jobs.className, jobs.members.get(byId.cell.id)]).toEqual(['job', 'JobItem', 'jobText']);
   expect(names.methods.get('row-click')).toMatchObject({ name: 'clickJob', item: 'job' });
   const files = emitAll(byId.model, assignNames(byId.model, null), { replayHelperModule: kReplayHelperModule, histories: new Map([['script-1', '{}']]) });
   const pom = files.find((f) => f.file.startsWith('pom/'))!.text;
-  expect(pom).toContain('await this.job(job).jobElement.click();');
+  expect(pom).toContain('await this.job(job).jobText.click();');
+  // The element showing the text its item is found by is documented as that text.
+  expect(pom).toContain('The text this list item is found by (“backup.tar” when recorded).');
+  expect(pom).toContain('Clicks the text in the list item showing `job`.');
   for (const file of files.filter((f) => f.file.endsWith('.ts'))) expect(syntaxErrors(file.text), file.file).toEqual([]);
   // An accessible name says it best; the words that only say "a list" are left out, and one item is singular.
   const named = rowClickModel({ ...selectorScope('x'), kind: 'role', role: 'table', value: 'Pending downloads table' }, 'row');
