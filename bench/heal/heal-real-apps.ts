@@ -7,7 +7,7 @@ import { kMutants } from './instrument.ts';
 import { startMutantProxy } from './mutant-proxy.ts';
 import { kPlansDir } from './record.ts';
 import { kNotLocatorKinds, refusalCounts, refusalKind } from './refusals.ts';
-import { isSameTest, runFlowSpecs } from './run-specs.ts';
+import { isSameTest, kSpecRuns, loadSummary, runFlowSpecs } from './run-specs.ts';
 
 /**
  * `bu heal` over the real apps of the heal corpus (harness/apps, those with a `corpus` part):
@@ -101,6 +101,7 @@ async function benchApp(app: RealApp & { corpus: NonNullable<RealApp['corpus']> 
     for (const mutant of kMutants.filter((m) => m.kind !== 'none' && (!onlyMutants || onlyMutants.includes(m.name)))) {
       const out = path.join(ws, mutant.name);
       fs.cpSync(pristine, out, { recursive: true });
+      const firstRun = kSpecRuns.length;
       const row: RealHealRow = { app: app.name, mutation: mutant.name, specs: passing.length, failing: 0, green: 0, refused: [], expectation: 0, notLocator: 0, wrong: [], healMs: 0, healedTests: 0 };
       const before = await runOn(out, mutant.kind);
       const failing = passing.filter((title) => before.outcomes.get(title) !== true);
@@ -136,7 +137,7 @@ async function benchApp(app: RealApp & { corpus: NonNullable<RealApp['corpus']> 
       row.expectation = row.refused.filter((r) => refusalKind(r) === 'expectation changed').length;
       row.notLocator = row.refused.filter((r) => refusalKind(r) !== 'expectation changed' && kNotLocatorKinds.has(refusalKind(r))).length;
       rows.push(row);
-      log(`${app.name.padEnd(12)} ${mutant.name.padEnd(11)} specs ${row.specs}  failing before ${row.failing}  healed to green ${row.green}  expectation changed ${row.expectation}  not a locator failure ${row.notLocator}  refused ${row.refused.length - row.expectation - row.notLocator}  wrong patches ${row.wrong.length}${row.healedTests ? `  heal ${(row.healMs / row.healedTests / 1000).toFixed(1)} s per failing test` : ''}`);
+      log(`${app.name.padEnd(12)} ${mutant.name.padEnd(11)} specs ${row.specs}  failing before ${row.failing}  healed to green ${row.green}  expectation changed ${row.expectation}  not a locator failure ${row.notLocator}  refused ${row.refused.length - row.expectation - row.notLocator}  wrong patches ${row.wrong.length}${row.healedTests ? `  heal ${(row.healMs / row.healedTests / 1000).toFixed(1)} s per failing test` : ''}  (${loadSummary(kSpecRuns.slice(firstRun))})`);
       for (const reason of row.refused) log(`             refused: ${reason}`);
       for (const wrong of row.wrong) log(`             WRONG: ${wrong}`);
     }
@@ -178,5 +179,6 @@ export async function benchRealApps(log: (line: string) => void = console.log): 
   const locatorFailing = failing - expectation - notLocator;
   log(`\nheal on real apps: ${new Set(rows.map((r) => r.app)).size} apps, ${rows.length} app x mutation; failing before ${failing}, healed to green ${green} (${pct(green, failing)} of all failing), expectation changed (correctly not healed) ${expectation}, not a locator failure ${notLocator}, refused ${sum((r) => r.refused.length) - expectation - notLocator}, wrong patches ${sum((r) => r.wrong.length)}; ${tests ? (sum((r) => r.healMs) / tests / 1000).toFixed(1) : '0'} s per failing test`);
   log(`heal on real apps: of the ${locatorFailing} failing on how an element is found, ${green} healed to green (${pct(green, locatorFailing)}); refusals by reason: ${refusalCounts(rows.flatMap((r) => r.refused))} (goal >= 90% healed, 0 wrong, < 5 s)`);
+  log(`heal on real apps: ${kSpecRuns.length} spec runs, ${loadSummary()}`);
   return rows;
 }
