@@ -6,7 +6,8 @@ import type { ActedEvent } from './in-page-acted.ts';
 import { kMutants } from './instrument.ts';
 import { startMutantProxy } from './mutant-proxy.ts';
 import { kPlansDir } from './record.ts';
-import { kNotLocatorKinds, refusalCounts, refusalKind } from './refusals.ts';
+import { kNotLocatorKinds, refusalKind } from './refusals.ts';
+import { healTotals, percentOf } from './heal-totals.ts';
 import { isSameTest, kSpecRuns, loadSummary, runFlowSpecs } from './run-specs.ts';
 
 /**
@@ -169,16 +170,9 @@ export async function benchRealApps(log: (line: string) => void = console.log): 
   } finally {
     if (process.env.BENCH_KEEP !== '1') fs.rmSync(root, { recursive: true, force: true });
   }
-  const sum = (f: (r: RealHealRow) => number) => rows.reduce((n, r) => n + f(r), 0);
-  const failing = sum((r) => r.failing);
-  const green = sum((r) => r.green);
-  const expectation = sum((r) => r.expectation);
-  const notLocator = sum((r) => r.notLocator);
-  const tests = sum((r) => r.healedTests);
-  const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(0)}%` : 'n/a');
-  const locatorFailing = failing - expectation - notLocator;
-  log(`\nheal on real apps: ${new Set(rows.map((r) => r.app)).size} apps, ${rows.length} app x mutation; failing before ${failing}, healed to green ${green} (${pct(green, failing)} of all failing), expectation changed (correctly not healed) ${expectation}, not a locator failure ${notLocator}, refused ${sum((r) => r.refused.length) - expectation - notLocator}, wrong patches ${sum((r) => r.wrong.length)}; ${tests ? (sum((r) => r.healMs) / tests / 1000).toFixed(1) : '0'} s per failing test`);
-  log(`heal on real apps: of the ${locatorFailing} failing on how an element is found, ${green} healed to green (${pct(green, locatorFailing)}); refusals by reason: ${refusalCounts(rows.flatMap((r) => r.refused))} (goal >= 90% healed, 0 wrong, < 5 s)`);
+  const t = healTotals(rows);
+  log(`\nheal on real apps: ${new Set(rows.map((r) => r.app)).size} apps, ${rows.length} app x mutation; failing before ${t.failing}, healed to green ${t.green} (${percentOf(t.green, t.failing)} of all failing), expectation changed (correctly not healed) ${t.expectation}, not a locator failure ${t.notLocator}, refused ${t.refused}, wrong patches ${t.wrong}; ${t.secondsPerTest} s per failing test`);
+  log(`heal on real apps: of the ${t.locatorFailing} failing on how an element is found, ${t.green} healed to green (${percentOf(t.green, t.locatorFailing)}); refusals by reason: ${t.refusalsByReason} (goal >= 90% healed, 0 wrong, < 5 s)`);
   log(`heal on real apps: ${kSpecRuns.length} spec runs, ${loadSummary()}`);
   return rows;
 }
