@@ -23,7 +23,8 @@ import { PomFingerprints } from '../core/schema/pom-fingerprints.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
 import { startDemoServer } from '../demo/server.ts';
 import { benchRealApps } from './heal/heal-real-apps.ts';
-import { kNotLocatorKinds, refusalCounts, refusalKind } from './heal/refusals.ts';
+import { kNotLocatorKinds, refusalKind } from './heal/refusals.ts';
+import { healTotals, percentOf } from './heal/heal-totals.ts';
 import { isSameTest, runFlowSpecs } from './heal/run-specs.ts';
 import { kUser } from '../demo/store.ts';
 import { kRetexts, kVariants } from '../demo/variants.ts';
@@ -202,16 +203,11 @@ if (process.env.BENCH_SYNTH !== '0') {
   try {
     const rows: Row[] = [];
     for (const app of [tasksApp(), demoApp()]) rows.push(...(await benchApp(app, root)));
-    const sum = (f: (r: Row) => number) => rows.reduce((n, r) => n + f(r), 0);
-    const failing = sum((r) => r.failing);
-    const green = sum((r) => r.green);
-    const healTests = sum((r) => r.healedTests);
-    const expectation = sum((r) => r.expectation);
-    const notLocator = sum((r) => r.notLocator);
-    const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(0)}%` : 'n/a');
-    console.log(`\nheal: ${rows.length} app x release; failing before ${failing}, healed to green ${green} (${pct(green, failing)}), expectation changed (correctly not healed) ${expectation}, not a locator failure ${notLocator}, refused ${sum((r) => r.refused.length) - expectation - notLocator}, wrong patches ${sum((r) => r.wrong.length)}`);
-    console.log(`heal: of the ${failing - expectation - notLocator} failing on how an element is found, ${green} healed to green (${pct(green, failing - expectation - notLocator)}); refusals by reason: ${refusalCounts(rows.flatMap((r) => r.refused))}`);
-    console.log(`heal: ${healTests ? (sum((r) => r.healMs) / healTests / 1000).toFixed(1) : '0'} s wall, ${healTests ? (sum((r) => r.healCpuMs) / healTests / 1000).toFixed(1) : '0'} s CPU per failing test, process start and browser launch included (goal >= 90% healed, 0 wrong, < 5 s)`);
+    const t = healTotals(rows);
+    const healTests = rows.reduce((n, r) => n + r.healedTests, 0);
+    console.log(`\nheal: ${rows.length} app x release; failing before ${t.failing}, healed to green ${t.green} (${percentOf(t.green, t.failing)}), expectation changed (correctly not healed) ${t.expectation}, not a locator failure ${t.notLocator}, refused ${t.refused}, wrong patches ${t.wrong}`);
+    console.log(`heal: of the ${t.locatorFailing} failing on how an element is found, ${t.green} healed to green (${percentOf(t.green, t.locatorFailing)}); refusals by reason: ${t.refusalsByReason}`);
+    console.log(`heal: ${t.secondsPerTest} s wall, ${healTests ? (rows.reduce((n, r) => n + r.healCpuMs, 0) / healTests / 1000).toFixed(1) : '0'} s CPU per failing test, process start and browser launch included (goal >= 90% healed, 0 wrong, < 5 s)`);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
