@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { kBuBin, kRepoRoot } from '../../harness/cli.ts';
 
@@ -24,7 +25,27 @@ function newestMtime(file: string): number {
   return newest;
 }
 
-export default function globalSetup(): void {
+/**
+ * Every test, the `bu` processes it starts, their browsers' profiles and nested Playwright runs make
+ * their temporary folders under one folder of this run (TMPDIR, which the workers and their children
+ * inherit), removed when the run ends: a run leaves nothing in the system's temporary folder. Set
+ * BU_KEEP_TMP=1 to keep it for a look after the run.
+ */
+function runTempDir(): () => void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bu-suite-'));
+  process.env.TMPDIR = dir;
+  return () => {
+    if (process.env.BU_KEEP_TMP) console.log(`temporary files of this run kept in ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  };
+}
+
+export default function globalSetup(): () => void {
+  buildIfStale();
+  return runTempDir();
+}
+
+function buildIfStale(): void {
   const built = fs.statSync(kBuBin, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   const sources = Math.max(...kBuildInputs.map((input) => newestMtime(path.join(kRepoRoot, input))));
   if (built > sources) return;
