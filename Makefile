@@ -3,7 +3,7 @@ SHELL := /bin/bash
 BU := node bin/bu.js
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup deps build browser test-deps bench-deps check test test-compat demo bench capture extract generate replay report extension
+.PHONY: setup deps build browser npm-apps test-deps bench-deps check test test-compat demo bench capture extract generate replay report extension
 
 setup: deps build browser
 
@@ -35,8 +35,9 @@ browser: deps
 	fi
 	@$(BU) doctor --browser
 
-# What the test suite needs beyond a browser: DokuWiki, Adminer and PHP (with SQLite) for the real-app tests.
-test-deps: setup
+# What the test suite needs beyond a browser: DokuWiki, Adminer and PHP (with SQLite) for the
+# real-app tests, and the real apps from npm.
+test-deps: setup npm-apps
 	@if [ ! -d /usr/share/dokuwiki ] || [ ! -d /usr/share/adminer ] || ! php -r "exit(class_exists('SQLite3') ? 0 : 1);" 2>/dev/null || ! command -v php >/dev/null 2>&1; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing DokuWiki and PHP with apt-get (real-app tests)"; \
@@ -44,12 +45,27 @@ test-deps: setup
 	  else echo "DokuWiki or PHP missing and no apt-get: the DokuWiki tests will be skipped"; fi; \
 	fi
 
+# The real apps from npm (harness/apps/npm/: only their built pages are served, and Fauxton's
+# server run) are no dependencies of the project: their own lockfile is installed with npm ci into
+# the apps cache, in a folder named after the lockfile's hash (harness/apps/packages.ts reads the
+# same), once per machine and lockfile.
+APPS_CACHE := $(or $(BU_APPS_CACHE),$(HOME)/.cache/brow-use-apps)
+NPM_APPS_DIR = $(APPS_CACHE)/npm-apps-$(shell sha256sum harness/apps/npm/package-lock.json | cut -c1-12)
+npm-apps:
+	@if [ ! -f "$(NPM_APPS_DIR)/node_modules/.package-lock.json" ]; then \
+	  echo "installing the real apps from npm into $(NPM_APPS_DIR) (real-app tests)"; \
+	  rm -rf "$(NPM_APPS_DIR)" "$(NPM_APPS_DIR).partial" && mkdir -p "$(NPM_APPS_DIR).partial" && \
+	  cp harness/apps/npm/package.json harness/apps/npm/package-lock.json "$(NPM_APPS_DIR).partial/" && \
+	  npm ci --prefix "$(NPM_APPS_DIR).partial" --ignore-scripts --no-audit --no-fund >/dev/null && \
+	  mv "$(NPM_APPS_DIR).partial" "$(NPM_APPS_DIR)"; \
+	fi
+
 # What the benchmarks need beyond the suite's apps: Radicale, Syncthing and Transmission (Debian)
 # and Node-RED (npm, outside the project: it is no dependency of the package) run in make bench
 # only (bench/conformance.bench.ts), never in make test. Node-RED goes to the folder
 # harness/apps/node-red.ts reads (BU_APPS_CACHE moves its parent).
 NODE_RED_VERSION := 4.1.8
-NODE_RED_DIR := $(or $(BU_APPS_CACHE),$(HOME)/.cache/brow-use-apps)/node-red-$(NODE_RED_VERSION)
+NODE_RED_DIR := $(APPS_CACHE)/node-red-$(NODE_RED_VERSION)
 bench-deps: test-deps
 	@if [ ! -x /usr/bin/radicale ] || [ ! -x /usr/bin/syncthing ] || [ ! -x /usr/bin/transmission-daemon ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { npmAppsDir } from './packages.ts';
 
 /**
  * The Fauxton app's server, run as its own process (`tsx fauxton-server.ts DIR PORT`): express-pouchdb
@@ -13,7 +14,8 @@ interface PouchConstructor {
   defaults(options: object): PouchConstructor;
 }
 
-const require = createRequire(import.meta.url);
+/** The packages come from the npm apps' own install (harness/apps/npm/), not the project's. */
+const require = createRequire(path.join(npmAppsDir(), 'package.json'));
 const [dir, port] = process.argv.slice(2);
 if (!dir || !port) throw new Error('usage: fauxton-server.ts DIR PORT');
 

@@ -16,7 +16,7 @@ const kTsx = (): string => import.meta.resolve('tsx');
 
 function unavailable(): string | null {
   return npmUnavailable('express-pouchdb', ['lib/index.js']) ?? npmUnavailable('pouchdb-fauxton', ['www/index.html'])
-    ?? npmUnavailable('pouchdb-adapter-memory', []) ?? npmUnavailable('tsx', []);
+    ?? npmUnavailable('pouchdb-adapter-memory', []);
 }
 
 const kSeed: Record<string, object[]> = {

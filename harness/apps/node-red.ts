@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { appsCacheDir } from './packages.ts';
 import { freePort, once, removeDir, spawnServer, tempDir, waitUntilAnswers } from './serve.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
@@ -18,7 +18,7 @@ import type { RealApp, RunningApp } from './types.ts';
 /** The release the bench installs: 4.1 runs on Node 20 (5.0 asks for 22). */
 export const kNodeRedVersion = '4.1.8';
 /** Where `make bench-deps` installs it; `BU_APPS_CACHE` moves the parent folder. */
-export const kNodeRedDir = path.join(process.env.BU_APPS_CACHE ?? path.join(os.homedir(), '.cache', 'brow-use-apps'), `node-red-${kNodeRedVersion}`);
+export const kNodeRedDir = path.join(appsCacheDir(), `node-red-${kNodeRedVersion}`);
 const kRedJs = path.join(kNodeRedDir, 'node_modules', 'node-red', 'red.js');
 
 function installedVersion(): string {
