@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { runCli, type CliResult } from './cli.ts';
+import { ownAndReapedCpuMs } from './cpu-time.ts';
 import { PageModel } from '../core/schema/page-model.ts';
 import { runGeneratedSpecs, typecheckGenerated } from './generate/pipeline.ts';
 import { tempWorkspace } from './generate/on-disk.ts';
@@ -22,6 +23,8 @@ export interface StageResult {
   stage: Stage;
   ok: boolean;
   ms: number;
+  /** CPU time of the harness and of every process the stage ran (null where /proc is not there). */
+  cpuMs: number | null;
   /** The tail of the stage's output when it failed. */
   detail: string | null;
 }
@@ -74,7 +77,15 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
   const ws = tempWorkspace(`conformance-${app.name}`);
   const result: ConformanceResult = { app: app.name, stages: [], failed: null, sessionId: null, planSessionId: null, actions: null, pages: null, specs: null, locators: null };
   const sessions = () => [result.sessionId!, ...(result.planSessionId ? [result.planSessionId] : [])];
+  const cpuSince = (before: number | null) => {
+    const now = ownAndReapedCpuMs();
+    return now === null || before === null ? null : Math.round(now - before);
+  };
+  const seconds = (ms: number | null) => (ms === null ? '?' : (ms / 1000).toFixed(1));
+  const startedAt = performance.now();
+  const startCpu = ownAndReapedCpuMs();
   const running = await app.start();
+  log(`${app.name}: started in ${seconds(performance.now() - startedAt)} s (${seconds(cpuSince(startCpu))} CPU-s)`);
   // An app behind a login gets its password as the secret `password`, which the crawler types into the form.
   const secrets: Record<string, string> = app.traits.includes('login') && running.login ? { password: running.login.password } : {};
   const env: NodeJS.ProcessEnv = {
@@ -84,6 +95,7 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
   const stage = async (name: Stage, run: () => Promise<string | null>): Promise<boolean> => {
     if (kStages.indexOf(name) >= last) return false;
     const started = performance.now();
+    const cpu = ownAndReapedCpuMs();
     let detail: string | null;
     try {
       detail = await run();
@@ -91,8 +103,9 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
       detail = err instanceof Error ? err.stack ?? err.message : String(err);
     }
     const ms = Math.round(performance.now() - started);
-    result.stages.push({ stage: name, ok: detail === null, ms, detail });
-    log(`${app.name}: ${name} ${detail === null ? 'passed' : 'FAILED'} in ${(ms / 1000).toFixed(1)} s`);
+    const cpuMs = cpuSince(cpu);
+    result.stages.push({ stage: name, ok: detail === null, ms, cpuMs, detail });
+    log(`${app.name}: ${name} ${detail === null ? 'passed' : 'FAILED'} in ${seconds(ms)} s (${seconds(cpuMs)} CPU-s)`);
     if (detail !== null) result.failed = name;
     return detail === null;
   };
@@ -120,9 +133,12 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
         return null;
       })) &&
       (await stage('extract', async () => {
-        const extracts = await Promise.all(sessions().map((id) => runCli(['extract', id, '--json'], { env, timeoutMs: kStageTimeoutMs })));
-        const failed = extracts.find((extract) => extract.code !== 0);
-        return failed ? cliDetail(failed) : null;
+        // Every run of this fresh output folder (the crawl's, the plan's) in one process.
+        const extract = await runCli(['extract', '--all', '--json'], { env, timeoutMs: kStageTimeoutMs });
+        const extracted = Array.isArray(extract.json?.extracted) ? (extract.json.extracted as { sessionId?: unknown }[]).map((run) => run.sessionId) : [];
+        const missing = sessions().filter((id) => !extracted.includes(id));
+        if (extract.code !== 0) return cliDetail(extract);
+        return missing.length ? `not extracted: ${missing.join(', ')}\n${cliDetail(extract)}` : null;
       })) &&
       (await stage('generate', async () => {
         const generated = await runCli(['generate', ...sessions(), '--out', ws.out, '--llm', 'off', '--json'], { env, timeoutMs: kStageTimeoutMs });
@@ -144,7 +160,8 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
         // The app's data as the recordings started from: what they created is not there twice.
         await running.reset();
         // BASE_URL without a path: the app where it was recorded, every recorded path kept.
-        const specs = await runGeneratedSpecs(ws.out, new URL(running.url).origin, 'tests/', env);
+        // Untraced unless the project is kept: a removed project's traces are never read.
+        const specs = await runGeneratedSpecs(ws.out, new URL(running.url).origin, 'tests/', env, { noTrace: !options.keep });
         // Playwright's summary lines (`  3 passed (17.2s)`), not a failure message (`explore-1795… failed at step 4`).
         // Colours off first: under a test runner the output comes coloured.
         const plain = stripVTControlCharacters(specs.output);
@@ -165,7 +182,9 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
       }));
     void ok;
   } finally {
+    const stopping = performance.now();
     await running.stop();
+    log(`${app.name}: stopped in ${seconds(performance.now() - stopping)} s`);
     if (!options.keep) ws.remove();
     else log(`${app.name}: kept ${ws.root}`);
   }

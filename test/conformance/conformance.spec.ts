@@ -17,6 +17,8 @@ import { needRealApp } from '../support/real-app-required.ts';
 
 /** A few crawler steps, a generated project, its specs and a replay: minutes, not seconds. */
 const kAppTimeoutMs = 600_000;
+/** `BU_CONFORMANCE_TIMES=1` prints each app's start and the wall and CPU time of each stage. */
+const log = process.env.BU_CONFORMANCE_TIMES === '1' ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
 
 // Apps that run in the benchmarks only, and older releases of an app the suite runs, are
 // `make bench`'s (bench/conformance.bench.ts), not the suite's.
@@ -29,7 +31,7 @@ for (const app of apps) {
     needRealApp(app.unavailable());
     test.setTimeout(kAppTimeoutMs);
     if (known) test.info().annotations.push({ type: 'known failure', description: `from ${known.stage} on: ${known.reason}` });
-    const result = await runConformance(app, known ? { stopBefore: known.stage } : {});
+    const result = await runConformance(app, { ...(known ? { stopBefore: known.stage } : {}), ...(log ? { log } : {}) });
     const failed = result.stages.find((s) => !s.ok);
     expect(result.failed, failed ? `${app.name} failed at ${failed.stage}:\n${failed.detail}` : '').toBeNull();
     expect(result.stages.map((s) => s.stage)).toEqual(stages);
