@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { runCli, type CliResult } from './cli.ts';
-import { ownAndReapedCpuMs } from './cpu-time.ts';
+import { processTreeMeter } from './cpu-time.ts';
 import { PageModel } from '../core/schema/page-model.ts';
 import { runGeneratedSpecs, typecheckGenerated } from './generate/pipeline.ts';
 import { tempWorkspace } from './generate/on-disk.ts';
@@ -23,7 +23,7 @@ export interface StageResult {
   stage: Stage;
   ok: boolean;
   ms: number;
-  /** CPU time of the harness and of every process the stage ran (null where /proc is not there). */
+  /** CPU time of the harness and of every process the stage ran, when measured (with `log`, where /proc is). */
   cpuMs: number | null;
   /** The tail of the stage's output when it failed. */
   detail: string | null;
@@ -77,14 +77,23 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
   const ws = tempWorkspace(`conformance-${app.name}`);
   const result: ConformanceResult = { app: app.name, stages: [], failed: null, sessionId: null, planSessionId: null, actions: null, pages: null, specs: null, locators: null };
   const sessions = () => [result.sessionId!, ...(result.planSessionId ? [result.planSessionId] : [])];
+  // Measured for the log only: the meter reads /proc five times a second.
+  const meter = options.log ? processTreeMeter() : null;
+  const cpuNow = () => meter?.ms() ?? null;
   const cpuSince = (before: number | null) => {
-    const now = ownAndReapedCpuMs();
+    const now = cpuNow();
     return now === null || before === null ? null : Math.round(now - before);
   };
   const seconds = (ms: number | null) => (ms === null ? '?' : (ms / 1000).toFixed(1));
   const startedAt = performance.now();
-  const startCpu = ownAndReapedCpuMs();
-  const running = await app.start();
+  const startCpu = cpuNow();
+  let running: Awaited<ReturnType<RealApp['start']>>;
+  try {
+    running = await app.start();
+  } catch (err) {
+    meter?.stop();
+    throw err;
+  }
   log(`${app.name}: started in ${seconds(performance.now() - startedAt)} s (${seconds(cpuSince(startCpu))} CPU-s)`);
   // An app behind a login gets its password as the secret `password`, which the crawler types into the form.
   const secrets: Record<string, string> = app.traits.includes('login') && running.login ? { password: running.login.password } : {};
@@ -95,7 +104,7 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
   const stage = async (name: Stage, run: () => Promise<string | null>): Promise<boolean> => {
     if (kStages.indexOf(name) >= last) return false;
     const started = performance.now();
-    const cpu = ownAndReapedCpuMs();
+    const cpu = cpuNow();
     let detail: string | null;
     try {
       detail = await run();
@@ -183,23 +192,26 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
     void ok;
   } finally {
     const stopping = performance.now();
+    const stopCpu = cpuNow();
     await running.stop();
-    log(`${app.name}: stopped in ${seconds(performance.now() - stopping)} s`);
+    log(`${app.name}: stopped in ${seconds(performance.now() - stopping)} s (${seconds(cpuSince(stopCpu))} CPU-s)`);
+    meter?.stop();
     if (!options.keep) ws.remove();
     else log(`${app.name}: kept ${ws.root}`);
   }
   return result;
 }
 
-/** One line per app: the stage that failed (or "all passed") and the time of each stage. */
+/** One line per app: the stage that failed (or "all passed"), the time of each stage and their CPU time in all. */
 export function formatTable(results: ConformanceResult[]): string {
-  const header = ['app', 'result', ...kStages, 'actions', 'pages', 'specs', 'locators found/failed/unchecked'];
+  const header = ['app', 'result', ...kStages, 'CPU', 'actions', 'pages', 'specs', 'locators found/failed/unchecked'];
   const rows = results.map((r) => {
     const times = kStages.map((name) => {
       const s = r.stages.find((x) => x.stage === name);
       return s ? `${(s.ms / 1000).toFixed(1)}s${s.ok ? '' : ' ✗'}` : '-';
     });
-    return [r.app, r.failed ? `failed at ${r.failed}` : 'all passed', ...times, String(r.actions ?? '-'), String(r.pages ?? '-'), r.specs ? `${r.specs.passed}/${r.specs.total}` : '-', r.locators ? `${r.locators.found}/${r.locators.failed}/${r.locators.unchecked}` : '-'];
+    const cpu = r.stages.some((x) => x.cpuMs === null) ? '-' : `${(r.stages.reduce((sum, x) => sum + x.cpuMs!, 0) / 1000).toFixed(1)}s`;
+    return [r.app, r.failed ? `failed at ${r.failed}` : 'all passed', ...times, cpu, String(r.actions ?? '-'), String(r.pages ?? '-'), r.specs ? `${r.specs.passed}/${r.specs.total}` : '-', r.locators ? `${r.locators.found}/${r.locators.failed}/${r.locators.unchecked}` : '-'];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
