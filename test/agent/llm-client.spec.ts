@@ -95,12 +95,15 @@ test('429 waits Retry-After, 500 backs off, a timeout is retried', async () => {
 });
 
 test('retries are bounded; then the fallback model answers', async () => {
-  await withClient([{ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 }, { json: kOslo }], { BU_FALLBACK_MODEL: 'backup-model' }, async ({ server, ask }) => {
+  // Retry-After: 0 lets the retries come at once; the pause between them is the test above's.
+  const failed = (status: number) => Array.from({ length: 4 }, () => ({ status, retryAfter: 0 }));
+  await withClient([...failed(503), { json: kOslo }], { BU_FALLBACK_MODEL: 'backup-model' }, async ({ server, ask }) => {
     expect(await ask()).toMatchObject({ ok: true });
     expect(server.requests.map((r) => r.model)).toEqual(['fake-model', 'fake-model', 'fake-model', 'fake-model', 'backup-model']);
   });
-  await withClient([{ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }], {}, async ({ ask }) => {
+  await withClient(failed(500), {}, async ({ server, ask }) => {
     await expect(ask()).rejects.toThrow(ModelUnavailableError);
+    expect(server.requests).toHaveLength(4);
   });
 });
 

@@ -37,7 +37,7 @@ test('generate and --heal llm use the one client: default model, retries after a
   const llm = await startFakeLlm([
     { status: 429, retryAfter: 0 },
     { json: { candidate: 1, reason: 'same control, reworded' } },
-    { status: 503 },
+    { status: 503, retryAfter: 0 },
     { json: { pages: [], flows: [] } },
   ]);
   try {

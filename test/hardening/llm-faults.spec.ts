@@ -44,7 +44,8 @@ test('every answer truncated: one repair per step, then the run ends as an error
 });
 
 test('a server that always fails: bounded retries, then the run ends as an error', async () => {
-  const llm = await startFakeLlm(() => ({ status: 500, message: 'boom' }));
+  // Retry-After: 0: the bound is reached without the client's pauses (test/agent/llm-client.spec.ts covers those).
+  const llm = await startFakeLlm(() => ({ status: 500, retryAfter: 0, message: 'boom' }));
   const result = await h.ws.run(['capture', 'run', '--url', h.site.url, ...kTask, '--max-failures', '2'], llm);
   await llm.close();
   expect(result.code).toBe(1);
