@@ -8,7 +8,7 @@ import { ExtractManifest } from '../../core/schema/extract.ts';
 import { ReplayReport } from '../../core/schema/replay-report.ts';
 import { RunDatabase } from '../../core/schema/run.ts';
 import { kRepoRoot } from '../../harness/cli.ts';
-import { spawnBu, tempDir, until } from '../capture/support.ts';
+import { spawnBu, tempDir } from '../capture/support.ts';
 
 /**
  * Interrupted replay and extract (capture: test/capture/interrupt.spec.ts): SIGINT and SIGTERM
@@ -21,8 +21,12 @@ test.describe.configure({ timeout: 150_000 });
 const kFixtures = path.join(kRepoRoot, 'test', 'hardening', 'fixtures');
 const kSession = 'script-1795299345882';
 
-/** Each answer of the app is delayed this long, so a replay is still running when the signal comes. */
-const kDelayMs = 600;
+/**
+ * Each answer of the app is delayed this long, so a replay is still running when the signal comes:
+ * the signal follows the step's line at once, and the eight steps after it need several answers.
+ * The replay also waits out the answers in flight when it stops, so a longer delay only costs time.
+ */
+const kDelayMs = 200;
 
 /** The demo app behind a proxy that answers slowly. */
 async function slowDemo(server: DemoServer): Promise<{ url: string; close(): Promise<void> }> {
@@ -55,14 +59,20 @@ test.afterAll(async () => {
   await server.close();
 });
 
-/** Waits for `text` on the child's stderr; fails at once if the child ended first. */
-async function waitFor(bu: ReturnType<typeof spawnBu>, text: string): Promise<void> {
-  let ended = false;
-  void bu.done.then(() => (ended = true));
-  await until(() => {
-    if (ended && !bu.stderr().includes(text)) throw new Error(`bu ended before "${text}":\n${bu.stderr()}`);
-    return bu.stderr().includes(text);
-  }, 120_000, text);
+/** Waits for `text` on the child's stderr, as soon as it is written; fails at once if the child ended first. */
+function waitFor(bu: ReturnType<typeof spawnBu>, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stderr = bu.child.stderr!;
+    const check = () => {
+      if (!bu.stderr().includes(text)) return;
+      stderr.off('data', check);
+      resolve();
+    };
+    // Registered after spawnBu's own listener, so bu.stderr() already holds the chunk.
+    stderr.on('data', check);
+    void bu.done.then(() => reject(new Error(`bu ended before "${text}":\n${bu.stderr()}`)));
+    check();
+  });
 }
 test.beforeEach(async () => {
   cwd = await tempDir('hard-int');
