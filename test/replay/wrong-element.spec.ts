@@ -11,6 +11,17 @@ import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pa
 let site: PagesSite;
 test.afterEach(async () => site?.close());
 
+/**
+ * The find limit of a replay that is to refuse. The cascade always makes one whole pass before it
+ * looks at the limit (replay/rematch/cascade.ts), and a page of one document, complete when its
+ * DOM is and never changed after, reads the same in every later pass: the limit only decides how
+ * often the refusal is repeated before it is reported. (Frames load after their page: the frames
+ * test keeps the longer limit.)
+ */
+const kRefusedFindMs = 400;
+/** The find limit of a replay that is to find its element, or whose page has frames to wait for. */
+const kFindMs = 1_000;
+
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A list whose rows have an unnamed checkbox and an icon-only delete button; the row's text names them. */
@@ -29,7 +40,7 @@ test('a row that only shares words with the gone recorded row does not stand in 
   expect(site.state.log).toEqual(['toggle Walk the dog']);
   site.state.log = [];
   site.state.render = () => rows(['Buy milk', 'Walk the cat', 'Pay rent']);
-  const { report } = await replay(page, history, { replayId: 'near-row', findTimeoutMs: 1_000 });
+  const { report } = await replay(page, history, { replayId: 'near-row', findTimeoutMs: kRefusedFindMs });
   expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
   expect(report.steps[0]!.status).toBe('failed');
 });
@@ -55,7 +66,7 @@ for (const [how, locator] of Object.entries(kLocators)) {
     const history = locator ? { ...recorded, steps: [{ ...recorded.steps[0]!, locator }] } : recorded;
     site.state.log = [];
     site.state.render = () => sections(['Gamma']);
-    const { report } = await replay(page, history, { replayId: 'shared-name', findTimeoutMs: 1_000 });
+    const { report } = await replay(page, history, { replayId: 'shared-name', findTimeoutMs: kRefusedFindMs });
     expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
     expect(report.steps[0]!.status).toBe('failed');
   });
@@ -74,7 +85,7 @@ test('look-alikes in two frames with the same URL are two candidates, not one', 
   site.state.log = [];
   // Retitled frames, and a second editor with the same button: nothing tells which one was recorded.
   site.state.render = () => framed(['two', 'one'], 'Note editor');
-  const { report } = await replay(page, history, { replayId: 'frames', findTimeoutMs: 1_000 });
+  const { report } = await replay(page, history, { replayId: 'frames', findTimeoutMs: kFindMs });
   await page.waitForTimeout(200);
   expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
   expect(report.steps[0]!.category, JSON.stringify(report.steps, null, 1)).toBe('ambiguous');
@@ -97,7 +108,7 @@ test('swapped look-alike icon buttons are not told apart by the slot the recorde
   expect(site.state.log).toEqual(['archive Walk the dog']);
   site.state.log = [];
   site.state.render = () => iconRows(['remove', 'archive'], true);
-  const { report } = await replay(page, history, { replayId: 'slots', findTimeoutMs: 1_000 });
+  const { report } = await replay(page, history, { replayId: 'slots', findTimeoutMs: kRefusedFindMs });
   expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
   expect(report.steps[0]!.category).toBe('ambiguous');
 });
@@ -111,7 +122,7 @@ test('unnamed icon buttons are told apart by their pictures: unchanged, the reco
   for (const order of [['archive', 'remove'], ['remove', 'archive']] as const) {
     site.state.log = [];
     site.state.render = () => iconRows([...order]);
-    const { report } = await replay(page, history, { replayId: 'icons', findTimeoutMs: 1_000 });
+    const { report } = await replay(page, history, { replayId: 'icons', findTimeoutMs: kFindMs });
     expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual(['archive Walk the dog']);
   }
 });
@@ -138,7 +149,7 @@ test('a long row caption cut mid-word in the fingerprint is still found on the p
   const history = { ...recorded, steps: [{ ...recorded.steps[0]!, locator: { code: "locator('input[name=\"pick-2\"]')", matches: 1 } }] };
   site.state.log = [];
   site.state.render = () => longRows(['b', 'a']);
-  const { report } = await replay(page, history, { replayId: 'long-rows', findTimeoutMs: 1_000 });
+  const { report } = await replay(page, history, { replayId: 'long-rows', findTimeoutMs: kFindMs });
   expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual(['pick b']);
 });
 
@@ -155,12 +166,12 @@ test('the only button of its kind left under a name sharing no word with the rec
   site.state.log = [];
   // "Delete" is gone; "Archive" sits where it was, on a page otherwise as recorded.
   site.state.render = () => dangerZone('Project settings', 'Archive', 'archive');
-  const { report } = await replay(page, history, { replayId: 'sole-renamed', findTimeoutMs: 1_000 });
+  const { report } = await replay(page, history, { replayId: 'sole-renamed', findTimeoutMs: kRefusedFindMs });
   expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
   expect(report.steps[0]!.status).toBe('failed');
   // The same button on a page translated as a whole is still taken as the only one of its kind.
   site.state.render = () => dangerZone('Projekteinstellungen', 'Löschen', 'delete');
   await page.goto('about:blank');
-  const translated = await replay(page, history, { replayId: 'sole-translated', findTimeoutMs: 1_000 });
+  const translated = await replay(page, history, { replayId: 'sole-translated', findTimeoutMs: kFindMs });
   expect(site.state.log, JSON.stringify(translated.report.steps, null, 1)).toEqual(['delete']);
 });
