@@ -108,13 +108,15 @@ test('--ws-endpoint captures through a browser server (mode remote); the generat
     expect(generated.code, generated.stderr).toBe(0);
     const specs = fs.readdirSync(path.join(ws.out, 'tests')).filter((f) => f.endsWith('.spec.ts'));
     expect(specs.length).toBeGreaterThanOrEqual(2);
+    // The two machines run at once, as CI shards do; each has its own results folder.
     const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
-    let passed = 0;
-    for (const shard of ['1/2', '2/2']) {
-      const result = await runNode([cli, 'test', '--config', path.join(ws.out, 'playwright.config.ts'), '--workers=1', '--reporter=line', `--shard=${shard}`], {
+    const shards = await Promise.all(['1/2', '2/2'].map((shard, i) =>
+      runNode([cli, 'test', '--config', path.join(ws.out, 'playwright.config.ts'), '--workers=1', '--reporter=line', `--shard=${shard}`, '--output', path.join(ws.root, `shard-${i + 1}-results`)], {
         cwd: ws.out,
         env: { ...generatedCodeEnv(process.env), BASE_URL: demo.url, BU_BROWSER: path.join(ws.root, 'no-such-chromium'), PW_TEST_CONNECT_WS_ENDPOINT: server.wsEndpoint(), BU_SECRET_pw: kUser.password, BU_SECRET_PW: kUser.password },
-      });
+      })));
+    let passed = 0;
+    for (const result of shards) {
       expect(result.status, result.output).toBe(0);
       passed += Number(/(\d+) passed/.exec(result.output)?.[1] ?? 0);
     }
