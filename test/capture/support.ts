@@ -101,11 +101,17 @@ export async function findBytes(dirs: string[], needles: string[], allowed: stri
   return hits;
 }
 
+/**
+ * Between two checks of `until`: the checks are cheap (a string, a small file, a badge), and a test
+ * that signals a child once something happened should not add much to the moment it proves.
+ */
+const kPollMs = 50;
+
 /** Polls until `check` is true (or throws after `timeoutMs`). */
 export async function until(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, kPollMs));
   }
 }
