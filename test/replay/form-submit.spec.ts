@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { replay } from '../../replay/replay.ts';
+import { kRefusedFindMs } from './support/find-limits.ts';
 import { recordOn } from './support/record.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
@@ -74,7 +75,7 @@ for (const [what, form] of Object.entries(kOtherForms)) {
   test(`a renamed submit control is not taken for the recorded one in a form with ${what}`, async ({ browser, page }) => {
     const history = await recordSignIn(browser);
     site.state.render = () => signIn(form);
-    const { report } = await replay(page, history, { replayId: 'form-other', findTimeoutMs: 1_000 });
+    const { report } = await replay(page, history, { replayId: 'form-other', findTimeoutMs: kRefusedFindMs });
     expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
     expect(report.steps[0]!.status).toBe('failed');
   });

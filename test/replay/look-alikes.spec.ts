@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { History } from '../../core/schema/history.ts';
 import { replay } from '../../replay/replay.ts';
+import { kRefusedFindMs } from './support/find-limits.ts';
 import { recordOn } from './support/record.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
@@ -57,7 +58,7 @@ for (const [what, [first, second]] of Object.entries(kLookAlikes)) {
     const history = pinned(recorded, `getByRole('${role}', { name: 'Beds' }).first()`);
     expect(site.state.log).toEqual(['open 0']);
     site.state.log = [];
-    const { report } = await replay(page, history, { replayId: 'look-alikes', findTimeoutMs: 1_000 });
+    const { report } = await replay(page, history, { replayId: 'look-alikes', findTimeoutMs: kRefusedFindMs });
     expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
     expect(report.steps[0]!.category).toBe('ambiguous');
   });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { replay } from '../../replay/replay.ts';
+import { kRefusedFindMs } from './support/find-limits.ts';
 import { recordOn } from './support/record.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
@@ -46,7 +47,7 @@ for (const [how, caption] of [['reworded', 'modify'], ['translated', 'bearbeiten
 test('a row put in the place of the recorded one is not taken for it, however its caption reads', async ({ browser, page }) => {
   const history = await recordPick(browser);
   site.state.render = () => table([kRows[0]!, [2, 'Walk the cat weekly'], kRows[2]!], 'modify');
-  const { report } = await replay(page, history, { replayId: 'rows-replaced', findTimeoutMs: 1_000 });
+  const { report } = await replay(page, history, { replayId: 'rows-replaced', findTimeoutMs: kRefusedFindMs });
   expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
   expect(report.steps[0]!.status).toBe('failed');
 });
@@ -54,7 +55,7 @@ test('a row put in the place of the recorded one is not taken for it, however it
 test('with the recorded row removed, no other row is taken for it when the caption was reworded', async ({ browser, page }) => {
   const history = await recordPick(browser);
   site.state.render = () => table([kRows[0]!, kRows[2]!, [4, 'Walk the cat weekly']], 'modify');
-  const { report } = await replay(page, history, { replayId: 'rows-removed', findTimeoutMs: 1_000 });
+  const { report } = await replay(page, history, { replayId: 'rows-removed', findTimeoutMs: kRefusedFindMs });
   expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
   expect(report.steps[0]!.status).toBe('failed');
 });

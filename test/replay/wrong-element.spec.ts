@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { replay } from '../../replay/replay.ts';
+import { kRefusedFindMs } from './support/find-limits.ts';
 import { recordOn } from './support/record.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
@@ -11,15 +12,7 @@ import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pa
 let site: PagesSite;
 test.afterEach(async () => site?.close());
 
-/**
- * The find limit of a replay that is to refuse. The cascade always makes one whole pass before it
- * looks at the limit (replay/rematch/cascade.ts), and a page of one document, complete when its
- * DOM is and never changed after, reads the same in every later pass: the limit only decides how
- * often the refusal is repeated before it is reported. (Frames load after their page: the frames
- * test keeps the longer limit.)
- */
-const kRefusedFindMs = 400;
-/** The find limit of a replay that is to find its element, or whose page has frames to wait for. */
+/** The find limit of a replay that is to find its element, or whose page has frames to wait for (else kRefusedFindMs). */
 const kFindMs = 1_000;
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
