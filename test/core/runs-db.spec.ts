@@ -7,10 +7,10 @@ import { RunsDb } from '../../core/runs-db.ts';
 import { RunDatabase } from '../../core/schema/run.ts';
 import { kRepoRoot } from '../../harness/cli.ts';
 
-const kWriter = path.join(kRepoRoot, 'test', 'support', 'runs-writer.ts');
+const kWriter = path.join(kRepoRoot, 'test', 'support', 'runs-writer.mjs');
 
 function writer(file: string, prefix: string, count: number, pad = 0) {
-  return spawn(process.execPath, ['--import', 'tsx', kWriter, file, prefix, String(count), String(pad)], {
+  return spawn(process.execPath, [kWriter, file, prefix, String(count), String(pad)], {
     cwd: kRepoRoot,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

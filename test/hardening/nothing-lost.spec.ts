@@ -16,13 +16,13 @@ import { kRepoRoot } from '../../harness/cli.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
-const kWriters = path.join(kRepoRoot, 'test', 'hardening', 'support', 'writers.ts');
+const kWriters = path.join(kRepoRoot, 'test', 'hardening', 'support', 'writers.mjs');
 /** Complete reads a racing reader makes before the writers are killed. */
 const kRacingReads = 30;
 const kFixtureZip = path.join(kRepoRoot, 'test', 'extract', 'fixtures', 'testrunner-v10.zip');
 
 function writer(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', kWriters, ...args], { cwd: kRepoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+  return spawn(process.execPath, [kWriters, ...args], { cwd: kRepoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
 }
 function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.on('close', (code) => resolve(code)));
