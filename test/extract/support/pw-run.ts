@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { launchOptions } from '../../../core/browser.ts';
 
 /**
- * Runs `npx playwright test --trace on` on a tiny spec in `dir` and returns the path of the trace zip it wrote.
+ * Runs `playwright test --trace on` on a tiny spec in `dir` and returns the path of the trace zip it wrote.
  * The spec serves its own page on 127.0.0.1; the config launches the browser core/browser.ts resolves.
  */
 
@@ -70,7 +71,9 @@ export async function runPlaywrightTest(dir: string): Promise<string> {
   await fs.writeFile(path.join(dir, 'tiny.spec.ts'), kSpec);
   await fs.writeFile(path.join(dir, 'pw.config.ts'), config());
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn('npx', ['playwright', 'test', '-c', 'pw.config.ts'], { cwd: dir, env: childEnv() });
+    // The project's own `playwright` (what `npx playwright` runs there), without npm starting first.
+    const cli = createRequire(path.join(dir, 'pw.config.ts')).resolve('@playwright/test/cli');
+    const child = spawn(process.execPath, [cli, 'test', '-c', 'pw.config.ts'], { cwd: dir, env: childEnv() });
     let text = '';
     child.stdout.on('data', (d) => (text += d));
     child.stderr.on('data', (d) => (text += d));
