@@ -33,13 +33,15 @@ for (const recordedPrefix of ['/shop/v1/', '/']) {
     const moved = await serveStatic(dirs[1]!, '/store/v2/');
     try {
       await recordAndGenerate(ws, recorded.url, plan(recorded.url));
-      const tsc = await typecheckGenerated(ws.out);
-      expect(tsc.status, tsc.output).toBe(0);
+      // The strict type check beside the runs: it reads the generated files, the runs write only their results.
+      const tsc = typecheckGenerated(ws.out);
       for (const baseUrl of ['', new URL(recorded.url).origin, moved.url]) {
         const specs = await runGeneratedSpecs(ws.out, baseUrl, 'tests/');
         expect(specs.status, `BASE_URL=${baseUrl || '(unset)'}\n${specs.output}`).toBe(0);
         expect(specs.output).toMatch(/\d+ passed/);
       }
+      const typecheck = await tsc;
+      expect(typecheck.status, typecheck.output).toBe(0);
     } finally {
       await recorded.close();
       await moved.close();
