@@ -64,9 +64,9 @@ test('a secret reflected by the app in every encoding never reaches a file', asy
 
     const sessions = [scriptId, String(explore.json!.sessionId), String(agent.json!.sessionId)];
     for (const extracted of await Promise.all(sessions.map((id) => bu(['extract', id])))) expect(extracted.code).toBe(0);
-    const generated = await bu(['generate', ...sessions, '--llm', 'off']);
+    // Generate and replay side by side: each reads the recordings and writes files of its own.
+    const [generated, replayed] = await Promise.all([bu(['generate', ...sessions, '--llm', 'off']), bu(['replay', scriptId])]);
     expect(generated.code, generated.stderr).toBe(0);
-    const replayed = await bu(['replay', scriptId]);
     expect(replayed.code, replayed.stderr).toBe(0);
     // The replay really typed the secret: the app echoed it on the page it left.
     expect(JSON.stringify(replayed.json)).not.toContain(kSecret);
