@@ -66,6 +66,10 @@ npm-apps:
 # harness/apps/node-red.ts reads (BU_APPS_CACHE moves its parent).
 NODE_RED_VERSION := 4.1.8
 NODE_RED_DIR := $(APPS_CACHE)/node-red-$(NODE_RED_VERSION)
+# Verdaccio likewise (harness/apps/verdaccio.ts). One of its packages asks for node-fetch by a
+# dist-tag (`cjs`) that not every registry mirror carries: the folder's package.json pins it.
+VERDACCIO_VERSION := 6.8.0
+VERDACCIO_DIR := $(APPS_CACHE)/verdaccio-$(VERDACCIO_VERSION)
 bench-deps: test-deps
 	@if [ ! -x /usr/bin/radicale ] || [ ! -x /usr/bin/syncthing ] || [ ! -x /usr/bin/transmission-daemon ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
@@ -76,6 +80,12 @@ bench-deps: test-deps
 	@if [ ! -f "$(NODE_RED_DIR)/node_modules/node-red/package.json" ]; then \
 	  echo "installing Node-RED $(NODE_RED_VERSION) into $(NODE_RED_DIR) (real-app benchmarks)"; \
 	  npm install --prefix "$(NODE_RED_DIR)" --no-audit --no-fund --no-save node-red@$(NODE_RED_VERSION) >/dev/null || echo "Node-RED could not be installed: the benchmarks will skip it"; \
+	fi
+	@if [ ! -f "$(VERDACCIO_DIR)/node_modules/verdaccio/package.json" ]; then \
+	  echo "installing Verdaccio $(VERDACCIO_VERSION) into $(VERDACCIO_DIR) (real-app benchmarks)"; \
+	  mkdir -p "$(VERDACCIO_DIR)" && \
+	  echo '{"private":true,"overrides":{"node-fetch":"2.7.0"}}' > "$(VERDACCIO_DIR)/package.json" && \
+	  npm install --prefix "$(VERDACCIO_DIR)" --no-audit --no-fund --no-save verdaccio@$(VERDACCIO_VERSION) >/dev/null || echo "Verdaccio could not be installed: the benchmarks will skip it"; \
 	fi
 
 check: deps

@@ -95,8 +95,10 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
     throw err;
   }
   log(`${app.name}: started in ${seconds(performance.now() - startedAt)} s (${seconds(cpuSince(startCpu))} CPU-s)`);
-  // An app behind a login gets its password as the secret `password`, which the crawler types into the form.
-  const secrets: Record<string, string> = app.traits.includes('login') && running.login ? { password: running.login.password } : {};
+  // An app behind a login, or whose plan signs in, gets its password as the secret `password`,
+  // which the crawler types into the form.
+  const signsIn = app.traits.includes('login') || app.conformance?.signsIn === true;
+  const secrets: Record<string, string> = signsIn && running.login ? { password: running.login.password } : {};
   const env: NodeJS.ProcessEnv = {
     BU_OUTPUT: ws.paths.root, OPENAI_API_KEY: '', OPENAI_BASE_URL: '',
     ...Object.fromEntries(Object.entries(secrets).map(([name, value]) => [`BU_SECRET_${name.toUpperCase()}`, value])),

@@ -8,6 +8,7 @@ import { pell } from './pell.ts';
 import { radicale } from './radicale.ts';
 import { syncthing } from './syncthing.ts';
 import { transmission } from './transmission.ts';
+import { verdaccio } from './verdaccio.ts';
 import { rapidoc } from './rapidoc.ts';
 import { redoc } from './redoc.ts';
 import { reveal } from './reveal.ts';
@@ -40,6 +41,7 @@ export const realApps: readonly RealApp[] = [
   syncthing,
   transmission,
   nodeRed,
+  verdaccio,
 ];
 
 /** Real releases of one app: record on `older`, replay on `newer`. */

@@ -63,6 +63,11 @@ export interface ConformancePart {
    */
   expectedFailure?: ExpectedFailure;
   /**
+   * The plan signs in as `RunningApp.login` though no login stands before the content: both
+   * captures get its password as the secret `password` (`{{secret:password}}` in the plan).
+   */
+  signsIn?: boolean;
+  /**
    * Runs in the conformance bench only, not in `make test`: an older release of an app whose
    * newest release the suite runs through every stage (the same configuration, the same kind of
    * markup). The suite still starts and renders it (test/apps/apps.spec.ts).
