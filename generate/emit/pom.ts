@@ -2,7 +2,7 @@ import type { ClassDeclaration, Project, SourceFile } from 'ts-morph';
 import { assertNever } from '../../core/errors.ts';
 import type { FieldControl, Interaction, ModelCollection, ModelElement, ModelPage } from '../../core/schema/page-model.ts';
 import { patternRegexSource } from '../model/url-pattern.ts';
-import { showsItemText } from '../names/derive.ts';
+import { showsItemKey, showsItemText } from '../names/derive.ts';
 import { isVisibleName, unnamedCaption } from '../names/element-marks.ts';
 import { headingExpression, isStableText, locatorExpression, uniqueness } from './code.ts';
 import type { EmitContext } from './context.ts';
@@ -134,8 +134,8 @@ function addItemClass(source: SourceFile, ctx: EmitContext, page: ModelPage, col
       name: names.members.get(element.id)!,
       returnType: 'Locator',
       statements: [`return ${locatorExpression(element.locator, 'this.root')};`],
-      docs: [commentText(showsItemText(element, collection)
-        ? `The text this ${what} is found by (“${collection.example}” when recorded).${caveatOf(element)}`
+      docs: [commentText(showsItemKey(element, collection)
+        ? `The ${showsItemText(element, collection) ? 'text' : element.role ?? 'element'} this ${what} is found by (“${collection.example}” when recorded).${caveatOf(element)}`
         : describeElement(element).replace(/\.$/, ` in this ${what}.`))],
     });
   }
@@ -180,8 +180,10 @@ function addInteraction(
     const e = elements.get(id)!;
     // In a row, a name that is one record's data says less than the column it sits in.
     if (e.column) return `the ${e.role ?? 'element'} in the “${e.column}” column`;
-    if (showsItemText(e, page.collections.find((c) => c.id === e.collection))) return 'the text';
-    const text = [e.label, e.name, e.placeholder, e.title, e.testId].find(isVisibleName);
+    const collection = page.collections.find((c) => c.id === e.collection);
+    if (showsItemKey(e, collection)) return showsItemText(e, collection) ? 'the text' : `the ${e.role ?? 'element'}`;
+    // A test id is no name a reader sees: an element without one is described as its member is.
+    const text = [e.label, e.name, e.placeholder, e.title].find(isVisibleName);
     return text ? `“${text}”` : `the ${unnamedCaption(e.role ?? 'element', e.fingerprint, e.title, e.testId)}`;
   };
   const statements: string[] = [];

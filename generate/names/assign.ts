@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Flow, ModelElement, PageModel } from '../../core/schema/page-model.ts';
 import { sharedIdPrefix } from './element-marks.ts';
-import { collectionWords, commonTitleTail, scopeId, elementMember, fieldParam, methodBase, pageBase, showsItemText, stripTitle } from './derive.ts';
+import { collectionWords, commonTitleTail, scopeId, elementMember, fieldParam, methodBase, pageBase, showsItemKey, stripTitle } from './derive.ts';
 import { camel, kebab, NameAllocator, pascal, safeVariable, sanitizeIdentifier, words } from './identifiers.ts';
 
 /**
@@ -148,10 +148,11 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
     const inItem = new Map([...collections.keys()].map((id) => [id, new NameAllocator(kItemMembers)]));
     // An element typed into is an input, whatever it is made of (an editable <div>).
     const filled = new Set(page.interactions.flatMap((i) => (i.kind === 'form' ? i.fields.filter((f) => f.control === 'fill').map((f) => f.element) : [])));
+    // Elements that show the text their item is found by: named after the item, not one item's data.
+    const itemKeys = new Set(page.elements.filter((element) => showsItemKey(element, page.collections.find((c) => c.id === element.collection))).map((element) => element.id));
     for (const element of page.elements) {
       const name = proposal?.elements.find((e) => e.id === element.id)?.name;
-      const itemText = showsItemText(element, page.collections.find((c) => c.id === element.collection));
-      const derivedMember = sanitizeIdentifier(elementMember(element, filled.has(element.id), idPrefix, itemWords, itemText), kFallbackMember, 'camel');
+      const derivedMember = sanitizeIdentifier(elementMember(element, filled.has(element.id), idPrefix, itemWords, itemKeys.has(element.id)), kFallbackMember, 'camel');
       const member = name ? sanitizeIdentifier(name, derivedMember, 'camel') : derivedMember;
       if (element.collection) collections.get(element.collection)!.members.set(element.id, inItem.get(element.collection)!.allocate(member));
       else members.set(element.id, inClass.allocate(member));
@@ -160,7 +161,7 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
     let formIndex = 0;
     for (const interaction of page.interactions) {
       const proposed = proposal?.methods.find((m) => m.id === interaction.id);
-      const fallback = sanitizeIdentifier(methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' ? formIndex++ : 0, idPrefix, itemWords), interaction.kind, 'camel');
+      const fallback = sanitizeIdentifier(methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' ? formIndex++ : 0, idPrefix, itemWords, itemKeys), interaction.kind, 'camel');
       const name = inClass.allocate(proposed?.name ? sanitizeIdentifier(proposed.name, fallback, 'camel') : fallback);
       const item = interaction.collection ? collections.get(interaction.collection)!.accessor : null;
       methods.set(interaction.id, { name, item, params: interaction.kind === 'form' ? formParams(interaction.fields, elements, proposed?.params ?? null, item, idPrefix) : [] });

@@ -149,12 +149,15 @@ interface Purpose {
  * first that has words; never its tag, which says nothing to a reader. A count in parentheses
  * (`Inbox (3)`) is left out: it changes, the element does not.
  */
-function purposeOf(element: ModelElement, idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>): Purpose {
+function purposeOf(element: ModelElement, idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>, itemKey = false): Purpose {
+  const holder = element.collection ? itemWords?.get(element.collection) ?? [] : [];
+  // Its name is the text its item is found by (`1.0.0` in the list of releases): one item's data,
+  // which the next item does not show. It stands for the item and is named after what the list holds.
+  if (itemKey && holder.length) return { words: holder, action: false };
   const own = ownPurpose(element, idPrefix);
   if (own.words.length || !element.collection) return own;
   // Nothing of its own says what it is, and it is no control of a kind (a row clicked as a whole,
   // the cell showing the row's text): it stands for the item, and is named after what the list holds.
-  const holder = itemWords?.get(element.collection) ?? [];
   return holder.length && standsForItem(element) ? { words: holder, action: false } : own;
 }
 
@@ -166,12 +169,20 @@ function standsForItem(element: ModelElement): boolean {
 }
 
 /**
- * The element of no kind whose whole text is the one its item is found by (`garden-notes.txt` in
- * its list item): it is the item's text, and is called so (`torrentText`), not an element.
+ * The element whose whole text is the one its item is found by (`garden-notes.txt` in its list
+ * item, the link `1.0.0` in a list of releases): it stands for the item (`torrentLink`, `openRelease(release)`).
+ */
+export function showsItemKey(element: ModelElement, collection: ModelCollection | undefined): boolean {
+  const text = element.fingerprint.text?.replace(/\s+/g, ' ').trim();
+  return Boolean(collection?.exactKey && text && text === collection.example.replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * The element of no kind that shows its item's key (`showsItemKey`): it is the item's text, and is
+ * called so (`torrentText`), not an element.
  */
 export function showsItemText(element: ModelElement, collection: ModelCollection | undefined): boolean {
-  const text = element.fingerprint.text?.replace(/\s+/g, ' ').trim();
-  return Boolean(collection?.exactKey && text && text === collection.example.replace(/\s+/g, ' ').trim() && kindSuffix(element) === 'Element');
+  return showsItemKey(element, collection) && kindSuffix(element) === 'Element';
 }
 
 function ownPurpose(element: ModelElement, idPrefix: readonly string[]): Purpose {
@@ -188,19 +199,19 @@ function ownPurpose(element: ModelElement, idPrefix: readonly string[]): Purpose
 }
 
 /** The words that name an element; empty when nothing about it has words. */
-export function elementWords(element: ModelElement, idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>): string[] {
-  return purposeOf(element, idPrefix, itemWords).words;
+export function elementWords(element: ModelElement, idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>, itemKey = false): string[] {
+  return purposeOf(element, idPrefix, itemWords, itemKey).words;
 }
 
 /**
  * A member: its purpose and kind (`signInButton`, `notesInput`), or its kind alone (`button`).
  * `itemWords`: what one item of each collection is called (`torrent`), by collection id;
- * `itemText`: the element shows the text its item is found by (`torrentText`).
+ * `itemKey`: the element shows the text its item is found by (`torrentText`, `torrentLink`).
  */
-export function elementMember(element: ModelElement, filled = false, idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>, itemText = false): string {
-  const base = elementWords(element, idPrefix, itemWords);
-  const named = ownPurpose(element, idPrefix).words.length > 0;
-  const suffix = words(itemText && !named && base.length ? 'Text' : kindSuffix(element, filled));
+export function elementMember(element: ModelElement, filled = false, idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>, itemKey = false): string {
+  const base = elementWords(element, idPrefix, itemWords, itemKey);
+  const kind = kindSuffix(element, filled);
+  const suffix = words(itemKey && kind === 'Element' && base.length ? 'Text' : kind);
   const last = base[base.length - 1];
   return camel(last && last === suffix.join('') ? base : [...base, ...suffix]);
 }
@@ -215,8 +226,8 @@ export function fieldParam(element: ModelElement, idPrefix: readonly string[] = 
  * element's own verb phrase when its name is an instruction (`Click to open actions` ->
  * `openActions`), and never the verb twice (`Open settings` link -> `openSettings`).
  */
-function actionMethod(verb: string, element: ModelElement, idPrefix: readonly string[], itemWords?: ReadonlyMap<string, string[]>): string {
-  const purpose = purposeOf(element, idPrefix, itemWords);
+function actionMethod(verb: string, element: ModelElement, idPrefix: readonly string[], itemWords?: ReadonlyMap<string, string[]>, itemKey = false): string {
+  const purpose = purposeOf(element, idPrefix, itemWords, itemKey);
   if (purpose.action) return camel(purpose.words);
   const rest = purpose.words[0] === verb ? purpose.words.slice(1) : purpose.words;
   return verb + pascal(rest.length ? rest : words(kindSuffix(element)));
@@ -224,7 +235,7 @@ function actionMethod(verb: string, element: ModelElement, idPrefix: readonly st
 
 export function methodBase(
   interaction: Interaction, elements: Map<string, ModelElement>, pageBaseName: string, formIndex: number,
-  idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>,
+  idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>, itemKeys: ReadonlySet<string> = new Set(),
 ): string {
   switch (interaction.kind) {
     case 'form': {
@@ -238,10 +249,10 @@ export function methodBase(
     }
     case 'click': {
       const element = elements.get(interaction.element)!;
-      return actionMethod(element.role === 'link' ? 'open' : 'click', element, idPrefix, itemWords);
+      return actionMethod(element.role === 'link' ? 'open' : 'click', element, idPrefix, itemWords, itemKeys.has(element.id));
     }
     case 'hover':
-      return actionMethod('hover', elements.get(interaction.element)!, idPrefix, itemWords);
+      return actionMethod('hover', elements.get(interaction.element)!, idPrefix, itemWords, itemKeys.has(interaction.element));
     case 'press':
       return `press${pascal(words(interaction.keys))}`;
   }

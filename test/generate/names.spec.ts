@@ -282,3 +282,35 @@ test('a doc comment never quotes a name that shows nothing: an icon glyph or bla
   expect(isVisibleName('\uf067')).toBe(false);
   expect(isVisibleName('\u200b')).toBe(false);
 });
+
+test("a link whose name is the text its item is found by is named after the item, not after one item's data", () => {
+  const model = buildPageModel([clickRun([{ path: '/releases', title: 'Releases', target: fp({ role: 'button', name: 'Refresh' }) }])]);
+  const page = model.pages[0]!;
+  const collection: ModelCollection = { id: 'listitem', role: 'listitem', scope: null, exactKey: true, observed: 2, example: '1.0.0' };
+  const link = element({ id: 'listitem > link', role: 'link', tag: 'a', name: '1.0.0', collection: collection.id, fingerprint: { ...fp({ role: 'link', name: '1.0.0' }), text: '1.0.0' } });
+  page.collections.push(collection);
+  page.elements.push(link);
+  page.interactions.push({ kind: 'click', id: 'open-release', page: page.id, observed: 1, collection: collection.id, element: link.id });
+  const names = assignNames(model, null).pages.get(page.id)!;
+  expect(names.collections.get(collection.id)!.members.get(link.id)).toBe('itemLink');
+  expect(names.methods.get('open-release')).toMatchObject({ name: 'openItem', item: 'item' });
+  const files = emitAll(model, assignNames(model, null), { replayHelperModule: kReplayHelperModule, histories: new Map([['script-1', '{}']]) });
+  const pom = files.find((f) => f.file.startsWith('pom/'))!.text;
+  expect(pom).toContain('await this.item(item).itemLink.click();');
+  expect(pom).toContain('The link this list item is found by (“1.0.0” when recorded).');
+  expect(pom).toContain('Clicks the link in the list item showing `item`.');
+  // A control with a caption of its own in the same item keeps it.
+  expect(elementMember(element({ role: 'button', name: 'Download', collection: collection.id }), false, [], new Map([[collection.id, ['item']]]))).toBe('downloadButton');
+});
+
+test('a method doc never quotes a test id as if the element showed it: it describes the element as its member does', () => {
+  const model = buildPageModel([clickRun([{ path: '/editor', title: 'Editor', target: fp({ role: 'button', name: 'Save' }) }])]);
+  const page = model.pages[0]!;
+  const settings = element({ id: 'button:', role: 'button', tag: 'button', name: '', testId: 'header--tooltip-settings', fingerprint: { ...fp({ role: 'button', name: '' }), id: 'header--button-settings', testId: 'header--tooltip-settings' } });
+  page.elements.push(settings);
+  page.interactions.push({ kind: 'click', id: 'settings-click', page: page.id, observed: 1, collection: null, element: settings.id });
+  const pom = emitAll(model, assignNames(model, null), { replayHelperModule: kReplayHelperModule, histories: new Map([['script-1', '{}']]) }).find((f) => f.file.startsWith('pom/'))!.text;
+  expect(pom).not.toContain('“header--tooltip-settings”');
+  expect(pom).toContain('The button #header--button-settings.');
+  expect(pom).toContain('Clicks the button #header--button-settings.');
+});
