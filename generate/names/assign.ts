@@ -158,10 +158,11 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
       else members.set(element.id, inClass.allocate(member));
     }
     const methods = new Map<string, MethodNames>();
+    // The page's first form of several fields is its form (`fillLoginForm`); a one-field form is named by its field.
     let formIndex = 0;
     for (const interaction of page.interactions) {
       const proposed = proposal?.methods.find((m) => m.id === interaction.id);
-      const fallback = sanitizeIdentifier(methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' ? formIndex++ : 0, idPrefix, itemWords, itemKeys), interaction.kind, 'camel');
+      const fallback = sanitizeIdentifier(methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' && interaction.fields.length > 1 ? formIndex++ : 0, idPrefix, itemWords, itemKeys), interaction.kind, 'camel');
       const name = inClass.allocate(proposed?.name ? sanitizeIdentifier(proposed.name, fallback, 'camel') : fallback);
       const item = interaction.collection ? collections.get(interaction.collection)!.accessor : null;
       methods.set(interaction.id, { name, item, params: interaction.kind === 'form' ? formParams(interaction.fields, elements, proposed?.params ?? null, item, idPrefix) : [] });

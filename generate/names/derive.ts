@@ -1,4 +1,4 @@
-import type { Interaction, ModelCollection, ModelElement, ModelPage, PageModel } from '../../core/schema/page-model.ts';
+import type { FieldControl, Interaction, ModelCollection, ModelElement, ModelPage, PageModel } from '../../core/schema/page-model.ts';
 import { steadyName } from '../../core/locator/steady-name.ts';
 import { iconText, idText } from './element-marks.ts';
 import { camel, pascal, words } from './identifiers.ts';
@@ -216,10 +216,16 @@ export function elementMember(element: ModelElement, filled = false, idPrefix: r
   return camel(last && last === suffix.join('') ? base : [...base, ...suffix]);
 }
 
+/** A field is named by its first words: a long label (`Destination folder for new downloads`) says it in three. */
+const kMaxFieldWords = 3;
+
 /** A parameter name for a form field: `email`, `password`, `displayName`. */
 export function fieldParam(element: ModelElement, idPrefix: readonly string[] = []): string {
-  return camel(elementWords(element, idPrefix).slice(0, 3));
+  return camel(elementWords(element, idPrefix).slice(0, kMaxFieldWords));
 }
+
+/** What a method setting one field does to it, by how it is set. */
+const kFieldVerb: Record<FieldControl, string> = { fill: 'fill', select: 'select', check: 'check', setChecked: 'set', upload: 'upload' };
 
 /**
  * A method acting on an element: the verb and what the element is for (`clickSignIn`), the
@@ -239,6 +245,10 @@ export function methodBase(
 ): string {
   switch (interaction.kind) {
     case 'form': {
+      // One field: the method says what it sets (`fillSearchPackages`), not the page it is on.
+      const only = interaction.fields.length === 1 ? interaction.fields[0]! : null;
+      const onlyWords = only ? elementWords(elements.get(only.element)!, idPrefix, itemWords).slice(0, kMaxFieldWords) : [];
+      if (only && onlyWords.length) return `${kFieldVerb[only.control]}${pascal(onlyWords)}`;
       if (formIndex === 0) return `fill${pageBaseName}Form`;
       const fields = interaction.fields.slice(0, 2).map((f) => {
         const element = elements.get(f.element)!;

@@ -314,3 +314,23 @@ test('a method doc never quotes a test id as if the element showed it: it descri
   expect(pom).toContain('The button #header--button-settings.');
   expect(pom).toContain('Clicks the button #header--button-settings.');
 });
+
+test('a form of one field is named by what it sets, not by the page it is on', () => {
+  const search = element({ id: 's', role: 'combobox', tag: 'input', name: 'Search Packages' });
+  const agree = element({ id: 'a', role: 'checkbox', tag: 'input', name: 'I agree' });
+  const email = element({ id: 'e', role: 'textbox', tag: 'input', name: 'Email' });
+  const password = element({ id: 'p', role: 'textbox', tag: 'input', name: 'Password' });
+  const elements = new Map([search, agree, email, password].map((e) => [e.id, e]));
+  const form = (fields: { element: string; control: 'fill' | 'check' }[]) => ({ kind: 'form' as const, id: 'f', page: 'p', observed: 1, collection: null, fields });
+  expect(methodBase(form([{ element: 's', control: 'fill' }]), elements, 'Registry', 0)).toBe('fillSearchPackages');
+  expect(methodBase(form([{ element: 'a', control: 'check' }]), elements, 'Registry', 0)).toBe('checkIAgree');
+  // Several fields are the page's form.
+  expect(methodBase(form([{ element: 'e', control: 'fill' }, { element: 'p', control: 'fill' }]), elements, 'Registry', 0)).toBe('fillRegistryForm');
+  // And a one-field form before it leaves it the page's first form.
+  const model = buildPageModel([clickRun([{ path: '/home', title: 'Home', target: fp({ role: 'button', name: 'Go' }) }])]);
+  const page = model.pages[0]!;
+  page.elements.push(search, email, password);
+  page.interactions.push({ ...form([{ element: 's', control: 'fill' }]), id: 'search', page: page.id }, { ...form([{ element: 'e', control: 'fill' }, { element: 'p', control: 'fill' }]), id: 'login', page: page.id });
+  const methods = assignNames(model, null).pages.get(page.id)!.methods;
+  expect([methods.get('search')!.name, methods.get('login')!.name]).toEqual(['fillSearchPackages', 'fillHomeForm']);
+});
