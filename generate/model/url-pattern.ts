@@ -1,6 +1,7 @@
 /**
- * URL patterns: the path of a URL with id-like segments (numbers, uuids, hashes, long tokens)
- * replaced by named parameters, so `/items/42` and `/items/7` are one page, `/items/:itemId`.
+ * URL patterns: the path of a URL with id-like segments (numbers, uuids, hashes, long tokens,
+ * release numbers) replaced by named parameters, so `/items/42` and `/items/7` are one page,
+ * `/items/:itemId`, and `/v/1.0.0` and `/v/1.1.0` are `/v/:version`.
  */
 
 const kNumeric = /^\d+$/;
@@ -10,9 +11,12 @@ const kHexHash = /^(?=[^\d]*\d)[0-9a-f]{8,}$/i;
 /** Opaque tokens: long runs of letters and digits mixing both (session keys, base64 ids). */
 const kToken = /^(?=.*\d)(?=.*[a-z])[A-Za-z0-9_-]{20,}$/i;
 
+/** A release number (`1.0.0`, `v2.3.1`, `4.0.0-beta.2`): one release of many, the page the same for each. */
+const kVersion = /^v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/;
+
 export function isIdLikeSegment(segment: string): boolean {
   const decoded = safeDecode(segment);
-  return kNumeric.test(decoded) || kUuid.test(decoded) || kHexHash.test(decoded) || kToken.test(decoded);
+  return kNumeric.test(decoded) || kUuid.test(decoded) || kHexHash.test(decoded) || kToken.test(decoded) || kVersion.test(decoded);
 }
 
 function safeDecode(segment: string): string {
@@ -37,8 +41,9 @@ function singular(word: string): string {
   return word;
 }
 
-function paramName(previous: string | undefined, taken: Set<string>): string {
-  const base = previous && /^[a-z][a-z0-9-]*$/i.test(previous)
+function paramName(segment: string, previous: string | undefined, taken: Set<string>): string {
+  const base = kVersion.test(safeDecode(segment)) ? 'version'
+    : previous && /^[a-z][a-z0-9-]*$/i.test(previous)
     ? singular(previous).replace(/-([a-z0-9])/gi, (_, c: string) => c.toUpperCase()) + 'Id'
     : 'id';
   let name = base.charAt(0).toLowerCase() + base.slice(1);
@@ -55,7 +60,7 @@ export function urlPattern(url: string): UrlPattern {
   const taken = new Set<string>();
   const out = segments.map((segment, i) => {
     if (!segment || !isIdLikeSegment(segment)) return segment;
-    const name = paramName(segments[i - 1], taken);
+    const name = paramName(segment, segments[i - 1], taken);
     params.push(name);
     return `:${name}`;
   });

@@ -103,13 +103,17 @@ export function pageWords(page: ModelPage, titleTail: string | null, splitByTitl
   // The app's own directory (`/app/v5/`) names no page; neither do a hash route's `#` or punctuation.
   const route = page.urlPattern.startsWith(directory) ? page.urlPattern.slice(directory.length) : page.urlPattern;
   const segments = route.split('/').map(decodeSegment).filter((s) => /[\p{L}\p{N}]/u.test(s) && !kScriptSegment.test(s));
-  const statics = segments.filter((s) => !s.startsWith(':')).map((s) => s.replace(/\.[a-z]+$/i, ''));
+  // One letter before a parameter (`/v/:version`, `/u/:userId`) is an abbreviation that names nothing.
+  const statics = segments
+    .filter((s, at) => !s.startsWith(':') && !(words(s).join('').length === 1 && segments[at + 1]?.startsWith(':')))
+    .map((s) => s.replace(/\.[a-z]+$/i, ''));
   const last = segments[segments.length - 1];
   if (!splitByTitle && statics.length) {
     const tail = statics[statics.length - 1]!;
     const before = statics[statics.length - 2];
     if (kVerbs.has(tail.toLowerCase()) && before) return [...words(tail), ...words(singular(before))];
-    if (last?.startsWith(':')) return [...words(singular(tail)), 'detail'];
+    // `/items/:itemId` shows one item; `/garden-planner/v/:version` one version of what is before it.
+    if (last?.startsWith(':')) return /(?:^:id|Id)\d*$/.test(last) ? [...words(singular(tail)), 'detail'] : [...words(tail), ...words(last.slice(1))];
     return words(tail);
   }
   const title = page.titles.length === 1 ? stripTitle(page.titles[0]!, titleTail) : '';

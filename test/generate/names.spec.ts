@@ -334,3 +334,17 @@ test('a form of one field is named by what it sets, not by the page it is on', (
   const methods = assignNames(model, null).pages.get(page.id)!.methods;
   expect([methods.get('search')!.name, methods.get('login')!.name]).toEqual(['fillSearchPackages', 'fillHomeForm']);
 });
+
+test('a release number in a path is a parameter, and the page is named by what it is a release of, never by its digits', () => {
+  const button = fp({ role: 'button', name: 'Download' });
+  const model = buildPageModel([clickRun([
+    { path: '/', title: 'Registry', target: button },
+    { path: '/detail/garden-planner/v/1.0.0', title: 'Registry', target: button },
+    { path: '/detail/garden-planner/v/1.1.0-beta.2', title: 'Registry', target: button },
+    { path: '/items/17', title: 'Item', target: button },
+  ])]);
+  expect(model.pages.map((p) => p.urlPattern)).toEqual(['/', '/detail/garden-planner/v/:version', '/items/:itemId']);
+  expect(model.pages[1]!.params).toEqual(['version']);
+  const classes = [...assignNames(model, null).pages.values()].map((p) => p.className);
+  expect(classes).toEqual(['RegistryPage', 'GardenPlannerVersionPage', 'ItemDetailPage']);
+});
