@@ -96,8 +96,8 @@ export interface CandidateOptions {
  * Every page-wide way to find the element, best first: role and the words of its name before a
  * count (`steadyName`), role and name (on the page, then inside
  * each named landmark around it), test id, label, placeholder, own text, the recorder's choice,
- * role alone, a hand-written-looking id selector, the role and name pinned by position, and the
- * structural CSS path last.
+ * role alone (inside its landmark, then on the page), a hand-written-looking id selector, the
+ * role and name pinned by position, and the structural CSS path last.
  */
 export function elementCandidates(found: Fingerprint, options: CandidateOptions): ModelLocator[] {
   const fp = locatable(found).fingerprint;
@@ -139,6 +139,10 @@ export function elementCandidates(found: Fingerprint, options: CandidateOptions)
   if (text && text.length <= kMaxTextChars && !field) add(candidate('text', null, text, true));
   if (!(field && options.recorded?.kind === 'text')) add(options.recorded && { ...options.recorded, matches: null, verified: false });
   for (const locator of options.found ?? []) add(locator);
+  // A role alone finds the element while nothing else on the page has that role: inside the
+  // landmark around it (`banner`) first, which the next release adds fewer of than the whole page.
+  const innermost = fp.landmarks[fp.landmarks.length - 1];
+  if (fp.role && innermost) add(candidate('role', fp.role, null, false, { scope: { role: innermost.role, name: innermost.name ?? null } }));
   if (fp.role) add(candidate('role', fp.role, null, false));
   if (fp.role && fp.landmarks.some((l) => l.name)) {
     const named = [...fp.landmarks].reverse().find((l) => l.name)!;

@@ -132,3 +132,17 @@ test('the same element in items of two different lists is two elements, in items
   expect(main).not.toBe(deploy);
   expect(observed.elements.get('/')!.get(main)!.row!.collection).toBe('listitem in #main-menu');
 });
+
+test('an element found by its role alone is looked for inside its landmark before the whole page', () => {
+  const options = { testIdAttribute: 'data-testid', testIdFrom: null, recorded: null };
+  const logo = fp({ role: 'link', name: '', tag: 'a', landmarks: [{ role: 'banner', name: null }], cssPath: 'html > body > header > a' });
+  const candidates = elementCandidates(logo, options);
+  const inBanner = candidates.findIndex((c) => c.kind === 'role' && c.role === 'link' && c.value === null && c.scope?.role === 'banner');
+  const anywhere = candidates.findIndex((c) => c.kind === 'role' && c.role === 'link' && c.value === null && c.scope === null);
+  expect(inBanner).toBeGreaterThanOrEqual(0);
+  expect(inBanner).toBeLessThan(anywhere);
+  // Where both found the link alone when recorded, the code says which part of the page it is in.
+  const evidence = [{ hits: new Map(candidates.map((c) => [candidateKey(c), { count: 1, target: true }])), row: null, fields: [] }];
+  const chosen = chooseLocator(logo, null, [], 'data-testid', evidence).locator;
+  expect(locatorExpression(chosen, 'this.page')).toBe("this.page.getByRole('banner').getByRole('link')");
+});
