@@ -3,6 +3,7 @@ import { locatorRole } from '../../core/locator/aria-roles.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
 import { buildFlow } from './flows.ts';
 import type { RunInput } from './inputs.ts';
+import { wayKey } from './candidates.ts';
 import { chooseLocator, kDefaultTestIdAttribute, testIdAttributeOf } from './locate.ts';
 import { locatorText } from './locator-text.ts';
 import { collectPages, pageKeyer, type PageObservations } from './pages.ts';
@@ -33,8 +34,10 @@ export function buildPageModel(runs: RunInput[], options: PageModelOptions = {})
   const locatorCheck = { found: 0, failed: 0, unchecked: 0 };
   const urlOwners = ownersByUrl(pages, app);
   const modelPages = [...pages.values()].map((page) => {
+    // The page's locators so far: an element is never found by one another element has.
+    const taken = new Set<string>();
     const elements = [...(observed.elements.get(page.id)?.values() ?? [])].map((sighting) => {
-      const { element, problem } = modelElement(sighting, page.snapshots, testIdAttribute);
+      const { element, problem } = distinctElement(sighting, page.snapshots, testIdAttribute, taken);
       if (problem) diagnostics.push({ page: page.id, element: element.id, message: problem });
       if (!sighting.evidence.length) locatorCheck.unchecked++;
       else if (element.locator.verified) locatorCheck.found++;
@@ -104,11 +107,29 @@ export function appTestIdAttribute(runs: RunInput[]): string {
   return seen.size === 1 ? [...seen][0]! : kDefaultTestIdAttribute;
 }
 
-function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[], testIdAttribute: string) {
+/**
+ * The element with a page-wide locator none of the page's elements before it has (`taken`, which
+ * it adds its own to), when one other than the shared one finds it alone; else the shared one.
+ */
+function distinctElement(sighting: ElementSighting, snapshots: RecordedSnapshot[], testIdAttribute: string, taken: Set<string>) {
+  const first = modelElement(sighting, snapshots, testIdAttribute, new Set());
+  if (first.element.collection) return first;
+  const key = wayKey(first.element.locator);
+  if (!taken.has(key)) {
+    taken.add(key);
+    return first;
+  }
+  const apart = modelElement(sighting, snapshots, testIdAttribute, taken);
+  if (!apart.element.locator.verified) return first;
+  taken.add(wayKey(apart.element.locator));
+  return apart;
+}
+
+function modelElement(sighting: ElementSighting, snapshots: RecordedSnapshot[], testIdAttribute: string, taken: ReadonlySet<string>) {
   const fp = sighting.fingerprint;
   const { locator, problem } = sighting.row
     ? { locator: sighting.row.locator, problem: null }
-    : chooseLocator(fp, sighting.recorded, snapshots, testIdAttribute, sighting.evidence, sighting.asserted);
+    : chooseLocator(fp, sighting.recorded, snapshots, testIdAttribute, sighting.evidence, sighting.asserted, taken);
   const element: ModelElement = {
     id: sighting.id,
     role: locatorRole(fp.role),

@@ -51,6 +51,14 @@ export function candidateKey(locator: ModelLocator): string {
   return JSON.stringify([locator.kind, locator.role, locator.value, locator.exact, locator.scope, locator.row, locator.nth, locator.frames]);
 }
 
+/**
+ * What a locator looks for, whether its name is matched whole or as a substring: two elements
+ * whose locators differ only so read as one element in code.
+ */
+export function wayKey(locator: ModelLocator): string {
+  return candidateKey({ ...locator, exact: false });
+}
+
 /** A locator to check: `matches` and `verified` are filled in by the check. */
 function candidate(kind: ModelLocator['kind'], role: string | null, value: string | null, exact: boolean, extra: Partial<ModelLocator> = {}): ModelLocator {
   return { kind, role, value, exact, frames: [], scope: null, row: null, matches: null, verified: false, nth: null, ...extra };

@@ -3,7 +3,7 @@ import type { ModelLocator } from '../../core/schema/page-model.ts';
 import { entersFrame, type FilterOptions, type LocatorChain, type LocatorStep } from '../../core/locator/chain.ts';
 import { printLocatorCode, tryParseLocatorCode } from '../../core/locator/code.ts';
 import { assertNever } from '../../core/errors.ts';
-import { candidateKey, describeHits, elementCandidates, firstVerified, type StepEvidence } from './candidates.ts';
+import { candidateKey, describeHits, elementCandidates, firstVerified, wayKey, type StepEvidence } from './candidates.ts';
 import { locatable, settleLocator } from './locatable.ts';
 import { shownLocator } from './shown-locator.ts';
 import { countByRole, type RecordedSnapshot, type SnapshotScope } from './snapshot.ts';
@@ -29,17 +29,19 @@ function maxCount(snapshots: RecordedSnapshot[], role: string, name: string | nu
   return Math.max(0, ...snapshots.map((s) => countByRole(s.nodes, role, name, exact, scope)));
 }
 
-/** A unique role locator for the element, trying the page, then its landmarks innermost first. */
-function uniqueRole(fp: Fingerprint, snapshots: RecordedSnapshot[], frames: string[]): ModelLocator | null {
+/**
+ * A unique role locator for the element, trying the page, then its landmarks innermost first;
+ * never one of `taken`, the locators other elements of the page already have.
+ */
+function uniqueRole(fp: Fingerprint, snapshots: RecordedSnapshot[], frames: string[], taken: ReadonlySet<string>): ModelLocator | null {
   const role = fp.role!;
   const scopes: (SnapshotScope | null)[] = [null, ...[...fp.landmarks].reverse().map((l) => ({ role: l.role, name: l.name ?? '' }))];
   for (const scope of scopes) {
     if (scope && maxCount(snapshots, scope.role, scope.name || null, false, null) !== 1) continue;
     const base: Base = { frames, scope: scope && { role: scope.role, name: scope.name || null }, row: null, nth: null };
     for (const exact of [false, true]) {
-      if (maxCount(snapshots, role, fp.name, exact, scope) === 1) {
-        return { ...base, kind: 'role', role, value: fp.name, exact, matches: 1, verified: true };
-      }
+      const locator: ModelLocator = { ...base, kind: 'role', role, value: fp.name, exact, matches: 1, verified: true };
+      if (!taken.has(wayKey(locator)) && maxCount(snapshots, role, fp.name, exact, scope) === 1) return locator;
     }
   }
   return null;
@@ -182,10 +184,15 @@ export function readRecordedLocator(recorded: RecordedLocator | null): ModelLoca
  * used it), the first candidate that found exactly the recorded element in all of them; when
  * none did, the best guess below, with a problem that says what it matched.
  */
-export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute = kDefaultTestIdAttribute, evidence: StepEvidence[] = [], asserted: readonly string[] = []): LocatorChoice {
+/**
+ * `taken`: the locators (`wayKey`) other elements of the page already have. Two elements each
+ * found alone by one locator at their own moments (a header's "Login" button, hidden while the
+ * login dialog is open, and the dialog's) read as one element in code: the later is told apart.
+ */
+export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute = kDefaultTestIdAttribute, evidence: StepEvidence[] = [], asserted: readonly string[] = [], taken: ReadonlySet<string> = new Set()): LocatorChoice {
   const usable = locatable(fp);
-  const choice = chooseFor(usable.fingerprint, recordedFull, snapshots, testIdAttribute, evidence, asserted);
-  const locator = settleLocator(choice.locator, usable, () => chooseFor(usable.fingerprint, null, snapshots, testIdAttribute, evidence, asserted).locator);
+  const choice = chooseFor(usable.fingerprint, recordedFull, snapshots, testIdAttribute, evidence, asserted, taken);
+  const locator = settleLocator(choice.locator, usable, () => chooseFor(usable.fingerprint, null, snapshots, testIdAttribute, evidence, asserted, taken).locator);
   return { locator, problem: [...usable.notes, choice.problem].filter(Boolean).join('; ') || null };
 }
 
@@ -197,18 +204,18 @@ function byAssertedText(locator: ModelLocator, asserted: readonly string[]): boo
   return asserted.some((text) => flat(text) !== '' && found.includes(flat(text)));
 }
 
-function chooseFor(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute: string, evidence: StepEvidence[], asserted: readonly string[] = []): LocatorChoice {
-  if (!evidence.length || fp.frameChain.length) return guessLocator(fp, recordedFull, snapshots, testIdAttribute);
+function chooseFor(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute: string, evidence: StepEvidence[], asserted: readonly string[] = [], taken: ReadonlySet<string> = new Set()): LocatorChoice {
+  if (!evidence.length || fp.frameChain.length) return guessLocator(fp, recordedFull, snapshots, testIdAttribute, taken);
   const found = [...new Map(evidence.flatMap((e) => e.fields).map((l) => [candidateKey(l), l])).values()];
   const candidates = elementCandidates(fp, { testIdAttribute, testIdFrom: testIdAttributeOf(fp, recordedFull), recorded: readRecordedLocator(recordedFull), found })
-    .filter((candidate) => !byAssertedText(candidate, asserted));
+    .filter((candidate) => !byAssertedText(candidate, asserted) && !taken.has(wayKey(candidate)));
   const verified = firstVerified(candidates, evidence);
   if (verified) {
     // It holds where it was recorded, but only by where the element sits: say so.
     const positional = verified.nth !== null || (verified.kind === 'selector' && verified.value === fp.cssPath);
     return { locator: verified, problem: positional ? `found only by its position (${printModelLocator(verified)}): it may find another element once the page changes` : null };
   }
-  const guess = guessLocator(fp, recordedFull, snapshots, testIdAttribute).locator;
+  const guess = guessLocator(fp, recordedFull, snapshots, testIdAttribute, taken).locator;
   return {
     locator: { ...guess, verified: false },
     problem: `no way to find it matched only the recorded element in the recorded DOM snapshots; ${printModelLocator(guess)} ${describeHits(guess, evidence)}`,
@@ -236,7 +243,7 @@ function printOwn(locator: ModelLocator): string {
 }
 
 /** The locator from the fingerprint, the recorded aria snapshots and the record-time count alone. */
-function guessLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute: string): LocatorChoice {
+function guessLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute: string, taken: ReadonlySet<string> = new Set()): LocatorChoice {
   const read = readRecorded(recordedFull);
   const split = read ? splitFrames(read.chain) : null;
   const frames = split?.frames?.every(isPublicChain) ? split.frames.map((frame) => printLocatorCode(frame)) : fp.frameChain.map((hop) => frameCode(hop.selector));
@@ -245,7 +252,7 @@ function guessLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, sna
   const checkable = frames.length ? [] : snapshots;
   const base: Base = { frames, scope: null, row: null, nth: null };
   if (fp.role && fp.name && checkable.length) {
-    const unique = uniqueRole(fp, checkable, frames);
+    const unique = uniqueRole(fp, checkable, frames, taken);
     if (unique) return { locator: unique, problem: null };
   }
   const field = fp.role ? null : shownLocator(fp, ['label', 'placeholder'], recorded, base);

@@ -146,3 +146,26 @@ test('an element found by its role alone is looked for inside its landmark befor
   const chosen = chooseLocator(logo, null, [], 'data-testid', evidence).locator;
   expect(locatorExpression(chosen, 'this.page')).toBe("this.page.getByRole('banner').getByRole('link')");
 });
+
+test('two elements of a page never get one locator: the later one, found alone at its own moment, is told apart by its landmark', () => {
+  // The header's "Login" button is hidden while the dialog is open, so each was alone when clicked.
+  const header = fp({ role: 'button', name: 'Login', testId: 'header-login', landmarks: [{ role: 'banner', name: null }] });
+  const submit = fp({ role: 'button', name: 'Login', testId: 'dialog-login', landmarks: [{ role: 'dialog', name: 'Sign in' }] });
+  const run: RunInput = {
+    sessionId: 'script-1', historyPath: null,
+    history: {
+      version: kHistoryVersion, sessionId: 'script-1', startUrl: `${kOrigin}/items`, recordedAt: '2025-01-01T00:00:00.000Z', viewport: null, secrets: [], variables: {},
+      steps: [step(0, { action: 'click', params: {}, fingerprint: header }), step(1, { action: 'click', params: {}, fingerprint: submit })],
+    },
+    snapshots: [
+      { url: `${kOrigin}/items`, title: 'Items', nodes: parseAriaText('- banner:\n  - button "Login"\n- main:\n  - heading "Items" [level=1]') },
+      { url: `${kOrigin}/items`, title: 'Items', nodes: parseAriaText('- dialog "Sign in":\n  - textbox "Username"\n  - button "Login"') },
+    ],
+  };
+  const model = buildPageModel([run]);
+  const code = model.pages[0]!.elements.map((element) => locatorExpression(element.locator, 'this.page'));
+  expect(code).toEqual([
+    "this.page.getByRole('button', { name: 'Login' })",
+    "this.page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Login' })",
+  ]);
+});
