@@ -88,6 +88,14 @@ test('headings: rewording passes, staying put or landing elsewhere does not', ()
   expect(headingProblem({ pre: 'Items', post: 'Blue Kettle' }, { pre: 'Items', post: 'Help center' })).toMatch(/arrived/);
 });
 
+test('headings: a recording that saw none around a step, the next page not yet drawn, says nothing about the one shown now', () => {
+  expect(headingProblem({ pre: '', post: '' }, { pre: '', post: 'garden-planner' })).toBeNull();
+  expect(headingProblem({ pre: null, post: null }, { pre: null, post: 'Dashboard' })).toBeNull();
+  // One it saw still counts: a heading that stayed when it should have gone, or one that appeared on a page that had one.
+  expect(headingProblem({ pre: 'Sign in', post: '' }, { pre: 'Sign in', post: 'Sign in' })).toMatch(/stayed/);
+  expect(headingProblem({ pre: 'Items', post: 'Items' }, { pre: 'Items', post: 'Help center' })).toMatch(/changed/);
+});
+
 test('secrets: a missing one is bad input; values never survive redaction', () => {
   const history: History = { version: kHistoryVersion, sessionId: 's', startUrl: 'http://a/', recordedAt: '', viewport: null, secrets: ['password'], variables: {}, steps: [] };
   expect(() => resolveSubstitutions(history, {}, {})).toThrow(/BU_SECRET_PASSWORD/);
