@@ -13,7 +13,7 @@ import type { RealApp, RunningApp } from './types.ts';
  * login dialog and an account menu, icon buttons named by nothing but their test ids. The package
  * is not one of the project's dependencies: it is installed into a cache folder of its own,
  * `kVerdaccioDir`, by `make bench-deps`. Each instance runs with its own storage and a config
- * with no uplinks (it never asks another registry for anything), no audit proxy and no avatars
+ * with no uplinks (it never asks another registry for anything), no audit proxy and no images
  * from the web, on 127.0.0.1; a user is added and a few packages are published to it with the
  * npm client, as a team fills its own registry.
  */
@@ -42,11 +42,18 @@ function unavailable(): string | null {
     : `Verdaccio ${kVerdaccioVersion} is not installed in ${kVerdaccioDir} (make bench-deps)`;
 }
 
-/** Local storage and users only: no uplink, no audit proxy, no avatars fetched from the web. */
+/**
+ * Local storage and users only: no uplink, no audit proxy, no avatars fetched from the web. The
+ * registry-info dialog shows its contributors' avatars from GitHub whatever the config says: the
+ * page's content security policy (a meta tag the config puts in its head) stops those images in
+ * the browser, before they leave.
+ */
 const kConfig = `storage: ./storage
 web:
   title: Verdaccio
   gravatar: false
+  metaScripts:
+    - '<meta http-equiv="Content-Security-Policy" content="img-src ''self'' data: blob:; font-src ''self'' data:; connect-src ''self''">'
 auth:
   htpasswd:
     file: ./htpasswd
