@@ -106,6 +106,21 @@ function derivedPurpose(page: PageModel['pages'][number], tail: string | null): 
   return `The page at \`${page.urlPattern}\`${title}${heading}.`;
 }
 
+/** A landmark's role as a reader calls that part of the page. */
+const kPartWords: Record<string, string> = {
+  dialog: 'dialog', alertdialog: 'dialog', banner: 'header', contentinfo: 'footer', complementary: 'sidebar',
+  navigation: 'nav', main: 'main', form: 'form', search: 'search', region: 'region',
+};
+
+/** The word for the part of the page `element` is in, when the member it clashes with (`holder`) is in another; else null. */
+function partWord(element: ModelElement, holder: ModelElement | undefined): string | null {
+  if (!holder) return null;
+  const innermost = (e: ModelElement) => e.fingerprint.landmarks[e.fingerprint.landmarks.length - 1]?.role ?? null;
+  const own = innermost(element);
+  const word = own ? kPartWords[own] ?? null : null;
+  return word && innermost(holder) !== own ? word : null;
+}
+
 function takesValue(control: string): boolean {
   return control !== 'check';
 }
@@ -150,19 +165,34 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
     const filled = new Set(page.interactions.flatMap((i) => (i.kind === 'form' ? i.fields.filter((f) => f.control === 'fill').map((f) => f.element) : [])));
     // Elements that show the text their item is found by: named after the item, not one item's data.
     const itemKeys = new Set(page.elements.filter((element) => showsItemKey(element, page.collections.find((c) => c.id === element.collection))).map((element) => element.id));
+    // Look-alikes (a header's Login button and a dialog's) are told apart by the part of the page they are in.
+    const holders = new Map<string, ModelElement>();
+    const apart = new Map<string, string>();
     for (const element of page.elements) {
       const name = proposal?.elements.find((e) => e.id === element.id)?.name;
       const derivedMember = sanitizeIdentifier(elementMember(element, filled.has(element.id), idPrefix, itemWords, itemKeys.has(element.id)), kFallbackMember, 'camel');
-      const member = name ? sanitizeIdentifier(name, derivedMember, 'camel') : derivedMember;
+      let member = name ? sanitizeIdentifier(name, derivedMember, 'camel') : derivedMember;
+      const part = element.collection ? null : partWord(element, holders.get(member));
+      if (part && inClass.has(member)) {
+        apart.set(element.id, part);
+        member = camel([part, ...words(member)]);
+      }
       if (element.collection) collections.get(element.collection)!.members.set(element.id, inItem.get(element.collection)!.allocate(member));
-      else members.set(element.id, inClass.allocate(member));
+      else {
+        const allocated = inClass.allocate(member);
+        holders.set(allocated, element);
+        members.set(element.id, allocated);
+      }
     }
     const methods = new Map<string, MethodNames>();
     // The page's first form of several fields is its form (`fillLoginForm`); a one-field form is named by its field.
     let formIndex = 0;
     for (const interaction of page.interactions) {
       const proposed = proposal?.methods.find((m) => m.id === interaction.id);
-      const fallback = sanitizeIdentifier(methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' && interaction.fields.length > 1 ? formIndex++ : 0, idPrefix, itemWords, itemKeys), interaction.kind, 'camel');
+      let fallback = sanitizeIdentifier(methodBase(interaction, elements, className.replace(/Page$/, ''), interaction.kind === 'form' && interaction.fields.length > 1 ? formIndex++ : 0, idPrefix, itemWords, itemKeys), interaction.kind, 'camel');
+      // The method on a look-alike says where it is too, after its verb: `clickDialogLogin`.
+      const part = interaction.kind === 'click' || interaction.kind === 'hover' ? apart.get(interaction.element) : undefined;
+      if (part && inClass.has(fallback)) fallback = fallback.replace(/^(\p{Ll}+)/u, (verb) => verb + pascal([part]));
       const name = inClass.allocate(proposed?.name ? sanitizeIdentifier(proposed.name, fallback, 'camel') : fallback);
       const item = interaction.collection ? collections.get(interaction.collection)!.accessor : null;
       methods.set(interaction.id, { name, item, params: interaction.kind === 'form' ? formParams(interaction.fields, elements, proposed?.params ?? null, item, idPrefix) : [] });

@@ -149,6 +149,11 @@ export class NameAllocator {
     this.taken = new Set([...reserved].map(keyOf));
   }
 
+  /** Whether `name` is taken already. */
+  has(name: string): boolean {
+    return this.taken.has(this.keyOf(name));
+  }
+
   allocate(base: string): string {
     let name = base;
     for (let n = 2; this.taken.has(this.keyOf(name)); n++) name = `${base}${n}`;

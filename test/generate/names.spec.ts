@@ -348,3 +348,18 @@ test('a release number in a path is a parameter, and the page is named by what i
   const classes = [...assignNames(model, null).pages.values()].map((p) => p.className);
   expect(classes).toEqual(['RegistryPage', 'GardenPlannerVersionPage', 'ItemDetailPage']);
 });
+
+test('look-alikes in different parts of a page are named by the part, not numbered', () => {
+  const model = buildPageModel([clickRun([{ path: '/home', title: 'Home', target: fp({ role: 'button', name: 'Go' }) }])]);
+  const page = model.pages[0]!;
+  const inPart = (id: string, role: string) => element({ id, role: 'button', tag: 'button', name: 'Login', fingerprint: { ...fp({ role: 'button', name: 'Login' }), landmarks: [{ role, name: null }] } });
+  const header = inPart('header', 'banner');
+  const dialog = inPart('dialog', 'dialog');
+  const again = inPart('again', 'dialog');
+  page.elements.push(header, dialog, again);
+  for (const target of [header, dialog]) page.interactions.push({ kind: 'click', id: `click-${target.id}`, page: page.id, observed: 1, collection: null, element: target.id });
+  const names = assignNames(model, null).pages.get(page.id)!;
+  // A third in the same part as one before it is numbered as well.
+  expect([header, dialog, again].map((e) => names.members.get(e.id))).toEqual(['loginButton', 'dialogLoginButton', 'dialogLoginButton2']);
+  expect([names.methods.get('click-header')!.name, names.methods.get('click-dialog')!.name]).toEqual(['clickLogin', 'clickDialogLogin']);
+});
