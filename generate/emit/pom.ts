@@ -96,6 +96,9 @@ export function emitPageObject(project: Project, ctx: EmitContext, page: ModelPa
   return { file, text: printSource(source) };
 }
 
+/** The asterisk a label ends with when its field is required (`Username *`): a mark, not the field's name. */
+const kRequiredMark = /\s*\*\s*$/;
+
 /** How docs name one item of a collection. */
 const kItemWords: Record<string, string> = { listitem: 'list item', row: 'table row', article: 'card', treeitem: 'tree item' };
 
@@ -183,7 +186,7 @@ function addInteraction(
     const collection = page.collections.find((c) => c.id === e.collection);
     if (showsItemKey(e, collection)) return showsItemText(e, collection) ? 'the text' : `the ${e.role ?? 'element'}`;
     // A test id is no name a reader sees: an element without one is described as its member is.
-    const text = [e.label, e.name, e.placeholder, e.title].find(isVisibleName);
+    const text = [e.label?.replace(kRequiredMark, ''), e.name, e.placeholder, e.title].find(isVisibleName);
     return text ? `“${text}”` : `the ${unnamedCaption(e.role ?? 'element', e.fingerprint, e.title, e.testId)}`;
   };
   const statements: string[] = [];

@@ -363,3 +363,13 @@ test('look-alikes in different parts of a page are named by the part, not number
   expect([header, dialog, again].map((e) => names.members.get(e.id))).toEqual(['loginButton', 'dialogLoginButton', 'dialogLoginButton2']);
   expect([names.methods.get('click-header')!.name, names.methods.get('click-dialog')!.name]).toEqual(['clickLogin', 'clickDialogLogin']);
 });
+
+test("a method doc names a required field by its label without the required mark", () => {
+  const model = buildPageModel([clickRun([{ path: '/signup', title: 'Sign up', target: fp({ role: 'button', name: 'Go' }) }])]);
+  const page = model.pages[0]!;
+  const field = (id: string, label: string) => element({ id, role: 'textbox', tag: 'input', name: label.replace(' *', ''), label });
+  page.elements.push(field('u', 'Username *'), field('p', 'Password*'));
+  page.interactions.push({ kind: 'form', id: 'form', page: page.id, observed: 1, collection: null, fields: [{ element: 'u', control: 'fill' }, { element: 'p', control: 'fill' }] });
+  const pom = emitAll(model, assignNames(model, null), { replayHelperModule: kReplayHelperModule, histories: new Map([['script-1', '{}']]) }).find((f) => f.file.startsWith('pom/'))!.text;
+  expect(pom).toContain('Fills “Username”, “Password”.');
+});
