@@ -173,12 +173,27 @@ function standsForItem(element: ModelElement): boolean {
 }
 
 /**
- * The element whose whole text is the one its item is found by (`garden-notes.txt` in its list
- * item, the link `1.0.0` in a list of releases): it stands for the item (`torrentLink`, `openRelease(release)`).
+ * The element whose whole text is the one its item is found by and that stands for the item: one
+ * of no kind (`garden-notes.txt` in its list item), or a link to the record it shows (`1.0.0` to
+ * `/v/1.0.0` in a list of releases). It is named after the item (`torrentText`, `releaseLink`,
+ * `openRelease(release)`). A control of a toolbar built as a list (`Deploy` to `#`) keeps its own name.
  */
 export function showsItemKey(element: ModelElement, collection: ModelCollection | undefined): boolean {
   const text = element.fingerprint.text?.replace(/\s+/g, ' ').trim();
-  return Boolean(collection?.exactKey && text && text === collection.example.replace(/\s+/g, ' ').trim());
+  if (!collection?.exactKey || !text || text !== collection.example.replace(/\s+/g, ' ').trim()) return false;
+  return kindSuffix(element) === 'Element' || (element.role === 'link' && linksToRecord(element.fingerprint.hrefPath, text));
+}
+
+/** The link's target names the record its text shows (`/-/web/detail/garden-planner` for `garden-planner`). */
+function linksToRecord(hrefPath: string | null, text: string): boolean {
+  if (!hrefPath) return false;
+  let target = hrefPath;
+  try {
+    target = decodeURIComponent(hrefPath);
+  } catch {
+    // Kept as written: a malformed escape is still compared literally.
+  }
+  return target.toLowerCase().includes(text.toLowerCase());
 }
 
 /**

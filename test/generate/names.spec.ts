@@ -5,7 +5,7 @@ import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
 import type { ModelCollection, ModelElement } from '../../core/schema/page-model.ts';
 import { assignNames } from '../../generate/names/assign.ts';
-import { elementMember, fieldParam, methodBase } from '../../generate/names/derive.ts';
+import { elementMember, fieldParam, methodBase, showsItemKey } from '../../generate/names/derive.ts';
 import { iconText, isVisibleName, sharedIdPrefix } from '../../generate/names/element-marks.ts';
 import { instanceName, isIdentifier, kebab, NameAllocator, sanitizeIdentifier, words } from '../../generate/names/identifiers.ts';
 import { clickRun, fp } from '../../harness/generate/fixtures.ts';
@@ -287,7 +287,7 @@ test("a link whose name is the text its item is found by is named after the item
   const model = buildPageModel([clickRun([{ path: '/releases', title: 'Releases', target: fp({ role: 'button', name: 'Refresh' }) }])]);
   const page = model.pages[0]!;
   const collection: ModelCollection = { id: 'listitem', role: 'listitem', scope: null, exactKey: true, observed: 2, example: '1.0.0' };
-  const link = element({ id: 'listitem > link', role: 'link', tag: 'a', name: '1.0.0', collection: collection.id, fingerprint: { ...fp({ role: 'link', name: '1.0.0' }), text: '1.0.0' } });
+  const link = element({ id: 'listitem > link', role: 'link', tag: 'a', name: '1.0.0', collection: collection.id, fingerprint: { ...fp({ role: 'link', name: '1.0.0' }), text: '1.0.0', hrefPath: '/releases/v/1.0.0' } });
   page.collections.push(collection);
   page.elements.push(link);
   page.interactions.push({ kind: 'click', id: 'open-release', page: page.id, observed: 1, collection: collection.id, element: link.id });
@@ -301,6 +301,11 @@ test("a link whose name is the text its item is found by is named after the item
   expect(pom).toContain('Clicks the link in the list item showing `item`.');
   // A control with a caption of its own in the same item keeps it.
   expect(elementMember(element({ role: 'button', name: 'Download', collection: collection.id }), false, [], new Map([[collection.id, ['item']]]))).toBe('downloadButton');
+  // A toolbar built as a list: its link leads to no record it shows, and keeps its own name.
+  const toolbar: ModelCollection = { ...collection, example: 'Deploy' };
+  const deploy = element({ role: 'link', tag: 'a', name: 'Deploy', collection: collection.id, fingerprint: { ...fp({ role: 'link', name: 'Deploy' }), text: 'Deploy', hrefPath: '/' } });
+  expect(showsItemKey(deploy, toolbar)).toBe(false);
+  expect(showsItemKey({ ...deploy, fingerprint: { ...deploy.fingerprint, hrefPath: '/deploy' } }, toolbar)).toBe(true);
 });
 
 test('a method doc never quotes a test id as if the element showed it: it describes the element as its member does', () => {
