@@ -56,6 +56,27 @@ export interface SpecRunOptions {
   noTrace?: boolean;
 }
 
+/**
+ * How long the actions of a project given `failFastActions` wait for their element. The test sites
+ * answer from this machine and render at once: an element a release renamed, moved or removed is
+ * not found in this time or later either, and the action fails on it, its call, locator and DOM
+ * snapshot in the trace as when the test's timeout cuts it short, only sooner.
+ */
+export const kFailFastActionMs = 3_000;
+
+/**
+ * Sets `use.actionTimeout` in a generated project's Playwright config, as a project may: every run
+ * of it, `bu heal --rerun`'s included, fails on a broken locator in `kFailFastActionMs` instead of
+ * waiting out the test's timeout. Not for a test that proves what heal says of a test timeout.
+ */
+export function failFastActions(out: string): void {
+  const file = path.join(out, 'playwright.config.ts');
+  const text = fs.readFileSync(file, 'utf8');
+  const edited = text.replace(/^( *)use: \{\n/m, (line, indent: string) => `${line}${indent}  actionTimeout: ${kFailFastActionMs},\n`);
+  if (edited === text) throw new Error(`no \`use: {\` block in ${file}`);
+  fs.writeFileSync(file, edited);
+}
+
 export function runGeneratedSpecs(out: string, baseUrl: string, filter: string, env: NodeJS.ProcessEnv = {}, options: SpecRunOptions = {}) {
   const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
   const timeout = options.testTimeoutMs ? [`--timeout=${options.testTimeoutMs}`] : [];

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
-import { resolveBrowser } from '../../core/browser.ts';
+import { expect, test } from '@playwright/test';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import { kUser } from '../../demo/store.ts';
@@ -20,7 +19,7 @@ function runSpecs(out: string, url: string) {
   return runGeneratedSpecs(out, url, kFlowSpecs, { BU_SECRET_password: kUser.password }, { testTimeoutMs: 15_000 });
 }
 
-test('demo, decoys release: look-alike buttons are told apart by where the form is, and the spec passes again', async () => {
+test('demo, decoys release: look-alike buttons are told apart by where the form is, and the spec passes again', async ({ browser }) => {
   test.setTimeout(300_000);
   const ws = tempWorkspace('heal-demo');
   const recorded = await startDemoServer({ port: 0 });
@@ -57,14 +56,13 @@ test('demo, decoys release: look-alike buttons are told apart by where the form 
     }
 
     // The new locator, on the live release, is the login form's submit button and not the decoy.
-    const browser = await chromium.launch({ executablePath: resolveBrowser(process.env, { headless: true }).executablePath });
+    const page = await browser.newPage();
     try {
-      const page = await browser.newPage();
       await page.goto(`${released.url}login`);
       const found = await locatorFromCode(page, changes[0]!.after).evaluateAll((els) => els.map((el) => ({ type: el.getAttribute('type'), decoy: el.hasAttribute('data-decoy-message'), inForm: Boolean(el.closest('form')) })));
       expect(found).toEqual([{ type: 'submit', decoy: false, inForm: true }]);
     } finally {
-      await browser.close();
+      await page.close();
     }
   } finally {
     await recorded.close();

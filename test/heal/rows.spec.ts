@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
-import { resolveBrowser } from '../../core/browser.ts';
+import { expect, test } from '@playwright/test';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import { runCli } from '../../harness/cli.ts';
-import { recordAndGenerate, kFlowSpecs, runGeneratedSpecs } from '../../harness/generate/pipeline.ts';
+import { failFastActions, recordAndGenerate, kFlowSpecs, runGeneratedSpecs } from '../../harness/generate/pipeline.ts';
 import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 import { startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 import { renderTeam, teamPlan, type TeamRelease } from './support/team-app.ts';
@@ -27,9 +26,11 @@ function runSpecs(out: string) {
   return runGeneratedSpecs(out, site.url, kFlowSpecs, {}, { testTimeoutMs: 10_000 });
 }
 
+/** A fresh copy of the generated project, its actions failing fast on a broken locator (failFastActions). */
 function project(label: string): string {
   const out = path.join(ws.root, label);
   fs.cpSync(pristine, out, { recursive: true });
+  failFastActions(out);
   return out;
 }
 
@@ -66,7 +67,7 @@ test.afterEach(() => {
   release = 'baseline';
 });
 
-test('a reworded link inside a row: only the part inside the row is rewritten, and it finds that row\'s link', async () => {
+test('a reworded link inside a row: only the part inside the row is rewritten, and it finds that row\'s link', async ({ browser }) => {
   test.setTimeout(120_000);
   const out = project('reworded-link');
   release = 'reworded-link';
@@ -91,14 +92,13 @@ test('a reworded link inside a row: only the part inside the row is rewritten, a
   expect(rerun.status, rerun.output).toBe(0);
 
   // In Bob's row on the live release, the new inner locator is his own edit link.
-  const browser = await chromium.launch({ executablePath: resolveBrowser(process.env, { headless: true }).executablePath });
+  const page = await browser.newPage();
   try {
-    const page = await browser.newPage();
     await page.goto(site.url);
     const found = await locatorFromCode(page, `getByRole('row').filter({ has: getByText('bob@example.com', { exact: true }) }).${changes[0]!.after}`).evaluateAll((els) => els.map((el) => el.getAttribute('href')));
     expect(found).toEqual(['/members/bob/edit']);
   } finally {
-    await browser.close();
+    await page.close();
   }
 });
 
