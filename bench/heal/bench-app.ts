@@ -2,7 +2,7 @@ import type { Browser } from 'playwright';
 import type { CorpusFlow, RealApp, RunningApp } from '../../harness/apps/index.ts';
 import { kMutants, type Mutant } from './instrument.ts';
 import { measureP3, p3Ratio, type P3Candidate, type P3Ratio } from './p3.ts';
-import { recordFlow } from './record.ts';
+import { recordedEvidence, recordFlow } from './record.ts';
 import { runOnce, type Recorded, type RunOutcome, type StrategyName, type Verdict } from './run.ts';
 import { add, emptyTally } from './tally.ts';
 
@@ -27,6 +27,8 @@ export interface BenchAppOptions {
   p3Heal: boolean;
   /** P3 of one flow, several runs each side (the cascade past its first level). */
   p3One: boolean;
+  /** The `bu` entry script that records the flows; the checkout's (through tsx) when not given. */
+  bu?: string;
   /** A progress or diagnostic line. */
   log(line: string): void;
 }
@@ -94,12 +96,15 @@ export async function benchApp(browser: Browser, app: CorpusApp, options: BenchA
     }
     if (!instances.length) return null;
     log(`${corpusApp.name}: recording ${corpusApp.flows.length} flows ...`);
-    const recordings = await pool(instances, corpusApp.flows, (flow, running) => recordFlow(running, flow, options.outputDir).catch((err: unknown) => {
+    const captures = await pool(instances, corpusApp.flows, (flow, running) => recordFlow(running, flow, options.outputDir, options.bu).catch((err: unknown) => {
       log(`  ${err instanceof Error ? err.message : String(err)}`);
       return null;
     }), log);
-    const flows = corpusApp.flows.filter((_, i) => recordings[i]);
-    const recorded = new Map<string, Recorded>(flows.map((flow) => [flow.name, recordings[corpusApp.flows.indexOf(flow)]!]));
+    const flows = corpusApp.flows.filter((_, i) => captures[i]);
+    const captured = flows.map((flow) => captures[corpusApp.flows.indexOf(flow)]!);
+    // Only role-first reads the recorded DOM snapshots' evidence; reading it is an extract and a browser's check.
+    const recordings = options.strategies.includes('role-first') ? await recordedEvidence(captured, options.outputDir) : captured.map(({ history, aria }) => ({ history, aria, evidence: null }));
+    const recorded = new Map<string, Recorded>(flows.map((flow, i) => [flow.name, recordings[i]!]));
     const referenceRuns = await pool(instances, flows, (flow, running) => runOnce({ browser, app: running, flow, recorded: recorded.get(flow.name)!, mutant: kMutants[0]!, strategy: 'locator-only' }), log);
     const references = new Map(flows.map((flow, i) => [flow.name, referenceRuns[i]!]));
     for (const [name, reference] of references) {

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { benchApp } from '../../bench/heal/bench-app.ts';
 import { kMutants } from '../../bench/heal/instrument.ts';
 import { corpusApps } from '../../harness/apps/index.ts';
+import { kBuBin } from '../../harness/cli.ts';
 import { needRealApp } from '../support/real-app-required.ts';
 
 /**
@@ -23,7 +24,7 @@ test('the heal corpus on one app and its decoy mutant: no wrong-element action, 
   try {
     const result = await benchApp(browser, app!, {
       mutants: kMutants.filter((m) => m.kind === 'decoy'), strategies: ['full', 'locator-only'], extra: false, workers: 1, other: false,
-      outputDir, p3Heal: false, p3One: false, log: () => undefined,
+      outputDir, p3Heal: false, p3One: false, bu: kBuBin, log: () => undefined,
     });
     expect(result).not.toBeNull();
     const full = result!.results.filter((r) => r.strategy === 'full');
