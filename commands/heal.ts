@@ -33,7 +33,7 @@ export const healCommand: CommandDef = {
     const started = Date.now();
     const rerun = Boolean(options.rerun);
     const rounds = positive(options.rounds, '--rounds', true) ?? kDefaultRounds;
-    const result: HealResult & Partial<Pick<RerunResult, 'rounds' | 'green'>> = rerun ? await healAndRerun({ root, inputs, env: ctx.env, rounds }) : await heal({ root, inputs, env: ctx.env });
+    const result: HealResult & Partial<Pick<RerunResult, 'rounds' | 'green' | 'rerunProblem'>> = rerun ? await healAndRerun({ root, inputs, env: ctx.env, rounds }) : await heal({ root, inputs, env: ctx.env });
     for (const change of result.changes) for (const line of changeLines(change)) ctx.log(line);
     for (const refused of result.notHealed) ctx.log(`not healed: "${refused.test}": ${refused.reason}`);
     if (typeof options.patch === 'string') {
@@ -41,6 +41,7 @@ export const healCommand: CommandDef = {
       ctx.log(`patch: ${options.patch}`);
     } else if (result.diff) ctx.print(result.diff.trimEnd());
     if (rerun) ctx.log(`wrote ${result.files.size} page object(s) over ${result.rounds ?? 1} round(s); passing when rerun: ${result.green?.length ?? 0}`);
+    if (result.rerunProblem) ctx.log(`rerun failed: ${result.rerunProblem}`);
     else if (options.write) {
       await applyHeal(root, result.files);
       ctx.log(`wrote ${result.files.size} page object(s)`);
@@ -49,8 +50,8 @@ export const healCommand: CommandDef = {
     ctx.result({
       failing: result.failing, healed: result.changes.length, notHealed: result.notHealed,
       changes: result.changes, files: [...result.files.keys()], diff: result.diff, written: Boolean(options.write) || rerun,
-      ...(rerun ? { rounds: result.rounds, green: result.green } : {}),
+      ...(rerun ? { rounds: result.rounds, green: result.green, rerunProblem: result.rerunProblem ?? null } : {}),
     });
-    return result.notHealed.length ? 1 : 0;
+    return result.notHealed.length || result.rerunProblem ? 1 : 0;
   },
 };

@@ -23,15 +23,26 @@ export const kDefaultRounds = 3;
 export interface RerunOptions extends HealOptions {
   /** Heal rounds in all, the first included (>= 1). */
   rounds: number;
-  /** Runs the given tests (`file:line` as heal names them) and returns the folder holding their failures' traces. */
-  runTests?: (locations: string[], outputDir: string) => Promise<void>;
+  /** Runs the given tests (`file:line` as heal names them), their failures' traces under `outputDir`. */
+  runTests?: (locations: string[], outputDir: string) => Promise<TestRun>;
+}
+
+/** How a rerun went: whether every test passed (Playwright's exit status 0), and the end of what it printed. */
+export interface TestRun {
+  passed: boolean;
+  output: string;
 }
 
 export interface RerunResult extends HealResult {
   rounds: number;
   /** Tests whose rerun passed after their patch. */
   green: string[];
+  /** Why the rounds stopped short: a rerun failed and left no failing test's trace to heal from. */
+  rerunProblem: string | null;
 }
+
+/** Lines of a rerun's output kept for its problem. */
+const kOutputTailLines = 12;
 
 /** `spec.ts:12` of a test heal names `spec.ts:12 › title`; null when it has no location. */
 export function testLocation(test: string): string | null {
@@ -48,15 +59,19 @@ export function playwrightCli(root: string): string {
   }
 }
 
-/** Runs `locations` with the project's Playwright config, traces of failures under `outputDir`; the exit status is not an error. */
-export function runWithPlaywright(root: string, env: NodeJS.ProcessEnv): (locations: string[], outputDir: string) => Promise<void> {
+/** Runs `locations` with the project's Playwright config, traces of failures under `outputDir`. */
+export function runWithPlaywright(root: string, env: NodeJS.ProcessEnv): (locations: string[], outputDir: string) => Promise<TestRun> {
   const cli = playwrightCli(root);
   return (locations, outputDir) => new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, 'test', '--config', path.join(root, 'playwright.config.ts'), '--output', outputDir, '--reporter=line', ...locations], {
-      cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore'],
+      cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let output = '';
+    const keep = (chunk: Buffer) => { output = (output + chunk.toString('utf8')).slice(-20_000); };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     child.on('error', reject);
-    child.on('close', () => resolve());
+    child.on('close', (status) => resolve({ passed: status === 0, output: output.trimEnd().split('\n').slice(-kOutputTailLines).join('\n') }));
   });
 }
 
@@ -68,6 +83,7 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
   const refused = new Map<string, NotHealed>(first.notHealed.map((n) => [n.test, n]));
   const originals = new Map([...first.files].map(([file, { before }]) => [file, before]));
   const green: string[] = [];
+  let rerunProblem: string | null = null;
   let current = first;
   let rounds = 1;
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-heal-rerun-'));
@@ -77,12 +93,19 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
       const locations = [...new Set(current.changes.map((c) => testLocation(c.test)).filter((l): l is string => l !== null))];
       if (rounds >= options.rounds || !locations.length) break;
       const outputDir = path.join(scratch, `round-${rounds}`);
-      await run(locations, outputDir);
-      // No trace written: every rerun test passed.
-      const next = await fs.stat(outputDir).then(() => heal({ ...options, inputs: [outputDir] })).catch((err: unknown) => {
+      const outcome = await run(locations, outputDir);
+      // Passed: every rerun test is green, whatever traces a retry left.
+      const wroteOutput = await fs.stat(outputDir).then(() => true, () => false);
+      const next = outcome.passed || !wroteOutput ? null : await heal({ ...options, inputs: [outputDir] }).catch((err: unknown) => {
         if (err instanceof UsageError && /no trace zip|does not exist/.test(err.message)) return null;
         throw err;
       });
+      if (!outcome.passed && !next) {
+        // Failed with nothing to heal from: the tests did not run (no browser, a file that does not
+        // load) or their traces are off. Nothing of this round is green.
+        rerunProblem = `the rerun of ${locations.join(', ')} failed and left no failing test's trace to heal from (is the config's trace 'retain-on-failure' or 'on'?)${outcome.output ? `:\n${outcome.output}` : ''}`;
+        break;
+      }
       if (next) rounds++;
       const failing = new Set([...(next?.changes ?? []), ...(next?.notHealed ?? [])].map((c) => testLocation(c.test)));
       for (const location of locations) if (!failing.has(location)) green.push(...current.changes.filter((c) => testLocation(c.test) === location).map((c) => c.test));
@@ -104,5 +127,5 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
     diffs.push(unifiedDiff(file, before, after));
   }
   const passed = new Set(green);
-  return { failing: first.failing, changes, notHealed: [...refused.values()].filter((n) => !passed.has(n.test)), files, diff: diffs.join(''), rounds, green: [...passed] };
+  return { failing: first.failing, changes, notHealed: [...refused.values()].filter((n) => !passed.has(n.test)), files, diff: diffs.join(''), rounds, green: [...passed], rerunProblem };
 }

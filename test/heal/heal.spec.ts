@@ -4,6 +4,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { resolveBrowser } from '../../core/browser.ts';
 import { generatedCodeEnv } from '../../core/package.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
+import { healAndRerun } from '../../heal/rerun.ts';
 import { runCli } from '../../harness/cli.ts';
 import { failFastActions, recordAndGenerate, kFlowSpecs, runGeneratedSpecs } from '../../harness/generate/pipeline.ts';
 import { tempWorkspace } from '../../harness/generate/on-disk.ts';
@@ -159,12 +160,21 @@ test('a flow broken at two members (a moved field, then a renamed button) is gre
   expect((one.json!.changes as { member: string }[]).map((c) => c.member)).toEqual(['TasksPage.titleInput']);
   expect((await runSpecs(out)).status).not.toBe(0);
 
+  // A rerun that fails without a failing test's trace (no browser, a file that does not load,
+  // traces off) proves nothing green: the rounds stop and say why, with the end of its output.
+  fs.cpSync(path.join(pristine, 'pom'), path.join(out, 'pom'), { recursive: true });
+  const unrun = await healAndRerun({ root: out, inputs: [traces], env, rounds: 3, runTests: async () => ({ passed: false, output: "Error: browserType.launch: Executable doesn't exist" }) });
+  expect(unrun.changes.map((c) => c.member)).toEqual(['TasksPage.titleInput']);
+  expect(unrun.green).toEqual([]);
+  expect(unrun.rerunProblem).toMatch(/^the rerun of .+ failed and left no failing test's trace to heal from[\s\S]*Executable doesn't exist/);
+
   fs.cpSync(path.join(pristine, 'pom'), path.join(out, 'pom'), { recursive: true });
   const healed = await runCli(['heal', traces, '--dir', out, '--json', '--rerun'], { cwd: out, env, timeoutMs: 150_000 });
   expect(healed.code, healed.stderr).toBe(0);
   expect((healed.json!.changes as { member: string }[]).map((c) => c.member)).toEqual(['TasksPage.titleInput', 'TasksPage.addTaskButton']);
   expect(healed.json!.rounds).toBe(2);
   expect(healed.json!.green).toHaveLength(1);
+  expect(healed.json!.rerunProblem).toBeNull();
   expect(healed.json!.diff).toContain("+    return this.page.getByRole('button', { name: 'Create task' });");
   expect(healed.json!.diff).toContain("+    return this.page.getByRole('textbox', { name: 'Task name' });");
   const after = await runSpecs(out);
