@@ -102,9 +102,9 @@ export interface CandidateOptions {
 
 /**
  * Every page-wide way to find the element, best first: role and the words of its name before a
- * count (`steadyName`), role and name (on the page, then inside
- * each named landmark around it), test id, label, placeholder, own text, the recorder's choice,
- * role alone (inside its landmark, then on the page), a hand-written-looking id selector, the
+ * count (`steadyName`), role and name (on the page, then inside each named landmark around it),
+ * test id, label, placeholder, own text, the recorder's choice, role and name then role alone
+ * inside its innermost landmark, role alone on the page, a hand-written-looking id selector, the
  * role and name pinned by position, and the structural CSS path last.
  */
 export function elementCandidates(found: Fingerprint, options: CandidateOptions): ModelLocator[] {
@@ -147,10 +147,18 @@ export function elementCandidates(found: Fingerprint, options: CandidateOptions)
   if (text && text.length <= kMaxTextChars && !field) add(candidate('text', null, text, true));
   if (!(field && options.recorded?.kind === 'text')) add(options.recorded && { ...options.recorded, matches: null, verified: false });
   for (const locator of options.found ?? []) add(locator);
-  // A role alone finds the element while nothing else on the page has that role: inside the
-  // landmark around it (`banner`) first, which the next release adds fewer of than the whole page.
+  // Inside the landmark around the element (`banner`), which the next release adds fewer elements
+  // to than the whole page: its role and name there, named landmark or not, and its role alone
+  // (found while nothing else in it has that role). A name is kept wherever there is one.
   const innermost = fp.landmarks[fp.landmarks.length - 1];
-  if (fp.role && innermost) add(candidate('role', fp.role, null, false, { scope: { role: innermost.role, name: innermost.name ?? null } }));
+  if (fp.role && innermost) {
+    const scope = { role: innermost.role, name: innermost.name ?? null };
+    if (fp.name) {
+      add(candidate('role', fp.role, fp.name, false, { scope }));
+      add(candidate('role', fp.role, fp.name, true, { scope }));
+    }
+    add(candidate('role', fp.role, null, false, { scope }));
+  }
   if (fp.role) add(candidate('role', fp.role, null, false));
   if (fp.role && fp.landmarks.some((l) => l.name)) {
     const named = [...fp.landmarks].reverse().find((l) => l.name)!;
