@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { appsCacheDir } from './packages.ts';
+import { appsCacheDir, prefixInstall } from './packages.ts';
 import { freePort, once, removeDir, spawnServer, tempDir, waitUntilAnswers } from './serve.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
@@ -21,19 +21,7 @@ export const kNodeRedVersion = '4.1.8';
 export const kNodeRedDir = path.join(appsCacheDir(), `node-red-${kNodeRedVersion}`);
 const kRedJs = path.join(kNodeRedDir, 'node_modules', 'node-red', 'red.js');
 
-function installedVersion(): string {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(kNodeRedDir, 'node_modules', 'node-red', 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'not installed';
-  }
-}
-
-function unavailable(): string | null {
-  return installedVersion() === kNodeRedVersion
-    ? null
-    : `Node-RED ${kNodeRedVersion} is not installed in ${kNodeRedDir} (npm install --prefix ${kNodeRedDir} --no-audit --no-fund node-red@${kNodeRedVersion}, or make bench-deps)`;
-}
+const { installed: installedVersion, unavailable } = prefixInstall('Node-RED', kNodeRedDir, 'node-red', kNodeRedVersion);
 
 /** The settings file: nothing that reaches past 127.0.0.1, nothing installed from the editor. */
 function settings(): string {

@@ -30,12 +30,33 @@ export function npmPackageDir(name: string): string | null {
   return fs.existsSync(path.join(dir, 'package.json')) ? dir : null;
 }
 
+/** The version in the package.json of the package folder `dir`, or null when there is none. */
+function versionAt(dir: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+  return typeof parsed === 'object' && parsed !== null && 'version' in parsed && typeof parsed.version === 'string' ? parsed.version : null;
+}
+
 /** The installed version of an npm package (as aliased), or null. */
 export function npmPackageVersion(name: string): string | null {
   const dir = npmPackageDir(name);
-  if (!dir) return null;
-  const parsed: unknown = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  return typeof parsed === 'object' && parsed !== null && 'version' in parsed && typeof parsed.version === 'string' ? parsed.version : null;
+  return dir ? versionAt(dir) : null;
+}
+
+/**
+ * An app installed on its own by `make bench-deps` (`npm install --prefix <prefix> name@version`):
+ * its installed version (or 'not installed'), and null when it is the pinned one, else what to run.
+ */
+export function prefixInstall(label: string, prefix: string, name: string, version: string): { installed: () => string; unavailable: () => string | null } {
+  const installed = () => versionAt(path.join(prefix, 'node_modules', name)) ?? 'not installed';
+  return {
+    installed,
+    unavailable: () => (installed() === version ? null : `${label} ${version} is not installed in ${prefix} (make bench-deps)`),
+  };
 }
 
 /** Null when every listed file of `name` is installed, else what to run. */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { appsCacheDir } from './packages.ts';
+import { appsCacheDir, prefixInstall } from './packages.ts';
 import { freePort, nothingToReset, once, removeDir, spawnServer, tempDir, waitUntilAnswers } from './serve.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
@@ -28,19 +28,7 @@ const kBin = path.join(kVerdaccioDir, 'node_modules', 'verdaccio', 'bin', 'verda
 const kUser = 'gardener';
 const kPassword = 'seedlings-42';
 
-function installedVersion(): string {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(kVerdaccioDir, 'node_modules', 'verdaccio', 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'not installed';
-  }
-}
-
-function unavailable(): string | null {
-  return installedVersion() === kVerdaccioVersion
-    ? null
-    : `Verdaccio ${kVerdaccioVersion} is not installed in ${kVerdaccioDir} (make bench-deps)`;
-}
+const { installed: installedVersion, unavailable } = prefixInstall('Verdaccio', kVerdaccioDir, 'verdaccio', kVerdaccioVersion);
 
 /**
  * Local storage and users only: no uplink, no audit proxy, no avatars fetched from the web. The
