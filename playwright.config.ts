@@ -13,8 +13,9 @@ export default defineConfig({
   fullyParallel: true,
   // One worker more than cores: many tests wait on servers, page loads, timeouts that must pass and
   // child processes, and a third worker uses that time (three kept 1.33 of 2 cores busy: 913 CPU-s
-  // in 687 s). A fourth was slower on a fresh clone (11.4 min against 10.7): the suite is CPU-bound
-  // once Chromium, PHP and tsc of several workers overlap. Tests assert no timings (make bench does).
+  // in 687 s). A fourth was slower on a fresh clone (11.4 min against 10.7; again 9.5 against 9.3,
+  // with 40 CPU-s more): the suite is CPU-bound once Chromium, PHP and tsc of several workers
+  // overlap. Tests assert no timings (make bench does).
   workers: 3,
   timeout: 60_000,
   forbidOnly: Boolean(process.env.CI),
