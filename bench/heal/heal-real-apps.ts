@@ -7,7 +7,7 @@ import { kMutants } from './instrument.ts';
 import { startMutantProxy } from './mutant-proxy.ts';
 import { kPlansDir } from './record.ts';
 import { kNotLocatorKinds, refusalKind } from './refusals.ts';
-import { healTotals, percentOf } from './heal-totals.ts';
+import { healTotals, percentOf, type HealCounts } from './heal-totals.ts';
 import { isSameTest, kSpecRuns, loadSummary, runFlowSpecs } from './run-specs.ts';
 
 /**
@@ -22,21 +22,11 @@ import { isSameTest, kSpecRuns, loadSummary, runFlowSpecs } from './run-specs.ts
  * heal did not already make, is a wrong patch.
  */
 
-export interface RealHealRow {
+/** One app under one mutation: the counts both heal benches keep, and how many specs passed before it. */
+export interface RealHealRow extends HealCounts {
   app: string;
   mutation: string;
   specs: number;
-  failing: number;
-  green: number;
-  /** Failing specs heal left failing, each with its reason (an expectation that changed among them). */
-  refused: string[];
-  /** Of `refused`, specs whose failure is an expectation that changed: never healed, by design. */
-  expectation: number;
-  /** Of `refused`, specs that failed otherwise than on finding an element (the element still found alone, a timeout in an assertion). */
-  notLocator: number;
-  wrong: string[];
-  healMs: number;
-  healedTests: number;
 }
 
 /** A flow reworded throughout breaks at each step in turn: a run stops at the first, a heal fixes that one. */
