@@ -1,8 +1,10 @@
 import { test as base, expect } from '@playwright/test';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Page } from 'playwright';
 import type { ReplayReport } from '../core/schema/replay-report.ts';
-import { replayHistory, ReplayFailedError, type ReplayHistoryOptions } from '../replay/test-helper.ts';
+import { ReplayFailedError } from '../replay/replay-failed-error.ts';
+import type { ReplayHistoryOptions } from '../replay/test-helper.ts';
 
 /**
  * `brow-use/test`: what generated replay specs import. `replayHistory(page, history)` replays a
@@ -12,8 +14,21 @@ import { replayHistory, ReplayFailedError, type ReplayHistoryOptions } from '../
  */
 
 export { appBaseURL, browserLaunchOptions } from './config.ts';
-export { expect, replayHistory, ReplayFailedError };
+export { expect, ReplayFailedError };
 export type { ReplayHistoryOptions, ReplayReport };
+
+/**
+ * The replay engine (the cascade and the schemas it parses with, ~50 modules) loads on the first
+ * replay, not with this module: Playwright's runner imports every spec to list its tests, and only
+ * the worker that runs a replay needs it (~0.2 CPU-s a process that imports it).
+ */
+let engine: Promise<typeof import('../replay/test-helper.ts')> | undefined;
+
+/** Replays a history on `page` (URLs rebased onto `options.baseUrl`); throws `ReplayFailedError` naming the failed step. */
+export async function replayHistory(page: Page, history: unknown, options: ReplayHistoryOptions = {}): Promise<ReplayReport> {
+  engine ??= import('../replay/test-helper.ts');
+  return (await engine).replayHistory(page, history, options);
+}
 
 export interface BrowUseFixtures {
   /**

@@ -6,7 +6,8 @@ import { sessionFilesDir } from '../core/paths.ts';
 import { resolveSubstitutions, parseVarFlags } from '../replay/inputs.ts';
 import { loadHistory } from '../replay/load.ts';
 import { replay } from '../replay/replay.ts';
-import { stepLine, summaryLine, writeReport } from '../replay/report.ts';
+import { summaryLine, writeReport } from '../replay/report.ts';
+import { stepLine } from '../replay/step-line.ts';
 import { writeBack } from '../replay/write-back.ts';
 import type { CommandDef } from './command.ts';
 

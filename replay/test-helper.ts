@@ -5,7 +5,7 @@ import type { Strategy } from './find.ts';
 import type { Healer } from './heal.ts';
 import { resolveSubstitutions } from './inputs.ts';
 import { replay } from './replay.ts';
-import { stepLine } from './report.ts';
+import { ReplayFailedError } from './replay-failed-error.ts';
 
 /**
  * Replay inside Playwright Test: `await replayHistory(page, history)` in a spec runs the history
@@ -23,14 +23,7 @@ export interface ReplayHistoryOptions {
   findTimeoutMs?: number;
 }
 
-export class ReplayFailedError extends Error {
-  constructor(readonly report: ReplayReport) {
-    const failed = report.steps.find((s) => s.status === 'failed')!;
-    const notes = failed.notes.length ? `\n  ${failed.notes.join('\n  ')}` : '';
-    super(`replay of ${report.sessionId} failed at ${stepLine(failed, report.steps.length)}${notes}\n  page: ${report.final.url}`);
-    this.name = 'ReplayFailedError';
-  }
-}
+export { ReplayFailedError };
 
 export async function replayHistory(page: Page, history: History | unknown, options: ReplayHistoryOptions = {}): Promise<ReplayReport> {
   const parsed = History.parse(history);
