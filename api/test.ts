@@ -1,20 +1,25 @@
 import { test as base, expect } from '@playwright/test';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright';
+import type { LaunchOptions, Page } from 'playwright';
+import { appBaseURL } from '../core/base-url.ts';
+import { launchOptions } from '../core/browser.ts';
 import type { ReplayReport } from '../core/schema/replay-report.ts';
 import { ReplayFailedError } from '../replay/replay-failed-error.ts';
 import type { ReplayHistoryOptions } from '../replay/test-helper.ts';
 
 /**
- * `brow-use/test`: what generated replay specs import. `replayHistory(page, history)` replays a
- * recorded history on the test's page; the `test` fixture adds `replay(history)`, which does the
- * same on the test's own page and base URL. `browserLaunchOptions()` and `appBaseURL()` are
- * `brow-use/config`'s, here too for Playwright configs generated before it.
+ * `brow-use/test`: what generated specs import. `replayHistory(page, history)` replays a recorded
+ * history on the test's page; the `test` fixture adds `replay(history)`, which does the same on
+ * the test's own page and base URL; `browserLaunchOptions()` gives a Playwright config the
+ * Chromium `bu` itself uses; `appBaseURL(process.env.BASE_URL, recorded)` the base URL of an app
+ * recorded at `recorded`, moved where BASE_URL says (another host keeps the recorded path).
+ *
+ * Light to import: Playwright loads a project's config, which takes its two helpers from here, in
+ * its runner and in every worker, and imports every spec to list its tests.
  */
 
-export { appBaseURL, browserLaunchOptions } from './config.ts';
-export { expect, ReplayFailedError };
+export { appBaseURL, expect, ReplayFailedError };
 export type { ReplayHistoryOptions, ReplayReport };
 
 /**
@@ -53,3 +58,16 @@ export const test = base.extend<BrowUseFixtures>({
     });
   },
 });
+
+/**
+ * `use.launchOptions` for a Playwright config: the Chromium `bu` resolves (`BU_BROWSER`, else
+ * Playwright's own, else a system Chromium or Chrome) with brow-use's launch flags. The full
+ * browser, so that `--headed` and `--debug` still show a window; `{ headless: true }` pins the
+ * runs headless and lets a system headless shell run them, which starts faster.
+ */
+export function browserLaunchOptions(options: { headless?: boolean } = {}): LaunchOptions {
+  // Connected to a browser server (Playwright's PW_TEST_CONNECT_WS_ENDPOINT), nothing launches
+  // here: no local browser is needed, or looked for.
+  if (process.env.PW_TEST_CONNECT_WS_ENDPOINT) return {};
+  return launchOptions({ ...options, fullBrowser: options.headless !== true });
+}

@@ -51,7 +51,7 @@ function configImport(generatedDir: string): string {
 
 export function playwrightConfigText(options: InitOptions): string {
   return `import { defineConfig } from '@playwright/test';
-import { appBaseURL, browserLaunchOptions } from 'brow-use/config';
+import { appBaseURL, browserLaunchOptions } from 'brow-use/test';
 import project from '${configImport(options.generatedDir)}';
 
 /**

@@ -22,16 +22,15 @@ export function buEntry(): string {
 }
 
 /**
- * The export condition under which `brow-use`, `brow-use/config` and `brow-use/test` resolve to
- * the TypeScript sources (package.json `exports`). Only a checkout sets it, for generated code it
- * runs itself; an installed package never ships those sources.
+ * The export condition under which `brow-use` and `brow-use/test` resolve to the TypeScript
+ * sources (package.json `exports`). Only a checkout sets it, for generated code it runs itself;
+ * an installed package never ships those sources.
  */
 export const kSourceCondition = 'brow-use-source';
 
 /**
  * Environment for a child process (Playwright Test) that runs generated code importing
- * `brow-use/config` or `brow-use/test`: from a checkout, the sources are picked through
- * `kSourceCondition`.
+ * `brow-use/test`: from a checkout, the sources are picked through `kSourceCondition`.
  */
 export function generatedCodeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   if (!kFromSources) return {};

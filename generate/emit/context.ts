@@ -1,12 +1,8 @@
 import type { ModelEdge, ModelPage, PageModel } from '../../core/schema/page-model.ts';
 import type { Names, PageNames } from '../names/assign.ts';
 
-/**
- * What the generated Playwright config imports `appBaseURL` and `browserLaunchOptions` from: the
- * package export, never a path into an install or checkout. Not `brow-use/test`: Playwright loads
- * the config in its runner and every worker, and that one loads the replay engine.
- */
-export const kConfigHelperModule = 'brow-use/config';
+/** What generated code imports brow-use's test helpers from: the package export, never a path into an install or checkout. */
+export const kTestHelperModule = 'brow-use/test';
 
 /** Lookups every emitter needs: pages, names and confident edges by id. */
 export interface EmitContext {

@@ -1,7 +1,7 @@
 import { VariableDeclarationKind, type Project } from 'ts-morph';
 import { generatedTsconfigText } from '../../core/generated-tsconfig.ts';
 import { kDefaultTestIdAttribute } from '../model/locate.ts';
-import { kConfigHelperModule } from './context.ts';
+import { kTestHelperModule } from './context.ts';
 import { stampProvenance } from './provenance.ts';
 import { createSource, printSource, str } from './source.ts';
 import { kSecretsModule } from './workflow.ts';
@@ -24,7 +24,7 @@ export function emitConfig(project: Project, options: ConfigOptions): { file: st
   const file = 'playwright.config.ts';
   const source = createSource(project, `/gen/${file}`);
   source.addImportDeclaration({ moduleSpecifier: '@playwright/test', namedImports: ['defineConfig'] });
-  source.addImportDeclaration({ moduleSpecifier: kConfigHelperModule, namedImports: ['appBaseURL', 'browserLaunchOptions'] });
+  source.addImportDeclaration({ moduleSpecifier: kTestHelperModule, namedImports: ['appBaseURL', 'browserLaunchOptions'] });
   if (options.projectConfig) source.addImportDeclaration({ moduleSpecifier: options.projectConfig, defaultImport: 'project' });
   const configured = options.projectConfig ? ', else the baseURL of brow-use.config.ts' : '';
   source.addVariableStatement({

@@ -35,7 +35,7 @@ export function runNode(args: string[], options: { cwd: string; env?: NodeJS.Pro
 const kTscThreads = ['--singleThreaded'];
 
 export function typecheckGenerated(out: string) {
-  // `brow-use/config` and `brow-use/test` resolve to this checkout's sources (the package itself is checked by the install test).
+  // `brow-use/test` resolves to this checkout's sources (the package itself is checked by the install test).
   return runNode([path.join(kRepoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--strict', ...kTscThreads, '--customConditions', kSourceCondition, '-p', path.join(out, 'tsconfig.json')], { cwd: out });
 }
 

@@ -1,6 +1,4 @@
 import { expect, test } from '@playwright/test';
-import * as configExports from '../../api/config.ts';
-import * as testExports from '../../api/test.ts';
 import { appBaseURL } from '../../core/base-url.ts';
 import { newProject } from '../../generate/emit/source.ts';
 import { emitConfig } from '../../generate/emit/support.ts';
@@ -61,12 +59,4 @@ test('the generated playwright.config.ts follows the rule: BASE_URL, else the pr
   const alone = emitConfig(newProject(), { baseUrl: 'http://127.0.0.1:4100/app/', testIdAttribute: 'data-testid', projectConfig: null }).text;
   expect(alone).not.toContain('project');
   expect(alone).toContain('baseURL: appBaseURL(process.env.BASE_URL, recordedBase),');
-});
-
-test('the generated playwright.config.ts takes its helpers from brow-use/config, and brow-use/test still has them for configs written before', () => {
-  const text = emitConfig(newProject(), { baseUrl: 'http://127.0.0.1:4100/', testIdAttribute: 'data-testid', projectConfig: null }).text;
-  expect(text).toContain("import { appBaseURL, browserLaunchOptions } from 'brow-use/config';");
-  expect(text).not.toContain('brow-use/test');
-  expect(testExports.appBaseURL).toBe(configExports.appBaseURL);
-  expect(testExports.browserLaunchOptions).toBe(configExports.browserLaunchOptions);
 });
