@@ -43,15 +43,24 @@ async function start(): Promise<RunningApp> {
     const pristine = path.join(wiki.dir, 'data.pristine');
     fs.cpSync(data, pristine, { recursive: true });
     const usersText = fs.readFileSync(users, 'utf8');
+    let resets = 0;
     return {
       url: wiki.url,
       login: { user: kUser, password: kPassword },
       dir: wiki.dir,
       async reset() {
-        // The wiki's task runner may still be writing to data/ (index, locks) after the last
-        // page a flow loaded: a folder emptied meanwhile is retried, not a failed reset.
-        fs.rmSync(data, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+        // The wiki's task runner may still be writing to data/ (index, locks, cache) after the
+        // last page a flow loaded: data/ is first moved aside in one rename, so those writes land
+        // in the old copy and the fresh one is never mixed with them; the old copy is removed
+        // after; one the runner is still filling is left to the removal of the wiki's folder on stop.
+        const old = `${data}.old-${++resets}`;
+        fs.renameSync(data, old);
         fs.cpSync(pristine, data, { recursive: true });
+        try {
+          fs.rmSync(old, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+        } catch {
+          // Still being written: removed with the wiki's folder.
+        }
         fs.writeFileSync(users, usersText);
       },
       stop: wiki.close,
