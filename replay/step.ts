@@ -143,9 +143,6 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
     Object.assign(base, { level: result.level, candidates: result.candidates, notes: [...base.notes, ...result.notes], heal: result.heal });
     if (!result.ok) return result;
     Object.assign(base, { score: result.score, locator: result.locator.toString() });
-    // The link's own target moved (another copy of the app: a server-side path in its query): the
-    // page it leads to moves the same way, and so do the URLs of the steps after it.
-    if (result.target) for (const [from, to] of movesToFollow(env.rebase.url(step.post.url), result.target.recorded, result.target.live)) env.rebase.learn(from, to);
     return result;
   };
   if (step.action === 'expect_count') {
@@ -207,6 +204,12 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
       outcome = await act();
     }
     await env.inFlight.settle(before, { newDocuments: false });
+    // The link's own target moved (another copy of the app: a server-side path in its query): the
+    // page it leads to moves the same way, and so do the URLs of the steps after it. Learned from
+    // the element acted on, once the action went through: a guarded find reads the element at the
+    // recorded path before the action proves it is the recorded one, and a guard that refuses
+    // (another link sits there now) must not move the expected URL to that link's target.
+    if (found?.ok && found.target) for (const [from, to] of movesToFollow(env.rebase.url(step.post.url), found.target.recorded, found.target.live)) env.rebase.learn(from, to);
   } catch (err) {
     timing.actMs = Math.round(performance.now() - tAct) - (timing.findMs - findBefore);
     // A guarded action's own error names the element by its recorded locator.

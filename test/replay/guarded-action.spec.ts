@@ -63,3 +63,18 @@ test('the element at the path renamed under the same test id: the guard refuses,
   const { report } = await replay(page, history, { replayId: 'guarded', findTimeoutMs: 1_000 });
   expect(report.steps[0]!.notes).toContain(kRefound);
 });
+
+test('a link the guard refused does not move the expected address: after a re-sort the recorded link is clicked and its page checked', async ({ browser, page }) => {
+  // Two links to the same page with another value in their query: after the list is re-sorted,
+  // the one at the recorded path is the other link, whose target must not become the expected URL.
+  const menu = (order: string[]) => htmlPage('Home', `<main><h1>Home</h1><ul>${order.map((what) => `<li><a href="/go?do=${what}">${what === 'admin' ? 'Admin' : 'Profile'}</a></li>`).join('')}</ul></main>`);
+  site = await startPagesSite((url) => (url.pathname === '/go' ? htmlPage(url.searchParams.get('do')!, `<main><h1>${url.searchParams.get('do')}</h1></main>`) : menu(['admin', 'profile'])));
+  const history = await recordOn(browser, site.url, [{ action: 'click', params: {}, target: (p) => p.getByRole('link', { name: 'Admin' }) }]);
+  expect(history.steps[0]!.post.url).toContain('do=admin');
+  site.state.render = (url) => (url.pathname === '/go' ? htmlPage(url.searchParams.get('do')!, `<main><h1>${url.searchParams.get('do')}</h1></main>`) : menu(['profile', 'admin']));
+  const { report } = await replay(page, history, { replayId: 'guarded', findTimeoutMs: 1_000 });
+  const steps = JSON.stringify(report.steps.map((s) => [s.status, s.level, s.message, s.notes]));
+  expect(report.steps[0]!.notes, steps).toContain(kRefound);
+  expect(page.url(), steps).toContain('do=admin');
+  expect(report.steps[0]!.status, steps).not.toBe('failed');
+});
