@@ -13,7 +13,7 @@ import { pickCandidate, type Scored } from './pick.ts';
 import { rowTextOnPage, wordsNotOnPage } from './row-text-on-page.ts';
 import { normalizeText, wholeWords, wordsOf } from './text.ts';
 import { mainHeadingInPage } from '../../core/aria/state.ts';
-import { agreement, isRowScoped, stableClasses, withDistinctClasses, withRewordedRows, type AgreementOptions } from './scoring.ts';
+import { agreement, isRowScoped, nameKeysRow, stableClasses, withDistinctClasses, withRewordedRows, type AgreementOptions } from './scoring.ts';
 
 /**
  * The rematch cascade: finds the recorded element on the live page (every frame, open shadow
@@ -167,7 +167,9 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
   const includeHidden = fp.box === null;
   let tie: { level: MatchLevel; tied: Scoredcandidate[] } | null = null;
   const scoring: AgreementOptions = { tolerantIds: options.tolerantIds, rowTextGone: false };
-  const score = (found: Candidate[]) => found.map((item) => ({ item, agreement: agreement(fp, item.features, scoring) }));
+  // The recorded locator's one match when its name keys its row in the recorded scope (see nameKeysRow).
+  let keyedByName: string | null = null;
+  const score = (found: Candidate[]) => found.map((item) => ({ item, agreement: agreement(fp, item.features, keyOf(item) === keyedByName ? { ...scoring, rowKeyedByName: true } : scoring) }));
   // Looked up once, and only when the recorded locator alone did not decide.
   let rowLooked = false;
   let lostOnPage: ReadonlySet<string> = new Set();
@@ -233,6 +235,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
       }
     }
     const found = await collect(page.mainFrame(), recorded.locator, { includeHidden, depth, expectOne: !pinned && recorded.unique });
+    let recordedMatch: Candidate | null = null;
     if (found === null) notes.push('recorded: too many matches');
     // One match of a locator that matched several at record time is one of the look-alikes left:
     // it is ranked with the levels' candidates like any other, never taken as the recorded one.
@@ -245,6 +248,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
       if (!only!.agreement.contradictions.length) return { kind: 'found', level: 'recorded', candidate: only!, candidates: 1, notes, pool: [only!] };
       notes.push(`recorded: resolves to another element (${only!.agreement.contradictions.join(', ')})`);
       pool.set(keyOf(only!.item), only!);
+      recordedMatch = only!.item;
     } else {
       await lookForRow();
       const result = found && await decide('recorded', found, false);
@@ -254,6 +258,10 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
       await lookForRow();
       // Every element of the role inside the recorded scope: the sole one of its kind there may be taken.
       const inScope = await collect(page.mainFrame(), recorded.scope, { includeHidden, depth });
+      if (inScope && recordedMatch && nameKeysRow(fp, recordedMatch.features, inScope.map((c) => c.features), scoring.rowTextGone === true)) {
+        keyedByName = keyOf(recordedMatch);
+        notes.push(`recordedScope: "${fp.name}" is the only ${fp.role} by that name among the ${fp.container!.role}s of the recorded scope: its ${fp.container!.role} was reworded`);
+      }
       const result = inScope && await decide('recordedScope', inScope, true);
       if (result) return result;
     }

@@ -158,6 +158,12 @@ export interface AgreementOptions {
    * `withRewordedRows`): its text counts as the recorded row edited, not as another row.
    */
   rowReworded?: boolean;
+  /**
+   * The live element is the recorded locator's one match, and its exact name tells it from the
+   * elements of its kind in the other rows of the recorded scope (see `nameKeysRow`): its row's
+   * text counts as the recorded row edited, not as another row.
+   */
+  rowKeyedByName?: boolean;
 }
 
 /**
@@ -313,7 +319,7 @@ function containerScore(fp: Fingerprint, live: LiveFeatures, options: AgreementO
     if (equal) out.identity += kRowTextMatch;
     else if (extended) out.identity += kRowTextNear;
     // The same titled container (a card under its title) whose words were reworded is still it.
-    else if (options.rowReworded) out.identity += kRowTextNear;
+    else if (options.rowReworded || options.rowKeyedByName) out.identity += kRowTextNear;
     else if (!(sameName && kTitledRoles.has(r.role)) && !(options.rowTextGone && rowRenamed(fp, live))) out.contradiction = rowContradiction(l.role, l.text, r.text);
   } else if (equal || near) {
     out.context += kContainerTextMatch;
@@ -386,6 +392,28 @@ export function withRewordedRows<T>(fp: Fingerprint, pool: { item: T; agreement:
     if (!s.agreement.contradictions.length || !rewordedRow(fp, live, rows, lostOnPage)) return s;
     return { item: s.item, agreement: agreement(fp, live, { ...options, rowReworded: true }) };
   });
+}
+
+/**
+ * Whether the recorded locator's one match (`match`, unique when recorded and now) is the recorded
+ * row's element by its own name, whatever its row's text now reads: the recorded row's text is
+ * nowhere on the page (`rowTextGone`: a page reworded or translated around the row), the match
+ * has the recorded name exactly, and among the elements of its role in the recorded locator's
+ * scope (`inScope`, the match among them) it is the only one by that name while they sit in at
+ * least `kMinRowsForRewording` rows of the recorded kind: the name is the key that told its row
+ * from the others in that scope, as a field's name does in a schema table. A scope that holds one
+ * row (a row's own id) tells no row from another, so a row put in the recorded one's place is
+ * never taken by the name of a control every row carries; and a region that lost an element of
+ * the kind may have lost the recorded row. Pure.
+ */
+export function nameKeysRow(fp: Fingerprint, match: LiveFeatures, inScope: LiveFeatures[], rowTextGone: boolean): boolean {
+  const recordedRow = fp.container;
+  if (!rowTextGone || !recordedRow || !isRowScoped(fp) || !fp.name.trim() || match.name !== fp.name || match.role !== fp.role) return false;
+  if (match.container?.role !== recordedRow.role || fp.kindPeers === null || match.kindPeers < fp.kindPeers) return false;
+  const kin = inScope.filter((f) => f.role === fp.role);
+  const rows = new Set(kin.filter((f) => f.container?.role === recordedRow.role && f.container.text).map((f) => normalizeText(f.container!.text)));
+  const named = kin.filter((f) => f.name === fp.name);
+  return named.length === 1 && named[0]!.cssPath === match.cssPath && named[0]!.xpath === match.xpath && rows.size >= kMinRowsForRewording;
 }
 
 /** The recorded classes that are not generated (the ones that may tell an element apart). */
