@@ -169,9 +169,14 @@ export function actingGuard(locator: Locator, cssPath: string, also: Locator): L
   return locator.or(page.locator(`css=${cssPath}`)).or(noLocator).or(noneAtPath);
 }
 
-/** Whether an action failed because its locator matched several elements (nothing was done). */
+/**
+ * Whether an action failed because its locator matched several elements (nothing was done). That
+ * includes Playwright failing while it writes the strict mode report: describing the matches reads
+ * their ancestors' `id` property, which a form holding a field named "id" shadows with that field
+ * (`text.replace is not a function`), and its message then carries the report's own frame.
+ */
 export function isStrictViolation(err: unknown): boolean {
-  return err instanceof Error && err.message.includes('strict mode violation');
+  return err instanceof Error && (err.message.includes('strict mode violation') || err.message.includes('strictModeViolationError'));
 }
 
 /**

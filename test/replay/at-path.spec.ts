@@ -92,3 +92,17 @@ test('a guarded action goes ahead only on the one element the locator names at t
   // A path outside the body has no guard.
   expect(actingGuard(page.getByTestId('save'), 'html > head > title', save)).toBeNull();
 });
+
+test('Playwright failing while it writes its strict mode report is a refusal too: nothing was done', () => {
+  // As Playwright throws it when a matched element's ancestor is a form holding a field named
+  // "id" (its `id` property is that field, not a string) and the report falls back to ids.
+  const message = `locator.click: TypeError: text.replace is not a function
+    at quoteCSSAttributeValue (<anonymous>:458:19)
+    at makeSelectorForId (<anonymous>:6346:68)
+    at cssFallback (<anonymous>:6373:21)
+    at InjectedScript._generateSelectors (<anonymous>:8080:52)
+    at InjectedScript.strictModeViolationError (<anonymous>:8092:24)`;
+  expect(isStrictViolation(new Error(message))).toBe(true);
+  expect(isStrictViolation(new Error('locator.click: TypeError: text.replace is not a function\n    at someHandler (<anonymous>:1:1)'))).toBe(false);
+  expect(isStrictViolation(new Error('locator.click: Timeout 2000ms exceeded.'))).toBe(false);
+});
