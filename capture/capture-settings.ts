@@ -16,6 +16,8 @@ export interface CaptureSettings {
   uploadPaths?: string[];
   /** A labelled screenshot per step for the policy (`--vision`, resolved to on or off). */
   vision?: boolean;
+  /** Also record the trace's screencast, the trace viewer's film strip (`--screencast`). */
+  screencast?: boolean;
   /** `--mode session`: the user's own tab through the extension, which connects on this port (token: printed, or this one). */
   sessionMode?: { port: number; token?: string };
 }

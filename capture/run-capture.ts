@@ -137,7 +137,7 @@ export async function runCapture(options: RunCaptureOptions): Promise<CaptureRes
   });
   let result: Omit<CaptureResult, 'sessionId' | 'pagesVisited' | 'artifacts'>;
   try {
-    await startTracing(session, traceName, part === 1 ? sessionId : `${sessionId} part ${part}`);
+    await startTracing(session, traceName, part === 1 ? sessionId : `${sessionId} part ${part}`, { screencast: settings.screencast ?? false });
     await recorder.start();
     const startError = resume ? await reopenTabs(session, resume.checkpoint, recorder) : await openStart(session, url, recorder);
     if (startError) {

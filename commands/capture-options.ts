@@ -28,6 +28,7 @@ export const kCaptureOptions: OptionDef[] = [
   { flags: '--session-port <port>', description: `with --mode session: the 127.0.0.1 port the extension connects to (default ${kDefaultSessionPort})` },
   { flags: '--viewport <WxH>', description: `viewport size (default ${kDefaultViewport.width}x${kDefaultViewport.height})` },
   { flags: '--upload-path <path>', description: 'a file or folder upload_file may use besides the session files (repeatable)', repeatable: true },
+  { flags: '--screencast', description: "also record the trace's screencast (the trace viewer's film strip); every action has its own screenshots without it" },
 ];
 
 function positiveInt(value: unknown, flag: string): number {
@@ -68,6 +69,7 @@ export function captureSettings(ctx: CommandContext, options: Record<string, unk
     viewport: parseViewport(options.viewport),
     sessionMode: parseSessionMode(options),
     uploadPaths: parseUploadPaths(ctx.cwd, (options.uploadPath as string[] | undefined) ?? []),
+    screencast: Boolean(options.screencast),
   };
 }
 

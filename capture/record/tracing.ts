@@ -8,18 +8,26 @@ import { redactTraceZip } from './redact-trace.ts';
 import type { Secrets } from './secrets.ts';
 
 /**
- * Tracing for a capture: screenshots, DOM snapshots (which also turn on the network log), and
- * per-action aria snapshots and screenshots (`aria/<callId>-<phase>.json`,
- * `screenshots/<callId>-<phase>.png`) that extract links to each step by callId.
+ * Tracing for a capture: DOM snapshots (which also turn on the network log), and per-action aria
+ * snapshots and screenshots (`aria/<callId>-<phase>.json`, `screenshots/<callId>-<phase>.png`)
+ * that extract links to each step by callId. Every action that changes the page has its own
+ * screenshots, so the screencast (a JPEG frame at every repaint, the trace viewer's film strip) is
+ * off unless asked for (`--screencast`): it cost about a seventh of a crawl's CPU time and
+ * extract only falls back to it for a call without screenshots of its own.
  */
 export const kTraceOptions = {
-  screenshots: true,
+  screenshots: false,
   snapshots: { dom: true, aria: true, screen: true },
   sources: false,
 } as const;
 
-export async function startTracing(session: Session, name: string, title: string): Promise<void> {
-  await session.context.tracing.start({ ...kTraceOptions, name, title });
+export interface TraceChoices {
+  /** Also record the screencast (the trace viewer's film strip). */
+  screencast?: boolean;
+}
+
+export async function startTracing(session: Session, name: string, title: string, choices: TraceChoices = {}): Promise<void> {
+  await session.context.tracing.start({ ...kTraceOptions, screenshots: choices.screencast ?? kTraceOptions.screenshots, name, title });
 }
 
 export interface StopTracingOptions {

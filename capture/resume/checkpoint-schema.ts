@@ -69,6 +69,8 @@ export const CheckpointSettings = z.strictObject({
   actionTimeoutMs: z.number().int().nullable(),
   uploadPaths: z.array(z.string()),
   vision: z.boolean(),
+  /** Absent in checkpoints written before the screencast became a choice (off). */
+  screencast: z.boolean().optional(),
 });
 export type CheckpointSettings = z.infer<typeof CheckpointSettings>;
 

@@ -33,6 +33,7 @@ export function checkpointSettings(settings: CaptureSettings): CheckpointSetting
     headed: settings.headed, cdpUrl: settings.cdpUrl ?? null, wsEndpoint: settings.wsEndpoint ?? null, storageStateFile: settings.storageState ?? null,
     allowDomains: settings.allowDomains, secretNames: settings.secrets.secretNames, variables: settings.secrets.variableValues, maxSteps: settings.maxSteps,
     viewport: settings.viewport ?? null, actionTimeoutMs: settings.actionTimeoutMs ?? null, uploadPaths: settings.uploadPaths ?? [], vision: settings.vision ?? false,
+    screencast: settings.screencast ?? false,
   };
 }
 

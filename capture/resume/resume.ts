@@ -59,6 +59,7 @@ export function resumeSettings(checkpoint: Checkpoint, env: NodeJS.ProcessEnv, o
     ...(saved.actionTimeoutMs ? { actionTimeoutMs: saved.actionTimeoutMs } : {}),
     uploadPaths: saved.uploadPaths,
     vision: saved.vision,
+    screencast: saved.screencast ?? false,
   };
 }
 

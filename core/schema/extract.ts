@@ -55,7 +55,7 @@ export const ActionRecord = z.strictObject({
   aria: z.strictObject({ before: z.string().nullable(), action: z.string().nullable(), after: z.string().nullable() }),
   /** Path under the extract dir, e.g. `screenshots/0003.png`, or null. */
   screenshot: z.string().nullable(),
-  screenshotSource: z.enum(['action-after', 'action-action', 'action-before', 'screencast']).nullable(),
+  screenshotSource: z.enum(['action-after', 'action-action', 'action-before', 'screencast', 'earlier-action']).nullable(),
 });
 export type ActionRecord = z.infer<typeof ActionRecord>;
 

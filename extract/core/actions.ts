@@ -1,6 +1,6 @@
 import type { ActionRecord } from '../../core/schema/extract.ts';
 import { selectorToCode } from './locator-code.ts';
-import type { Call, Phase, TraceModel } from './model.ts';
+import type { Call, Phase, TimedFile, TraceModel } from './model.ts';
 import { phaseKey } from './model.ts';
 import type { NavigationResult } from './navigation.ts';
 import type { Redaction, SecretScrubber } from './redact.ts';
@@ -51,29 +51,42 @@ export interface ScreenshotPick {
 
 const kScreenshotPhases: [Phase, ScreenshotPick['source']][] = [['after', 'action-after'], ['action', 'action-action'], ['before', 'action-before']];
 
-/** The action's own screenshot (after, action, before), else the latest screencast frame of its page up to its end. */
-export function pickScreenshot(call: Call, pageId: string | null, model: TraceModel, entries: ReadonlySet<string>): ScreenshotPick | null {
-  for (const [phase, source] of kScreenshotPhases) {
-    const shot = model.screenshots.get(phaseKey(call.callId, phase));
-    if (shot && entries.has(shot.file)) return { from: shot.file, source };
-  }
-  const frames = pageId ? model.frames.get(pageId) : undefined;
-  if (!frames?.length) return null;
-  const limit = call.endTime ?? call.startTime;
+/** The latest of `list` (in time order) taken at or before `limit` whose file the zip holds. */
+function latestUpTo(list: readonly TimedFile[] | undefined, limit: number, entries: ReadonlySet<string>): string | null {
+  if (!list?.length) return null;
   let lo = 0;
-  let hi = frames.length - 1;
+  let hi = list.length - 1;
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (frames[mid]!.time <= limit) {
+    if (list[mid]!.time <= limit) {
       found = mid;
       lo = mid + 1;
     } else {
       hi = mid - 1;
     }
   }
-  for (let i = found; i >= 0; i--) if (entries.has(frames[i]!.file)) return { from: frames[i]!.file, source: 'screencast' };
+  for (let i = found; i >= 0; i--) if (entries.has(list[i]!.file)) return list[i]!.file;
   return null;
+}
+
+/**
+ * The action's own screenshot (after, action, before), else the latest screencast frame of its
+ * page up to its end, else (a trace without the screencast) the latest per-action screenshot of
+ * its page up to its end: a call the tracer takes no pictures for, such as bringing a tab to the
+ * front, shows its page as last seen, as the screencast showed it.
+ */
+export function pickScreenshot(call: Call, pageId: string | null, model: TraceModel, entries: ReadonlySet<string>): ScreenshotPick | null {
+  for (const [phase, source] of kScreenshotPhases) {
+    const shot = model.screenshots.get(phaseKey(call.callId, phase));
+    if (shot && entries.has(shot.file)) return { from: shot.file, source };
+  }
+  if (!pageId) return null;
+  const limit = call.endTime ?? call.startTime;
+  const frame = latestUpTo(model.frames.get(pageId), limit, entries);
+  if (frame) return { from: frame, source: 'screencast' };
+  const earlier = latestUpTo(model.pageShots.get(pageId), limit, entries);
+  return earlier ? { from: earlier, source: 'earlier-action' } : null;
 }
 
 export interface ActionContext {

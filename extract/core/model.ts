@@ -37,6 +37,12 @@ export interface SnapshotInfo {
   targetIsPassword: boolean;
 }
 
+/** A picture of a page and when it was taken. */
+export interface TimedFile {
+  time: number;
+  file: string;
+}
+
 export interface TraceModel {
   contexts: ContextOptionsEvent[];
   /** Calls in start order (ties keep trace order). */
@@ -47,7 +53,9 @@ export interface TraceModel {
   ariaFiles: Map<string, PhaseFileEvent>;
   screenshots: Map<string, PhaseFileEvent>;
   /** pageId -> screencast frames in time order. */
-  frames: Map<string, { time: number; file: string }[]>;
+  frames: Map<string, TimedFile[]>;
+  /** pageId -> the per-action screenshots taken of it, in time order. */
+  pageShots: Map<string, TimedFile[]>;
   pagesOpened: { time: number; pageId: string }[];
   navigations: { time: number; pageId: string | null; url: string }[];
   console: ConsoleEvent[];
@@ -98,7 +106,7 @@ function newCall(callId: string, order: number): Call {
 export class ModelBuilder {
   private readonly model: TraceModel = {
     contexts: [], calls: [], byId: new Map(), snapshots: new Map(), ariaFiles: new Map(), screenshots: new Map(),
-    frames: new Map(), pagesOpened: [], navigations: [], console: [], pageErrors: [], resources: [],
+    frames: new Map(), pageShots: new Map(), pagesOpened: [], navigations: [], console: [], pageErrors: [], resources: [],
     startTime: 0, startWallTime: null,
   };
   /** Whether the current file is a library trace (until its context says it is the test runner's). */
@@ -169,9 +177,16 @@ export class ModelBuilder {
         addSnapshot(model, event);
         break;
       case 'aria-snapshot':
-      case 'screenshot':
-        (event.type === 'aria-snapshot' ? model.ariaFiles : model.screenshots).set(phaseKey(event.callId, event.phase), event);
+        model.ariaFiles.set(phaseKey(event.callId, event.phase), event);
         break;
+      case 'screenshot': {
+        model.screenshots.set(phaseKey(event.callId, event.phase), event);
+        if (!event.pageId) break;
+        let list = model.pageShots.get(event.pageId);
+        if (!list) model.pageShots.set(event.pageId, (list = []));
+        list.push({ time: event.timestamp, file: event.file });
+        break;
+      }
       case 'resource-snapshot':
         model.resources.push(event.snapshot);
         break;
@@ -215,7 +230,7 @@ function finish(model: TraceModel): void {
   model.calls = [...model.byId.values()]
     .filter((c) => c.class !== '')
     .sort((a, b) => a.startTime - b.startTime || a.order - b.order);
-  for (const list of model.frames.values()) list.sort((a, b) => a.time - b.time);
+  for (const list of [...model.frames.values(), ...model.pageShots.values()]) list.sort((a, b) => a.time - b.time);
   model.pagesOpened.sort((a, b) => a.time - b.time);
   const library = model.contexts.filter((c) => typeof c.monotonicTime === 'number');
   const first = library.reduce<ContextOptionsEvent | undefined>(
