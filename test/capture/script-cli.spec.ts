@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { parseStepGroupTitle } from '../../core/conventions.ts';
 import { isElementAction } from '../../core/schema/actions.ts';
@@ -11,9 +14,20 @@ import { startDemoServer } from '../../demo/server.ts';
 import { kUser } from '../../demo/store.ts';
 import { findBytes, lastJson, runBu, servePages, tempDir } from './support.ts';
 
+const execFileAsync = promisify(execFile);
+const kPlaywrightCli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+
 /** `bu capture script` end to end through the CLI: plan -> trace, aria log, reasoning, history, run entry. */
 
 test.describe.configure({ timeout: 240_000 });
+
+/** `playwright trace open <zip>` then `playwright trace actions` in `cwd`: what Playwright's own loader reads of a trace. */
+async function playwrightTrace(cwd: string, zip: string): Promise<string> {
+  const run = (args: string[]) => execFileAsync(process.execPath, [kPlaywrightCli, 'trace', ...args], { cwd });
+  const opened = await run(['open', zip]);
+  const actions = await run(['actions']);
+  return opened.stdout + actions.stdout;
+}
 
 function jsonLines(text: string): unknown[] {
   return text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
@@ -79,6 +93,13 @@ test('a plan (sign in with a secret, create an item, log out) is recorded like a
     expect(names).toContain('trace.network');
     expect(names.some((n) => n.startsWith('aria/'))).toBe(true);
     expect(names.some((n) => n.startsWith('screenshots/'))).toBe(true);
+    // Each action has its own screenshots: the screencast is recorded only when asked for.
+    expect(names.filter((n) => n.startsWith('screencast/'))).toEqual([]);
+    // Playwright's own trace loader (the one behind show-trace) opens it, step groups and actions.
+    const viewed = await playwrightTrace(cwd, path.join(out, 'traces', `${id}.zip`));
+    expect(viewed).toContain('Actions:');
+    expect(viewed).toContain('bu step 3: click button "Sign in"');
+    expect(viewed).toContain("getByRole('button', { name: 'Sign in' })");
     const events = jsonLines(await zip.file('trace.trace')!.async('string')) as { type: string; method?: string; title?: string; callId?: string; parentId?: string }[];
     const groups = events.filter((e) => e.type === 'before' && e.method === 'tracingGroup');
     expect(groups.map((g) => parseStepGroupTitle(g.title ?? '')?.step)).toEqual(plan.steps.map((_, i) => i + 1));
@@ -123,7 +144,8 @@ test('a plan step that cannot be carried out fails the capture and names the ste
   try {
     const plan = { version: 1, url: pages.url, steps: [{ click: { target: { role: 'button', name: 'Start' } } }, { click: { target: 'text=Reports' } }, { done: { text: 'never' } }] };
     await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
-    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
+    // With the film strip asked for (the run's trace is kept whatever happens).
+    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json', '--screencast'], { cwd });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('plan step 2 (click text=Reports): element not found within 5000 ms');
     const result = lastJson(run.stdout);
@@ -133,6 +155,8 @@ test('a plan step that cannot be carried out fails the capture and names the ste
     expect(runs[0]!.error).toContain('plan step 2');
     const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${String(result.sessionId)}.json`), 'utf8')));
     expect(history.steps.map((s) => s.ok)).toEqual([true, false]);
+    const zip = await JSZip.loadAsync(await fs.readFile(path.join(cwd, 'out', 'traces', `${String(result.sessionId)}.zip`)));
+    expect(Object.keys(zip.files).some((n) => n.startsWith('screencast/'))).toBe(true);
   } finally {
     await pages.close();
     await fs.rm(cwd, { recursive: true, force: true });
