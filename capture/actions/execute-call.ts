@@ -4,7 +4,7 @@ import { describeIssues } from '../../core/io/read.ts';
 import { untraced } from '../record/untraced.ts';
 import type { ActionCall, ActionOutcome } from '../types.ts';
 import { executeAction, type ExecuteOptions } from './execute.ts';
-import type { Executed, RecordedStep } from './executed.ts';
+import type { Executed, PageRead, RecordedStep } from './executed.ts';
 import { isSkillName, skillDef } from './registry.ts';
 
 /**
@@ -20,6 +20,8 @@ export interface CallResult {
   pageChanged: boolean;
   /** Files the call produced (label -> path), for the run's artifacts. */
   artifacts: Record<string, string>;
+  /** An action's post-state read (a skill may act on the page after its last action: none). */
+  postRead: PageRead | null;
 }
 
 export async function executeCall(options: ExecuteOptions, call: ActionCall, record: (step: RecordedStep) => Promise<void>): Promise<CallResult> {
@@ -27,19 +29,20 @@ export async function executeCall(options: ExecuteOptions, call: ActionCall, rec
   if (!isSkillName(name)) {
     const executed = await executeAction(options, call);
     if (executed.record) await record(executed.record);
-    return { outcome: executed.outcome, records: executed.record ? [executed.record] : [], pageChanged: executed.pageChanged, artifacts: {} };
+    return { outcome: executed.outcome, records: executed.record ? [executed.record] : [], pageChanged: executed.pageChanged, artifacts: {}, postRead: executed.postRead ?? null };
   }
   const def = skillDef(name);
   const parsed = def.params.safeParse(call.index === undefined ? call.params : { ...call.params, index: call.index });
   if (!parsed.success) {
-    return { outcome: { action: name, ok: false, text: '', error: `invalid params for ${name}: ${describeIssues(parsed.error)}` }, records: [], pageChanged: false, artifacts: {} };
+    return { outcome: { action: name, ok: false, text: '', error: `invalid params for ${name}: ${describeIssues(parsed.error)}` }, records: [], pageChanged: false, artifacts: {}, postRead: null };
   }
   const { session, secrets } = options;
   const records: RecordedStep[] = [];
   let pageChanged = false;
   const perform = async (sub: ActionCall): Promise<Executed> => {
     if (options.actionsLeft && options.actionsLeft() <= 0) throw new Error('the action budget (--max-steps) is spent');
-    const executed = await executeAction(options, sub);
+    // The skill reads and acts on the page between its actions: each reads its pre state afresh.
+    const executed = await executeAction({ ...options, preRead: null }, sub);
     if (executed.record) {
       records.push(executed.record);
       await record(executed.record);
@@ -54,10 +57,10 @@ export async function executeCall(options: ExecuteOptions, call: ActionCall, rec
       session, page, observation: options.observation, filesDir: options.filesDir, signal: options.signal, timeoutMs: options.timeoutMs, step: options.step, perform,
       askImage: options.askImage ?? null,
     }, parsed.data);
-    return { outcome: { action: name, ok: true, text: secrets.redactText(result.text), error: null }, records, pageChanged, artifacts: result.artifacts ?? {} };
+    return { outcome: { action: name, ok: true, text: secrets.redactText(result.text), error: null }, records, pageChanged, artifacts: result.artifacts ?? {}, postRead: null };
   } catch (err) {
     const message = actionError(errorMessage(err));
     const after = session.isClosed ? preUrl : await untraced(page, async () => page.url()).catch(() => preUrl);
-    return { outcome: { action: name, ok: false, text: '', error: secrets.redactText(message) }, records, pageChanged: pageChanged || after !== preUrl, artifacts: {} };
+    return { outcome: { action: name, ok: false, text: '', error: secrets.redactText(message) }, records, pageChanged: pageChanged || after !== preUrl, artifacts: {}, postRead: null };
   }
 }

@@ -16,7 +16,7 @@ import { untraced } from '../record/untraced.ts';
 import type { Session } from '../session.ts';
 import type { ActionCall, ActionOutcome, Observation } from '../types.ts';
 import type { ActionRunResult } from './define.ts';
-import type { Executed, RecordedStep } from './executed.ts';
+import type { Executed, PageRead, RecordedStep } from './executed.ts';
 import type { ImageAsker } from './define-skill.ts';
 import { actionDef, isSkillName } from './registry.ts';
 import { describeTarget, resolveTarget, targetLocator, type ResolvedTarget } from './resolve-target.ts';
@@ -65,18 +65,26 @@ export interface ExecuteOptions {
    * N its place in the history); without it no group is opened. A malformed call opens none.
    */
   stepTitle?: (call: ActionCall) => string;
+  /**
+   * The post-state read of the action that ran just before this one in the same turn: its pre
+   * state starts from that snapshot (its title and heading are read again).
+   */
+  preRead?: PageRead | null;
 }
 interface Observed {
   state: PageState;
   /** The page's outline (core/aria/outline.ts), empty when it could not be read. */
   outline: string[];
+  /** The snapshot it was read from, or null when it could not be taken. */
+  read: PageRead | null;
 }
 
-async function currentState(session: Session, fallback?: Observed): Promise<Observed> {
+async function currentState(session: Session, fallback?: Observed, given?: PageRead | null): Promise<Observed> {
   try {
     const page = session.currentPageOrDie();
-    const { state, snapshot } = await untraced(page, () => observedState(page, { tab: session.activeTab, tabCount: Math.max(1, session.pages.length) }));
-    return { state, outline: outline(snapshot) };
+    const known = given?.page === page ? given.snapshot : undefined;
+    const { state, snapshot } = await untraced(page, () => observedState(page, { tab: session.activeTab, tabCount: Math.max(1, session.pages.length), snapshot: known }));
+    return { state, outline: outline(snapshot), read: snapshot ? { page, snapshot } : null };
   } catch (err) {
     if (fallback) return fallback;
     throw err;
@@ -146,7 +154,7 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
 async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<typeof actionDef>, data: unknown): Promise<Executed> {
   const { session, secrets } = options;
   const name = def.name;
-  const before = await currentState(session);
+  const before = await currentState(session, undefined, options.preRead);
   const pre = before.state;
   const mark = session.inFlight.mark();
   const page = session.currentPageOrDie();
@@ -234,6 +242,6 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
     effect: before.outline.length && after !== before ? effectOf(before.outline, after.outline) : null,
   } as RecordedStep);
   const pageChanged = pre.tab !== post.tab || pre.url !== post.url || pre.tabCount !== post.tabCount;
-  return { outcome, record, pageChanged, label: target?.label ?? null };
+  return { outcome, record, pageChanged, label: target?.label ?? null, postRead: after === before ? null : after.read };
 }
 

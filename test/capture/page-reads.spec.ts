@@ -1,0 +1,82 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright';
+import { expect, test } from '../support/browser-fixtures.ts';
+import { outputPaths } from '../../core/paths.ts';
+import { runLoop } from '../../capture/loop.ts';
+import { Recorder } from '../../capture/record/recorder.ts';
+import { Secrets } from '../../capture/record/secrets.ts';
+import type { ActionCall, Decision, Observation, Policy } from '../../capture/types.ts';
+import { servePages, tempDir } from './support.ts';
+
+/**
+ * The capture loop reads each page state once: a step's post state is the next action's pre state
+ * within a turn, and the next turn's look at the page, when nothing happened in between. What the
+ * policy sees and what the history records are the page as it is after each step.
+ */
+
+const kPage = `<h1>Form</h1>
+<label>Name <input id="name"></label>
+<label>City <input id="city"></label>
+<button onclick="document.querySelector('h1').textContent = 'Saved ' + document.querySelector('#name').value">Save</button>`;
+
+/** Counts the ai-mode aria snapshots taken of `page`. */
+function countSnapshots(page: Page): () => number {
+  let count = 0;
+  const original = page.ariaSnapshot.bind(page);
+  page.ariaSnapshot = (options) => {
+    if (options?.mode === 'ai') count++;
+    return original(options);
+  };
+  return () => count;
+}
+
+test('a turn of two fields and a turn of one click read the page six times, and every look shows the page as it is', async ({ session }) => {
+  const pages = await servePages({ '/': kPage });
+  const dir = await tempDir('page-reads');
+  try {
+    const page = session.currentPageOrDie();
+    await page.goto(pages.url);
+    const snapshots = countSnapshots(page);
+    const seen: Observation[] = [];
+    const index = (observation: Observation, name: string) => observation.elements.find((e) => e.name === name)!.index;
+    const turns: ((o: Observation) => ActionCall[])[] = [
+      (o) => [
+        { action: 'input', index: index(o, 'Name'), params: { text: 'Ann' } },
+        { action: 'input', index: index(o, 'City'), params: { text: 'Oslo' } },
+      ],
+      (o) => [{ action: 'click', index: index(o, 'Save'), params: {} }],
+    ];
+    const policy: Policy = {
+      name: 'test',
+      async decide(observation): Promise<Decision> {
+        seen.push(observation);
+        const next = turns.shift();
+        return next ? { kind: 'act', actions: next(observation) } : { kind: 'stop', reason: 'done', text: 'done' };
+      },
+    };
+    const secrets = Secrets.fromEnv([], {});
+    const recorder = new Recorder({ paths: outputPaths(path.join(dir, 'out')), sessionId: 'script-1700000000000', startUrl: pages.url, viewport: null, secrets });
+    await recorder.start();
+    const result = await runLoop({
+      session, policy, recorder, maxSteps: 5, signal: new AbortController().signal, secrets, filesDir: path.join(dir, 'files'), cwd: dir, timeoutMs: 5_000,
+    });
+    await recorder.flush();
+    expect(result.terminationReason).toBe('done');
+    // The first turn's look, each turn's first pre state (the policy decided since the look) and
+    // each action's post state; the second field's pre state is the first field's post state, and
+    // the second and third looks are the post states just read (each was read three times a step).
+    expect(snapshots()).toBe(6);
+    const history = JSON.parse(await fs.readFile(path.join(dir, 'out', 'history', 'script-1700000000000.json'), 'utf8')) as { steps: { pre: { ariaHash: string; heading: string }; post: { ariaHash: string; heading: string } }[] };
+    expect(history.steps).toHaveLength(3);
+    expect(history.steps[1]!.pre).toEqual(history.steps[0]!.post);
+    expect(history.steps[2]!.post.heading).toBe('Saved Ann');
+    // Each look after a step shows what the step did.
+    expect(seen[1]!.ariaSnapshot).toMatch(/textbox "City".*: Oslo/);
+    expect(seen[2]!.ariaSnapshot).toContain('heading "Saved Ann"');
+    expect(seen[2]!.stateHash).toBe(history.steps[2]!.post.ariaHash);
+  } finally {
+    await pages.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+});
