@@ -99,7 +99,7 @@ test('a plan (sign in with a secret, create an item, log out) is recorded like a
     const viewed = await playwrightTrace(cwd, path.join(out, 'traces', `${id}.zip`));
     expect(viewed).toContain('Actions:');
     expect(viewed).toContain('bu step 3: click button "Sign in"');
-    expect(viewed).toContain("getByRole('button', { name: 'Sign in' })");
+    expect(viewed).toContain("getByTestId('login-submit')");
     const events = jsonLines(await zip.file('trace.trace')!.async('string')) as { type: string; method?: string; title?: string; callId?: string; parentId?: string }[];
     const groups = events.filter((e) => e.type === 'before' && e.method === 'tracingGroup');
     expect(groups.map((g) => parseStepGroupTitle(g.title ?? '')?.step)).toEqual(plan.steps.map((_, i) => i + 1));
