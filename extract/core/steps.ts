@@ -80,7 +80,10 @@ function stepRecord(input: StepInput, source: StepRecord['source'], sidecars: Si
   const ariaLine = (sidecars.ariaLog ?? []).find((a) => a.step === input.step) ?? null;
   const first = input.actions[0];
   const last = input.actions[input.actions.length - 1];
-  const withShot = input.actions.filter((a) => a.screenshot !== null);
+  // A picture taken of the step's own calls comes first: an earlier action's stands in only for a
+  // step with none (a dialog accepted during a click would otherwise show the page before it).
+  const withShot = input.actions.filter((a) => a.screenshot !== null && a.screenshotSource !== 'earlier-action');
+  const shot = withShot.length ? withShot[withShot.length - 1]! : input.actions.findLast((a) => a.screenshot !== null);
   const failed = input.actions.find((a) => a.error !== null);
   return {
     step: input.step,
@@ -100,7 +103,7 @@ function stepRecord(input: StepInput, source: StepRecord['source'], sidecars: Si
     ariaLog: ariaLine
       ? { url: scrubber.scrub(ariaLine.url), title: ariaLine.title, hash: ariaLine.hash, snapshot: scrubber.scrub(ariaLine.snapshot) }
       : null,
-    screenshot: withShot.length ? withShot[withShot.length - 1]!.screenshot : null,
+    screenshot: shot?.screenshot ?? null,
     error: failed?.error ? failed.error.message : null,
   };
 }

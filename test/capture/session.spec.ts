@@ -6,9 +6,11 @@ import { RunsDb } from '../../core/runs-db.ts';
 import { History } from '../../core/schema/history.ts';
 import { ReasoningLine } from '../../core/schema/logs.ts';
 import { Plan } from '../../core/schema/plan.ts';
+import { ActionRecord, StepRecord } from '../../core/schema/extract.ts';
 import { ScriptPolicy } from '../../capture/policies/script.ts';
 import { Secrets } from '../../capture/record/secrets.ts';
 import { runCapture, type CaptureEnv } from '../../capture/run-capture.ts';
+import { extractTrace } from '../../extract/extract.ts';
 import { servePages, tempDir } from './support.ts';
 
 /** Tabs and dialogs through the whole capture (session, loop, actions, recording), in process. */
@@ -68,6 +70,19 @@ test('a popup becomes the active tab; dialogs are accepted and logged as observa
     expect(observations).toContainEqual(expect.stringContaining('a confirm dialog "Really?" was accepted'));
     expect(observations).toContainEqual(expect.stringContaining('a prompt dialog "Name?" was accepted'));
     expect(observations).toContainEqual(expect.stringContaining('a alert dialog "Saved!" was accepted'));
+
+    // Extracted, every step that touched a page has a picture of it; bringing a tab to the front
+    // and closing one take no pictures of their own (the trace has no screencast): theirs is the
+    // latest of their page.
+    const extracted = await extractTrace(result.sessionId, { paths: outputPaths(path.join(cwd, 'out')), cwd });
+    const lines = async (name: string) => (await fs.readFile(path.join(extracted.dir, name), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as unknown);
+    const steps = (await lines('steps.jsonl')).map((l) => StepRecord.parse(l));
+    const actions = (await lines('actions.jsonl')).map((l) => ActionRecord.parse(l));
+    const shotOf = (step: StepRecord) => actions.find((a) => a.screenshot === step.screenshot);
+    expect(steps.map((s) => s.screenshot !== null)).toEqual([true, true, true, true, true, true, true, true, false]);
+    expect(shotOf(steps[3]!)).toMatchObject({ apiName: 'page.bringToFront', screenshotSource: 'earlier-action' });
+    expect(shotOf(steps[7]!)).toMatchObject({ apiName: 'page.close', screenshotSource: 'earlier-action' });
+    expect(steps.slice(0, 3).concat(steps.slice(4, 7)).map((s) => shotOf(s)!.screenshotSource)).toEqual(Array(6).fill('action-after'));
   } finally {
     await pages.close();
     await fs.rm(cwd, { recursive: true, force: true });
