@@ -52,6 +52,8 @@ export interface CaptureOptions extends CommonOptions {
   storageState?: string;
   viewport?: { width: number; height: number };
   headed?: boolean;
+  /** Also record the trace's screencast, the trace viewer's film strip (`--screencast`). */
+  screencast?: boolean;
 }
 
 export interface CaptureResult {
@@ -144,7 +146,7 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
   const shared = {
     url: options.url, maxSteps: options.maxSteps, secret: list(options.secrets), var: pairs(options.vars), allowDomain: list(options.allowDomains),
     storageState: options.storageState, viewport: options.viewport && `${options.viewport.width}x${options.viewport.height}`,
-    headed: options.headed || undefined,
+    headed: options.headed || undefined, screencast: options.screencast || undefined,
   };
   const { captureCommand } = await import('../commands/capture.ts');
   const subcommand = (name: string) => captureCommand.subcommands!.find((def) => def.name === name)!;

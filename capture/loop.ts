@@ -80,8 +80,6 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
   const progress = options.progress ?? (() => undefined);
   let previous: Observation | null = null;
   let lastResults: ActionOutcome[] = [];
-  // The last step's post-state read, for the look at the page that follows it.
-  let lastRead: PageRead | null = null;
   const end = (terminationReason: TerminationReason, text: string, extra: Partial<LoopResult> = {}): LoopResult => ({
     terminationReason, text, error: terminationReason === 'error' ? text : null, success: null, steps: recorder.stepCount, ...extra,
   });
@@ -98,10 +96,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     let observation: Observation;
     try {
       const notices = session.drainEvents().map(describeEvent);
-      // A dialog or tab since then may have changed the page: it is looked at afresh.
-      const read = notices.length ? null : lastRead;
-      lastRead = null;
-      observation = await perceive(session, previous, { step, lastResults, notices, vision: options.vision ?? false, fieldDetails: policy.perceiveFields ?? false, read });
+      observation = await perceive(session, previous, { step, lastResults, notices, vision: options.vision ?? false, fieldDetails: policy.perceiveFields ?? false });
       observation.actionsLeft = maxSteps - recorder.stepCount;
       await recorder.aria(observation);
       for (const notice of notices) await recorder.reasoning(step, 'observation', notice);
@@ -122,7 +117,6 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     if (spent) return end('maxSteps', spentText());
     const result = await runStep(options, step, observation, decision.actions);
     lastResults = result.outcomes;
-    lastRead = result.postRead;
     previous = observation;
     await options.afterStep?.(recorder.stepCount).catch((err) => recorder.reasoning(step, 'error', `checkpoint not written: ${errorMessage(err).split('\n')[0]}`));
     if (result.end) return { ...result.end, steps: recorder.stepCount };
@@ -135,20 +129,14 @@ function stepLabel(from: number, to: number, maxSteps: number): string {
   return `step ${from === to ? from : `${from}-${to}`}/${maxSteps}`;
 }
 
-interface StepResult {
-  outcomes: ActionOutcome[];
-  end: Omit<LoopResult, 'steps'> | null;
-  /** The post-state read of the turn's last call, when it was an action that read one. */
-  postRead: PageRead | null;
-}
-
-async function runStep(options: LoopOptions, step: number, observation: Observation, calls: ActionCall[]): Promise<StepResult> {
+async function runStep(options: LoopOptions, step: number, observation: Observation, calls: ActionCall[]): Promise<{ outcomes: ActionOutcome[]; end: Omit<LoopResult, 'steps'> | null }> {
   const { session, recorder, policy, maxSteps } = options;
   const progress = options.progress ?? (() => undefined);
   const outcomes: ActionOutcome[] = [];
   // Each action that runs is its own trace group, numbered by its place in the history.
   const stepTitle = (call: ActionCall) => stepGroupTitle(recorder.stepCount + 1, describeCall(call, observation));
   let end: Omit<LoopResult, 'steps'> | null = null;
+  // The post-state read of the call just run: the next call's pre state, nothing having happened since.
   let postRead: PageRead | null = null;
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i]!;
@@ -185,5 +173,5 @@ async function runStep(options: LoopOptions, step: number, observation: Observat
     }
     if (options.signal.aborted) break;
   }
-  return { outcomes, end, postRead };
+  return { outcomes, end };
 }

@@ -1,5 +1,4 @@
 import { executeAction } from '../capture/actions/execute.ts';
-import type { PageRead } from '../capture/actions/executed.ts';
 import type { Executed } from '../capture/actions/executed.ts';
 import { perceive } from '../capture/perceive/perceive.ts';
 import { sessionFilesDir, type CaptureSettings } from '../capture/run-capture.ts';
@@ -68,14 +67,11 @@ export class LiveBrowser {
     return session;
   }
 
-  /**
-   * A fresh snapshot of the active tab; while recording it is the aria-log line of the next step.
-   * `read`: an action's post-state read just taken, which stands for it when it is of the active tab.
-   */
-  async snapshot(read: PageRead | null = null): Promise<Observation> {
+  /** A fresh snapshot of the active tab; while recording it is the aria-log line of the next step. */
+  async snapshot(): Promise<Observation> {
     const session = await this.session();
     const step = this.recording?.nextStep;
-    const observation = await perceive(session, this.last?.observation ?? null, { step, notices: [], read });
+    const observation = await perceive(session, this.last?.observation ?? null, { step, notices: [] });
     this.last = { observation, fresh: true };
     return observation;
   }
@@ -98,7 +94,7 @@ export class LiveBrowser {
     };
     if (this.last) this.last.fresh = false;
     const executed = recording ? await recording.step(observation, call, () => executeAction(options, call)) : await executeAction(options, call);
-    if (!session.isClosed) await this.snapshot(executed.postRead ?? null).catch(() => undefined);
+    if (!session.isClosed) await this.snapshot().catch(() => undefined);
     return executed;
   }
 

@@ -8,9 +8,10 @@ import type { ActionOutcome } from '../types.ts';
  */
 
 /**
- * An ai-mode aria snapshot (without boxes) of a page, as the recorded post state of a step read it:
- * the next look at the same page, with nothing done in between, starts from it instead of taking
- * the same snapshot again.
+ * An ai-mode aria snapshot of a page, as an action's post state was read from it: the pre state of
+ * the next action of the same turn (nothing done in between) starts from it instead of taking the
+ * same snapshot again. The next turn's look takes its own: the page may still change after the
+ * post state (a tree a script builds), and the element refs the policy picks must be the latest.
  */
 export interface PageRead {
   page: Page;

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright';
 import { ariaHash } from '../../core/aria/state.ts';
 import { untraced } from '../record/untraced.ts';
-import type { PageRead } from '../actions/executed.ts';
 import type { Session } from '../session.ts';
 import type { ActionOutcome, Observation, TabInfo } from '../types.ts';
 import { compactSnapshot, elementKey, renderElement, stripBoxes } from './compact.ts';
@@ -39,11 +38,6 @@ export interface PerceiveOptions {
    * labelled screenshot reads them.
    */
   boxes?: boolean;
-  /**
-   * The previous step's post-state read, taken with nothing done since: without boxes, its
-   * snapshot is the one this look would take of the same page.
-   */
-  read?: PageRead | null;
 }
 
 type Scroll = Observation['scroll'];
@@ -83,9 +77,8 @@ export async function perceive(session: Session, previous?: Observation | null, 
 async function observe(session: Session, page: Page, previous: Observation | null, options: PerceiveOptions): Promise<Observation> {
   // Tabs and scroll are read while the snapshot is taken: one wait for the page instead of two.
   const boxes = options.boxes ?? options.vision ?? false;
-  const known = !boxes && options.read?.page === page ? options.read.snapshot : null;
   const [snapshot, tabs, scroll, editors] = await Promise.all([
-    known ?? page.ariaSnapshot({ mode: 'ai', boxes, timeout: kSnapshotTimeoutMs }),
+    page.ariaSnapshot({ mode: 'ai', boxes, timeout: kSnapshotTimeoutMs }),
     session.tabInfos(),
     readScroll(page),
     findEditables(page).catch(() => []),

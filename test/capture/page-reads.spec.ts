@@ -10,9 +10,9 @@ import type { ActionCall, Decision, Observation, Policy } from '../../capture/ty
 import { servePages, tempDir } from './support.ts';
 
 /**
- * The capture loop reads each page state once: a step's post state is the next action's pre state
- * within a turn, and the next turn's look at the page, when nothing happened in between. What the
- * policy sees and what the history records are the page as it is after each step.
+ * Within a turn, an action's post state is the next action's pre state: the page is read once
+ * between them. What the policy sees and what the history records are the page as it is after
+ * each step.
  */
 
 const kPage = `<h1>Form</h1>
@@ -31,7 +31,7 @@ function countSnapshots(page: Page): () => number {
   return () => count;
 }
 
-test('a turn of two fields and a turn of one click read the page six times, and every look shows the page as it is', async ({ session }) => {
+test('a turn of two fields and a turn of one click read the page eight times, and every look shows the page as it is', async ({ session }) => {
   const pages = await servePages({ '/': kPage });
   const dir = await tempDir('page-reads');
   try {
@@ -63,10 +63,9 @@ test('a turn of two fields and a turn of one click read the page six times, and 
     });
     await recorder.flush();
     expect(result.terminationReason).toBe('done');
-    // The first turn's look, each turn's first pre state (the policy decided since the look) and
-    // each action's post state; the second field's pre state is the first field's post state, and
-    // the second and third looks are the post states just read (each was read three times a step).
-    expect(snapshots()).toBe(6);
+    // Three looks, each turn's first pre state (the policy decided since the look) and three post
+    // states; the second field's pre state is the first field's post state (was 9: one more pre).
+    expect(snapshots()).toBe(8);
     const history = JSON.parse(await fs.readFile(path.join(dir, 'out', 'history', 'script-1700000000000.json'), 'utf8')) as { steps: { pre: { ariaHash: string; heading: string }; post: { ariaHash: string; heading: string } }[] };
     expect(history.steps).toHaveLength(3);
     expect(history.steps[1]!.pre).toEqual(history.steps[0]!.post);
