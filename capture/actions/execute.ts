@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright';
 import { actionError } from './action-error.ts';
+import { domQuietInPage } from '../../core/act/dom-quiet.ts';
 import { kRecordEventLagMs, kRecordFollowUpMs, kRecordNewDocumentFollowUpMs, type InFlightMark } from '../../core/act/in-flight.ts';
 import { effectOf, outline } from '../../core/aria/outline.ts';
 import { observedState } from '../../core/aria/state.ts';
@@ -39,6 +40,14 @@ const kByText = /(^|\.)getByText\(/;
 const kTextChecks = new Set<ActionName>(['expect_text']);
 /** Load events after an action; a page still loading after this is recorded as it is. */
 const kLoadTimeoutMs = 5_000;
+/**
+ * The page is read once its elements and styles stood still this long: longer than the 13-16 ms
+ * between two frames of a script animation (a DokuWiki tree sliding shut, 200 ms), which the post
+ * state and the next look would otherwise catch half-way, its elements about to be removed.
+ */
+const kDomQuietMs = 50;
+/** A page that never stands still (a carousel) is read after this. */
+const kDomQuietTimeoutMs = 1_000;
 /**
  * A recorded post-state waits for what the action's requests set off (a reload after a post), and
  * after a navigation for what the new document loads, until the network is quiet.
@@ -97,7 +106,10 @@ async function settle(session: Session, action: ActionName, mark: InFlightMark):
   if (!page) return;
   // The action's requests first: a post that reloads when it returns has not started loading yet.
   await session.inFlight.settle(mark, kRecordSettle);
-  await untraced(page, () => page.waitForLoadState('load', { timeout: kLoadTimeoutMs }).catch(() => undefined));
+  await untraced(page, async () => {
+    await page.waitForLoadState('load', { timeout: kLoadTimeoutMs }).catch(() => undefined);
+    await page.evaluate(domQuietInPage, { quietMs: kDomQuietMs, timeoutMs: kDomQuietTimeoutMs }).catch(() => undefined);
+  });
 }
 
 async function stateAfter(element: Locator): Promise<RecordedStep['targetAfter']> {

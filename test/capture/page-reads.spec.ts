@@ -79,3 +79,41 @@ test('a turn of two fields and a turn of one click read the page eight times, an
     await fs.rm(dir, { recursive: true, force: true });
   }
 });
+
+/** A list that slides shut over 300 ms in script steps (as jQuery's slideUp does) and is then removed. */
+const kSliding = `<h1>Tree</h1>
+<button onclick="const list = document.querySelector('ul'); let h = 60; const t = setInterval(() => { h -= 4; list.style.height = h + 'px'; if (h <= 0) { clearInterval(t); list.remove(); } }, 20)">Collapse</button>
+<ul style="height:60px;overflow:hidden"><li><a href="#install">install</a></li></ul>`;
+
+test('a step is read once the page stands still: a list sliding shut after a click is gone from its post state and from the next look', async ({ session }) => {
+  const pages = await servePages({ '/': kSliding });
+  const dir = await tempDir('page-reads-sliding');
+  try {
+    const page = session.currentPageOrDie();
+    await page.goto(pages.url);
+    const seen: Observation[] = [];
+    let acted = false;
+    const policy: Policy = {
+      name: 'test',
+      async decide(observation): Promise<Decision> {
+        seen.push(observation);
+        if (acted) return { kind: 'stop', reason: 'done', text: 'done' };
+        acted = true;
+        return { kind: 'act', actions: [{ action: 'click', index: observation.elements.find((e) => e.name === 'Collapse')!.index, params: {} }] };
+      },
+    };
+    const secrets = Secrets.fromEnv([], {});
+    const recorder = new Recorder({ paths: outputPaths(path.join(dir, 'out')), sessionId: 'script-1700000000001', startUrl: pages.url, viewport: null, secrets });
+    await recorder.start();
+    const result = await runLoop({
+      session, policy, recorder, maxSteps: 2, signal: new AbortController().signal, secrets, filesDir: path.join(dir, 'files'), cwd: dir, timeoutMs: 5_000,
+    });
+    await recorder.flush();
+    expect(result.terminationReason).toBe('done');
+    expect(seen[0]!.ariaSnapshot).toContain('link "install"');
+    expect(seen[1]!.ariaSnapshot).not.toContain('link "install"');
+  } finally {
+    await pages.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+});
