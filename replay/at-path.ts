@@ -150,20 +150,25 @@ const kBodyPath = 'html > body > ';
 /**
  * A locator for acting on the element read at `cssPath` that proves, in the action's own query,
  * what `readAtPath` proves with a count: `locator` names exactly that element, and it is `also`
- * (the recorded role by its exact name). It is the union of `locator`, the element at the path,
- * the root element when `locator` matches nothing, and the body when the path holds no element
- * that is `also`. Playwright's strict mode refuses to act on a union of more than one element,
+ * (the recorded role by its exact name, asked of the scope given). It is the union of `locator`,
+ * the element at the path, the root element when `locator` matches nothing, and the body when the
+ * path holds no element that is `also`. Playwright's strict mode refuses to act on a union of more than one element,
  * before it does anything: only when `locator` and the path name the same single element, and it
  * is `also`, does the action go ahead, on that element; anything else (the locator matches
  * several, another element, or nothing; the element at the path was renamed or is gone) throws a
  * strict mode violation, and the caller finds the element again by the count. The union never
  * matches nothing, so the action does not wait on it. Null when the path is not in the body.
  */
-export function actingGuard(locator: Locator, cssPath: string, also: Locator): Locator | null {
+export function actingGuard(locator: Locator, cssPath: string, also: (scope: Page | Locator) => Locator): Locator | null {
   if (!cssPath.startsWith(kBodyPath)) return null;
   const page = locator.page();
   // Inside the body a CSS path is read from there: `:scope` is the body.
-  const atPathAlso = page.locator(`css=:scope > ${cssPath.slice(kBodyPath.length)}`).and(also);
+  const rest = cssPath.slice(kBodyPath.length);
+  const cut = rest.lastIndexOf(' > ');
+  // The role and name are looked for under the path's parent alone: the same answer for the
+  // element at the path, without naming every element of the role on the page on each action.
+  const parent = cut < 0 ? page : page.locator(`css=:scope > ${rest.slice(0, cut)}`);
+  const atPathAlso = page.locator(`css=:scope > ${rest}`).and(also(parent));
   const noLocator = page.locator('css=:root', { hasNot: locator });
   const noneAtPath = page.locator('css=:root > body', { hasNot: atPathAlso });
   return locator.or(page.locator(`css=${cssPath}`)).or(noLocator).or(noneAtPath);

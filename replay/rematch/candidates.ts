@@ -170,13 +170,14 @@ export interface AtPathCandidate {
  */
 export async function collectAtPath(page: Page, query: Locator, cssPath: string, options: { includeHidden: boolean; recorded: RoleName; guarded?: boolean }): Promise<AtPathCandidate | null> {
   const { role, name } = options.recorded;
+  const roleIn = (scope: Page | Locator) => scope.getByRole(role as Parameters<Page['getByRole']>[0], { name: name!, exact: true, includeHidden: options.includeHidden });
   let byRole: Locator | null = null;
   try {
-    byRole = role && name ? page.getByRole(role as Parameters<Page['getByRole']>[0], { name, exact: true, includeHidden: options.includeHidden }) : null;
+    byRole = role && name ? roleIn(page) : null;
   } catch {
     byRole = null;
   }
-  const guard = options.guarded && byRole ? actingGuard(query, cssPath, byRole) : null;
+  const guard = options.guarded && byRole ? actingGuard(query, cssPath, roleIn) : null;
   const candidate = (read: ProbedWithHeading, names: RoleName): Candidate =>
     ({ frame: page.mainFrame(), framePath: '', locator: query, positional: false, features: { ...read.probe, role: names.role, name: names.name, frameDepth: 0, visible: read.visible } });
   if (guard) {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { actingGuard, isStrictViolation, readAtPath } from '../../replay/at-path.ts';
 
 /**
@@ -63,10 +63,12 @@ test('a guarded action goes ahead only on the one element the locator names at t
     <main>
       <section><button data-testid="save" onclick="window.clicks.push(this.textContent)">Save</button></section>
       <section><button data-testid="other" onclick="window.clicks.push(this.textContent)">Save</button></section>
+      <section><button onclick="window.clicks.push(this.textContent)">Keep</button></section>
     </main>
     <script>window.clicks = [];</script>`);
   const path = 'html > body > main > section:nth-of-type(1) > button';
-  const save = page.getByRole('button', { name: 'Save', exact: true });
+  const named = (name: string) => (scope: Page | Locator) => scope.getByRole('button', { name, exact: true });
+  const save = named('Save');
   const refused = async (locator: ReturnType<typeof page.getByTestId>, at: string, also = save) => {
     const guard = actingGuard(locator, at, also)!;
     const error = await guard.click({ timeout: 10_000 }).then(() => null, (err: unknown) => err);
@@ -80,7 +82,9 @@ test('a guarded action goes ahead only on the one element the locator names at t
   // The locator names nothing; the element at the path is there.
   expect(await refused(page.getByTestId('gone'), path)).toBe(true);
   // The element at the path no longer has the recorded name.
-  expect(await refused(page.getByTestId('save'), path, page.getByRole('button', { name: 'Store', exact: true }))).toBe(true);
+  expect(await refused(page.getByTestId('save'), path, named('Store'))).toBe(true);
+  // ... though an element elsewhere on the page has the name asked for.
+  expect(await refused(page.getByTestId('save'), path, named('Keep'))).toBe(true);
   // The path reaches nothing; the locator one element.
   expect(await refused(page.getByTestId('save'), 'html > body > main > section:nth-of-type(3) > button')).toBe(true);
   expect(await page.evaluate(() => (window as unknown as { clicks: string[] }).clicks)).toEqual([]);
