@@ -65,6 +65,9 @@ test.describe('two crawls of the demo app, side by side', () => {
   let second: Explored;
 
   test.beforeAll(async () => {
+    // Two crawls of 18 steps at once: on a machine loaded by other tests' browsers they once took
+    // longer than the default minute.
+    test.setTimeout(150_000);
     // Side by side: each crawl has its own app and browser, so neither sees the other.
     [first, second] = await Promise.all([explore(kCoverageSteps), explore(kCoverageSteps)]);
   });
