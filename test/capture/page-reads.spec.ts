@@ -6,6 +6,7 @@ import { outputPaths } from '../../core/paths.ts';
 import { runLoop } from '../../capture/loop.ts';
 import { Recorder } from '../../capture/record/recorder.ts';
 import { Secrets } from '../../capture/record/secrets.ts';
+import type { Session } from '../../capture/session.ts';
 import type { ActionCall, Decision, Observation, Policy } from '../../capture/types.ts';
 import { servePages, tempDir } from './support.ts';
 
@@ -29,6 +30,18 @@ function countSnapshots(page: Page): () => number {
     return original(options);
   };
   return () => count;
+}
+
+/** Runs the capture loop on the session's page with `policy`, recording into `dir`, and returns how it ended. */
+async function runRecorded(session: Session, policy: Policy, options: { dir: string; url: string; sessionId: string; maxSteps: number }) {
+  const secrets = Secrets.fromEnv([], {});
+  const recorder = new Recorder({ paths: outputPaths(path.join(options.dir, 'out')), sessionId: options.sessionId, startUrl: options.url, viewport: null, secrets });
+  await recorder.start();
+  const result = await runLoop({
+    session, policy, recorder, maxSteps: options.maxSteps, signal: new AbortController().signal, secrets, filesDir: path.join(options.dir, 'files'), cwd: options.dir, timeoutMs: 5_000,
+  });
+  await recorder.flush();
+  return result;
 }
 
 test('a turn of two fields and a turn of one click read the page eight times, and every look shows the page as it is', async ({ session }) => {
@@ -55,13 +68,7 @@ test('a turn of two fields and a turn of one click read the page eight times, an
         return next ? { kind: 'act', actions: next(observation) } : { kind: 'stop', reason: 'done', text: 'done' };
       },
     };
-    const secrets = Secrets.fromEnv([], {});
-    const recorder = new Recorder({ paths: outputPaths(path.join(dir, 'out')), sessionId: 'script-1700000000000', startUrl: pages.url, viewport: null, secrets });
-    await recorder.start();
-    const result = await runLoop({
-      session, policy, recorder, maxSteps: 5, signal: new AbortController().signal, secrets, filesDir: path.join(dir, 'files'), cwd: dir, timeoutMs: 5_000,
-    });
-    await recorder.flush();
+    const result = await runRecorded(session, policy, { dir, url: pages.url, sessionId: 'script-1700000000000', maxSteps: 5 });
     expect(result.terminationReason).toBe('done');
     // Three looks, each turn's first pre state (the policy decided since the look) and three post
     // states; the second field's pre state is the first field's post state (was 9: one more pre).
@@ -102,13 +109,7 @@ test('a step is read once the page stands still: a list sliding shut after a cli
         return { kind: 'act', actions: [{ action: 'click', index: observation.elements.find((e) => e.name === 'Collapse')!.index, params: {} }] };
       },
     };
-    const secrets = Secrets.fromEnv([], {});
-    const recorder = new Recorder({ paths: outputPaths(path.join(dir, 'out')), sessionId: 'script-1700000000001', startUrl: pages.url, viewport: null, secrets });
-    await recorder.start();
-    const result = await runLoop({
-      session, policy, recorder, maxSteps: 2, signal: new AbortController().signal, secrets, filesDir: path.join(dir, 'files'), cwd: dir, timeoutMs: 5_000,
-    });
-    await recorder.flush();
+    const result = await runRecorded(session, policy, { dir, url: pages.url, sessionId: 'script-1700000000001', maxSteps: 2 });
     expect(result.terminationReason).toBe('done');
     expect(seen[0]!.ariaSnapshot).toContain('link "install"');
     expect(seen[1]!.ariaSnapshot).not.toContain('link "install"');
