@@ -13,7 +13,8 @@ import { pickCandidate, type Scored } from './pick.ts';
 import { rowTextOnPage, wordsNotOnPage } from './row-text-on-page.ts';
 import { normalizeText, wholeWords, wordsOf } from './text.ts';
 import { mainHeadingInPage } from '../../core/aria/state.ts';
-import { agreement, isRowScoped, nameKeysRow, stableClasses, withDistinctClasses, withRewordedRows, type AgreementOptions } from './scoring.ts';
+import { nameKeysRow, withDistinctClasses, withRewordedRows } from './pool-evidence.ts';
+import { agreement, isRowScoped, stableClasses, type AgreementOptions } from './scoring.ts';
 
 /**
  * The rematch cascade: finds the recorded element on the live page (every frame, open shadow
