@@ -2,7 +2,6 @@ import type { Usage } from '../schema/run.ts';
 import { llmConfigFromEnv, modelConfigured } from './config.ts';
 import { LlmClient } from './client.ts';
 import { LlmLog } from './llm-log.ts';
-import { OpenAiTransport } from './openai-transport.ts';
 import { parsePrices } from './prices.ts';
 import { ReplayTransport } from './replay-transport.ts';
 
@@ -29,6 +28,8 @@ export async function createLlmClient(options: CreateClientOptions): Promise<Llm
     });
   }
   const config = llmConfigFromEnv(options.env);
+  // The SDK is ~190 modules: loaded when a model is used, not by every capture, generate and replay that starts.
+  const { OpenAiTransport } = await import('./openai-transport.ts');
   const log = new LlmLog({ file: options.logFile, logPrompts: config.logPrompts, redact: options.redact, usage: options.usage });
   return new LlmClient({
     transport: new OpenAiTransport(config), log, model: config.model, fallbackModel: config.fallbackModel,
