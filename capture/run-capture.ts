@@ -12,6 +12,7 @@ import type { RunRecord, TerminationReason, Usage } from '../core/schema/run.ts'
 import { runLoop } from './loop.ts';
 import { installUrlPolicy } from './url-policy.ts';
 import { Recorder } from './record/recorder.ts';
+import { StepShots } from './record/step-shots.ts';
 import { startTracing, stopTracing } from './record/tracing.ts';
 import type { Checkpoint } from './resume/checkpoint-schema.ts';
 import { removeCheckpoint, restoreStorageState, tracePartFile, writeCheckpoint } from './resume/checkpoint.ts';
@@ -135,11 +136,14 @@ export async function runCapture(options: RunCaptureOptions): Promise<CaptureRes
     paths: ctx.paths, sessionId, command: resume?.checkpoint.command ?? options.command, startUrl: recorder.startUrl, part, step, session, recorder,
     policy: options.policy, settings, filesDir, tracesDir, traceName, usage: options.usage?.() ?? kNoUsage,
   });
+  // The browser runs here: its tracer's raw folder is ours too, and capture takes the step screenshots.
+  const stepShots = tracesDir ? new StepShots(tracesDir, traceName) : null;
   let result: Omit<CaptureResult, 'sessionId' | 'pagesVisited' | 'artifacts'>;
   try {
-    await startTracing(session, traceName, part === 1 ? sessionId : `${sessionId} part ${part}`, { screencast: settings.screencast ?? false });
+    await startTracing(session, traceName, part === 1 ? sessionId : `${sessionId} part ${part}`, { screencast: settings.screencast ?? false, stepShots: stepShots !== null });
     await recorder.start();
     const startError = resume ? await reopenTabs(session, resume.checkpoint, recorder) : await openStart(session, url, recorder);
+    if (!startError && stepShots) await stepShots.take(session.currentPageOrDie(), false);
     if (startError) {
       // The browser going away (or the user's Stop in session mode) is the reason worth reading first.
       const message = session.isClosed && session.closedBecause ? `${session.closedBecause} (${startError})` : startError;
@@ -148,7 +152,7 @@ export async function runCapture(options: RunCaptureOptions): Promise<CaptureRes
       result = await runLoop({
         session, policy: options.policy, recorder, maxSteps: settings.maxSteps, signal: ctx.signal, secrets: settings.secrets, filesDir, cwd: ctx.cwd,
         timeoutMs: settings.actionTimeoutMs ?? kDefaultActionTimeoutMs, uploadPaths: settings.uploadPaths ?? [], vision: settings.vision ?? false,
-        afterStep: bridge ? undefined : checkpoint, progress: (line) => ctx.log(line), askImage: options.askImage ?? null,
+        afterStep: bridge ? undefined : checkpoint, progress: (line) => ctx.log(line), askImage: options.askImage ?? null, stepShots,
       });
     }
   } catch (err) {

@@ -13,6 +13,7 @@ import { steadyRoleLocator } from '../../core/locator/steady-locator.ts';
 import type { ActionName } from '../../core/schema/actions.ts';
 import type { Fingerprint, PageState, RecordedLocator } from '../../core/schema/history.ts';
 import type { Secrets } from '../record/secrets.ts';
+import type { StepShots } from '../record/step-shots.ts';
 import { untraced } from '../record/untraced.ts';
 import type { Session } from '../session.ts';
 import type { ActionCall, ActionOutcome, Observation } from '../types.ts';
@@ -30,6 +31,12 @@ import { describeTarget, resolveTarget, targetLocator, type ResolvedTarget } fro
 
 /** Actions after which the page may load or re-render; the post state waits for it to settle. */
 const kPageChanging = new Set<ActionName>(['navigate', 'search', 'go_back', 'click', 'input', 'send_keys', 'select_dropdown', 'switch', 'close']);
+/**
+ * Actions whose page is pictured once they settled (record/step-shots.ts): those that change it,
+ * and those that show something without changing the document (a hover's menu, a scroll, an
+ * upload's file name). The others (reads, expectations, files, done) draw nothing new.
+ */
+const kShotActions = new Set<ActionName>([...kPageChanging, 'hover', 'scroll', 'upload_file']);
 /** Recorded locator code that finds an element by the text it shows or by its position. */
 const kWeakForEditor = /(^|\.)getByText\(|\.nth\(\d+\)$/;
 /** Recorded locator code that finds an element by its place among look-alikes. */
@@ -79,6 +86,8 @@ export interface ExecuteOptions {
    * state starts from that snapshot (its title and heading are read again).
    */
   preRead?: PageRead | null;
+  /** The capture's own step screenshots for the trace (record/step-shots.ts), when it takes them. */
+  stepShots?: StepShots | null;
 }
 interface Observed {
   state: PageState;
@@ -154,7 +163,7 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
   }
   const title = options.stepTitle?.(call);
   const tracing = session.context.tracing;
-  if (title) await tracing.group(title).catch(() => undefined);
+  if (title) await tracing.group(title).then(() => options.stepShots?.groupOpened(), () => undefined);
   try {
     return await act(options, call, def, parsed.data);
   } finally {
@@ -227,6 +236,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
     error = session.isClosed && !message.includes(session.closedBecause ?? '') ? `${session.closedBecause} (${message})` : message;
   }
   await settle(session, name, mark);
+  if (options.stepShots && kShotActions.has(name)) await options.stepShots.take(page, Boolean(options.stepTitle));
   const acted = target;
   if (acted && def.element === 'matching') {
     const matches = await untraced(page, () => acted.locator.count()).catch(() => 0);

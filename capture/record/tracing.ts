@@ -2,18 +2,25 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../../core/errors.ts';
 import { writeFileAtomic } from '../../core/io/atomic.ts';
-import { newEntry, zipOf, type StoredEntry } from '../../core/io/zip-entries.ts';
+import { newEntry, readStoredEntries, zipOf, type StoredEntry } from '../../core/io/zip-entries.ts';
 import type { Session } from '../session.ts';
 import { redactTraceZip } from './redact-trace.ts';
+import { withStepShots } from './step-shots.ts';
 import type { Secrets } from './secrets.ts';
 
 /**
  * Tracing for a capture: DOM snapshots (which also turn on the network log), and per-action aria
- * snapshots and screenshots (`aria/<callId>-<phase>.json`, `screenshots/<callId>-<phase>.png`)
- * that extract links to each step by callId. Every action that changes the page has its own
- * screenshots, so the screencast (a JPEG frame at every repaint, the trace viewer's film strip) is
- * off unless asked for (`--screencast`): it cost about a seventh of a crawl's CPU time and
- * extract only falls back to it for a call without screenshots of its own.
+ * snapshots and screenshots (`aria/<callId>-<phase>.json`, `screenshots/...`) that extract links
+ * to each step by callId. Every action that changes the page has its own screenshot, so the
+ * screencast (a JPEG frame at every repaint, the trace viewer's film strip) is off unless asked for
+ * (`--screencast`): it cost about a seventh of a crawl's CPU time and extract only falls back to it
+ * for a call without screenshots of its own.
+ *
+ * Playwright's per-action screenshots are PNGs before, during and after every action (three for a
+ * click or a fill), each a page drawn and encoded: on the demo's 13-step plan they were a third of
+ * the capture's CPU time (7.8 CPU-s against 5.4 without them). A capture whose browser runs here
+ * takes one JPEG itself when a step has settled instead (step-shots.ts), and the trace gets it as
+ * the step's `after` screenshot; a remote browser keeps Playwright's.
  */
 export const kTraceOptions = {
   screenshots: false,
@@ -24,10 +31,20 @@ export const kTraceOptions = {
 export interface TraceChoices {
   /** Also record the screencast (the trace viewer's film strip). */
   screencast?: boolean;
+  /** Capture takes the step screenshots itself (step-shots.ts): Playwright takes none per action. */
+  stepShots?: boolean;
 }
 
 export async function startTracing(session: Session, name: string, title: string, choices: TraceChoices = {}): Promise<void> {
-  await session.context.tracing.start({ ...kTraceOptions, screenshots: choices.screencast ?? kTraceOptions.screenshots, name, title });
+  const snapshots = { ...kTraceOptions.snapshots, screen: !choices.stepShots };
+  await session.context.tracing.start({ ...kTraceOptions, snapshots, screenshots: choices.screencast ?? kTraceOptions.screenshots, name, title });
+}
+
+/** Places the step screenshots of trace `name` from `tracesDir` in the zip `file` (see step-shots.ts). */
+async function addStepShots(file: string, tracesDir: string, name: string): Promise<void> {
+  const stored = await readStoredEntries(file);
+  const entries = await withStepShots(stored, tracesDir, name);
+  if (entries.length !== stored.length || entries.some((entry, i) => entry !== stored[i])) await writeFileAtomic(file, zipOf(entries));
 }
 
 export interface StopTracingOptions {
@@ -67,7 +84,7 @@ async function salvage(tracesDir: string, name: string, file: string): Promise<b
       entries.push(newEntry(`${dir}/${rel.split(path.sep).join('/')}`, await fs.readFile(path.join(tracesDir, dir, rel))));
     }
   }
-  await writeFileAtomic(file, zipOf(entries));
+  await writeFileAtomic(file, zipOf(await withStepShots(entries, tracesDir, name)));
   return true;
 }
 
@@ -84,6 +101,9 @@ export async function stopTracing(options: StopTracingOptions): Promise<{ writte
     try {
       await session.context.tracing.stop({ path: file });
       written = true;
+      if (tracesDir) await addStepShots(file, tracesDir, name).catch((err: unknown) => {
+        problem = `the step screenshots were not added to the trace: ${errorMessage(err).split('\n')[0]}`;
+      });
     } catch (err) {
       problem = `tracing.stop failed: ${errorMessage(err).split('\n')[0]}`;
     }

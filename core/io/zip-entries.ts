@@ -80,6 +80,11 @@ export function newEntry(name: string, data: Buffer, date = new Date()): StoredE
   return withData({ name, method: kStored, crc32: 0, size: 0, stored: Buffer.alloc(0), dosTime, dosDate }, data);
 }
 
+/** A new entry holding `data` as it is (already compressed data, such as a JPEG, gains nothing from deflate). */
+export function newStoredEntry(name: string, data: Buffer, date = new Date()): StoredEntry {
+  return { ...newEntry(name, Buffer.alloc(0), date), method: kStored, crc32: zlib.crc32(data), size: data.length, stored: data };
+}
+
 /** The entry's content. */
 export function entryData(entry: StoredEntry): Buffer {
   return entry.method === kDeflated ? zlib.inflateRawSync(entry.stored) : entry.stored;

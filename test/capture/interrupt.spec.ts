@@ -58,7 +58,7 @@ async function recorded(cwd: string) {
   const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${entry.sessionId}.json`), 'utf8')));
   const zip = await JSZip.loadAsync(await fs.readFile(path.join(cwd, 'out', 'traces', `${entry.sessionId}.zip`)));
   const trace = await zip.file('trace.trace')!.async('string');
-  return { entry, history, trace };
+  return { entry, history, trace, files: Object.keys(zip.files) };
 }
 
 test('a browser killed mid-run: exit 1, the run is recorded as an error, earlier artifacts are kept', async () => {
@@ -72,13 +72,20 @@ test('a browser killed mid-run: exit 1, the run is recorded as an error, earlier
     const run = await bu.done;
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/bu: capture failed: plan step 2 \(wait seconds=60\): the browser closed or crashed/);
-    const { entry, history, trace } = await recorded(cwd);
+    const { entry, history, trace, files } = await recorded(cwd);
     expect(entry.terminationReason).toBe('error');
     expect(entry.error).toContain('the browser closed or crashed');
     expect(entry.endedAt).not.toBeNull();
     expect(history.steps[0]).toMatchObject({ action: 'click', ok: true });
     // The trace could not be stopped; it was rebuilt from the raw files and still has step 1.
     expect(trace).toContain('bu step 1: click button \\"Go\\"');
+    // With the screenshot capture took once step 1 settled, placed as its click's own.
+    const events = trace.split('\n').map((line) => JSON.parse(line || 'null') as { type?: string; method?: string; callId?: string; phase?: string; file?: string } | null)
+      .filter((event) => event !== null);
+    const clickId = events.find((event) => event.type === 'before' && event.method === 'click')?.callId;
+    const shot = events.find((event) => event.type === 'screenshot' && event.callId === clickId);
+    expect(shot).toMatchObject({ phase: 'after', file: expect.stringMatching(/^screenshots\/.+\.jpeg$/) });
+    expect(files).toContain(shot!.file);
   } finally {
     bu.child.kill('SIGKILL');
     await pages.close();

@@ -108,6 +108,11 @@ test('a plan (sign in with a secret, create an item, log out) is recorded like a
     const actionsInTrace = events.filter((e) => e.type === 'before' && ['fill', 'click', 'selectOption'].includes(e.method ?? ''));
     expect(actionsInTrace.length).toBe(9); // 4 inputs, 4 clicks, 1 select
     for (const action of actionsInTrace) expect(groupIds.has(action.parentId)).toBe(true);
+    // One screenshot per action, taken once its step settled: the after-phase JPEG, in the zip.
+    const shots = events.filter((e) => e.type === 'screenshot') as unknown as { callId: string; phase: string; file: string }[];
+    expect(shots.every((shot) => shot.phase === 'after' && /^screenshots\/.+\.jpeg$/.test(shot.file) && names.includes(shot.file))).toBe(true);
+    expect(new Set(shots.map((shot) => shot.callId))).toEqual(new Set([...actionsInTrace.map((a) => a.callId), events.find((e) => e.type === 'before' && e.method === 'goto')!.callId]));
+    expect(shots.length).toBe(actionsInTrace.length + 1);
 
     // Aria log and reasoning.
     const aria = jsonLines(await fs.readFile(path.join(out, 'aria-log', `${id}.jsonl`), 'utf8')).map((l) => AriaLogLine.parse(l));
