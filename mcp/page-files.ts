@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ts } from 'ts-morph';
+import type { ts as Ts } from 'ts-morph';
+import { ts } from '../generate/ts-morph.ts';
 import { UsageError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/io/atomic.ts';
 import { insideDir, type OutputPaths } from '../core/paths.ts';
@@ -58,7 +59,7 @@ export function confinedPath(root: string, wanted: string): string {
 /** Syntax errors of TypeScript text (no type checking: imports need not resolve). */
 export function syntaxErrors(file: string, text: string): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
-  const diagnostics = (source as unknown as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics ?? [];
+  const diagnostics = (source as unknown as { parseDiagnostics?: Ts.Diagnostic[] }).parseDiagnostics ?? [];
   return diagnostics.map((d) => {
     const at = d.start === undefined ? '' : `:${source.getLineAndCharacterOfPosition(d.start).line + 1}`;
     return `${file}${at}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;

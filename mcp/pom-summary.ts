@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Project, type ClassDeclaration, type JSDocableNode } from 'ts-morph';
+import type { ClassDeclaration, JSDocableNode } from 'ts-morph';
+import { Project } from '../generate/ts-morph.ts';
 
 /**
  * What page objects offer, read from their AST (not from the generator's model), so classes a

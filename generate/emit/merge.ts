@@ -1,4 +1,5 @@
-import { Node, type ImportDeclaration, type SourceFile } from 'ts-morph';
+import type { ImportDeclaration, SourceFile } from 'ts-morph';
+import { Node } from '../ts-morph.ts';
 import { createSource, newProject, printSource } from './source.ts';
 import { memberKey, statementKey, unitOrigin, unitsOf, type Unit } from './provenance.ts';
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Node, type JSDocableNode, type SourceFile } from 'ts-morph';
+import type { JSDocableNode, SourceFile } from 'ts-morph';
+import { Node } from '../ts-morph.ts';
 
 /**
  * Provenance of generated code: every generated unit (class member, top-level function, type,

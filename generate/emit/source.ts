@@ -1,4 +1,5 @@
-import { IndentationText, NewLineKind, Project, QuoteKind, type SourceFile } from 'ts-morph';
+import type { SourceFile } from 'ts-morph';
+import { IndentationText, NewLineKind, Project, QuoteKind } from '../ts-morph.ts';
 
 /**
  * The ts-morph project every emitter writes into: in memory, two-space indentation, single

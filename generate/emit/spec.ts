@@ -1,4 +1,5 @@
-import { Node, type Project, type Statement } from 'ts-morph';
+import type { Project, Statement } from 'ts-morph';
+import { Node } from '../ts-morph.ts';
 import type { Flow, FlowOutcome, FlowState, PageModel } from '../../core/schema/page-model.ts';
 import { words } from '../names/identifiers.ts';
 import { perRecordingKeys, urlCheckSource } from '../model/url-check.ts';

@@ -1,4 +1,5 @@
-import { VariableDeclarationKind, type Project } from 'ts-morph';
+import type { Project } from 'ts-morph';
+import { VariableDeclarationKind } from '../ts-morph.ts';
 import { generatedTsconfigText } from '../../core/generated-tsconfig.ts';
 import { kDefaultTestIdAttribute } from '../model/locate.ts';
 import { kTestHelperModule } from './context.ts';

@@ -1,4 +1,5 @@
-import { VariableDeclarationKind, type OptionalKind, type ParameterDeclarationStructure, type Project } from 'ts-morph';
+import type { OptionalKind, ParameterDeclarationStructure, Project } from 'ts-morph';
+import { VariableDeclarationKind } from '../ts-morph.ts';
 import { assertNever } from '../../core/errors.ts';
 import type { Flow, FlowStep } from '../../core/schema/page-model.ts';
 import { instanceName, NameAllocator, safeVariable, sanitizeIdentifier } from '../names/identifiers.ts';

@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from '../ts-morph.ts';
 
 /**
  * Identifier building blocks: words from free text (accessible names, labels, titles, file names,
