@@ -147,6 +147,26 @@ export async function readAtPathOnly<A, R>(page: Page, cssPath: string, read: El
 /** The prefix of a recorded CSS path in the page's own document; the guard below scopes the rest to the body. */
 const kBodyPath = 'html > body > ';
 
+/** A step of a recorded CSS path: a tag, and its place among its siblings of that tag when it has any. */
+const kPathStep = /^([a-z][a-z0-9_.-]*)(?::nth-of-type\(([1-9][0-9]*)\))?$/;
+
+/**
+ * A recorded CSS path (core/fingerprint/probe.ts: tags and `:nth-of-type`, parent to child) as the
+ * XPath that names the same elements of the page's own document: `tag:nth-of-type(n)` is `tag[n]`.
+ * Null for a path of any other form. In an HTML document an XPath name matches HTML elements only,
+ * as the recorded CSS path does; unlike Playwright's CSS, it does not reach into shadow roots, as
+ * the read at the path (`document.querySelectorAll`) does not either.
+ */
+export function xpathOfCssPath(cssPath: string): string | null {
+  const steps: string[] = [];
+  for (const step of cssPath.split(' > ')) {
+    const m = kPathStep.exec(step);
+    if (!m) return null;
+    steps.push(m[2] ? `${m[1]}[${m[2]}]` : m[1]!);
+  }
+  return steps.join('/');
+}
+
 /**
  * A locator for acting on the element read at `cssPath` that proves, in the action's own query,
  * what `readAtPath` proves with a count: `locator` names exactly that element, and it is `also`
@@ -157,21 +177,29 @@ const kBodyPath = 'html > body > ';
  * is `also`, does the action go ahead, on that element; anything else (the locator matches
  * several, another element, or nothing; the element at the path was renamed or is gone) throws a
  * strict mode violation, and the caller finds the element again by the count. The union never
- * matches nothing, so the action does not wait on it. Null when the path is not in the body.
+ * matches nothing, so the action does not wait on it. Null when the path is not in the body, or
+ * not of the recorded form.
+ *
+ * The path is asked as XPath: Playwright sends a CSS selector to the page as its parsed tree, an
+ * XPath as its text. Written in CSS, the path's three uses made the guard's query about 9 kB
+ * against the plain locator's 3, and an action through it cost about twice the locator's own
+ * query (parsing and sending it, in this process and the page's).
  */
 export function actingGuard(locator: Locator, cssPath: string, also: (scope: Page | Locator) => Locator): Locator | null {
   if (!cssPath.startsWith(kBodyPath)) return null;
+  const path = xpathOfCssPath(cssPath);
+  if (!path) return null;
   const page = locator.page();
-  // Inside the body a CSS path is read from there: `:scope` is the body.
-  const rest = cssPath.slice(kBodyPath.length);
-  const cut = rest.lastIndexOf(' > ');
+  // Inside the body the path is read from there: relative to the body.
+  const rest = path.slice('html/body/'.length);
+  const cut = rest.lastIndexOf('/');
   // The role and name are looked for under the path's parent alone: the same answer for the
   // element at the path, without naming every element of the role on the page on each action.
-  const parent = cut < 0 ? page : page.locator(`css=:scope > ${rest.slice(0, cut)}`);
-  const atPathAlso = page.locator(`css=:scope > ${rest}`).and(also(parent));
-  const noLocator = page.locator('css=:root', { hasNot: locator });
-  const noneAtPath = page.locator('css=:root > body', { hasNot: atPathAlso });
-  return locator.or(page.locator(`css=${cssPath}`)).or(noLocator).or(noneAtPath);
+  const parent = cut < 0 ? page : page.locator(`xpath=./${rest.slice(0, cut)}`);
+  const atPathAlso = page.locator(`xpath=./${rest}`).and(also(parent));
+  const noLocator = page.locator('xpath=/*', { hasNot: locator });
+  const noneAtPath = page.locator('xpath=/*/body', { hasNot: atPathAlso });
+  return locator.or(page.locator(`xpath=/${path}`)).or(noLocator).or(noneAtPath);
 }
 
 /**

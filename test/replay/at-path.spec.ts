@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { actingGuard, isStrictViolation, readAtPath } from '../../replay/at-path.ts';
+import { actingGuard, isStrictViolation, readAtPath, xpathOfCssPath } from '../../replay/at-path.ts';
 
 /**
  * Reading an element by its recorded CSS path in the page's own world: only when the locator and
@@ -95,6 +95,43 @@ test('a guarded action goes ahead only on the one element the locator names at t
   expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('save');
   // A path outside the body has no guard.
   expect(actingGuard(page.getByTestId('save'), 'html > head > title', save)).toBeNull();
+});
+
+test('the guard asks the recorded path as the XPath naming the same elements; a path of another form has no guard', async ({ page }) => {
+  expect(xpathOfCssPath('html > body > main > section:nth-of-type(2) > my-widget > button:nth-of-type(10)')).toBe('html/body/main/section[2]/my-widget/button[10]');
+  expect(xpathOfCssPath('html > body > div#x')).toBeNull();
+  expect(xpathOfCssPath('html > body > div:nth-child(2)')).toBeNull();
+  expect(xpathOfCssPath('html > body > div:nth-of-type(0)')).toBeNull();
+  const save = (scope: Page | Locator) => scope.getByRole('button', { name: 'Save', exact: true });
+  expect(actingGuard(page.getByTestId('save'), 'html > body > main > .save', save)).toBeNull();
+});
+
+test('a guarded action reads the path as the read at the path does: a look-alike in a shadow root is not at the path, and the locator naming it is refused', async ({ page }) => {
+  await page.setContent(`
+    <div id="host"><button data-testid="light" onclick="window.clicks.push('light')">Save</button></div>
+    <script>
+      window.clicks = [];
+      const root = document.getElementById('host').attachShadow({ mode: 'open' });
+      root.innerHTML = '<button data-testid="shadow" onclick="window.clicks.push(\\'shadow\\')">Save</button><slot></slot>';
+    </script>`);
+  const path = 'html > body > div > button';
+  const save = (scope: Page | Locator) => scope.getByRole('button', { name: 'Save', exact: true });
+  const error = await actingGuard(page.getByTestId('shadow'), path, save)!.click({ timeout: 10_000 }).then(() => null, (err: unknown) => err);
+  expect(isStrictViolation(error)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { clicks: string[] }).clicks)).toEqual([]);
+  // The light-DOM button is the one element `document.querySelectorAll(path)` reads there.
+  await actingGuard(page.getByTestId('light'), path, save)!.click();
+  expect(await page.evaluate(() => (window as unknown as { clicks: string[] }).clicks)).toEqual(['light']);
+});
+
+test('a path that runs through an SVG element, which an XPath name does not match in HTML, is refused, never acted on', async ({ page }) => {
+  await page.setContent(`<main><svg width="40" height="40"><a href="#"><text x="5" y="20" onclick="window.clicks.push('svg')">Go</text></a></svg></main><script>window.clicks = [];</script>`);
+  const locator = page.locator('text');
+  await expect(locator).toHaveCount(1);
+  const any = (scope: Page | Locator) => scope.locator('text');
+  const error = await actingGuard(locator, 'html > body > main > svg > a > text', any)!.click({ timeout: 10_000 }).then(() => null, (err: unknown) => err);
+  expect(isStrictViolation(error)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { clicks: string[] }).clicks)).toEqual([]);
 });
 
 test('Playwright failing while it writes its strict mode report is a refusal too: nothing was done', () => {

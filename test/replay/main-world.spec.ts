@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { evaluateInMainWorld } from '../../replay/main-world.ts';
+import { evaluateInMainWorld, fromSerialized } from '../../replay/main-world.ts';
 
 /**
  * Replay's reads of the page: in the main world of the document the page shows now, answered by
@@ -14,4 +14,34 @@ test('evaluates in the current document main world, by value, and throws what th
   await page.setContent('<h1>Second</h1>');
   expect(await evaluateInMainWorld(page, () => document.querySelector('h1')?.textContent, undefined)).toBe('Second');
   await expect(evaluateInMainWorld(page, () => { throw new Error('boom in page'); }, undefined)).rejects.toThrow('boom in page');
+});
+
+test('later reads of a document are called on it, and a navigation moves them to the new document', async ({ page }) => {
+  const read = (arg: { n: number }) => ({ heading: document.querySelector('h1')?.textContent ?? null, n: arg.n, list: [1, 'two', null, { deep: [true] }] });
+  await page.route('http://app.test/**', (route) => route.fulfill({ contentType: 'text/html', body: `<h1>${new URL(route.request().url()).pathname.slice(1)}</h1>` }));
+  await page.goto('http://app.test/One');
+  // The first read evaluates; the next ones are called on what it returned, each with its own argument.
+  for (const n of [1, 2, 3]) expect(await evaluateInMainWorld(page, read, { n })).toEqual({ heading: 'One', n, list: [1, 'two', null, { deep: [true] }] });
+  await page.goto('http://app.test/Two');
+  expect(await evaluateInMainWorld(page, read, { n: 4 })).toEqual({ heading: 'Two', n: 4, list: [1, 'two', null, { deep: [true] }] });
+  // A document the page navigated to by itself.
+  await page.evaluate(() => { location.href = '/Three'; });
+  await page.waitForURL('http://app.test/Three');
+  expect(await evaluateInMainWorld(page, read, { n: 5 })).toEqual({ heading: 'Three', n: 5, list: [1, 'two', null, { deep: [true] }] });
+  await expect(evaluateInMainWorld(page, () => { throw new Error('boom after a navigation'); }, undefined)).rejects.toThrow('boom after a navigation');
+});
+
+test('an answer that is not plain data comes as an evaluation by value gives it, from the same document', async ({ page }) => {
+  await page.setContent('<h1>Dated</h1>');
+  // By value, as DevTools gives it: a Date has no properties of its own.
+  const dated = () => ({ when: new Date(0), heading: document.querySelector('h1')?.textContent });
+  expect(await evaluateInMainWorld(page, dated, undefined)).toEqual({ when: {}, heading: 'Dated' });
+  expect(await evaluateInMainWorld(page, dated, undefined)).toEqual({ when: {}, heading: 'Dated' });
+});
+
+test('a deep serialization of plain data reads back as that data', () => {
+  expect(fromSerialized({ type: 'object', value: [['a', { type: 'array', value: [{ type: 'number', value: 1 }, { type: 'string', value: 'x' }, { type: 'null' }] }], ['n', { type: 'number', value: 'NaN' }], ['z', { type: 'number', value: '-0' }], ['b', { type: 'boolean', value: false }]] }))
+    .toEqual({ a: [1, 'x', null], n: NaN, z: -0, b: false });
+  expect(() => fromSerialized({ type: 'node', value: {} })).toThrow();
+  expect(() => fromSerialized({ type: 'object' })).toThrow();
 });
