@@ -115,6 +115,18 @@ export function fromSerialized(serialized: Serialized): unknown {
 
 /** Sources of the functions evaluated, by function: the same text is sent from read to read. */
 const sources = new WeakMap<(arg: never) => unknown, string>();
+/** The same, as called on a document's handle (see `onShownDocument`). */
+const calledSources = new WeakMap<(arg: never) => unknown, string>();
+
+/**
+ * `source` called on a handle, answering only from a document the page still shows: one a
+ * navigation left may live on hidden (a browser attached with its back/forward cache on keeps it),
+ * and a read that raced that navigation must not be answered by it. Null sends the read to an
+ * evaluation of the current document; a hidden current document only costs that evaluation.
+ */
+function onShownDocument(source: string): string {
+  return `function (arg) { return document.visibilityState === 'hidden' ? null : { value: (${source})(arg) }; }`;
+}
 
 function answerOf<R>(answer: EvaluateAnswer): R {
   if (answer.exceptionDetails) throw new Error(answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text);
@@ -127,12 +139,17 @@ export async function evaluateInMainWorld<A, R>(page: Page, fn: (arg: A) => R, a
   let source = sources.get(fn);
   if (source === undefined) sources.set(fn, (source = fn.toString()));
   const { session } = world;
-  const callOn = (objectId: string) =>
-    session.send('Runtime.callFunctionOn', { functionDeclaration: source, objectId, arguments: arg === undefined ? [] : [{ value: arg }], returnByValue: true }).then((answer) => answer as EvaluateAnswer, () => null);
+  const callOn = (objectId: string, declaration: string) =>
+    session.send('Runtime.callFunctionOn', { functionDeclaration: declaration, objectId, arguments: arg === undefined ? [] : [{ value: arg }], returnByValue: true }).then((answer) => answer as EvaluateAnswer, () => null);
   if (world.handle) {
-    const answer = await callOn(world.handle);
-    if (answer) return answerOf<R>(answer);
-    // Its document is gone: the current one is evaluated below.
+    let called = calledSources.get(fn);
+    if (called === undefined) calledSources.set(fn, (called = onShownDocument(source)));
+    const answer = await callOn(world.handle, called);
+    if (answer && !answer.exceptionDetails) {
+      const shown = answer.result.value as { value: R } | null;
+      if (shown) return shown.value;
+    } else if (answer) return answerOf<R>(answer);
+    // Its document is gone, or no longer shown: the current one is evaluated below.
     world.handle = null;
   }
   const navigations = world.navigations;
@@ -152,7 +169,7 @@ export async function evaluateInMainWorld<A, R>(page: Page, fn: (arg: A) => R, a
   } catch (err) {
     if (!(err instanceof NotPlainData) || !objectId) throw err;
     // Not plain data: as JSON, like any evaluation by value, from the same document.
-    const byValue = await callOn(objectId);
+    const byValue = await callOn(objectId, source);
     if (!byValue) throw new Error('evaluation failed: the document went away');
     return answerOf<R>(byValue);
   }

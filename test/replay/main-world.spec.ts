@@ -45,3 +45,30 @@ test('a deep serialization of plain data reads back as that data', () => {
   expect(() => fromSerialized({ type: 'node', value: {} })).toThrow();
   expect(() => fromSerialized({ type: 'object' })).toThrow();
 });
+
+test('a document no longer shown does not answer a read called on it: the document shown is evaluated', async ({ page }) => {
+  // What the reads send, seen on the DevTools session they open.
+  const context = page.context();
+  const open = context.newCDPSession.bind(context);
+  const methods: string[] = [];
+  context.newCDPSession = async (target) => {
+    const session = await open(target);
+    const send = session.send.bind(session);
+    session.send = ((method: string, params?: object) => {
+      methods.push(method);
+      return send(method as never, params as never);
+    }) as typeof session.send;
+    return session;
+  };
+  await page.setContent('<h1>Kept</h1>');
+  // An object: the first answer is what later reads are called on.
+  const read = () => ({ heading: document.querySelector('h1')?.textContent ?? null });
+  expect(await evaluateInMainWorld(page, read, undefined)).toEqual({ heading: 'Kept' });
+  expect(await evaluateInMainWorld(page, read, undefined)).toEqual({ heading: 'Kept' });
+  expect(methods).toEqual(['Runtime.evaluate', 'Runtime.callFunctionOn']);
+  // Hidden, as a document left for the back/forward cache is: the call on it answers nothing, and
+  // the read goes to an evaluation of the document the page shows.
+  await page.evaluate(() => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }));
+  expect(await evaluateInMainWorld(page, read, undefined)).toEqual({ heading: 'Kept' });
+  expect(methods).toEqual(['Runtime.evaluate', 'Runtime.callFunctionOn', 'Runtime.callFunctionOn', 'Runtime.evaluate']);
+});
