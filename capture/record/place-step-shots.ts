@@ -4,7 +4,7 @@
  * every action: about a third of a capture's CPU time). Instead it takes one JPEG when a step has
  * settled, and the trace gets it as the `after` screenshot of the step's last action, the event
  * Playwright writes for its own: extract, the report and the trace viewer read it as before.
- * Pure: trace text in, event lines out.
+ * Pure: trace text in, events out.
  */
 
 /** One screenshot capture took, and when: after the `group`-th trace group it opened (0: before any). */
@@ -15,6 +15,16 @@ export interface StepShot {
   group: number;
   /** Taken inside that group (a step's action), or after it closed (the start page, a reopened tab). */
   inGroup: boolean;
+}
+
+/** A `screenshot` trace event, as Playwright writes one for its own per-action screenshots. */
+export interface ScreenshotEvent {
+  type: 'screenshot';
+  callId: string;
+  phase: 'after';
+  pageId: string;
+  timestamp: number;
+  file: string;
 }
 
 interface TracedCall {
@@ -39,13 +49,13 @@ const str = (value: unknown): string | null => (typeof value === 'string' ? valu
 const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
 /**
- * The `screenshot` event lines that place `shots` in the trace (`traceText`, the zip's
+ * The `screenshot` events that place `shots` in the trace (`traceText`, the zip's
  * `trace.trace`). A shot goes to the last call of its moment that Playwright took snapshots for
  * (the calls it would have screenshotted): within its group, or among the calls outside any group
  * between that group and the next. A shot with no such call (nothing was traced then), or whose
  * call already has an `after` screenshot, is left out.
  */
-export function placeStepShots(traceText: string, shots: readonly StepShot[]): string[] {
+export function placeStepShots(traceText: string, shots: readonly StepShot[]): ScreenshotEvent[] {
   const groups: { callId: string; startTime: number }[] = [];
   const calls = new Map<string, TracedCall>();
   const shotKeys = new Set<string>();
@@ -72,7 +82,7 @@ export function placeStepShots(traceText: string, shots: readonly StepShot[]): s
     }
   }
   const groupIds = new Set(groups.map((g) => g.callId));
-  const lines: string[] = [];
+  const events: ScreenshotEvent[] = [];
   for (const shot of shots) {
     const inside = shot.inGroup ? groups[shot.group - 1] : undefined;
     if (shot.inGroup && !inside) continue;
@@ -88,7 +98,7 @@ export function placeStepShots(traceText: string, shots: readonly StepShot[]): s
     }
     if (!last || shotKeys.has(`${last.callId}@after`)) continue;
     shotKeys.add(`${last.callId}@after`);
-    lines.push(JSON.stringify({ type: 'screenshot', callId: last.callId, phase: 'after', pageId: last.pageId, timestamp: last.endTime, file: shot.file }));
+    events.push({ type: 'screenshot', callId: last.callId, phase: 'after', pageId: last.pageId!, timestamp: last.endTime!, file: shot.file });
   }
-  return lines;
+  return events;
 }

@@ -85,14 +85,13 @@ export async function withStepShots(entries: readonly StoredEntry[], dir: string
   const images: StoredEntry[] = [];
   const names = new Set(entries.map((entry) => entry.name));
   const lines: string[] = [];
-  for (const line of placeStepShots(text, shots)) {
-    const file = (JSON.parse(line) as { file: string }).file;
-    if (!names.has(file)) {
-      const data = await fs.readFile(path.join(dir, file)).catch(() => null);
+  for (const event of placeStepShots(text, shots)) {
+    if (!names.has(event.file)) {
+      const data = await fs.readFile(path.join(dir, event.file)).catch(() => null);
       if (!data) continue;
-      images.push(newStoredEntry(file, data));
+      images.push(newStoredEntry(event.file, data));
     }
-    lines.push(line);
+    lines.push(JSON.stringify(event));
   }
   if (!lines.length) return [...entries];
   const joined = `${text}${text.endsWith('\n') || !text ? '' : '\n'}${lines.join('\n')}\n`;

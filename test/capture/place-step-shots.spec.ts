@@ -14,7 +14,7 @@ const after = (callId: string, endTime: number) => ({ type: 'after', callId, end
 const snapshot = (callId: string, phase = 'after') => ({ type: 'frame-snapshot', snapshot: { callId, phase, pageId: page, frameId: 'frame@1' } });
 const aria = (callId: string) => ({ type: 'aria-snapshot', callId, phase: 'after', pageId: page, timestamp: 0, file: `aria/${callId}-after.json` });
 const text = (events: unknown[]) => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
-const placed = (events: unknown[], shots: StepShot[]) => placeStepShots(text(events), shots).map((line) => JSON.parse(line) as Record<string, unknown>);
+const placed = (events: unknown[], shots: StepShot[]) => placeStepShots(text(events), shots);
 
 const trace = [
   { type: 'context-options', wallTime: 1, monotonicTime: 0 },
