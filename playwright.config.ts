@@ -5,9 +5,6 @@ import { launchOptions } from './core/browser.ts';
 export default defineConfig({
   testDir: 'test',
   testMatch: '**/*.spec.ts',
-  // The demo pipeline runs at the lowest supported Playwright only (test/compat/run.mjs sets
-  // BU_COMPAT_RUN); at the highest the packed install test runs it (test/package/install.spec.ts).
-  testIgnore: process.env.BU_COMPAT_RUN ? [] : ['compat/pipeline.spec.ts'],
   globalSetup: './test/support/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: true,

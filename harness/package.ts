@@ -8,7 +8,22 @@ import { kRepoRoot } from './cli.ts';
 /** Packing the checkout and looking at what a project got, for the install test. */
 
 const PackOutput = z.array(z.object({ filename: z.string(), files: z.array(z.object({ path: z.string() })) })).length(1);
-const Manifest = z.object({ devDependencies: z.record(z.string(), z.string()) });
+const Manifest = z.object({ devDependencies: z.record(z.string(), z.string()), peerDependencies: z.record(z.string(), z.string()) });
+
+function manifest() {
+  return Manifest.parse(JSON.parse(fs.readFileSync(path.join(kRepoRoot, 'package.json'), 'utf8')));
+}
+
+/** The Playwright packages a user's project brings (peerDependencies). */
+const kPeers = ['@playwright/test', 'playwright'];
+
+/** The lowest Playwright in peerDependencies (`>=1.63.0 <2` -> 1.63.0). */
+export function lowestPlaywright(): string {
+  const range = manifest().peerDependencies['@playwright/test'] ?? '';
+  const lowest = /^>=\s*(\d+\.\d+\.\d+)/.exec(range)?.[1];
+  if (!lowest) throw new Error(`no lowest version in the peer range ${JSON.stringify(range)}`);
+  return lowest;
+}
 
 /**
  * `npm pack` into `dir`; returns the tarball path. The build is not run again (no prepack): dist/
@@ -21,10 +36,15 @@ export async function packTarball(dir: string): Promise<string> {
   return path.join(dir, packed!.filename);
 }
 
-/** What a user's project has beside brow-use, at this checkout's versions (so npm's cache has them). */
-export function projectDependencies(): string[] {
-  const manifest = Manifest.parse(JSON.parse(fs.readFileSync(path.join(kRepoRoot, 'package.json'), 'utf8')));
-  return ['@playwright/test', 'typescript', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
+/**
+ * What a user's project has beside brow-use, at this checkout's versions (so npm's cache has them);
+ * Playwright (@playwright/test and playwright, the peers) at `playwright` when given, e.g.
+ * `lowestPlaywright()`: what a user on an older Playwright has.
+ */
+export function projectDependencies(playwright?: string): string[] {
+  const { devDependencies } = manifest();
+  const version = (name: string) => (playwright && kPeers.includes(name) ? playwright : devDependencies[name]);
+  return [...kPeers, 'typescript', '@types/node'].map((name) => `${name}@${version(name)}`);
 }
 
 /** Every module specifier imported by the .ts files under `dir`. */

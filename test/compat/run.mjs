@@ -1,28 +1,26 @@
 #!/usr/bin/env node
-// Runs the private-API adapter test and a smoke set against another Playwright release:
+// Runs the private-API adapter test, the locator read-back test and a type check of the shipped
+// sources against another Playwright release:
 //   node test/compat/run.mjs [version]     (default: the lowest in package.json peerDependencies)
 // The release is installed once into .tmp-compat/playwright-<version>/ (from npm's cache when it
 // has it); a copy of the sources there gets a node_modules whose playwright, playwright-core and
 // @playwright/test are that release and everything else links to this checkout's packages, so
 // every import and require of Playwright, ESM or CommonJS, resolves to the release under test.
-import { spawnSync } from 'node:child_process';
+// The whole pipeline at the lowest release runs in the packed install test
+// (test/package/install.spec.ts), whose project has that release.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-/**
- * The adapter test, the locator code that release prints read back, and one run of the whole
- * pipeline (capture, extract, generate, generated specs, replay).
- */
-const specs = ['test/core/playwright-internals.spec.ts', 'test/core/locator-build.spec.ts', 'test/compat/pipeline.spec.ts'];
+/** The adapter test and the locator code that release prints, read back. */
+const specs = ['test/core/playwright-internals.spec.ts', 'test/core/locator-build.spec.ts'];
 // The folders the type check covers (tsconfig.json's include), so a new folder is never left out.
 const tsconfig = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));
 const sources = [...new Set([...tsconfig.include, 'bin', 'scripts', 'package.json', 'tsconfig.json', 'tsconfig.build.json'])];
 const playwrightPackages = ['playwright', 'playwright-core', '@playwright'];
-/** Set for the run below: playwright.config.ts then includes the pipeline test that runs only here. */
-const kAtLowest = 'BU_COMPAT_RUN';
 
 const lowest = /^>=\s*(\d+\.\d+\.\d+)/.exec(manifest.peerDependencies['@playwright/test'])?.[1];
 const version = process.argv[2] ?? lowest;
@@ -55,8 +53,28 @@ for (const name of fs.readdirSync(path.join(root, 'node_modules'))) {
 }
 for (const name of playwrightPackages) fs.symlinkSync(path.join(installed, name), path.join(modules, name));
 
+/** Runs a Node script in the copy, its output passed through; resolves to its exit status. */
+function runInWork(label, args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: work, stdio: 'inherit' });
+    child.on('error', (err) => {
+      console.error(`compat: ${label}: ${err.message}`);
+      resolve(1);
+    });
+    child.on('close', (status) => {
+      if (status !== 0) console.error(`compat: ${label} failed (exit ${status})`);
+      resolve(status ?? 1);
+    });
+  });
+}
+
 const cli = path.join(installed, '@playwright', 'test', 'cli.js');
 const actual = JSON.parse(fs.readFileSync(path.join(installed, 'playwright-core', 'package.json'), 'utf8')).version;
-console.log(`compat: Playwright ${actual}: ${specs.join(' ')}`);
-const run = spawnSync(process.execPath, [cli, 'test', '--workers', '1', ...specs], { cwd: work, stdio: 'inherit', env: { ...process.env, [kAtLowest]: '1' } });
-process.exit(run.status ?? 1);
+console.log(`compat: Playwright ${actual}: ${specs.join(' ')}, and tsc -p tsconfig.build.json`);
+// The shipped sources (what the build compiles) type-checked against that release's types, beside
+// the tests: the user's project of the install test checks only their declarations.
+const statuses = await Promise.all([
+  runInWork('the tests', [cli, 'test', '--workers', '1', ...specs]),
+  runInWork('tsc -p tsconfig.build.json', [path.join(modules, 'typescript', 'bin', 'tsc'), '--noEmit', '--singleThreaded', '-p', 'tsconfig.build.json']),
+]);
+process.exit(statuses.every((status) => status === 0) ? 0 : 1);

@@ -3,13 +3,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { generatedImports, packTarball, projectDependencies } from '../../harness/package.ts';
+import { generatedImports, lowestPlaywright, packTarball, projectDependencies } from '../../harness/package.ts';
 
 /**
  * brow-use installed the way a user installs it: `npm pack`, the tarball installed into a fresh
- * project outside the checkout (packages from npm's cache, which `npm ci` filled), then
- * `bu init`, a plan capture of the bundled demo app, extract, generate, a strict type check of the
- * generated code and `npx playwright test` on it, all inside that project.
+ * project outside the checkout (packages from npm's cache, which `npm ci` and test/compat/run.mjs
+ * filled), then `bu init`, a plan capture and a crawler explore of the bundled demo app, extract,
+ * generate, a strict type check of the generated code and `npx playwright test` on it (the
+ * generated flow and replay specs and a spec of the user's own), all inside that project.
+ *
+ * The project has the lowest Playwright of the peer range, what a user on an older Playwright has:
+ * this is the whole pipeline at the lowest (test/compat runs the private-API adapter and locator
+ * tests there); the suite runs every stage from the checkout at the highest.
  *
  * The commands init prints run through npx, as printed; the others run the bins npm linked into
  * node_modules/.bin, which is what `npx --no-install` finds and runs, without npm starting first
@@ -17,6 +22,8 @@ import { generatedImports, packTarball, projectDependencies } from '../../harnes
  */
 
 const kPassword = 'correct-horse';
+/** A short crawler walk: it records a flow of its own (a second flow spec and replay spec to run). */
+const kExploreSteps = 6;
 /** npm install from the cache, the registry only for what is missing. */
 const kInstallTimeoutMs = 300_000;
 
@@ -73,8 +80,15 @@ test('the packed package installs into a fresh project and runs the whole pipeli
     fs.mkdirSync(project);
     fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }, null, 2));
     fs.writeFileSync(path.join(project, '.gitignore'), 'node_modules/\n');
-    const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', tarball, ...projectDependencies()], project, {}, kInstallTimeoutMs);
+    const lowest = lowestPlaywright();
+    const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', tarball, ...projectDependencies(lowest)], project, {}, kInstallTimeoutMs);
     expect(install.code, install.stderr).toBe(0);
+    // Every Playwright package the project resolves (brow-use's peers included) is the lowest.
+    for (const name of ['@playwright/test', 'playwright', 'playwright-core']) {
+      const { version } = JSON.parse(fs.readFileSync(path.join(project, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+      expect(version, name).toBe(lowest);
+    }
+    expect(fs.existsSync(path.join(project, 'node_modules', 'brow-use', 'node_modules', 'playwright-core')), 'a second playwright-core under brow-use').toBe(false);
     // No TypeScript loader is there to load: `bu` runs compiled JavaScript.
     expect(fs.existsSync(path.join(project, 'node_modules', 'tsx'))).toBe(false);
     expect(fs.existsSync(path.join(project, 'node_modules', 'brow-use', 'dist', 'cli', 'bu.js'))).toBe(true);
@@ -95,6 +109,7 @@ test('the packed package installs into a fresh project and runs the whole pipeli
 
     const app = await serveDemo(project);
     let sessionId: string;
+    let exploreId: string;
     try {
       const init = await run(bin(project, 'bu'), ['init', '--base-url', `${app.url}login`], project);
       expect(init.code, init.stderr).toBe(0);
@@ -110,17 +125,25 @@ test('the packed package installs into a fresh project and runs the whole pipeli
       const first = JSON.parse(fs.readFileSync(path.join(project, 'plans', 'example.json'), 'utf8')) as { $schema: string };
       expect(fs.existsSync(path.resolve(project, 'plans', first.$schema))).toBe(true);
 
-      // The plan has no url: the start address is the config's baseURL.
+      // The shipped plan's first step and its step on the next page, checked on the login page: each
+      // target missing there costs the check its wait for it to appear, and one proves what six do.
       const plan = path.join(project, 'node_modules', 'brow-use', 'demo', 'plans', 'create-item.json');
+      const shipped = JSON.parse(fs.readFileSync(plan, 'utf8')) as { steps: unknown[] };
+      const checkPlan = path.join(project, 'plans', 'check.json');
+      fs.writeFileSync(checkPlan, JSON.stringify({ version: 1, steps: [shipped.steps[0], shipped.steps[3]] }));
       const env = { BU_SECRET_PASSWORD: kPassword, OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
-      const check = await run(bin(project, 'bu'), ['capture', 'script', '--plan', plan, '--check'], project, env);
+      const check = await run(bin(project, 'bu'), ['capture', 'script', '--plan', checkPlan, '--check'], project, env);
       expect(check.code, check.stdout + check.stderr).toBe(1);
       expect(check.stdout).toContain('step 1 input textbox "Email": found 1');
-      expect(check.stdout).toContain('found 0');
+      expect(check.stdout).toContain('step 2 click css=nav >> text=New item: found 0');
+      // The plan has no url: the start address is the config's baseURL.
       const capture = await run(bin(project, 'bu'), ['capture', 'script', '--plan', plan, '--secret', 'password', '--json'], project, env);
       expect(capture.code, capture.stderr).toBe(0);
       sessionId = String(JSON.parse(capture.stdout.trim().split('\n').pop()!).sessionId);
       expect(fs.existsSync(path.join(project, 'output', 'history', `${sessionId}.json`))).toBe(true);
+      const explore = await run(bin(project, 'bu'), ['capture', 'explore', '--url', app.url, '--policy', 'crawler', '--max-steps', String(kExploreSteps), '--json'], project, env);
+      expect(explore.code, explore.stderr).toBe(0);
+      exploreId = String(JSON.parse(explore.stdout.trim().split('\n').pop()!).sessionId);
     } finally {
       await app.stop();
     }
@@ -130,9 +153,13 @@ test('the packed package installs into a fresh project and runs the whole pipeli
     expect(api.code, api.stderr).toBe(0);
     expect(JSON.parse(api.stdout).counts.steps).toBeGreaterThan(5);
 
-    const generate = await run(bin(project, 'bu'), ['generate', sessionId, '--llm', 'off', '--json'], project);
+    // The explore is not extracted yet: generate extracts it.
+    const sessions = [sessionId, exploreId];
+    const generate = await run(bin(project, 'bu'), ['generate', ...sessions, '--llm', 'off', '--json'], project);
     expect(generate.code, generate.stderr).toBe(0);
+    expect(generate.stderr).toContain(`${exploreId} is not extracted yet: extracting`);
     const e2e = path.join(project, 'e2e');
+    expect(fs.readdirSync(path.join(e2e, 'pom'))).toEqual(expect.arrayContaining(['LoginPage.ts', 'DashboardPage.ts', 'NewItemPage.ts', 'ItemDetailPage.ts']));
     expect(fs.readdirSync(path.join(e2e, 'tests')).some((f) => f.startsWith('replay-'))).toBe(true);
     for (const specifier of generatedImports(e2e)) expect(specifier).toMatch(/^(@playwright\/test|brow-use\/test|node:[a-z/]+|\.{1,2}\/.*)$/);
 
@@ -147,9 +174,13 @@ test('the packed package installs into a fresh project and runs the whole pipeli
       '',
     ].join('\n'));
 
-    // The user's strict tsconfig (the generated one, and stricter: library types checked too),
-    // beside the specs' run: the check writes nothing, and the run only its own results.
+    // The user's strict tsconfig (the generated one, and stricter: library types checked too: brow-use's
+    // against the lowest Playwright's), beside the second generate, which must write nothing, and the
+    // specs' run: the check writes nothing, and the run only its own results.
     const tsc = run(bin(project, 'tsc'), ['--noEmit', '-p', 'e2e/tsconfig.json', '--skipLibCheck', 'false'], project);
+    const again = await run(bin(project, 'bu'), ['generate', ...sessions, '--llm', 'off', '--json'], project);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout.trim().split('\n').pop()!).written).toEqual([]);
     const fresh = await serveDemo(project);
     try {
       const specs = await run('npx', ['--no-install', 'playwright', 'test', '-c', 'e2e', '--reporter=list'], project, { BASE_URL: `${fresh.url}login`, BU_SECRET_PASSWORD: kPassword });
