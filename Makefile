@@ -93,8 +93,9 @@ check: deps
 	oxlint --deny-warnings
 
 # The suite at the Playwright of package-lock.json (the highest supported). One of its tests
-# (test/compat/compat.spec.ts) runs the private-API adapter test and a pipeline smoke test at the
-# lowest in peerDependencies; `make test-compat` runs only that.
+# (test/compat/compat.spec.ts) runs the private-API adapter test, the locator read-back test and a
+# type check of the shipped sources at the lowest in peerDependencies; `make test-compat` runs only
+# that. The packed install test runs the whole pipeline with the lowest in its fresh project.
 test: test-deps check
 	playwright test
 
