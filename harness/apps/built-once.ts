@@ -10,8 +10,8 @@ import path from 'node:path';
  * seconds again.
  */
 
-/** Marks a folder whose build finished. */
-const kComplete = '.bu-built-complete';
+/** Marks a folder whose build finished; a copy of the folder leaves it out. */
+export const kBuiltMark = '.bu-built-complete';
 
 /**
  * The folder `build` filled for `inputs` (every value the result depends on: the release's folder
@@ -20,16 +20,16 @@ const kComplete = '.bu-built-complete';
 export function builtOnce(name: string, inputs: readonly unknown[], build: (dir: string) => void): string {
   const key = createHash('sha1').update(JSON.stringify(inputs)).digest('hex').slice(0, 12);
   const dir = path.join(os.tmpdir(), `bu-built-${name}-${key}`);
-  if (fs.existsSync(path.join(dir, kComplete))) return dir;
+  if (fs.existsSync(path.join(dir, kBuiltMark))) return dir;
   const building = fs.mkdtempSync(`${dir}-building-`);
   try {
     build(building);
-    fs.writeFileSync(path.join(building, kComplete), '');
+    fs.writeFileSync(path.join(building, kBuiltMark), '');
     fs.renameSync(building, dir);
   } catch (err) {
     fs.rmSync(building, { recursive: true, force: true });
     // Another worker finished the same build first.
-    if (fs.existsSync(path.join(dir, kComplete))) return dir;
+    if (fs.existsSync(path.join(dir, kBuiltMark))) return dir;
     throw err;
   }
   return dir;
@@ -37,5 +37,5 @@ export function builtOnce(name: string, inputs: readonly unknown[], build: (dir:
 
 /** A copy of a built folder for one instance, without the build's mark. */
 export function copyBuilt(built: string, target: string): void {
-  fs.cpSync(built, target, { recursive: true, filter: (source) => path.basename(source) !== kComplete });
+  fs.cpSync(built, target, { recursive: true, filter: (source) => path.basename(source) !== kBuiltMark });
 }

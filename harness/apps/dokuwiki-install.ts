@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { builtOnce, kBuiltMark } from './built-once.ts';
 import { phpUnavailable } from './debian.ts';
 import { once, removeDir, servePhp, tempDir } from './serve.ts';
 
@@ -47,28 +46,16 @@ function readable(file: string): boolean {
  * file system creating inodes), while a tree of hard links to this copy takes a fraction of that.
  */
 const kTemplateLayout = 1;
-/** Marks a template whose copy finished. */
-const kComplete = '.bu-template-complete';
 
 function templateDir(): string {
   const version = fs.readFileSync(path.join(kDokuWikiDir, 'VERSION'), 'utf8');
   const stamp = fs.statSync(path.join(kDokuWikiDir, 'doku.php')).mtimeMs;
-  const key = createHash('sha1').update(`${kTemplateLayout}\0${version}\0${stamp}`).digest('hex').slice(0, 12);
-  const dir = path.join(os.tmpdir(), `bu-dokuwiki-template-${key}`);
-  if (fs.existsSync(path.join(dir, kComplete))) return dir;
-  const building = fs.mkdtempSync(`${dir}-building-`);
-  // Skips what this user may not read (private plugin dirs).
-  fs.cpSync(kDokuWikiDir, building, { recursive: true, dereference: true, filter: (source) => readable(source) });
-  // Debian's preload points DokuWiki at /etc/dokuwiki; without it a copy uses its own conf/.
-  fs.writeFileSync(path.join(building, 'inc', 'preload.php'), '<?php\n');
-  fs.writeFileSync(path.join(building, kComplete), '');
-  try {
-    fs.renameSync(building, dir);
-  } catch {
-    // Another worker finished the same template first.
-    fs.rmSync(building, { recursive: true, force: true });
-  }
-  return dir;
+  return builtOnce('dokuwiki-template', [kTemplateLayout, version, stamp], (building) => {
+    // Skips what this user may not read (private plugin dirs).
+    fs.cpSync(kDokuWikiDir, building, { recursive: true, dereference: true, filter: (source) => readable(source) });
+    // Debian's preload points DokuWiki at /etc/dokuwiki; without it a copy uses its own conf/.
+    fs.writeFileSync(path.join(building, 'inc', 'preload.php'), '<?php\n');
+  });
 }
 
 /**
@@ -78,7 +65,7 @@ function templateDir(): string {
 function linkTree(source: string, target: string): void {
   fs.mkdirSync(target, { recursive: true });
   for (const entry of fs.readdirSync(source, { withFileTypes: true })) {
-    if (entry.name === kComplete) continue;
+    if (entry.name === kBuiltMark) continue;
     const from = path.join(source, entry.name);
     const to = path.join(target, entry.name);
     if (entry.isDirectory()) linkTree(from, to);
