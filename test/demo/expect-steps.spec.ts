@@ -156,7 +156,7 @@ test('generate emits the expect steps as web-first assertions, and the generated
   // The strict type check beside the runs: it reads the generated files, the runs write only their results.
   const tsc = typecheckGenerated(ws.out);
   for (const filter of ['tests/(?!replay-)', 'tests/replay-']) {
-    const run = await runGeneratedSpecs(ws.out, (await fresh()).url, filter, { BU_SECRET_password: kUser.password });
+    const run = await runGeneratedSpecs(ws.out, (await fresh()).url, filter, { BU_SECRET_password: kUser.password }, { noTrace: true });
     expect(run.status, run.output).toBe(0);
     expect(run.output).toMatch(/1 passed/);
   }

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { appBaseURL } from '../../core/base-url.ts';
 import { serveStatic } from '../../harness/apps/serve.ts';
 import { recordAndGenerate, runGeneratedSpecs, typecheckGenerated } from '../../harness/generate/pipeline.ts';
-import { tempWorkspace } from '../../harness/generate/on-disk.ts';
+import { readTree, tempWorkspace } from '../../harness/generate/on-disk.ts';
 
 /**
  * The one BASE_URL rule, end to end: specs generated from a flow recorded under a path prefix, and
@@ -12,6 +13,18 @@ import { tempWorkspace } from '../../harness/generate/on-disk.ts';
  * the origin (same host, recorded path kept) and set to a prefix where another copy of the app is
  * served (the recorded directory moves there).
  */
+
+/**
+ * The base URL the generated config gives its specs under BASE_URL=`base` (empty: unset): the
+ * config's own rule, `appBaseURL(process.env.BASE_URL, recordedBase)`, on the base it recorded.
+ */
+function configuredBase(out: string, base: string): string {
+  const config = fs.readFileSync(path.join(out, 'playwright.config.ts'), 'utf8');
+  expect(config).toContain('baseURL: appBaseURL(process.env.BASE_URL, recordedBase),');
+  const recordedBase = /const recordedBase = '([^']+)';/.exec(config)?.[1];
+  expect(recordedBase, config).toBeDefined();
+  return appBaseURL(base || undefined, recordedBase!);
+}
 
 /** Two pages linked relatively, as an app deployed under any prefix writes them. */
 function writeApp(dir: string): void {
@@ -35,8 +48,16 @@ for (const recordedPrefix of ['/shop/v1/', '/']) {
       await recordAndGenerate(ws, recorded.url, plan(recorded.url));
       // The strict type check beside the runs: it reads the generated files, the runs write only their results.
       const tsc = typecheckGenerated(ws.out);
-      for (const baseUrl of ['', new URL(recorded.url).origin, moved.url]) {
-        const specs = await runGeneratedSpecs(ws.out, baseUrl, 'tests/');
+      // BASE_URL is read by the config alone, into the specs' base URL: unset, it is the recorded
+      // directory; set to the origin, the same directory (the recorded path kept), so that run is
+      // the unset one again, run once; set to the prefix, the moved copy.
+      const readers = [...readTree(ws.out)].filter(([, text]) => text.includes('BASE_URL')).map(([file]) => file);
+      expect(readers).toEqual(['playwright.config.ts']);
+      expect(configuredBase(ws.out, '')).toBe(recorded.url);
+      expect(configuredBase(ws.out, new URL(recorded.url).origin)).toBe(recorded.url);
+      expect(configuredBase(ws.out, moved.url)).toBe(moved.url);
+      for (const baseUrl of ['', moved.url]) {
+        const specs = await runGeneratedSpecs(ws.out, baseUrl, 'tests/', {}, { noTrace: true });
         expect(specs.status, `BASE_URL=${baseUrl || '(unset)'}\n${specs.output}`).toBe(0);
         expect(specs.output).toMatch(/\d+ passed/);
       }

@@ -22,13 +22,20 @@ let pristine: string;
 
 test.describe.configure({ mode: 'serial' });
 
-function runSpecs(out: string) {
-  return runGeneratedSpecs(out, site.url, kFlowSpecs, {}, { testTimeoutMs: 10_000 });
+/** The generated flow specs against the site; `noTrace` for a run no heal reads (it must pass). */
+function runSpecs(out: string, noTrace = false) {
+  return runGeneratedSpecs(out, site.url, kFlowSpecs, {}, { testTimeoutMs: 10_000, noTrace });
 }
 
-/** A fresh copy of the generated project, its actions failing fast on a broken locator (failFastActions). */
-function project(label: string): string {
-  const out = path.join(ws.root, label);
+/**
+ * A fresh copy of the generated project in place of the last test's, its actions failing fast on a
+ * broken locator (failFastActions). Always the same folder: Playwright keys its transform cache by
+ * a file's path and text, so a run here reuses what earlier runs compiled of the files no heal
+ * changed, where a folder per test compiled the whole project again.
+ */
+function project(): string {
+  const out = path.join(ws.root, 'project');
+  fs.rmSync(out, { recursive: true, force: true });
   fs.cpSync(pristine, out, { recursive: true });
   failFastActions(out);
   return out;
@@ -54,7 +61,7 @@ test.beforeAll(async () => {
   pristine = ws.out;
   // The link is a member of the row's class, found relative to the row.
   expect(Object.values(pomTexts(pristine)).join('\n')).toMatch(/return this\.root\.getByRole\('link', \{ name: 'Edit' \}\);/);
-  const baseline = await runSpecs(project('baseline'));
+  const baseline = await runSpecs(project(), true);
   expect(baseline.status, baseline.output).toBe(0);
 });
 
@@ -69,7 +76,7 @@ test.afterEach(() => {
 
 test('a reworded link inside a row: only the part inside the row is rewritten, and it finds that row\'s link', async ({ browser }) => {
   test.setTimeout(120_000);
-  const out = project('reworded-link');
+  const out = project();
   release = 'reworded-link';
   const run = await runSpecs(out);
   expect(run.status).not.toBe(0);
@@ -88,7 +95,7 @@ test('a reworded link inside a row: only the part inside the row is rewritten, a
     const removed = before[file]!.split('\n').filter((line) => !after[file]!.split('\n').includes(line));
     for (const line of removed) expect(line).toContain("getByRole('link', { name: 'Edit' })");
   }
-  const rerun = await runSpecs(out);
+  const rerun = await runSpecs(out, true);
   expect(rerun.status, rerun.output).toBe(0);
 
   // In Bob's row on the live release, the new inner locator is his own edit link.
@@ -104,7 +111,7 @@ test('a reworded link inside a row: only the part inside the row is rewritten, a
 
 test('two look-alike links in the row that lead elsewhere are refused, and nothing is written', async () => {
   test.setTimeout(120_000);
-  const out = project('row-decoys');
+  const out = project();
   release = 'row-decoys';
   const before = pomTexts(out);
   const run = await runSpecs(out);
@@ -120,7 +127,7 @@ test('two look-alike links in the row that lead elsewhere are refused, and nothi
 
 test('a row no longer found by its text is refused with that reason, and nothing is written', async () => {
   test.setTimeout(120_000);
-  const out = project('row-gone');
+  const out = project();
   release = 'row-gone';
   const before = pomTexts(out);
   const run = await runSpecs(out);
