@@ -67,6 +67,7 @@ for (const recordedPrefix of ['/shop/v1/', '/']) {
       await recorded.close();
       await moved.close();
       for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+      ws.remove();
     }
   });
 }
