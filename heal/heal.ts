@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Project, type SourceFile } from 'ts-morph';
+import type { SourceFile } from 'ts-morph';
 import { z } from 'zod';
 import { launchBrowser } from '../core/browser.ts';
 import { errorMessage, UsageError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/io/atomic.ts';
 import { kPomFingerprintsFile, PomFingerprints, type PomMember } from '../core/schema/pom-fingerprints.ts';
 import { openTraceZip } from '../extract/io/zip.ts';
+import { Project } from '../generate/ts-morph.ts';
 import { readTrace, SnapshotPage } from '../generate/verify/snapshot-page.ts';
 import { readFailure, type TraceFailure } from './failure.ts';
 import { itemLocator } from './item-locator.ts';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { Node, SyntaxKind, type ClassDeclaration, type SourceFile } from 'ts-morph';
+import type { ClassDeclaration, SourceFile } from 'ts-morph';
+import { Node, SyntaxKind } from '../generate/ts-morph.ts';
 import type { SourceLocation } from './failure.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { Node, type SourceFile } from 'ts-morph';
+import type { SourceFile } from 'ts-morph';
+import { Node } from '../generate/ts-morph.ts';
 
 /**
  * Writes a new locator into one getter of a page object: only the expression the getter returns
