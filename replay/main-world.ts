@@ -16,25 +16,25 @@ import { errorMessage } from '../core/errors.ts';
  */
 
 /**
- * The page's DevTools session, opened once per page; null where the browser has none. With it, a
- * handle on an object of the main world of the page's current document, to call later reads on.
+ * The page's DevTools session, opened once per page; null where the browser has none. With it,
+ * the main world of the page's current document, as the session is told of each new one.
  *
  * An evaluation's source is compiled again whenever it differs from the last one, and a read's
  * argument written into its source makes every source new: about 1.5 ms of the page's time for a
- * read of 11 kB (mostly the DOM probe), on every read. A function called on an object of the
- * document, its argument beside it, keeps the same source from read to read, and the browser
- * keeps it compiled. The first read of each document is an evaluation: its answer comes whole (a
- * deep serialization) with a handle on it, which the next reads of that document are called on.
- * The handle belongs to its document: it is let go as soon as the main frame navigates, and a call
- * on a handle whose document is gone (a navigation not told of yet) fails and goes through an
+ * read of 11 kB (mostly the DOM probe), on every read. A function called in the document's main
+ * world, its argument beside it, keeps the same source from read to read, and the browser keeps
+ * it compiled. The session follows the page's execution contexts (told beside the first
+ * navigation, never asked for on a read): a read is called in the main world of the main frame's
+ * document as last told. A call in a document that is gone (a navigation the session was not told
+ * of yet) fails, and one in a document no longer shown answers nothing; either goes through an
  * evaluation of the current document instead.
  */
 interface MainWorld {
   session: CDPSession;
-  /** An object of the current document's main world, once a read of that document returned one. */
-  handle: string | null;
-  /** Navigations of the main frame so far: a handle that comes back after one is not kept. */
-  navigations: number;
+  /** The main frame's DevTools id. */
+  frameId: string;
+  /** The main world of each frame's current document, by frame id. */
+  contexts: Map<string, number>;
 }
 
 const worlds = new WeakMap<Page, Promise<MainWorld | null>>();
@@ -47,82 +47,52 @@ export function openMainWorld(page: Page): void {
   void worldOf(page);
 }
 
+interface ContextCreated {
+  context: { id: number; auxData?: { isDefault?: boolean; frameId?: string } };
+}
+
+async function openWorld(session: CDPSession): Promise<MainWorld> {
+  const contexts = new Map<string, number>();
+  session.on('Runtime.executionContextCreated', (event) => {
+    const { context } = event as ContextCreated;
+    if (context.auxData?.isDefault && context.auxData.frameId) contexts.set(context.auxData.frameId, context.id);
+  });
+  session.on('Runtime.executionContextDestroyed', (event) => {
+    for (const [frame, id] of contexts) if (id === event.executionContextId) contexts.delete(frame);
+  });
+  session.on('Runtime.executionContextsCleared', () => contexts.clear());
+  // Asked together: the contexts already there are told before Runtime.enable answers.
+  const [tree] = await Promise.all([session.send('Page.getFrameTree'), session.send('Runtime.enable')]);
+  return { session, frameId: tree.frameTree.frame.id, contexts };
+}
+
 function worldOf(page: Page): Promise<MainWorld | null> {
   let world = worlds.get(page);
   if (!world) {
     const browser = page.context().browser();
     world = browser && browser.browserType().name() !== 'chromium'
       ? Promise.resolve(null)
-      : page.context().newCDPSession(page).then((session) => {
-        const opened: MainWorld = { session, handle: null, navigations: 0 };
-        page.on('framenavigated', (frame) => {
-          if (frame !== page.mainFrame()) return;
-          opened.navigations++;
-          opened.handle = null;
-        });
-        return opened;
-      }, () => null);
+      : page.context().newCDPSession(page).then(openWorld).catch(() => null);
     worlds.set(page, world);
   }
   return world;
 }
 
-/** How deep an answer is serialized; the reads' answers are a few levels deep. */
-const kAnswerDepth = 64;
-
-interface Serialized {
-  type: string;
-  value?: unknown;
-}
-
 interface EvaluateAnswer {
-  result: { value?: unknown; objectId?: string; deepSerializedValue?: Serialized };
+  result: { value?: unknown };
   exceptionDetails?: { text: string; exception?: { description?: string } };
-}
-
-/** Thrown for a deep serialization that is not plain data (a node, a map, a date, cut at its depth). */
-class NotPlainData extends Error {}
-
-/** A deep serialization (Chrome's, as WebDriver BiDi writes values) of plain data, as that data. */
-export function fromSerialized(serialized: Serialized): unknown {
-  const { type, value } = serialized;
-  switch (type) {
-    case 'undefined':
-      return undefined;
-    case 'null':
-      return null;
-    case 'string':
-    case 'boolean':
-      return value;
-    case 'number':
-      // NaN, -0 and the infinities come as text.
-      return typeof value === 'number' ? value : Number(value);
-    case 'array':
-      if (!Array.isArray(value)) throw new NotPlainData(type);
-      return (value as Serialized[]).map(fromSerialized);
-    case 'object': {
-      if (!Array.isArray(value)) throw new NotPlainData(type);
-      const entries = (value as [unknown, Serialized][]).map(([key, item]) => {
-        if (typeof key !== 'string') throw new NotPlainData('object key');
-        return [key, fromSerialized(item)] as const;
-      });
-      return Object.fromEntries(entries);
-    }
-    default:
-      throw new NotPlainData(type);
-  }
 }
 
 /** Sources of the functions evaluated, by function: the same text is sent from read to read. */
 const sources = new WeakMap<(arg: never) => unknown, string>();
-/** The same, as called on a document's handle (see `onShownDocument`). */
+/** The same, as called in a document's main world (see `onShownDocument`). */
 const calledSources = new WeakMap<(arg: never) => unknown, string>();
 
 /**
- * `source` called on a handle, answering only from a document the page still shows: one a
- * navigation left may live on hidden (a browser attached with its back/forward cache on keeps it),
- * and a read that raced that navigation must not be answered by it. Null sends the read to an
- * evaluation of the current document; a hidden current document only costs that evaluation.
+ * `source` called in a document's main world, answering only from a document the page still
+ * shows: one a navigation left may live on hidden (a browser attached with its back/forward cache
+ * on keeps it), and a read that raced that navigation must not be answered by it. Null sends the
+ * read to an evaluation of the current document; a hidden current document only costs that evaluation.
  */
 function onShownDocument(source: string): string {
   return `function (arg) { return document.visibilityState === 'hidden' ? null : { value: (${source})(arg) }; }`;
@@ -139,38 +109,23 @@ export async function evaluateInMainWorld<A, R>(page: Page, fn: (arg: A) => R, a
   let source = sources.get(fn);
   if (source === undefined) sources.set(fn, (source = fn.toString()));
   const { session } = world;
-  const callOn = (objectId: string, declaration: string) =>
-    session.send('Runtime.callFunctionOn', { functionDeclaration: declaration, objectId, arguments: arg === undefined ? [] : [{ value: arg }], returnByValue: true }).then((answer) => answer as EvaluateAnswer, () => null);
-  if (world.handle) {
+  const contextId = world.contexts.get(world.frameId);
+  if (contextId !== undefined) {
     let called = calledSources.get(fn);
     if (called === undefined) calledSources.set(fn, (called = onShownDocument(source)));
-    const answer = await callOn(world.handle, called);
+    const answer = await session.send('Runtime.callFunctionOn', { functionDeclaration: called, executionContextId: contextId, arguments: arg === undefined ? [] : [{ value: arg }], returnByValue: true })
+      .then((answer) => answer as EvaluateAnswer, () => null);
     if (answer && !answer.exceptionDetails) {
       const shown = answer.result.value as { value: R } | null;
       if (shown) return shown.value;
     } else if (answer) return answerOf<R>(answer);
     // Its document is gone, or no longer shown: the current one is evaluated below.
-    world.handle = null;
   }
-  const navigations = world.navigations;
   let answer: EvaluateAnswer;
   try {
-    answer = (await session.send('Runtime.evaluate', { expression: `(${source})(${JSON.stringify(arg) ?? 'undefined'})`, serializationOptions: { serialization: 'deep', maxDepth: kAnswerDepth } })) as EvaluateAnswer;
+    answer = (await session.send('Runtime.evaluate', { expression: `(${source})(${JSON.stringify(arg) ?? 'undefined'})`, returnByValue: true })) as EvaluateAnswer;
   } catch (err) {
     throw new Error(`evaluation failed: ${errorMessage(err)}`);
   }
-  if (answer.exceptionDetails) return answerOf<R>(answer);
-  const objectId = answer.result.objectId;
-  if (objectId && world.navigations === navigations) world.handle = objectId;
-  const serialized = answer.result.deepSerializedValue;
-  if (!serialized) return answer.result.value as R;
-  try {
-    return fromSerialized(serialized) as R;
-  } catch (err) {
-    if (!(err instanceof NotPlainData) || !objectId) throw err;
-    // Not plain data: as JSON, like any evaluation by value, from the same document.
-    const byValue = await callOn(objectId, source);
-    if (!byValue) throw new Error('evaluation failed: the document went away');
-    return answerOf<R>(byValue);
-  }
+  return answerOf<R>(answer);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { evaluateInMainWorld, fromSerialized } from '../../replay/main-world.ts';
+import { evaluateInMainWorld } from '../../replay/main-world.ts';
 
 /**
  * Replay's reads of the page: in the main world of the document the page shows now, answered by
@@ -16,11 +16,11 @@ test('evaluates in the current document main world, by value, and throws what th
   await expect(evaluateInMainWorld(page, () => { throw new Error('boom in page'); }, undefined)).rejects.toThrow('boom in page');
 });
 
-test('later reads of a document are called on it, and a navigation moves them to the new document', async ({ page }) => {
+test('reads are called in the main world of the document shown, and a navigation moves them to the new document', async ({ page }) => {
   const read = (arg: { n: number }) => ({ heading: document.querySelector('h1')?.textContent ?? null, n: arg.n, list: [1, 'two', null, { deep: [true] }] });
   await page.route('http://app.test/**', (route) => route.fulfill({ contentType: 'text/html', body: `<h1>${new URL(route.request().url()).pathname.slice(1)}</h1>` }));
   await page.goto('http://app.test/One');
-  // The first read evaluates; the next ones are called on what it returned, each with its own argument.
+  // Each read is called in the document's main world with its own argument.
   for (const n of [1, 2, 3]) expect(await evaluateInMainWorld(page, read, { n })).toEqual({ heading: 'One', n, list: [1, 'two', null, { deep: [true] }] });
   await page.goto('http://app.test/Two');
   expect(await evaluateInMainWorld(page, read, { n: 4 })).toEqual({ heading: 'Two', n: 4, list: [1, 'two', null, { deep: [true] }] });
@@ -29,6 +29,15 @@ test('later reads of a document are called on it, and a navigation moves them to
   await page.waitForURL('http://app.test/Three');
   expect(await evaluateInMainWorld(page, read, { n: 5 })).toEqual({ heading: 'Three', n: 5, list: [1, 'two', null, { deep: [true] }] });
   await expect(evaluateInMainWorld(page, () => { throw new Error('boom after a navigation'); }, undefined)).rejects.toThrow('boom after a navigation');
+  // A frame's own main world is not the page's.
+  await page.goto('http://app.test/Four');
+  await page.evaluate(() => {
+    const frame = document.createElement('iframe');
+    frame.srcdoc = '<h1>Framed</h1>';
+    document.body.append(frame);
+    return new Promise((resolve) => frame.addEventListener('load', resolve));
+  });
+  expect(await evaluateInMainWorld(page, read, { n: 6 })).toEqual({ heading: 'Four', n: 6, list: [1, 'two', null, { deep: [true] }] });
 });
 
 test('an answer that is not plain data comes as an evaluation by value gives it, from the same document', async ({ page }) => {
@@ -37,13 +46,6 @@ test('an answer that is not plain data comes as an evaluation by value gives it,
   const dated = () => ({ when: new Date(0), heading: document.querySelector('h1')?.textContent });
   expect(await evaluateInMainWorld(page, dated, undefined)).toEqual({ when: {}, heading: 'Dated' });
   expect(await evaluateInMainWorld(page, dated, undefined)).toEqual({ when: {}, heading: 'Dated' });
-});
-
-test('a deep serialization of plain data reads back as that data', () => {
-  expect(fromSerialized({ type: 'object', value: [['a', { type: 'array', value: [{ type: 'number', value: 1 }, { type: 'string', value: 'x' }, { type: 'null' }] }], ['n', { type: 'number', value: 'NaN' }], ['z', { type: 'number', value: '-0' }], ['b', { type: 'boolean', value: false }]] }))
-    .toEqual({ a: [1, 'x', null], n: NaN, z: -0, b: false });
-  expect(() => fromSerialized({ type: 'node', value: {} })).toThrow();
-  expect(() => fromSerialized({ type: 'object' })).toThrow();
 });
 
 test('a document no longer shown does not answer a read called on it: the document shown is evaluated', async ({ page }) => {
@@ -61,14 +63,15 @@ test('a document no longer shown does not answer a read called on it: the docume
     return session;
   };
   await page.setContent('<h1>Kept</h1>');
-  // An object: the first answer is what later reads are called on.
+  // The session learns the page's frame and follows its execution contexts once; each read is a call.
   const read = () => ({ heading: document.querySelector('h1')?.textContent ?? null });
   expect(await evaluateInMainWorld(page, read, undefined)).toEqual({ heading: 'Kept' });
   expect(await evaluateInMainWorld(page, read, undefined)).toEqual({ heading: 'Kept' });
-  expect(methods).toEqual(['Runtime.evaluate', 'Runtime.callFunctionOn']);
+  const opened = ['Page.getFrameTree', 'Runtime.enable'];
+  expect(methods).toEqual([...opened, 'Runtime.callFunctionOn', 'Runtime.callFunctionOn']);
   // Hidden, as a document left for the back/forward cache is: the call on it answers nothing, and
   // the read goes to an evaluation of the document the page shows.
   await page.evaluate(() => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }));
   expect(await evaluateInMainWorld(page, read, undefined)).toEqual({ heading: 'Kept' });
-  expect(methods).toEqual(['Runtime.evaluate', 'Runtime.callFunctionOn', 'Runtime.callFunctionOn', 'Runtime.evaluate']);
+  expect(methods).toEqual([...opened, 'Runtime.callFunctionOn', 'Runtime.callFunctionOn', 'Runtime.callFunctionOn', 'Runtime.evaluate']);
 });
