@@ -5,7 +5,7 @@ import type { ExecuteOptions } from './actions/execute.ts';
 import { executeCall } from './actions/execute-call.ts';
 import type { PageRead } from './actions/executed.ts';
 import { describeTarget } from './actions/resolve-target.ts';
-import { perceive } from './perceive/perceive.ts';
+import { look } from './perceive/perceive.ts';
 import type { Recorder } from './record/recorder.ts';
 import type { SessionEvent } from './session.ts';
 import type { ActionCall, ActionOutcome, Decision, Observation, Policy } from './types.ts';
@@ -94,9 +94,10 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     const step = recorder.stepCount + 1;
     let decision: Decision;
     let observation: Observation;
+    let read: PageRead;
     try {
       const notices = session.drainEvents().map(describeEvent);
-      observation = await perceive(session, previous, { step, lastResults, notices, vision: options.vision ?? false, fieldDetails: policy.perceiveFields ?? false });
+      ({ observation, read } = await look(session, previous, { step, lastResults, notices, vision: options.vision ?? false, fieldDetails: policy.perceiveFields ?? false }));
       observation.actionsLeft = maxSteps - recorder.stepCount;
       await recorder.aria(observation);
       for (const notice of notices) await recorder.reasoning(step, 'observation', notice);
@@ -115,7 +116,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       return end(decision.reason, decision.text);
     }
     if (spent) return end('maxSteps', spentText());
-    const result = await runStep(options, step, observation, decision.actions);
+    const result = await runStep(options, step, observation, decision.actions, policy.actsOnItsLook ? read : null);
     lastResults = result.outcomes;
     previous = observation;
     await options.afterStep?.(recorder.stepCount).catch((err) => recorder.reasoning(step, 'error', `checkpoint not written: ${errorMessage(err).split('\n')[0]}`));
@@ -129,15 +130,16 @@ function stepLabel(from: number, to: number, maxSteps: number): string {
   return `step ${from === to ? from : `${from}-${to}`}/${maxSteps}`;
 }
 
-async function runStep(options: LoopOptions, step: number, observation: Observation, calls: ActionCall[]): Promise<{ outcomes: ActionOutcome[]; end: Omit<LoopResult, 'steps'> | null }> {
+async function runStep(options: LoopOptions, step: number, observation: Observation, calls: ActionCall[], lookRead: PageRead | null): Promise<{ outcomes: ActionOutcome[]; end: Omit<LoopResult, 'steps'> | null }> {
   const { session, recorder, policy, maxSteps } = options;
   const progress = options.progress ?? (() => undefined);
   const outcomes: ActionOutcome[] = [];
   // Each action that runs is its own trace group, numbered by its place in the history.
   const stepTitle = (call: ActionCall) => stepGroupTitle(recorder.stepCount + 1, describeCall(call, observation));
   let end: Omit<LoopResult, 'steps'> | null = null;
-  // The post-state read of the call just run: the next call's pre state, nothing having happened since.
-  let postRead: PageRead | null = null;
+  // The post-state read of the call just run (the look, for the first call of a policy that acts on
+  // it at once): the next call's pre state, nothing having happened since.
+  let postRead: PageRead | null = lookRead;
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i]!;
     if (recorder.stepCount >= maxSteps) {

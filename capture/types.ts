@@ -146,6 +146,12 @@ export interface Policy {
   readonly name: string;
   /** Perception also reads `ElementInfo.details` of fields and buttons (costs one round trip each). */
   readonly perceiveFields?: boolean;
+  /**
+   * Decides from the observation alone, at once (no model to wait for, no page read): the page its
+   * first action starts from is the one just looked at, and that action's pre state is the look's
+   * read. Without it the pre state is read again (the page may have moved on while a model thought).
+   */
+  readonly actsOnItsLook?: boolean;
   decide(observation: Observation): Promise<Decision>;
   /**
    * Called when an action fails. A `stop` ends the run (a written plan cannot skip a step); null or

@@ -82,8 +82,8 @@ export interface ExecuteOptions {
    */
   stepTitle?: (call: ActionCall) => string;
   /**
-   * The post-state read of the action that ran just before this one in the same turn: its pre
-   * state starts from that snapshot (its title and heading are read again).
+   * What the page was read as just before this action with nothing done since (the post state of
+   * the action before it in the same turn, or the look it was chosen on): its pre state is that read.
    */
   preRead?: PageRead | null;
   /** The capture's own step screenshots for the trace (record/step-shots.ts), when it takes them. */
@@ -100,9 +100,9 @@ interface Observed {
 async function currentState(session: Session, fallback?: Observed, given?: PageRead | null): Promise<Observed> {
   try {
     const page = session.currentPageOrDie();
-    const known = given?.page === page ? given.snapshot : undefined;
-    const { state, snapshot } = await untraced(page, () => observedState(page, { tab: session.activeTab, tabCount: Math.max(1, session.pages.length), snapshot: known }));
-    return { state, outline: outline(snapshot), read: snapshot ? { page, snapshot } : null };
+    const known = given?.page === page ? { snapshot: given.snapshot, title: given.title, heading: given.heading } : {};
+    const { state, snapshot } = await untraced(page, () => observedState(page, { tab: session.activeTab, tabCount: Math.max(1, session.pages.length), ...known }));
+    return { state, outline: outline(snapshot), read: snapshot ? { page, snapshot, title: state.title, heading: state.heading } : null };
   } catch (err) {
     if (fallback) return fallback;
     throw err;

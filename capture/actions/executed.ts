@@ -8,14 +8,18 @@ import type { ActionOutcome } from '../types.ts';
  */
 
 /**
- * An ai-mode aria snapshot of a page, as an action's post state was read from it: the pre state of
- * the next action of the same turn (nothing done in between) starts from it instead of taking the
- * same snapshot again. The next turn's look takes its own: the page may still change after the
- * post state (a tree a script builds), and the element refs the policy picks must be the latest.
+ * An ai-mode aria snapshot of a page with its title and main heading, as an action's post state or
+ * a look (perceive.ts) read them: the pre state of the action that follows with nothing done in
+ * between (the next action of the same turn, or the first action of a policy that acts on its look
+ * at once) is read from it instead of reading the same page again. The next turn's look takes its
+ * own: the page may still change after the post state (a tree a script builds), and the element
+ * refs the policy picks must be the latest.
  */
 export interface PageRead {
   page: Page;
   snapshot: string;
+  title: string;
+  heading: string | null;
 }
 
 /** A history entry before the recorder numbers it. */

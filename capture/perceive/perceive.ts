@@ -1,5 +1,7 @@
 import type { Page } from 'playwright';
-import { ariaHash } from '../../core/aria/state.ts';
+import { ariaHash, titleAndHeadingInPage, type TitleAndHeading } from '../../core/aria/state.ts';
+import { composeInPage } from '../../core/in-page.ts';
+import type { PageRead } from '../actions/executed.ts';
 import { untraced } from '../record/untraced.ts';
 import type { Session } from '../session.ts';
 import type { ActionOutcome, Observation, TabInfo } from '../types.ts';
@@ -42,17 +44,27 @@ export interface PerceiveOptions {
 
 type Scroll = Observation['scroll'];
 
-async function readScroll(page: Page): Promise<Scroll> {
-  const fallback = { y: 0, viewportHeight: page.viewportSize()?.height ?? 0, pageHeight: 0 };
-  const raw = await page
-    .evaluate(() => ({
-      y: Math.round(window.scrollY),
-      viewportHeight: window.innerHeight,
-      pageHeight: Math.max(document.documentElement?.scrollHeight ?? 0, document.body?.scrollHeight ?? 0),
-    }))
-    .catch(() => fallback);
+interface DocumentRead extends TitleAndHeading {
+  scroll: Scroll;
+}
+
+/** Scroll position, title and main heading of the document: one round trip (runs in the page). */
+const kDocumentInPage = composeInPage<() => TitleAndHeading & { y: number; viewportHeight: number; pageHeight: number }>(
+  [],
+  { titleAndHeading: titleAndHeadingInPage },
+  `return {
+    ...titleAndHeading(),
+    y: Math.round(window.scrollY),
+    viewportHeight: window.innerHeight,
+    pageHeight: Math.max(document.documentElement?.scrollHeight ?? 0, document.body?.scrollHeight ?? 0),
+  };`,
+);
+
+async function readDocument(page: Page): Promise<DocumentRead> {
+  const fallback = { title: '', heading: null, y: 0, viewportHeight: page.viewportSize()?.height ?? 0, pageHeight: 0 };
+  const { title, heading, ...raw } = await page.evaluate(kDocumentInPage).catch(() => fallback);
   const pixelsBelow = Math.max(0, raw.pageHeight - raw.y - raw.viewportHeight);
-  return { ...raw, pixelsAbove: raw.y, pixelsBelow };
+  return { title, heading, scroll: { ...raw, pixelsAbove: raw.y, pixelsBelow } };
 }
 
 function header(tabs: TabInfo[], active: number, scroll: Scroll): string[] {
@@ -70,17 +82,33 @@ function header(tabs: TabInfo[], active: number, scroll: Scroll): string[] {
 
 /** Perception is bookkeeping: it never shows up as actions in the trace. */
 export async function perceive(session: Session, previous?: Observation | null, options: PerceiveOptions = {}): Promise<Observation> {
+  return (await look(session, previous, options)).observation;
+}
+
+/**
+ * A look with what it read of the page: the snapshot, title and main heading the page state of an
+ * action taken on this look at once is made of (execute.ts), without reading them again.
+ */
+export async function look(session: Session, previous?: Observation | null, options: PerceiveOptions = {}): Promise<{ observation: Observation; read: PageRead }> {
   const page = session.currentPageOrDie();
   return untraced(page, () => observe(session, page, previous ?? null, options));
 }
 
-async function observe(session: Session, page: Page, previous: Observation | null, options: PerceiveOptions): Promise<Observation> {
-  // Tabs and scroll are read while the snapshot is taken: one wait for the page instead of two.
+/** The tabs, the active one's title as read with its scroll (no second round trip for it). */
+async function tabInfos(session: Session, activeTitle: Promise<string>): Promise<TabInfo[]> {
+  return Promise.all(
+    session.pages.map(async (page, index) => ({ index, url: page.url(), title: await (index === session.activeTab ? activeTitle : page.title().catch(() => '')) })),
+  );
+}
+
+async function observe(session: Session, page: Page, previous: Observation | null, options: PerceiveOptions): Promise<{ observation: Observation; read: PageRead }> {
+  // Tabs, scroll, title and heading are read while the snapshot is taken: one wait for the page instead of several.
   const boxes = options.boxes ?? options.vision ?? false;
-  const [snapshot, tabs, scroll, editors] = await Promise.all([
+  const reading = readDocument(page);
+  const [snapshot, tabs, { scroll, title: pageTitle, heading }, editors] = await Promise.all([
     page.ariaSnapshot({ mode: 'ai', boxes, timeout: kSnapshotTimeoutMs }),
-    session.tabInfos(),
-    readScroll(page),
+    tabInfos(session, reading.then((read) => read.title)),
+    reading,
     findEditables(page).catch(() => []),
   ]);
   const ariaSnapshot = boxes ? stripBoxes(snapshot) : snapshot;
@@ -101,7 +129,7 @@ async function observe(session: Session, page: Page, previous: Observation | nul
     ...(editables.length ? [kEditablesHeading, ...editables.map((element) => renderElement(element))] : []),
   ].join('\n');
   const screenshot = options.vision ? await labelledScreenshot(page, compact.elements).catch(() => null) : null;
-  return {
+  const observation: Observation = {
     ...(options.vision ? { screenshot } : {}),
     step: options.step ?? (previous ? previous.step + 1 : 1),
     url: page.url(),
@@ -116,4 +144,5 @@ async function observe(session: Session, page: Page, previous: Observation | nul
     lastResults: options.lastResults ?? [],
     notices,
   };
+  return { observation, read: { page, snapshot: ariaSnapshot, title: pageTitle, heading } };
 }

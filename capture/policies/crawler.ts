@@ -50,6 +50,7 @@ export interface CrawlSummary {
 
 export class CrawlerPolicy implements Policy {
   readonly name = 'crawler';
+  readonly actsOnItsLook = true;
   readonly perceiveFields = true;
   private readonly frontier: Frontier;
   private readonly known: KnownValues;

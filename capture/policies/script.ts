@@ -8,6 +8,7 @@ import type { ActionCall, ActionFailure, Decision, Observation, Policy, Reasonin
  */
 export class ScriptPolicy implements Policy {
   readonly name = 'script';
+  readonly actsOnItsLook = true;
   private next: number;
 
   /** `from`: the plan step to start at (a resumed capture goes on where it stopped). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright';
+import { composeInPage } from '../in-page.ts';
 import type { PageState } from '../schema/history.ts';
 
 /**
@@ -41,6 +42,9 @@ export interface PageStateOptions {
   tabCount: number;
   /** An ai-mode snapshot just taken of this page; taken here when absent. */
   snapshot?: string;
+  /** The title and main heading read with `snapshot`; read here when either is absent. */
+  title?: string;
+  heading?: string | null;
 }
 
 /**
@@ -52,6 +56,15 @@ export function mainHeadingInPage(): string | null {
   const text = (el as HTMLElement | null)?.innerText?.replace(/\s+/g, ' ').trim();
   return text ? text.slice(0, 200) : null;
 }
+
+/** The document's title and main heading, read in one call. */
+export interface TitleAndHeading {
+  title: string;
+  heading: string | null;
+}
+
+/** Reads the title with the main heading: one round trip for both (runs in the page). */
+export const titleAndHeadingInPage = composeInPage<() => TitleAndHeading>([], { heading: mainHeadingInPage }, 'return { title: document.title, heading: heading() };');
 
 /**
  * The page state recorded before and after each step. Uses an ai-mode snapshot (refs stay valid
@@ -65,7 +78,8 @@ export async function pageState(page: Page, tabOrOptions: number | PageStateOpti
 
 /** The page state plus the snapshot it was read from (for what an action changed, see outline.ts). */
 export async function observedState(page: Page, options: PageStateOptions): Promise<{ state: PageState; snapshot: string }> {
-  let read = await readState(page, options.snapshot);
+  const known = options.snapshot !== undefined && options.title !== undefined && options.heading !== undefined;
+  let read = known ? { aria: options.snapshot!, title: options.title!, heading: options.heading!, failed: false } : await readState(page, options.snapshot);
   // A read that failed met a navigation in flight (its document was torn down mid-read): what it
   // gives is neither page. Read again once the new document is there.
   if (read.failed) {
@@ -85,10 +99,9 @@ async function readState(page: Page, snapshot: string | undefined): Promise<{ ar
     failed = true;
     return fallback;
   };
-  const [aria, title, heading] = await Promise.all([
+  const [aria, { title, heading }] = await Promise.all([
     snapshot ?? page.ariaSnapshot({ mode: 'ai', timeout: 10_000 }).catch(fail('')),
-    page.title().catch(fail('')),
-    page.evaluate(mainHeadingInPage).catch(fail(null)),
+    page.evaluate(titleAndHeadingInPage).catch(fail({ title: '', heading: null })),
   ]);
   return { aria, title, heading, failed };
 }

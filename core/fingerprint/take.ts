@@ -1,7 +1,7 @@
 import type { ElementHandle, Frame, Locator } from 'playwright';
-import { inPage } from '../in-page.ts';
+import { composeInPage, inPage } from '../in-page.ts';
 import { Fingerprint } from '../schema/history.ts';
-import { cssPathInPage, probeElement } from './probe.ts';
+import { cssPathInPage, probeElement, type DomProbe } from './probe.ts';
 
 /** How long to wait for the element to be attached before fingerprinting it. */
 const kResolveTimeoutMs = 5_000;
@@ -42,6 +42,12 @@ async function positionAmongRoleName(frame: Frame, handle: ElementHandle, { role
 }
 
 /**
+ * The element's DOM probe, and whether its document is the page's top one: a top-document element's
+ * frame is the page's main frame, known without asking for the handle's frame (a round trip).
+ */
+const kProbeInTop = composeInPage<(el: Element) => [DomProbe, boolean]>(['el'], { probe: probeElement }, 'return [probe(el), el.ownerDocument.defaultView === window.top];');
+
+/**
  * Everything replay needs to find this element again (SPEC "The history"). `locator` must resolve
  * to exactly one element. Without `hints`, role and name come from an element aria snapshot, which
  * invalidates the page's aria refs: take a fresh ai snapshot before using refs again.
@@ -50,9 +56,9 @@ export async function takeFingerprint(locator: Locator, hints?: RoleName): Promi
   const handle = await locator.elementHandle({ timeout: kResolveTimeoutMs });
   if (!handle) throw new Error('element is not attached');
   try {
-    const frame = await handle.ownerFrame();
+    const [dom, inTop] = await handle.evaluate(kProbeInTop);
+    const frame = inTop ? locator.page().mainFrame() : await handle.ownerFrame();
     if (!frame) throw new Error('element has no frame');
-    const dom = await handle.evaluate(inPage(probeElement));
     const frameChain = await frameChainOf(frame);
     const roleName = hints ?? (await roleAndName(locator));
     const [roleNameIndex, roleNameCount] = await positionAmongRoleName(frame, handle, roleName);
