@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright';
 import { editableInPage, editableText, holdsTypedText } from '../../core/act/editable.ts';
-import { inPage } from '../../core/in-page.ts';
+import { composeInPage, inPage } from '../../core/in-page.ts';
 import { untraced } from '../record/untraced.ts';
 import { defineAction } from './define.ts';
 
@@ -12,6 +12,12 @@ import { defineAction } from './define.ts';
  */
 
 const kEditable = inPage(editableInPage);
+/**
+ * The same on the field the step just resolved, while it is the only match: read over the
+ * locator's matches in one call, with no element handle to take and adopt. Null otherwise, and the
+ * strict, waiting read above decides.
+ */
+const kEditableIfAlone = composeInPage<(els: Element[], toEnd: boolean) => boolean | null>(['els', 'toEnd'], { editable: editableInPage }, 'return els.length === 1 ? editable(els[0], toEnd) : null;');
 
 async function editorProblem(element: Locator, text: string, appended: boolean): Promise<string | null> {
   const shown = await element.innerText();
@@ -27,7 +33,7 @@ export default defineAction({
     const element = ctx.element!;
     const append = clear === false;
     // Bookkeeping around the typing: only the typing itself is in the trace.
-    const editable = await untraced(ctx.page, () => element.evaluate(kEditable, append));
+    const editable = await untraced(ctx.page, async () => (await element.evaluateAll(kEditableIfAlone, append)) ?? element.evaluate(kEditable, append));
     if (append) await element.pressSequentially(text);
     else await element.fill(text);
     if (editable) {
