@@ -174,9 +174,10 @@ export class Session {
     return page;
   }
 
-  async tabInfos(): Promise<TabInfo[]> {
+  /** The open tabs; `activeTitle`, the active tab's title when the caller reads it already (no second round trip). */
+  async tabInfos(activeTitle?: Promise<string>): Promise<TabInfo[]> {
     return Promise.all(
-      this.tabs.map(async (page, index) => ({ index, url: page.url(), title: await page.title().catch(() => '') })),
+      this.tabs.map(async (page, index) => ({ index, url: page.url(), title: await (activeTitle && index === this.active ? activeTitle : page.title().catch(() => '')) })),
     );
   }
 

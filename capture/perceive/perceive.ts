@@ -94,20 +94,13 @@ export async function look(session: Session, previous?: Observation | null, opti
   return untraced(page, () => observe(session, page, previous ?? null, options));
 }
 
-/** The tabs, the active one's title as read with its scroll (no second round trip for it). */
-async function tabInfos(session: Session, activeTitle: Promise<string>): Promise<TabInfo[]> {
-  return Promise.all(
-    session.pages.map(async (page, index) => ({ index, url: page.url(), title: await (index === session.activeTab ? activeTitle : page.title().catch(() => '')) })),
-  );
-}
-
 async function observe(session: Session, page: Page, previous: Observation | null, options: PerceiveOptions): Promise<{ observation: Observation; read: PageRead }> {
   // Tabs, scroll, title and heading are read while the snapshot is taken: one wait for the page instead of several.
   const boxes = options.boxes ?? options.vision ?? false;
   const reading = readDocument(page);
   const [snapshot, tabs, { scroll, title: pageTitle, heading }, editors] = await Promise.all([
     page.ariaSnapshot({ mode: 'ai', boxes, timeout: kSnapshotTimeoutMs }),
-    tabInfos(session, reading.then((read) => read.title)),
+    session.tabInfos(reading.then((read) => read.title)),
     reading,
     findEditables(page).catch(() => []),
   ]);
