@@ -45,6 +45,11 @@ export interface PostCheckInput<A = unknown> {
   outlineBefore: string[] | null;
   /** Found by the recorded locator alone, uncontradicted. */
   strongMatch: boolean;
+  /**
+   * No frame navigated since the action began, and the check reads the page acted on: its document
+   * is the one that was already loaded, so nothing is waited for before the first look.
+   */
+  sameDocument?: boolean;
   rebase: Rebaser;
   tolerantIds: boolean;
   text(value: string): string;
@@ -156,7 +161,7 @@ export async function postCheck<A>(input: PostCheckInput<A>): Promise<PostVerdic
   if (expected) checks.push(Object.keys(expected).join('+'));
   // The first look: the element's state and the `alongside` read side by side, the heading read
   // with either of them where it can be; the heading's verdict comes first.
-  await page.waitForLoadState('domcontentloaded').catch(() => undefined);
+  if (!input.sameDocument) await page.waitForLoadState('domcontentloaded').catch(() => undefined);
   const [read, aside] = await Promise.all([
     expected && input.target ? readState(input.target, input.targetAt ?? null) : null,
     input.outlineBefore ? null : (input.alongside?.().catch(() => null) ?? null),

@@ -235,7 +235,8 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
         return { value: { final } as Aside, heading };
       }
       : null;
-  const verdict = await postCheck({ page, step, target, targetAt, headingBefore, urlBefore: page === actedPage ? urlBefore : undefined, outlineBefore, strongMatch: !healed, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text, alongside });
+  const sameDocument = page === actedPage && !env.inFlight.navigatedSince(before);
+  const verdict = await postCheck({ page, step, target, targetAt, headingBefore, urlBefore: page === actedPage ? urlBefore : undefined, outlineBefore, strongMatch: !healed, sameDocument, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text, alongside });
   timing.verifyMs = Math.round(performance.now() - tVerify);
   base.checks = verdict.checks;
   if (verdict.problem) return fail('postcondition_failed', verdict.problem);

@@ -143,6 +143,11 @@ export class InFlight {
     return { open: new Set(this.pending.keys()), at: Date.now(), navigations: this.navigations };
   }
 
+  /** Whether a frame of the context started a navigation (a new document) since `mark`. */
+  navigatedSince(mark: InFlightMark): boolean {
+    return this.navigations > mark.navigations;
+  }
+
   /** Whether `request` is one `settle` waits for: opened since the mark, and the action's own unless new documents count. */
   private awaited(request: Request, opened: Opened, mark: InFlightMark, newDocuments: boolean): boolean {
     if (mark.open.has(request)) return false;
@@ -162,7 +167,7 @@ export class InFlight {
     for (let now = start; now < deadline; now = Date.now()) {
       let busy = false;
       for (const [request, opened] of this.pending) if ((busy = this.awaited(request, opened, mark, newDocuments))) break;
-      const navigated = this.navigations > mark.navigations;
+      const navigated = this.navigatedSince(mark);
       const followUpMs = Math.max(options.followUpMs ?? 0, navigated ? (options.newDocumentFollowUpMs ?? 0) : 0);
       // Not busy: what is left is the quiet time (a recorder's), which a new request cuts short.
       const quietLeft = Math.max(start + eventLagMs - now, Math.max(mark.at, this.lastActivity) + followUpMs - now);
