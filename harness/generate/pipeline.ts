@@ -77,13 +77,37 @@ export function failFastActions(out: string): void {
   fs.writeFileSync(file, edited);
 }
 
+/**
+ * A fresh copy of the generated project `pristine` in `root`/project, in place of the last one,
+ * its actions failing fast on a broken locator (failFastActions) unless `testTimeout`: a test that
+ * proves what heal says of a test timeout. Always the same folder: Playwright keys its transform
+ * cache by a file's path and text, so a run there reuses what earlier runs compiled of every file
+ * no heal changed, where a folder per test compiled the whole project again in each of its runs.
+ */
+export function freshProject(pristine: string, root: string, { testTimeout = false } = {}): string {
+  const out = path.join(root, 'project');
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.cpSync(pristine, out, { recursive: true });
+  if (!testTimeout) failFastActions(out);
+  return out;
+}
+
+/**
+ * What a run of a generated project's specs needs in its environment: the app at `baseUrl`, the
+ * Chromium `bu` uses, and (from a checkout) `brow-use/test` from the sources. `bu heal --rerun`
+ * runs them with it too.
+ */
+export function generatedSpecsEnv(baseUrl: string): NodeJS.ProcessEnv {
+  return { BASE_URL: baseUrl, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, ...generatedCodeEnv(process.env) };
+}
+
 export function runGeneratedSpecs(out: string, baseUrl: string, filter: string, env: NodeJS.ProcessEnv = {}, options: SpecRunOptions = {}) {
   const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
   const timeout = options.testTimeoutMs ? [`--timeout=${options.testTimeoutMs}`] : [];
   const trace = options.noTrace ? ['--trace=off'] : [];
   return runNode([cli, 'test', '--config', path.join(out, 'playwright.config.ts'), '--workers=1', `--reporter=${options.reporter ?? 'line'}`, ...timeout, ...trace, filter], {
     cwd: out,
-    env: { BASE_URL: baseUrl, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, ...generatedCodeEnv(process.env), ...env },
+    env: { ...generatedSpecsEnv(baseUrl), ...env },
   });
 }
 

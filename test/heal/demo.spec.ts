@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { resolveBrowser } from '../../core/browser.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
-import { generatedCodeEnv } from '../../core/package.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import { kUser } from '../../demo/store.ts';
 import { runCli, kRepoRoot } from '../../harness/cli.ts';
-import { kFlowSpecs, runGeneratedSpecs } from '../../harness/generate/pipeline.ts';
+import { generatedSpecsEnv, kFlowSpecs, runGeneratedSpecs } from '../../harness/generate/pipeline.ts';
 import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 
 /**
@@ -42,7 +40,7 @@ test('demo, decoys release: look-alike buttons are told apart by where the form 
     type Change = { member: string; after: string; signals: string[]; runnerUp: { what: string; contradictions: string[] } | null };
     const run = await runSpecs(ws.out, released.url);
     expect(run.status, run.output).not.toBe(0);
-    const rerunEnv = { ...generatedCodeEnv(process.env), BASE_URL: released.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, BU_SECRET_password: kUser.password };
+    const rerunEnv = { ...generatedSpecsEnv(released.url), BU_SECRET_password: kUser.password };
     const healed = await runCli(['heal', 'test-results', '--dir', ws.out, '--rerun', '--json'], { cwd: ws.out, env: rerunEnv, timeoutMs: 180_000 });
     expect(healed.code, `${healed.stderr}\n${String(healed.json?.rerunProblem)}`).toBe(0);
     expect(healed.json!.rounds).toBe(2);

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
-import { resolveBrowser } from '../../core/browser.ts';
-import { generatedCodeEnv } from '../../core/package.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import { healAndRerun } from '../../heal/rerun.ts';
 import { runCli } from '../../harness/cli.ts';
-import { failFastActions, recordAndGenerate, kFlowSpecs, runGeneratedSpecs } from '../../harness/generate/pipeline.ts';
+import { freshProject, generatedSpecsEnv, recordAndGenerate, kFlowSpecs, runGeneratedSpecs } from '../../harness/generate/pipeline.ts';
 import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 import { startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 import { renderTasks, tasksPlan, type TasksRelease } from '../../harness/sites/tasks-app.ts';
@@ -43,21 +41,8 @@ function runSpecs(out: string, { testTimeoutMs = kSpecTimeoutMs, noTrace = false
   return runGeneratedSpecs(out, site.url, kFlowSpecs, {}, { testTimeoutMs, noTrace });
 }
 
-/**
- * A fresh copy of the generated project, in place of the last test's. Its actions wait
- * `kFailFastActionMs` for their element (failFastActions), unless `testTimeout`: a test that proves
- * what heal says of a test timeout.
- *
- * Always the same folder: Playwright keys its transform cache by a file's path and text, so a run
- * here reuses what earlier runs compiled of every file no heal changed, where a folder per test
- * compiled the whole project again in each of its runs.
- */
 function project(testTimeout = false): string {
-  const out = path.join(ws.root, 'project');
-  fs.rmSync(out, { recursive: true, force: true });
-  fs.cpSync(pristine, out, { recursive: true });
-  if (!testTimeout) failFastActions(out);
-  return out;
+  return freshProject(pristine, ws.root, { testTimeout });
 }
 
 function heal(out: string, ...extra: string[]) {
@@ -163,7 +148,7 @@ test('a flow broken at two members (a moved field, then a renamed button) is gre
   // The failed run's traces start both heals below, each from the page objects as generated.
   const traces = path.join(out, 'first-run');
   fs.renameSync(path.join(out, 'test-results'), traces);
-  const env = { BASE_URL: site.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath, ...generatedCodeEnv(process.env) };
+  const env = generatedSpecsEnv(site.url);
   // Bounded: one round heals the first member only, and reruns nothing. That the test still fails
   // with the first member healed, the full rounds below show: their first rerun is of these very
   // page objects, and it fails at the second member (two rounds).

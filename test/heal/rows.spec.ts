@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import { runCli } from '../../harness/cli.ts';
-import { failFastActions, recordAndGenerate, kFlowSpecs, runGeneratedSpecs } from '../../harness/generate/pipeline.ts';
+import { freshProject, recordAndGenerate, kFlowSpecs, runGeneratedSpecs } from '../../harness/generate/pipeline.ts';
 import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 import { startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 import { renderTeam, teamPlan, type TeamRelease } from './support/team-app.ts';
@@ -27,18 +27,8 @@ function runSpecs(out: string, noTrace = false) {
   return runGeneratedSpecs(out, site.url, kFlowSpecs, {}, { testTimeoutMs: 10_000, noTrace });
 }
 
-/**
- * A fresh copy of the generated project in place of the last test's, its actions failing fast on a
- * broken locator (failFastActions). Always the same folder: Playwright keys its transform cache by
- * a file's path and text, so a run here reuses what earlier runs compiled of the files no heal
- * changed, where a folder per test compiled the whole project again.
- */
 function project(): string {
-  const out = path.join(ws.root, 'project');
-  fs.rmSync(out, { recursive: true, force: true });
-  fs.cpSync(pristine, out, { recursive: true });
-  failFastActions(out);
-  return out;
+  return freshProject(pristine, ws.root);
 }
 
 function heal(out: string) {
