@@ -192,7 +192,7 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
       if (at.id) ids.push(at.id);
       if (at !== document.body && at !== document.documentElement) classes.push(Array.from(at.classList));
     }
-    return { ids, classes, href: el.getAttribute('href'), resolved: el instanceof HTMLAnchorElement ? el.href : null };
+    return { ids, classes, href: el.getAttribute('href'), resolved: el.localName === 'a' && el.namespaceURI === 'http://www.w3.org/1999/xhtml' ? (el as HTMLAnchorElement).href : null };
   }).catch(() => ({ ids: [] as string[], classes: [] as string[][], href: null, resolved: null }));
   const recordedTarget = input.fingerprint.hrefPath !== null && sameOriginPath(markup.resolved, input.pageUrl) === input.fingerprint.hrefPath;
   ways.push(...attributeWays(live, { ancestorIds: item ? [] : markup.ids, href: recordedTarget ? markup.href : null }));

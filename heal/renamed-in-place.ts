@@ -52,7 +52,7 @@ export async function renamedInPlace(page: Page, fp: Fingerprint, peers: Fingerp
   // A caption replaced by an icon: an input's name is then its type's default ("Submit").
   const captionless = !reworded && await winner.item.locator.evaluate((el) => {
     const own = ['aria-label', 'aria-labelledby', 'title'].map((a) => el.getAttribute(a) ?? '').join('');
-    const shown = el instanceof HTMLInputElement ? el.value : el.textContent ?? '';
+    const shown = el.localName === 'input' ? (el as HTMLInputElement).value : el.textContent ?? '';
     return own.trim() === '' && shown.trim() === '';
   }).catch(() => false);
   if (captionless) reworded = `it shows no caption of its own (an icon in its place): "${live.name}" is not a name the page gives it`;

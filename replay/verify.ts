@@ -180,7 +180,8 @@ interface LiveState {
 /** The element's value, checked state and selected options, read in the page. */
 function liveStateInPage(el: Element): LiveState {
   const input = el as HTMLInputElement;
-  const select = el instanceof HTMLSelectElement ? el : null;
+  // By tag, not `instanceof` a page global: a page may replace those (MooTools replaces Element).
+  const select = el.localName === 'select' ? (el as HTMLSelectElement) : null;
   const editable = !('value' in input) && (el as HTMLElement).isContentEditable;
   return {
     value: 'value' in input ? String(input.value) : editable ? (el as HTMLElement).innerText : null,

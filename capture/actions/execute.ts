@@ -128,13 +128,14 @@ async function stateAfter(element: Locator): Promise<RecordedStep['targetAfter']
     .evaluateAll((els) => {
       if (els.length !== 1) return null;
       const el = els[0]!;
-      const isField = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;
+      // By tag, not `instanceof` a page global (a page may replace those: MooTools replaces Element).
+      const isField = ['input', 'textarea', 'select'].includes(el.localName);
       // An editor's text as shown, line breaks included (its textContent runs paragraphs together).
-      const value = isField ? el.value : (el as HTMLElement).isContentEditable ? (el as HTMLElement).innerText : null;
+      const value = isField ? (el as HTMLInputElement).value : (el as HTMLElement).isContentEditable ? (el as HTMLElement).innerText : null;
       const aria = el.getAttribute('aria-checked');
       const checked =
-        el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? el.checked : aria === null ? null : aria === 'true';
-      const selected = el instanceof HTMLSelectElement ? Array.from(el.selectedOptions).map((option) => option.label || option.text) : null;
+        el.localName === 'input' && ((el as HTMLInputElement).type === 'checkbox' || (el as HTMLInputElement).type === 'radio') ? (el as HTMLInputElement).checked : aria === null ? null : aria === 'true';
+      const selected = el.localName === 'select' ? Array.from((el as HTMLSelectElement).selectedOptions).map((option) => option.label || option.text) : null;
       return { value, checked, selected };
     })
     .catch(() => null);

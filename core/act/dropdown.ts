@@ -7,7 +7,8 @@ import type { Locator, Page } from 'playwright';
 
 /** Option labels of a native <select>, or null when the element is something else. Runs in the page. */
 export function nativeOptionsInPage(el: Element): string[] | null {
-  return el instanceof HTMLSelectElement ? [...el.options].map((option) => option.label || option.text) : null;
+  // By tag, not `instanceof` a page global: a page may replace those.
+  return el.localName === 'select' ? [...(el as HTMLSelectElement).options].map((option) => option.label || option.text) : null;
 }
 
 export async function nativeOptions(element: Locator): Promise<string[] | null> {

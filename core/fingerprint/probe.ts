@@ -71,10 +71,15 @@ export function probeElement(el: Element): DomProbe {
     return t ? t.slice(0, kMaxText) : null;
   };
   const attr = (e: Element, name: string) => e.getAttribute(name);
+  // Kinds of node by node type and tag, never by `instanceof` a page global: a page may replace
+  // those (MooTools replaces Document, Element, Window and Event with its own functions).
+  const isShadowRoot = (n: Node | null): n is ShadowRoot => n?.nodeType === 11 && 'host' in n;
+  const isHtml = <K extends keyof HTMLElementTagNameMap>(n: Node | null, tag: K): n is HTMLElementTagNameMap[K] =>
+    n?.nodeType === 1 && (n as Element).localName === tag && (n as Element).namespaceURI === 'http://www.w3.org/1999/xhtml';
   const parentOf = (e: Element): Element | null => {
     if (e.parentElement) return e.parentElement;
     const root = e.parentNode;
-    return root instanceof ShadowRoot ? root.host : null;
+    return isShadowRoot(root) ? root.host : null;
   };
   const textOf = (e: Element) => clean((e as HTMLElement).innerText ?? e.textContent);
   const byIds = (ids: string | null) => {
@@ -87,7 +92,7 @@ export function probeElement(el: Element): DomProbe {
   const segments = (e: Element, css: boolean): string[] => {
     const out: string[] = [];
     let cur: Element | null = e;
-    while (cur && cur.parentNode && !(cur.parentNode instanceof Document) && !(cur.parentNode instanceof ShadowRoot)) {
+    while (cur && cur.parentNode && cur.parentNode.nodeType !== 9 && !isShadowRoot(cur.parentNode)) {
       const parent: Element = cur.parentElement!;
       const same = Array.from(parent.children).filter((c) => c.tagName === cur!.tagName);
       const tag = cur.tagName.toLowerCase();
@@ -101,7 +106,7 @@ export function probeElement(el: Element): DomProbe {
   const cssPathOf = (e: Element) => segments(e, true).join(' > ');
 
   const shadowHosts: string[] = [];
-  for (let root = el.getRootNode(); root instanceof ShadowRoot; root = root.host.getRootNode()) {
+  for (let root = el.getRootNode(); isShadowRoot(root); root = root.host.getRootNode()) {
     shadowHosts.unshift(cssPathOf(root.host));
   }
 
@@ -164,7 +169,7 @@ export function probeElement(el: Element): DomProbe {
     const t = parts.join(' ').replace(/\s+/g, ' ').trim();
     return t ? t.slice(0, kMaxContainerText) : null;
   };
-  const kindOf = (e: Element) => e.tagName + (e instanceof HTMLInputElement ? `[type=${e.type}]` : '');
+  const kindOf = (e: Element) => e.tagName + (isHtml(e, 'input') ? `[type=${e.type}]` : '');
   const repeatedSiblings = (c: Element): number => {
     const parent = c.parentElement;
     if (!parent) return 1;
@@ -202,14 +207,15 @@ export function probeElement(el: Element): DomProbe {
   // that text tells it from the unlabelled field beside it. Only a short caption, the field's own:
   // the text run right before it, with nothing but line breaks in between.
   const kMaxCaption = 40;
+  const kCaptionTags = new Set(['span', 'b', 'strong', 'em', 'i', 'small']);
   const captionBefore = (): string | null => {
     const field = el.matches('input:not([type=hidden], [type=submit], [type=button], [type=reset], [type=image]), select, textarea');
     if (!field || attr(el, 'aria-label')) return null;
     for (let n = el.previousSibling; n; n = n.previousSibling) {
       if (n.nodeType === Node.TEXT_NODE && !/\S/.test(n.textContent ?? '')) continue;
-      if (n instanceof HTMLBRElement) continue;
+      if (isHtml(n, 'br')) continue;
       const raw = n.nodeType === Node.TEXT_NODE ? n.textContent
-        : n instanceof HTMLElement && ['SPAN', 'B', 'STRONG', 'EM', 'I', 'SMALL'].includes(n.tagName) && !n.querySelector('input, select, textarea, button') ? n.textContent : null;
+        : n.nodeType === 1 && kCaptionTags.has((n as Element).localName) && !(n as Element).querySelector('input, select, textarea, button') ? n.textContent : null;
       const caption = clean(raw?.replace(/[\s:*]+$/, ''));
       return caption && caption.length <= kMaxCaption ? caption : null;
     }
@@ -218,7 +224,7 @@ export function probeElement(el: Element): DomProbe {
   const label = clean(labels.map((l) => l.textContent ?? '').join(' ')) ?? byIds(attr(el, 'aria-labelledby')) ?? captionBefore();
   let hrefPath: string | null = null;
   const href = attr(el, 'href');
-  if (href !== null && el instanceof HTMLAnchorElement) {
+  if (href !== null && isHtml(el, 'a')) {
     try {
       const url = new URL(el.href);
       // A hash route (`#/active`) is where a single-page app's link goes; any other hash is an anchor.
@@ -240,7 +246,7 @@ export function probeElement(el: Element): DomProbe {
   const iconParts: string[] = [];
   const pictures = [el, ...Array.from(el.querySelectorAll('img, svg, i, [class*="icon"]'))];
   for (const p of pictures) {
-    if (p instanceof HTMLImageElement || (p instanceof HTMLInputElement && p.type === 'image')) {
+    if (isHtml(p, 'img') || (isHtml(p, 'input') && p.type === 'image')) {
       const src = attr(p, 'src');
       if (src) iconParts.push(`img:${src.split(/[?#]/)[0]!.split('/').pop()}`);
     } else if (p.tagName.toLowerCase() === 'svg') {
@@ -258,14 +264,14 @@ export function probeElement(el: Element): DomProbe {
   const icon = iconParts.length ? iconParts.join(' ').slice(0, kMaxIcon) : null;
   const rect = el.getBoundingClientRect();
   const tag = el.tagName.toLowerCase();
-  const isSelect = el instanceof HTMLSelectElement;
-  const hasValue = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || isSelect;
-  const checkable = el instanceof HTMLInputElement && (input.type === 'checkbox' || input.type === 'radio');
+  const isSelect = isHtml(el, 'select');
+  const hasValue = isHtml(el, 'input') || isHtml(el, 'textarea') || isSelect;
+  const checkable = isHtml(el, 'input') && (input.type === 'checkbox' || input.type === 'radio');
   const ariaChecked = attr(el, 'aria-checked');
 
   // A submit control's form: the request it sends, whatever its caption says.
   const kMaxFormFields = 40;
-  const isSubmit = (e: Element) => (e instanceof HTMLInputElement && (e.type === 'submit' || e.type === 'image')) || (e instanceof HTMLButtonElement && e.type === 'submit');
+  const isSubmit = (e: Element) => (isHtml(e, 'input') && (e.type === 'submit' || e.type === 'image')) || (isHtml(e, 'button') && e.type === 'submit');
   let form: FormProbe | null = null;
   const owner = isSubmit(el) ? (el as HTMLInputElement | HTMLButtonElement).form : null;
   if (owner) {

@@ -31,7 +31,7 @@ function readLinks(first: Element, others: Element[]): { markup: string; link: b
   const sorted = [...els].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
   return els.map((el) => {
     const href = el.getAttribute('href');
-    const link = el instanceof HTMLAnchorElement && href !== null && href.trim() !== '' && href.trim() !== '#' && !/^\s*javascript:/i.test(href);
+    const link = el.localName === 'a' && el.namespaceURI === 'http://www.w3.org/1999/xhtml' && href !== null && href.trim() !== '' && href.trim() !== '#' && !/^\s*javascript:/i.test(href);
     return { markup: el.outerHTML, link, order: sorted.indexOf(el) };
   });
 }

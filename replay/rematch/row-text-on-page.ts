@@ -43,9 +43,10 @@ function inPageAbsentPhrases(phrases: string[]): string[] {
   const skip = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
   const walk = (node: Node) => {
     if (node.nodeType === Node.TEXT_NODE) parts.push(node.nodeValue ?? '');
-    if (node instanceof Element) {
-      if (skip.has(node.tagName)) return;
-      if (node.shadowRoot) walk(node.shadowRoot);
+    if (node.nodeType === Node.ELEMENT_NODE) {
+      const el = node as Element;
+      if (skip.has(el.tagName)) return;
+      if (el.shadowRoot) walk(el.shadowRoot);
     }
     for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
   };
