@@ -19,7 +19,7 @@ const kAllow = ['127.0.0.1'];
 
 test.describe('destructive filter', () => {
   test('names and link targets that delete, end the session or spend money', () => {
-    for (const name of ['Delete', 'Delete item', 'Remove', 'Log out', 'Logout', 'LogOut', 'Sign out', 'sign-out', 'Pay now', 'Purchase', 'Unsubscribe', 'Deactivate account', 'Destroy', 'Reset settings', 'Cancel subscription']) {
+    for (const name of ['Delete', 'Delete item', 'Remove', 'Log out', 'Logout', 'LogOut', 'Sign out', 'sign-out', 'Pay now', 'Purchase', 'Unsubscribe', 'Deactivate account', 'Destroy', 'Reset settings', 'Cancel subscription', 'Exit application', 'Quit', 'Shut down', 'Restart server']) {
       expect(isDestructiveText(name), name).toBe(true);
     }
     expect(isDestructive({ name: 'Leave', href: '/logout' })).toBe(true);
@@ -28,7 +28,7 @@ test.describe('destructive filter', () => {
   });
 
   test('words that merely contain a destructive verb pass', () => {
-    for (const name of ['Deleted items', 'Payments', 'Removal policy', 'Items', 'Settings', 'Sign in', 'Display options', 'Dropdown']) {
+    for (const name of ['Deleted items', 'Payments', 'Removal policy', 'Items', 'Settings', 'Sign in', 'Display options', 'Dropdown', 'Exits and entrances', 'Quitting tips', 'Restarts']) {
       expect(isDestructiveText(name), name).toBe(false);
     }
     expect(isDestructive({ name: 'Items', href: '/items?page=2' })).toBe(false);

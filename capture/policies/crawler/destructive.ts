@@ -1,6 +1,6 @@
 /**
  * Controls the crawler leaves alone unless `--allow-destructive`: the ones that lose data, end the
- * session, or spend money. Matched on the accessible name and on the link target, by whole words,
+ * session, stop the app itself (a daemon's web interface has "Exit" and "Shut down"), or spend money. Matched on the accessible name and on the link target, by whole words,
  * so "Deleted items" or "Payments history" links are still followed while "Delete" is not.
  */
 
@@ -10,6 +10,7 @@ const kDestructivePhrases = [
   'pay', 'pay now', 'purchase', 'buy', 'buy now', 'checkout', 'place order', 'order now',
   'unsubscribe', 'deactivate', 'destroy', 'reset', 'erase', 'wipe', 'purge', 'terminate',
   'revoke', 'close account', 'cancel subscription', 'cancel account', 'disable account', 'uninstall',
+  'exit', 'quit', 'shut down', 'shutdown', 'restart', 'reboot', 'power off', 'poweroff',
 ];
 
 function escapeRegExp(text: string): string {
