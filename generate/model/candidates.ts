@@ -1,6 +1,6 @@
 import type { Fingerprint } from '../../core/schema/history.ts';
 import type { ModelLocator } from '../../core/schema/page-model.ts';
-import { locatable } from './locatable.ts';
+import { locatable, settleCandidate } from './locatable.ts';
 import { steadyName } from '../../core/locator/steady-name.ts';
 
 /**
@@ -108,9 +108,11 @@ export interface CandidateOptions {
  * role and name pinned by position, and the structural CSS path last.
  */
 export function elementCandidates(found: Fingerprint, options: CandidateOptions): ModelLocator[] {
-  const fp = locatable(found).fingerprint;
+  const usable = locatable(found);
+  const fp = usable.fingerprint;
   const out: ModelLocator[] = [];
-  const add = (locator: ModelLocator | null) => {
+  const add = (unsettled: ModelLocator | null) => {
+    const locator = unsettled && settleCandidate(unsettled, usable);
     if (locator && !out.some((known) => candidateKey(known) === candidateKey(locator))) out.push(locator);
   };
   // A name with a count in it ("Inbox (3)") is found by the words before the count first.

@@ -69,15 +69,21 @@ export function locatable(fp: Fingerprint): Locatable {
 const kTextKinds = new Set<ModelLocator['kind']>(['role', 'label', 'placeholder', 'text']);
 
 /**
- * The chosen locator, held to the rule: never an exact match of a shortened text or of its start.
- * A recorded `getByText('Quarterly report for the…', { exact: true })` becomes a substring match
- * of its start, or, when too little is left, is chosen again without the recorded locator.
+ * A locator held to the rule: never an exact match of a shortened text or of its start. A
+ * recorded `getByText('Quarterly report for the…', { exact: true })` becomes a substring match of
+ * its start; null when too little is left. Candidates are settled before they are checked against
+ * the recorded snapshots, so the locator chosen is the one that was checked.
  */
-export function settleLocator(locator: ModelLocator, usable: Locatable, chooseAgain: () => ModelLocator): ModelLocator {
+export function settleCandidate(locator: ModelLocator, usable: Locatable): ModelLocator | null {
   if (!kTextKinds.has(locator.kind) || locator.value === null) return locator;
   if (isShortened(locator.value)) {
     const text = locatorText(locator.value, locator.exact);
-    return text ? { ...locator, ...text, matches: null, verified: false } : chooseAgain();
+    return text ? { ...locator, ...text, matches: null, verified: false } : null;
   }
   return locator.exact && usable.starts.has(locator.value) ? { ...locator, exact: false, matches: null, verified: false } : locator;
+}
+
+/** The chosen locator, settled; when too little of its text is left, chosen again without the recorded locator. */
+export function settleLocator(locator: ModelLocator, usable: Locatable, chooseAgain: () => ModelLocator): ModelLocator {
+  return settleCandidate(locator, usable) ?? chooseAgain();
 }

@@ -191,8 +191,8 @@ export function readRecordedLocator(recorded: RecordedLocator | null): ModelLoca
  */
 export function chooseLocator(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute = kDefaultTestIdAttribute, evidence: StepEvidence[] = [], asserted: readonly string[] = [], taken: ReadonlySet<string> = new Set()): LocatorChoice {
   const usable = locatable(fp);
-  const choice = chooseFor(usable.fingerprint, recordedFull, snapshots, testIdAttribute, evidence, asserted, taken);
-  const locator = settleLocator(choice.locator, usable, () => chooseFor(usable.fingerprint, null, snapshots, testIdAttribute, evidence, asserted, taken).locator);
+  const choice = chooseFor(fp, usable.fingerprint, recordedFull, snapshots, testIdAttribute, evidence, asserted, taken);
+  const locator = settleLocator(choice.locator, usable, () => chooseFor(fp, usable.fingerprint, null, snapshots, testIdAttribute, evidence, asserted, taken).locator);
   return { locator, problem: [...usable.notes, choice.problem].filter(Boolean).join('; ') || null };
 }
 
@@ -204,10 +204,11 @@ function byAssertedText(locator: ModelLocator, asserted: readonly string[]): boo
   return asserted.some((text) => flat(text) !== '' && found.includes(flat(text)));
 }
 
-function chooseFor(fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute: string, evidence: StepEvidence[], asserted: readonly string[] = [], taken: ReadonlySet<string> = new Set()): LocatorChoice {
+/** `recordedFp`: the fingerprint as recorded (candidates settle its texts themselves); `fp`: as `locatable` left it. */
+function chooseFor(recordedFp: Fingerprint, fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute: string, evidence: StepEvidence[], asserted: readonly string[] = [], taken: ReadonlySet<string> = new Set()): LocatorChoice {
   if (!evidence.length || fp.frameChain.length) return guessLocator(fp, recordedFull, snapshots, testIdAttribute, taken);
   const found = [...new Map(evidence.flatMap((e) => e.fields).map((l) => [candidateKey(l), l])).values()];
-  const candidates = elementCandidates(fp, { testIdAttribute, testIdFrom: testIdAttributeOf(fp, recordedFull), recorded: readRecordedLocator(recordedFull), found })
+  const candidates = elementCandidates(recordedFp, { testIdAttribute, testIdFrom: testIdAttributeOf(fp, recordedFull), recorded: readRecordedLocator(recordedFull), found })
     .filter((candidate) => !byAssertedText(candidate, asserted) && !taken.has(wayKey(candidate)));
   const verified = firstVerified(candidates, evidence);
   if (verified) {

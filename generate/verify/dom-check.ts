@@ -10,7 +10,6 @@ import type { FlowOutcome, ModelLocator } from '../../core/schema/page-model.ts'
 import { locatorExpression, outcomeLocatorCode } from '../emit/code.ts';
 import { candidateKey, elementCandidates, type Hit, type StepEvidence } from '../model/candidates.ts';
 import { attributeSelector, readRecordedLocator, testIdAttributeOf } from '../model/locate.ts';
-import { locatable } from '../model/locatable.ts';
 import { innerCandidates, itemRoleOf, kItemCss } from '../model/rows.ts';
 import { alignSteps } from './align-steps.ts';
 import { rowProbe, type RowProbe, type RowProbeInput } from './row-probe.ts';
@@ -221,7 +220,7 @@ export class DomCheck {
         const recorded = readRecordedLocator(step.locator);
         // Asked all at once: Playwright pipelines the calls, so the page answers them in one go.
         // The fingerprint as generate chooses from it: roles Playwright has, shortened names as prefixes.
-        const candidates = elementCandidates(locatable(fp).fingerprint, { testIdAttribute: options.testIdAttribute, testIdFrom: testIdAttributeOf(fp, step.locator), recorded });
+        const candidates = elementCandidates(fp, { testIdAttribute: options.testIdAttribute, testIdFrom: testIdAttributeOf(fp, step.locator), recorded });
         const found = await Promise.all(candidates.map((candidate) => hitOf(shown.page, candidate, options.testIdAttribute)));
         const hits = new Map<string, Hit>(candidates.map((candidate, i) => [candidateKey(candidate), found[i]!]));
         const around = await verifyRow(shown.page, step, run, options);

@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import type { HistoryStep } from '../../core/schema/history.ts';
 import { headingExpression, headingSnapshot } from '../../generate/emit/code.ts';
 import { isShortened, locatorText } from '../../generate/model/locator-text.ts';
+import { candidateKey, elementCandidates, type StepEvidence } from '../../generate/model/candidates.ts';
+import { chooseLocator } from '../../generate/model/locate.ts';
 import { flowOutcomes } from '../../generate/model/outcomes.ts';
 import { locatable, settleLocator } from '../../generate/model/locatable.ts';
 import { fp } from '../../harness/generate/fixtures.ts';
@@ -68,4 +70,23 @@ test('a name holding an identifier the app generated is matched by the text befo
   // Words, dates and short numbers are not generated ids.
   expect(locatable(fp({ role: 'link', name: 'Backup 20240117-1230' })).fingerprint.name).toBe('Backup 20240117-1230');
   expect(locatable(fp({ role: 'link', name: 'Invoice 2024-0117 deadbeef' })).fingerprint.name).toBe('Invoice 2024-0117 deadbeef');
+});
+
+test('candidates are settled before the snapshots check them: the locator chosen is the one checked', () => {
+  // A menu entry whose caption ends in dots (`Open file...`), its icon's alt text the same words,
+  // recorded as `getByText('Open file...')`.
+  const entry = fp({ role: null, name: 'Open file... Open file...', tag: 'a', text: 'Open file...', id: 'openLink', cssPath: 'ul > li > a' });
+  const candidates = elementCandidates(entry, { testIdAttribute: 'data-testid', testIdFrom: null, recorded: { kind: 'text', role: null, value: 'Open file...', exact: false, frames: [], scope: null, row: null, matches: 1, verified: true, nth: null } });
+  for (const candidate of candidates) {
+    if (candidate.value === null || candidate.kind === 'selector') continue;
+    expect(isShortened(candidate.value), candidate.value).toBe(false);
+    // Never the start of a shortened text matched whole: it names another element, if any.
+    expect(candidate.value === 'Open file' && candidate.exact, JSON.stringify(candidate)).toBe(false);
+  }
+  expect(candidates.map((candidate) => [candidate.kind, candidate.value, candidate.exact])).toContainEqual(['text', 'Open file', false]);
+  // The snapshot found the recorded element by the settled text alone: it is chosen, checked.
+  const hits = new Map(candidates.map((candidate) => [candidateKey(candidate), { count: candidate.kind === 'text' && !candidate.exact ? 1 : 0, target: candidate.kind === 'text' && !candidate.exact }]));
+  const evidence: StepEvidence[] = [{ hits, row: null, fields: [] }];
+  const choice = chooseLocator(entry, { code: "getByText('Open file...')", matches: 1 }, [], 'data-testid', evidence);
+  expect(choice.locator).toMatchObject({ kind: 'text', value: 'Open file', exact: false, verified: true, matches: 1 });
 });
