@@ -175,13 +175,16 @@ function standsForItem(element: ModelElement): boolean {
 /**
  * The element whose whole text is the one its item is found by and that stands for the item: one
  * of no kind (`garden-notes.txt` in its list item), or a link to the record it shows (`1.0.0` to
- * `/v/1.0.0` in a list of releases). It is named after the item (`torrentText`, `releaseLink`,
- * `openRelease(release)`). A control of a toolbar built as a list (`Deploy` to `#`) keeps its own name.
+ * `/v/1.0.0` in a list of releases), or an anchor without an address (no link role: a script's
+ * menu entry, `File` among `Edit` and `View`). It is named after the item (`torrentText`,
+ * `releaseLink`, `openRelease(release)`, `clickItem(item)`), never after the one item recorded
+ * first. A control of a toolbar built as a list (`Deploy` to `#`) keeps its own name.
  */
 export function showsItemKey(element: ModelElement, collection: ModelCollection | undefined): boolean {
   const text = element.fingerprint.text?.replace(/\s+/g, ' ').trim();
   if (!collection?.exactKey || !text || text !== collection.example.replace(/\s+/g, ' ').trim()) return false;
-  return kindSuffix(element) === 'Element' || (element.role === 'link' && linksToRecord(element.fingerprint.hrefPath, text));
+  const scriptAnchor = element.tag === 'a' && element.role !== 'link' && element.fingerprint.hrefPath === null;
+  return kindSuffix(element) === 'Element' || scriptAnchor || (element.role === 'link' && linksToRecord(element.fingerprint.hrefPath, text));
 }
 
 /** The link's target names the record its text shows (`/-/web/detail/garden-planner` for `garden-planner`). */

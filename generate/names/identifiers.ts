@@ -64,11 +64,20 @@ function allWords(text: string): string[] {
 }
 
 /**
+ * The first half of words that say the same thing twice (`Resume Resume`: an icon's alt text and
+ * the caption beside it, both in the accessible name); other words as they are.
+ */
+function halfOfRepeat(all: string[]): string[] {
+  const half = all.length / 2;
+  return Number.isInteger(half) && half > 0 && all.slice(0, half).join(' ') === all.slice(half).join(' ') ? all.slice(0, half) : all;
+}
+
+/**
  * The words that name `text`, at most `max`, stop words left out when others remain. A name never
  * starts with a number: leading numbers move to the end (`03 switch mode` -> switch mode 03).
  */
 export function words(text: string, max = kMaxNameWords): string[] {
-  const all = allWords(text);
+  const all = halfOfRepeat(allWords(text));
   const meaningful = all.filter((word) => !kStopWords.has(word));
   const kept = (meaningful.length ? meaningful : all).slice(0, max);
   // A word made of identifier characters is an identifier unless it starts with a digit or a mark.

@@ -24,6 +24,11 @@ test('words: leading numbers move to the end, any script is kept, punctuation an
   expect(words('Мой профиль')).toEqual(['мой', 'профиль']);
   expect(words('')).toEqual([]);
   expect(words('🚀🔥')).toEqual([]);
+  // An icon's alt text and the caption beside it, both in one accessible name, say it once.
+  expect(words('Resume Resume')).toEqual(['resume']);
+  expect(words('Add Torrent File... Add Torrent File...')).toEqual(['add', 'torrent', 'file']);
+  expect(words('Bora Bora')).toEqual(['bora']);
+  expect(words('Bora Bora Beach')).toEqual(['bora', 'bora', 'beach']);
 });
 
 test('sanitizeIdentifier gives a valid identifier for anything, in the asked case', () => {
@@ -306,6 +311,12 @@ test("a link whose name is the text its item is found by is named after the item
   const deploy = element({ role: 'link', tag: 'a', name: 'Deploy', collection: collection.id, fingerprint: { ...fp({ role: 'link', name: 'Deploy' }), text: 'Deploy', hrefPath: '/' } });
   expect(showsItemKey(deploy, toolbar)).toBe(false);
   expect(showsItemKey({ ...deploy, fingerprint: { ...deploy.fingerprint, hrefPath: '/deploy' } }, toolbar)).toBe(true);
+  // A menu of anchors without an address (no link role), clicked as `File`, then `Edit`: one
+  // method for every entry, named after the item, not after the entry recorded first.
+  const menu: ModelCollection = { ...collection, example: 'File' };
+  const entry = element({ role: null, tag: 'a', name: 'File', collection: collection.id, fingerprint: { ...fp({ role: null, name: 'File' }), tag: 'a', text: 'File', hrefPath: null } });
+  expect(showsItemKey(entry, menu)).toBe(true);
+  expect(elementMember(entry, false, [], new Map([[collection.id, ['item']]]), true)).toBe('itemLink');
 });
 
 test('a method doc never quotes a test id as if the element showed it: it describes the element as its member does', () => {
