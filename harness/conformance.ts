@@ -125,12 +125,14 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
       (await stage('explore', async () => {
         const args = ['capture', 'explore', '--url', running.url, '--policy', 'crawler', '--max-steps', String(app.conformance?.maxSteps ?? kDefaultMaxSteps), '--json'];
         const secretArgs = Object.keys(secrets).flatMap((name) => ['--secret', name]);
+        // The crawler types the login's user name where a field asks for one (its own made-up name otherwise).
+        const fillArgs = signsIn && running.login ? ['--fill', `username=${running.login.user}`] : [];
         const planFile = path.join(ws.root, 'plan.json');
         const plan = app.conformance?.plan;
         if (plan) fs.writeFileSync(planFile, JSON.stringify(plan(running.url)));
         // The crawl and the written plan are recorded side by side, each in its own browser.
         const [explore, script] = await Promise.all([
-          runCli([...args, ...secretArgs], { env, timeoutMs: kStageTimeoutMs }),
+          runCli([...args, ...fillArgs, ...secretArgs], { env, timeoutMs: kStageTimeoutMs }),
           plan ? runCli(['capture', 'script', '--url', running.url, '--plan', planFile, ...secretArgs, '--json'], { env, timeoutMs: kStageTimeoutMs }) : null,
         ]);
         result.sessionId = typeof explore.json?.sessionId === 'string' ? explore.json.sessionId : null;

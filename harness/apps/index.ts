@@ -5,6 +5,7 @@ import { fauxton } from './fauxton.ts';
 import { mediumEditor } from './medium-editor.ts';
 import { nodeRed } from './node-red.ts';
 import { pell } from './pell.ts';
+import { qbittorrent } from './qbittorrent.ts';
 import { radicale } from './radicale.ts';
 import { syncthing } from './syncthing.ts';
 import { transmission } from './transmission.ts';
@@ -40,6 +41,7 @@ export const realApps: readonly RealApp[] = [
   radicale,
   syncthing,
   transmission,
+  qbittorrent,
   nodeRed,
   verdaccio,
 ];

@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { debianPackageVersion } from './debian.ts';
 import { freePort, once, removeDir, spawnServer, tempDir, waitUntilAnswers } from './serve.ts';
+import { kSeedComment, kSeedName, seedTorrent } from './torrent-file.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
 /**
@@ -25,25 +25,6 @@ function unavailable(): string | null {
   return fs.existsSync(kDaemon) && debianPackageVersion('transmission-daemon') !== 'not installed'
     ? null
     : 'Transmission is not installed (apt-get install transmission-daemon, or make bench-deps)';
-}
-
-type Bencoded = number | string | Buffer | { [key: string]: Bencoded };
-
-/** Bencoding (BEP 3), enough for a torrent file. */
-function bencode(value: Bencoded): Buffer {
-  if (typeof value === 'number') return Buffer.from(`i${value}e`);
-  if (typeof value === 'string') return bencode(Buffer.from(value));
-  if (Buffer.isBuffer(value)) return Buffer.concat([Buffer.from(`${value.length}:`), value]);
-  const keys = Object.keys(value).sort();
-  return Buffer.concat([Buffer.from('d'), ...keys.flatMap((key) => [bencode(key), bencode(value[key]!)]), Buffer.from('e')]);
-}
-
-/** The seed torrent: one small text file, no tracker, so nobody is ever asked for it. */
-function seedTorrent(): Buffer {
-  const data = Buffer.from('tomatoes, beans, squash\n'.repeat(100));
-  const pieceLength = 16_384;
-  const pieces = crypto.createHash('sha1').update(data).digest();
-  return bencode({ info: { name: 'garden-notes.txt', length: data.length, 'piece length': pieceLength, pieces }, comment: 'Seed catalogue', 'created by': 'hand' });
 }
 
 function settings(dir: string, rpcPort: number, peerPort: number): object {
@@ -131,10 +112,10 @@ export const transmission: RealApp = {
         { input: { target: { role: 'searchbox', name: 'Filter' }, text: 'garden' } },
         { send_keys: { keys: 'End' } },
         { expect_count: { target: kList, count: 1 } },
-        { click: { target: "locator('#torrent_list').getByText('garden-notes.txt', { exact: true })" } },
+        { click: { target: `locator('#torrent_list').getByText('${kSeedName}', { exact: true })` } },
         { click: { target: "getByTitle('Toggle Inspector')" } },
-        { expect_text: { target: 'css=#torrent_inspector_name', text: 'garden-notes.txt', exact: true } },
-        { expect_text: { target: 'css=#inspector-info-comment', text: 'Seed catalogue', exact: true } },
+        { expect_text: { target: 'css=#torrent_inspector_name', text: kSeedName, exact: true } },
+        { expect_text: { target: 'css=#inspector-info-comment', text: kSeedComment, exact: true } },
         { input: { target: { role: 'searchbox', name: 'Filter' }, text: 'pumpkins' } },
         { send_keys: { keys: 'End' } },
         { expect_count: { target: kList, count: 0 } },
