@@ -2,6 +2,7 @@ import { kPlaceholderPattern } from '../core/conventions.ts';
 import { errorMessage } from '../core/errors.ts';
 import { kMatchingActions } from '../core/schema/actions.ts';
 import type { Plan } from '../core/schema/plan.ts';
+import { navigateUrl } from './actions/navigate.ts';
 import { describeTarget, targetLocator } from './actions/resolve-target.ts';
 import type { Session } from './session.ts';
 
@@ -36,7 +37,7 @@ export async function checkPlan(session: Session, plan: Plan, url: string): Prom
     if (step.action === 'navigate') {
       const next = String(step.params.url);
       // A placeholder's value is not given to a check: the steps after it are looked for where the page is.
-      if (!new RegExp(kPlaceholderPattern.source).test(next)) await page.goto(new URL(next, page.url()).href, { waitUntil: 'load' });
+      if (!new RegExp(kPlaceholderPattern.source).test(next)) await page.goto(navigateUrl(next, page.url()), { waitUntil: 'load' });
       continue;
     }
     if (step.target === null) continue;

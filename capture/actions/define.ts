@@ -50,6 +50,11 @@ export interface ActionDef<N extends ActionName = ActionName> {
   /** Params as a model writes them: the recorded ones plus `index` for element actions (`target` for matching ones). */
   params: z.ZodObject;
   run(ctx: ActionContext, params: Recorded<N>): Promise<ActionRunResult>;
+  /**
+   * The params as they are run and recorded, given the address of the page the step starts on: a
+   * path made absolute (`navigate`'s url), so replay and generated code read what was opened.
+   */
+  recordAs?(params: Recorded<N>, pageUrl: string): Recorded<N>;
 }
 
 export type AnyActionDef = { [N in ActionName]: ActionDef<N> }[ActionName];
@@ -68,6 +73,7 @@ export function defineAction<N extends ActionName>(def: {
   name: N;
   description: string;
   run(ctx: ActionContext, params: Recorded<N>): Promise<ActionRunResult>;
+  recordAs?(params: Recorded<N>, pageUrl: string): Recorded<N>;
 }): ActionDef<N> {
   const recorded = ActionParams[def.name];
   const element = elementUse(def.name);

@@ -173,11 +173,12 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
 }
 
 /** An action whose params parsed: find its element, run it, and describe what it did. */
-async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<typeof actionDef>, data: unknown): Promise<Executed> {
+async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<typeof actionDef>, asGiven: unknown): Promise<Executed> {
   const { session, secrets } = options;
   const name = def.name;
   const before = await currentState(session, undefined, options.preRead);
   const pre = before.state;
+  const data: unknown = def.recordAs ? (def.recordAs as (params: unknown, pageUrl: string) => unknown)(asGiven, pre.url) : asGiven;
   const mark = session.inFlight.mark();
   const page = session.currentPageOrDie();
   const wantsElement = def.element === 'required' || (def.element === 'optional' && (call.index !== undefined || call.target !== undefined || call.ref !== undefined));

@@ -50,6 +50,8 @@ test('a plan (sign in with a secret, create an item, log out) is recorded like a
         { input: { target: { role: 'spinbutton', name: 'Price' }, text: '12.5' } },
         { click: { target: { role: 'button', name: 'Create item' } } },
         { extract: { query: 'Blue hammer price' } },
+        // A path opens on the current site, and is recorded as the address it opened.
+        { navigate: { url: '/items?q=hammer' } },
         { click: { target: { role: 'button', name: 'Log out' } } },
         { done: { text: 'created and logged out', success: true } },
       ],
@@ -61,7 +63,7 @@ test('a plan (sign in with a secret, create an item, log out) is recorded like a
     expect(result.terminationReason).toBe('done');
     const id = String(result.sessionId);
     expect(id).toMatch(/^script-\d{13}$/);
-    expect(run.stderr).toContain('step 3/11 click button "Sign in" -> ok');
+    expect(run.stderr).toContain('step 3/12 click button "Sign in" -> ok');
     const out = path.join(cwd, 'out');
 
     // History: schema, one step per action, fingerprints and unique locators for element steps.
@@ -85,6 +87,8 @@ test('a plan (sign in with a secret, create an item, log out) is recorded like a
     expect(history.steps[4]!.targetAfter?.value).toBe('Blue hammer');
     expect(history.steps[5]!.targetAfter?.selected).toEqual(['Kitchen']);
     expect(history.steps[8]!.result).toContain('$12.50');
+    expect(history.steps[9]!.params).toEqual({ url: `${demo.url}items?q=hammer` });
+    expect(history.steps[9]!.post.url).toBe(`${demo.url}items?q=hammer`);
 
     // Trace: one group per step, titled by convention, every action inside a group.
     const zip = await JSZip.loadAsync(await fs.readFile(path.join(out, 'traces', `${id}.zip`)));
@@ -111,8 +115,11 @@ test('a plan (sign in with a secret, create an item, log out) is recorded like a
     // One screenshot per action, taken once its step settled: the after-phase JPEG, in the zip.
     const shots = events.filter((e) => e.type === 'screenshot') as unknown as { callId: string; phase: string; file: string }[];
     expect(shots.every((shot) => shot.phase === 'after' && /^screenshots\/.+\.jpeg$/.test(shot.file) && names.includes(shot.file))).toBe(true);
-    expect(new Set(shots.map((shot) => shot.callId))).toEqual(new Set([...actionsInTrace.map((a) => a.callId), events.find((e) => e.type === 'before' && e.method === 'goto')!.callId]));
-    expect(shots.length).toBe(actionsInTrace.length + 1);
+    // The start address and the navigate step are the two page loads.
+    const gotos = events.filter((e) => e.type === 'before' && e.method === 'goto').map((e) => e.callId);
+    expect(gotos.length).toBe(2);
+    expect(new Set(shots.map((shot) => shot.callId))).toEqual(new Set([...actionsInTrace.map((a) => a.callId), ...gotos]));
+    expect(shots.length).toBe(actionsInTrace.length + 2);
 
     // Aria log and reasoning.
     const aria = jsonLines(await fs.readFile(path.join(out, 'aria-log', `${id}.jsonl`), 'utf8')).map((l) => AriaLogLine.parse(l));
@@ -124,7 +131,7 @@ test('a plan (sign in with a secret, create an item, log out) is recorded like a
     // Run entry.
     const runs = RunDatabase.parse(JSON.parse(await fs.readFile(path.join(cwd, '.brow-use', 'runs.json'), 'utf8')));
     const entry = runs.find((r) => r.sessionId === id)!;
-    expect(entry).toMatchObject({ command: 'script', mode: 'playwright', terminationReason: 'done', steps: 11, url: plan.url });
+    expect(entry).toMatchObject({ command: 'script', mode: 'playwright', terminationReason: 'done', steps: 12, url: plan.url });
     expect(entry.endedAt).not.toBeNull();
     expect(entry.pagesVisited).toBeGreaterThanOrEqual(4);
     expect(Object.keys(entry.artifacts).sort()).toEqual(['ariaLog', 'history', 'reasoning', 'trace']);
