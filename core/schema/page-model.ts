@@ -202,6 +202,12 @@ export const FlowStep = z.discriminatedUnion('kind', [
     after: FlowState,
   }),
   z.strictObject({ kind: z.literal('back'), page: z.string(), after: FlowState }),
+  /**
+   * Content that typing into a field brought up on the page (a suggestion showing the typed text)
+   * before the next step acted, as the recording saw it: waited for, so the next step does not act
+   * on a page whose scripts have not answered the typing yet.
+   */
+  z.strictObject({ kind: z.literal('wait'), page: z.string(), role: z.string(), text: FlowValue, after: FlowState }),
   z.strictObject({
     kind: z.literal('expect'), page: z.string(), check: FlowCheck,
     /** The text of the item its element is in when the element belongs to a collection, else null. */

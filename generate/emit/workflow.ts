@@ -66,7 +66,7 @@ export function emitWorkflow(project: Project, ctx: EmitContext, flow: Flow): { 
   dropUnusedBindings(statements);
 
   const usesSecrets = flow.steps.some((s) => (s.kind === 'interact' && s.values.some((v) => v.kind === 'secret')) || (s.kind === 'expect' && JSON.stringify(s.check).includes('"kind":"secret"')));
-  if (flow.steps.some((s) => s.kind === 'expect')) source.addImportDeclaration({ moduleSpecifier: '@playwright/test', namedImports: ['expect', { name: 'Page', isTypeOnly: true }] });
+  if (flow.steps.some((s) => s.kind === 'expect' || s.kind === 'wait')) source.addImportDeclaration({ moduleSpecifier: '@playwright/test', namedImports: ['expect', { name: 'Page', isTypeOnly: true }] });
   else source.addImportDeclaration({ moduleSpecifier: '@playwright/test', isTypeOnly: true, namedImports: ['Page'] });
   for (const className of [...usedPages].sort()) source.addImportDeclaration({ moduleSpecifier: `../pom/${className}.ts`, namedImports: [className] });
   if (usesSecrets) source.addImportDeclaration({ moduleSpecifier: './secrets.ts', namedImports: ['requireSecret'] });
@@ -140,6 +140,10 @@ function emitStep(step: FlowStep, current: string | null, scope: StepScope): str
       statements.push('await page.goBack();');
       scope.arrive(step.after.page);
       return step.after.page;
+    case 'wait':
+      // The typing brought this up before the next step when recorded: the page's scripts have answered it.
+      statements.push(`await expect(page.getByRole(${str(step.role)}, { name: ${valueExpression(step.text, scope.valueCtx)}, exact: true }).first()).toBeVisible();`);
+      return step.page;
     case 'interact': {
       if (current !== step.page) scope.arrive(step.page);
       const { variable } = scope.objectOf(step.page);

@@ -57,6 +57,33 @@ interface PendingForm {
   values: FlowValue[];
   pre: PageState;
   post: PageState;
+  /** What typing into the form's last field brought up (see `broughtUp`), to wait for before the next step. */
+  wait: { role: string; text: FlowValue } | null;
+}
+
+/** Roles of content a page shows in answer to typing: suggestions, matches, messages. */
+const kAnswerRoles = new Set(['link', 'option', 'listitem', 'menuitem', 'row', 'cell', 'gridcell', 'treeitem', 'status', 'alert']);
+/** Outline names are cut at this length (core/aria/outline.ts): a cut name is no name to wait for. */
+const kOutlineNameChars = 60;
+
+/**
+ * What typing `value` into a field brought up on the page before the next step, as the step's
+ * recorded effect shows it: content (a suggestion, a match) that shows the typed text. Named by
+ * the typed value itself when it shows exactly that (a variable stays a variable); null when
+ * nothing like it appeared, or the value is a secret.
+ */
+function broughtUp(step: HistoryStep, value: FlowValue): { role: string; text: FlowValue } | null {
+  const typed = value.kind === 'literal' ? value.value : value.kind === 'var' ? value.recorded : '';
+  if (step.action !== 'input' || typed.trim().length < 2 || step.pre.url !== step.post.url) return null;
+  for (const line of step.effect?.appeared ?? []) {
+    const match = /^([a-z][\w-]*) "(.*)"$/.exec(line);
+    if (!match || !kAnswerRoles.has(match[1]!)) continue;
+    const name = match[2]!.replace(/\\"/g, '"');
+    if (name.length >= kOutlineNameChars || !name.toLowerCase().includes(typed.trim().toLowerCase())) continue;
+    if (name === typed.trim()) return { role: match[1]!, text: value };
+    if (value.kind === 'literal') return { role: match[1]!, text: { kind: 'literal', value: name } };
+  }
+  return null;
 }
 
 export interface FlowContext {
@@ -88,7 +115,8 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     steps.push({ kind: 'goto', page: pageOf(first.pre), url: appRelative(run.history.startUrl, app), after: stateOf(first.pre) });
   }
 
-  const flush = () => {
+  /** `next`: another step follows on the page the form leaves, and waits for what its typing brought up. */
+  const flush = (next = true) => {
     if (!pending) return;
     const form = pending;
     pending = null;
@@ -96,6 +124,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     const collection = form.row?.collection ?? null;
     observed.interaction({ kind: 'form', id, page: form.page, observed: 1, collection, fields: form.fields }, pageOf(form.post), urlChanged(form.pre, form.post));
     steps.push(itemOf({ kind: 'interact', page: form.page, interaction: id, values: form.values, item: form.row ? { kind: 'literal', value: form.row.key } : null, after: stateOf(form.post) }, form.row));
+    if (next && form.wait && pageOf(form.post) === form.page) steps.push({ kind: 'wait', page: form.page, ...form.wait, after: stateOf(form.post) });
   };
 
   for (const step of run.history.steps) {
@@ -107,7 +136,8 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     if (change && step.fingerprint) {
       if (pending && (pending.page !== page || pending.row?.key !== row?.key || pending.row?.collection !== row?.collection)) flush();
       const element = observed.element(page, step.fingerprint, step.locator, row, evidence);
-      pending ??= { page, row, fields: [], values: [], pre: step.pre, post: step.post };
+      pending ??= { page, row, fields: [], values: [], pre: step.pre, post: step.post, wait: null };
+      pending.wait = change.control === 'fill' ? broughtUp(step, change.value) : null;
       const at = pending.fields.findIndex((f) => f.element === element);
       if (at >= 0) {
         pending.fields[at] = { element, control: change.control };
@@ -117,10 +147,11 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
         pending.values.push(change.value);
       }
       pending.post = step.post;
-      if (pageOf(step.post) !== page) flush();
+      if (pageOf(step.post) !== page) flush(false);
       continue;
     }
-    flush();
+    // A step that checks the page or leaves nothing to act on does not wait for the typing's answer.
+    flush(step.action !== 'done');
     const to = pageOf(step.post);
     const moved = urlChanged(step.pre, step.post);
     const after = stateOf(step.post);
@@ -162,7 +193,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
         break;
     }
   }
-  flush();
+  flush(false);
   const typed = typedValues(run.history.steps, run.history.variables);
   const outcomes = flowOutcomes(run.history.steps, typed, run.final ?? null);
   return freshenCreatedValues({
