@@ -60,7 +60,7 @@ npm-apps:
 	  mv "$(NPM_APPS_DIR).partial" "$(NPM_APPS_DIR)"; \
 	fi
 
-# What the benchmarks need beyond the suite's apps: Radicale, Syncthing, Transmission and qBittorrent (Debian)
+# What the benchmarks need beyond the suite's apps: Radicale, Syncthing, Transmission, qBittorrent and MediaWiki (Debian)
 # and Node-RED (npm, outside the project: it is no dependency of the package) run in make bench
 # only (bench/conformance.bench.ts), never in make test. Node-RED goes to the folder
 # harness/apps/node-red.ts reads (BU_APPS_CACHE moves its parent).
@@ -71,11 +71,12 @@ NODE_RED_DIR := $(APPS_CACHE)/node-red-$(NODE_RED_VERSION)
 VERDACCIO_VERSION := 6.8.0
 VERDACCIO_DIR := $(APPS_CACHE)/verdaccio-$(VERDACCIO_VERSION)
 bench-deps: test-deps
-	@if [ ! -x /usr/bin/radicale ] || [ ! -x /usr/bin/syncthing ] || [ ! -x /usr/bin/transmission-daemon ] || [ ! -x /usr/bin/qbittorrent-nox ]; then \
+	@if [ ! -x /usr/bin/radicale ] || [ ! -x /usr/bin/syncthing ] || [ ! -x /usr/bin/transmission-daemon ] || [ ! -x /usr/bin/qbittorrent-nox ] || [ ! -f /usr/share/mediawiki/index.php ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
-	    echo "installing Radicale, Syncthing, Transmission and qBittorrent with apt-get (real-app benchmarks)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends radicale syncthing transmission-daemon qbittorrent-nox >/dev/null; \
-	  else echo "Radicale, Syncthing, Transmission or qBittorrent missing and no apt-get: the benchmarks will skip them"; fi; \
+	    echo "installing Radicale, Syncthing, Transmission, qBittorrent and MediaWiki with apt-get (real-app benchmarks)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends radicale syncthing transmission-daemon qbittorrent-nox mediawiki php8.2-intl php8.2-xml >/dev/null; \
+	    systemctl disable --now apache2 >/dev/null 2>&1 || true; \
+	  else echo "Radicale, Syncthing, Transmission, qBittorrent or MediaWiki missing and no apt-get: the benchmarks will skip them"; fi; \
 	fi
 	@if [ ! -f "$(NODE_RED_DIR)/node_modules/node-red/package.json" ]; then \
 	  echo "installing Node-RED $(NODE_RED_VERSION) into $(NODE_RED_DIR) (real-app benchmarks)"; \

@@ -2,6 +2,7 @@ import { adminer, adminerEditor } from './adminer.ts';
 import { docute, docute413 } from './docute.ts';
 import { dokuwiki } from './dokuwiki.ts';
 import { fauxton } from './fauxton.ts';
+import { mediawiki } from './mediawiki.ts';
 import { mediumEditor } from './medium-editor.ts';
 import { nodeRed } from './node-red.ts';
 import { pell } from './pell.ts';
@@ -42,6 +43,7 @@ export const realApps: readonly RealApp[] = [
   syncthing,
   transmission,
   qbittorrent,
+  mediawiki,
   nodeRed,
   verdaccio,
 ];

@@ -1,0 +1,124 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { debianPackageVersion, phpSqliteUnavailable } from './debian.ts';
+import { freePort, once, removeDir, spawnServer, tempDir, waitUntilAnswers } from './serve.ts';
+import type { RealApp, RunningApp } from './types.ts';
+
+/**
+ * MediaWiki (Debian's `mediawiki`): the server-rendered PHP wiki, its Vector skin, query-string
+ * routes (`index.php?title=Main_Page`), a login form, an edit form around a wikitext area, a
+ * search box with suggestions, and special pages. Installed per instance with its own installer
+ * (`maintenance/install.php`) into a SQLite database in the instance's temp dir; the code is
+ * Debian's, linked, not copied (284 MB), and the configuration the installer writes is found
+ * through `MW_CONFIG_FILE`. Served by `php -S`; anyone may read and edit, one admin signs in.
+ */
+
+const kCode = '/usr/share/mediawiki';
+const kUser = 'Admin';
+const kPassword = 'garden-keeper-42';
+const kWiki = 'Garden Wiki';
+
+function unavailable(): string | null {
+  if (!fs.existsSync(path.join(kCode, 'index.php')) || debianPackageVersion('mediawiki') === 'not installed') {
+    return 'MediaWiki is not installed (apt-get install --no-install-recommends mediawiki php8.2-intl php8.2-xml php8.2-sqlite3, or make bench-deps)';
+  }
+  return phpSqliteUnavailable();
+}
+
+/** A page the flows read, written through the maintenance script as an editor would. */
+function seedPage(root: string, env: NodeJS.ProcessEnv, title: string, text: string): void {
+  const result = spawnSync('php', ['maintenance/edit.php', '--user', kUser, '--summary', 'seed', title], { cwd: root, env, input: text, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`seeding ${title}: ${result.stderr || result.stdout}`);
+}
+
+async function start(): Promise<RunningApp> {
+  const dir = tempDir('mediawiki');
+  const root = path.join(dir, 'root');
+  const data = path.join(dir, 'data');
+  fs.mkdirSync(root);
+  fs.mkdirSync(data);
+  // The code linked entry by entry: the instance's own configuration and uploads folder beside it.
+  for (const entry of fs.readdirSync(kCode)) {
+    if (entry !== 'LocalSettings.php' && entry !== 'images') fs.symlinkSync(path.join(kCode, entry), path.join(root, entry));
+  }
+  fs.mkdirSync(path.join(root, 'images'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const settings = path.join(root, 'LocalSettings.php');
+  const env = { ...process.env, MW_CONFIG_FILE: settings };
+  const install = spawnSync('php', [
+    'maintenance/install.php', '--dbtype=sqlite', `--dbpath=${data}`, `--server=${origin}`, '--scriptpath=', '--lang=en',
+    `--pass=${kPassword}`, `--confpath=${root}`, '--skins=Vector', kWiki, kUser,
+  ], { cwd: root, env, encoding: 'utf8' });
+  if (install.status !== 0) {
+    removeDir(dir);
+    throw new Error(`MediaWiki's installer failed: ${install.stderr || install.stdout}`);
+  }
+  // Nothing fetched from elsewhere, no mail, no jobs left for page views to run; pages at
+  // `index.php?title=...` (php -S hands no path info to a script).
+  fs.appendFileSync(settings, '\n$wgEnableEmail = false;\n$wgJobRunRate = 0;\n$wgEnableUploads = false;\n$wgUseInstantCommons = false;\n$wgUsePathInfo = false;\n');
+  seedPage(root, env, 'Tomato', "'''Tomatoes''' want sun and steady water.\n\n== Sowing ==\nSow indoors in early spring.\n");
+  seedPage(root, env, 'Bean', "'''Beans''' climb whatever stands beside them.\n");
+  const pristine = path.join(dir, 'data.pristine');
+  fs.cpSync(data, pristine, { recursive: true });
+  const server = spawnServer({ command: 'php', args: ['-S', `127.0.0.1:${port}`, '-t', root], cwd: root, env });
+  const stop = once(async () => {
+    await server.stop();
+    removeDir(dir);
+  });
+  try {
+    await waitUntilAnswers(`${origin}/index.php?title=Main_Page`, { child: server.child });
+  } catch (err) {
+    await stop();
+    throw new Error(`MediaWiki did not start: ${(err as Error).message}\n${server.output()}`);
+  }
+  return {
+    url: `${origin}/index.php?title=Main_Page`,
+    login: { user: kUser, password: kPassword },
+    dir,
+    // The database files as installed and seeded (a request in between reads them whole or not at all).
+    async reset() {
+      for (const file of fs.readdirSync(pristine)) fs.cpSync(path.join(pristine, file), path.join(data, file), { recursive: true, force: true });
+    },
+    stop,
+  };
+}
+
+export const mediawiki: RealApp = {
+  name: 'mediawiki',
+  kind: 'server-rendered PHP wiki (SQLite) with query-string routes, a login, an edit form around a wikitext area and a search box with suggestions, served by php -S',
+  source: { kind: 'debian', package: 'mediawiki', version: debianPackageVersion('mediawiki') },
+  traits: ['server-rendered'],
+  readyText: 'Main Page',
+  benchOnly: true,
+  unavailable,
+  start,
+  conformance: {
+    maxSteps: 12,
+    signsIn: true,
+    expectedFailure: {
+      stage: 'specs',
+      reason: "the crawl saves an edit of a page that did not exist (a red link's edit form): its flow spec creates that page, and its replay spec, run after it on the same data, finds the link leading to the page instead of its edit form",
+    },
+    // Sign in, write a page, read it back, find it by searching.
+    plan: (url) => ({
+      version: 1, url,
+      steps: [
+        { click: { target: { role: 'link', name: 'Log in' } } },
+        { input: { target: { role: 'textbox', name: 'Username' }, text: kUser } },
+        { input: { target: { role: 'textbox', name: 'Password' }, text: '{{secret:password}}' } },
+        { click: { target: { role: 'button', name: 'Log in' } } },
+        { expect_text: { target: 'css=#firstHeading', text: 'Main Page', exact: true } },
+        { navigate: { url: 'index.php?title=Squash&action=edit' } },
+        { input: { target: "locator('#wpTextbox1')", text: "'''Squash''' spreads wide; give it room." } },
+        { click: { target: { role: 'button', name: 'Save page' } } },
+        { expect_text: { target: 'css=#firstHeading', text: 'Squash', exact: true } },
+        { input: { target: 'css=#searchInput', text: 'Tomato' } },
+        { send_keys: { keys: 'Enter' } },
+        { expect_text: { target: 'css=#firstHeading', text: 'Tomato', exact: true } },
+        { done: { text: 'signed in, wrote the Squash page, found the Tomato page by searching', success: true } },
+      ],
+    }),
+  },
+};
