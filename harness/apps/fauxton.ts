@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { npmPackageVersion, npmUnavailable } from './packages.ts';
-import { freePort, once, removeDir, spawnServer, tempDir, waitUntilAnswers } from './serve.ts';
+import { freePort, serveInstance, tempDir, waitUntilAnswers } from './serve.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
 /**
@@ -49,19 +49,11 @@ async function seed(origin: string): Promise<void> {
 async function start(): Promise<RunningApp> {
   const dir = tempDir('fauxton');
   const port = await freePort();
-  const server = spawnServer({ command: process.execPath, args: ['--import', kTsx(), kServer, dir, String(port)], cwd: dir });
-  const stop = once(async () => {
-    await server.stop();
-    removeDir(dir);
-  });
   const origin = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilAnswers(`${origin}/_utils/`, { child: server.child });
+  const stop = await serveInstance('Fauxton', dir, { command: process.execPath, args: ['--import', kTsx(), kServer, dir, String(port)], cwd: dir }, async (child) => {
+    await waitUntilAnswers(`${origin}/_utils/`, { child });
     await seed(origin);
-  } catch (err) {
-    await stop();
-    throw new Error(`Fauxton did not start: ${(err as Error).message}\n${server.output()}`);
-  }
+  });
   return { url: `${origin}/_utils/#/_all_dbs`, dir, reset: () => seed(origin), stop };
 }
 

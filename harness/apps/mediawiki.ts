@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { debianPackageVersion, phpSqliteUnavailable } from './debian.ts';
-import { freePort, once, removeDir, spawnServer, tempDir, waitUntilAnswers } from './serve.ts';
+import { freePort, removeDir, serveInstance, tempDir, waitUntilAnswers } from './serve.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
 /**
@@ -62,17 +62,9 @@ async function start(): Promise<RunningApp> {
   seedPage(root, env, 'Bean', "'''Beans''' climb whatever stands beside them.\n");
   const pristine = path.join(dir, 'data.pristine');
   fs.cpSync(data, pristine, { recursive: true });
-  const server = spawnServer({ command: 'php', args: ['-S', `127.0.0.1:${port}`, '-t', root], cwd: root, env });
-  const stop = once(async () => {
-    await server.stop();
-    removeDir(dir);
+  const stop = await serveInstance('MediaWiki', dir, { command: 'php', args: ['-S', `127.0.0.1:${port}`, '-t', root], cwd: root, env }, async (child) => {
+    await waitUntilAnswers(`${origin}/index.php?title=Main_Page`, { child });
   });
-  try {
-    await waitUntilAnswers(`${origin}/index.php?title=Main_Page`, { child: server.child });
-  } catch (err) {
-    await stop();
-    throw new Error(`MediaWiki did not start: ${(err as Error).message}\n${server.output()}`);
-  }
   return {
     url: `${origin}/index.php?title=Main_Page`,
     login: { user: kUser, password: kPassword },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { appsCacheDir, prefixInstall } from './packages.ts';
-import { freePort, once, removeDir, spawnServer, tempDir, waitUntilAnswers } from './serve.ts';
+import { freePort, serveInstance, tempDir, waitUntilAnswers } from './serve.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
 /**
@@ -55,22 +55,14 @@ async function start(): Promise<RunningApp> {
   const settingsFile = path.join(dir, 'settings.js');
   fs.writeFileSync(settingsFile, settings());
   // HOME is the instance's folder: no user config of this machine is read.
-  const server = spawnServer({
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = await serveInstance('Node-RED', dir, {
     command: process.execPath,
     args: [kRedJs, '--userDir', dir, '--settings', settingsFile, '--port', String(port)],
     cwd: dir, env: { ...process.env, HOME: dir, NODE_RED_ENABLE_PROJECTS: 'false' },
+  }, async (child) => {
+    await waitUntilAnswers(`${origin}/`, { child });
   });
-  const stop = once(async () => {
-    await server.stop();
-    removeDir(dir);
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilAnswers(`${origin}/`, { child: server.child });
-  } catch (err) {
-    await stop();
-    throw new Error(`Node-RED did not start: ${(err as Error).message}\n${server.output()}`);
-  }
   return { url: `${origin}/`, dir, reset: () => clearFlows(origin), stop };
 }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { debianPackageVersion } from './debian.ts';
-import { freePort, once, removeDir, spawnServer, tempDir, waitUntilAnswers } from './serve.ts';
+import { freePort, serveInstance, tempDir, waitUntilAnswers } from './serve.ts';
 import { kSeedName, seedTorrent } from './torrent-file.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
@@ -92,19 +92,11 @@ async function start(): Promise<RunningApp> {
   const port = await freePort();
   fs.writeFileSync(path.join(configDir, 'qBittorrent.conf'), config(dir, port, await freePort()));
   // HOME is the instance's folder: no user config of this machine is read.
-  const server = spawnServer({ command: kDaemon, args: [`--profile=${path.join(dir, 'profile')}`], cwd: dir, env: { ...process.env, HOME: dir } });
-  const stop = once(async () => {
-    await server.stop();
-    removeDir(dir);
-  });
   const origin = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilAnswers(`${origin}/`, { child: server.child });
+  const stop = await serveInstance('qBittorrent', dir, { command: kDaemon, args: [`--profile=${path.join(dir, 'profile')}`], cwd: dir, env: { ...process.env, HOME: dir } }, async (child) => {
+    await waitUntilAnswers(`${origin}/`, { child });
     await seed(origin, dir);
-  } catch (err) {
-    await stop();
-    throw new Error(`qBittorrent did not start: ${(err as Error).message}\n${server.output()}`);
-  }
+  });
   return {
     url: `${origin}/`,
     login: { user: kUser, password: kPassword },

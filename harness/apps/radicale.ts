@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { debianPackageVersion } from './debian.ts';
-import { freePort, once, removeDir, spawnServer, tempDir, waitUntilAnswers } from './serve.ts';
+import { freePort, serveInstance, tempDir, waitUntilAnswers } from './serve.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
 /**
@@ -40,18 +40,10 @@ async function start(): Promise<RunningApp> {
   const file = path.join(dir, 'config');
   fs.writeFileSync(file, config(dir, port));
   // HOME is the instance's folder: no user config of this machine is read.
-  const server = spawnServer({ command: kRadicale, args: ['--config', file], cwd: dir, env: { ...process.env, HOME: dir } });
-  const stop = once(async () => {
-    await server.stop();
-    removeDir(dir);
-  });
   const origin = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilAnswers(`${origin}/.web/`, { child: server.child });
-  } catch (err) {
-    await stop();
-    throw new Error(`Radicale did not start: ${(err as Error).message}\n${server.output()}`);
-  }
+  const stop = await serveInstance('Radicale', dir, { command: kRadicale, args: ['--config', file], cwd: dir, env: { ...process.env, HOME: dir } }, async (child) => {
+    await waitUntilAnswers(`${origin}/.web/`, { child });
+  });
   return {
     url: `${origin}/.web/`,
     dir,

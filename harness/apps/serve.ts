@@ -168,3 +168,23 @@ export function once(steps: () => Promise<void>): () => Promise<void> {
   let done: Promise<void> | null = null;
   return () => (done ??= steps());
 }
+
+/**
+ * The server process of an app's instance whose folder is `dir`: spawned, then `ready` run (the
+ * wait until it answers, the seeding of its data). `stop` ends the process and removes `dir`, once.
+ * When `ready` fails, the process is stopped and the error names the app, with its last output.
+ */
+export async function serveInstance(app: string, dir: string, options: SpawnOptions, ready: (child: ChildProcess) => Promise<void>): Promise<() => Promise<void>> {
+  const server = spawnServer(options);
+  const stop = once(async () => {
+    await server.stop();
+    removeDir(dir);
+  });
+  try {
+    await ready(server.child);
+  } catch (err) {
+    await stop();
+    throw new Error(`${app} did not start: ${(err as Error).message}\n${server.output()}`);
+  }
+  return stop;
+}

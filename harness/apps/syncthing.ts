@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { debianPackageVersion } from './debian.ts';
-import { freePort, once, removeDir, spawnServer, tempDir, waitUntilAnswers } from './serve.ts';
+import { freePort, removeDir, serveInstance, tempDir, waitUntilAnswers } from './serve.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
 /**
@@ -61,21 +61,13 @@ async function start(): Promise<RunningApp> {
   }
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawnServer({
+  const stop = await serveInstance('Syncthing', dir, {
     command: kSyncthing,
     args: ['serve', `--home=${home}`, '--no-browser', '--no-restart', '--no-upgrade', '--no-default-folder', `--gui-address=${origin}`],
     cwd: dir, env,
+  }, async (child) => {
+    await waitUntilAnswers(`${origin}/`, { child });
   });
-  const stop = once(async () => {
-    await server.stop();
-    removeDir(dir);
-  });
-  try {
-    await waitUntilAnswers(`${origin}/`, { child: server.child });
-  } catch (err) {
-    await stop();
-    throw new Error(`Syncthing did not start: ${(err as Error).message}\n${server.output()}`);
-  }
   return {
     url: `${origin}/`,
     dir,

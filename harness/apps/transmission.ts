@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { debianPackageVersion } from './debian.ts';
-import { freePort, once, removeDir, spawnServer, tempDir, waitUntilAnswers } from './serve.ts';
+import { freePort, serveInstance, tempDir, waitUntilAnswers } from './serve.ts';
 import { kSeedComment, kSeedName, seedTorrent } from './torrent-file.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
@@ -68,19 +68,11 @@ async function start(): Promise<RunningApp> {
   fs.writeFileSync(path.join(config, 'settings.json'), JSON.stringify(settings(dir, port, await freePort()), null, 1));
   const proxies = { http_proxy: kClosedProxy, https_proxy: kClosedProxy, HTTPS_PROXY: kClosedProxy, ALL_PROXY: kClosedProxy, all_proxy: kClosedProxy, no_proxy: '', NO_PROXY: '' };
   // HOME is the instance's folder: no user config of this machine is read.
-  const server = spawnServer({ command: kDaemon, args: ['--foreground', '--config-dir', config], cwd: dir, env: { ...process.env, ...proxies, HOME: dir } });
-  const stop = once(async () => {
-    await server.stop();
-    removeDir(dir);
-  });
   const origin = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilAnswers(`${origin}${kPrefix}`, { child: server.child });
+  const stop = await serveInstance('Transmission', dir, { command: kDaemon, args: ['--foreground', '--config-dir', config], cwd: dir, env: { ...process.env, ...proxies, HOME: dir } }, async (child) => {
+    await waitUntilAnswers(`${origin}${kPrefix}`, { child });
     await seed(origin);
-  } catch (err) {
-    await stop();
-    throw new Error(`Transmission did not start: ${(err as Error).message}\n${server.output()}`);
-  }
+  });
   return {
     url: `${origin}${kPrefix}`,
     dir,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { appsCacheDir, prefixInstall } from './packages.ts';
-import { freePort, nothingToReset, once, removeDir, spawnServer, tempDir, waitUntilAnswers } from './serve.ts';
+import { freePort, nothingToReset, serveInstance, tempDir, waitUntilAnswers } from './serve.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
 /**
@@ -119,23 +119,15 @@ async function start(): Promise<RunningApp> {
   const config = path.join(dir, 'config.yaml');
   fs.writeFileSync(config, kConfig);
   // HOME is the instance's folder: no user config of this machine is read.
-  const server = spawnServer({
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = await serveInstance('Verdaccio', dir, {
     command: process.execPath,
     args: [kBin, '--config', config, '--listen', `127.0.0.1:${port}`],
     cwd: dir, env: { ...process.env, HOME: dir },
-  });
-  const stop = once(async () => {
-    await server.stop();
-    removeDir(dir);
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilAnswers(`${origin}/-/ping`, { child: server.child });
+  }, async (child) => {
+    await waitUntilAnswers(`${origin}/-/ping`, { child });
     await publishAll(dir, origin, await addUser(origin));
-  } catch (err) {
-    await stop();
-    throw new Error(`Verdaccio did not start: ${(err as Error).message}\n${server.output()}`);
-  }
+  });
   // Flows read the registry and sign in and out: nothing they do changes what it holds.
   return { url: `${origin}/`, dir, login: { user: kUser, password: kPassword }, reset: nothingToReset, stop };
 }
