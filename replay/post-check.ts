@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright';
 import { effectAgreement, effectOf, kMaxEffectLines, outline } from '../core/aria/outline.ts';
+import { typingAnswer } from '../core/aria/typing-answer.ts';
 import type { HistoryStep } from '../core/schema/history.ts';
 import type { FoundAt } from './at-path.ts';
 import type { Rebaser } from './inputs.ts';
@@ -139,6 +140,21 @@ async function effectProblem(page: Page, step: HistoryStep, before: string[]): P
   }
 }
 
+/**
+ * Waits until the page shows `line` (an outline line), at most kEffectSettleMs. Typing that
+ * brought up an answer when recorded (a suggestion showing the typed text) is answered again
+ * before the next step acts: a search box pressed Enter on before its suggestions module loaded
+ * searches the full text instead of opening the page. Never a failure: the value was checked.
+ */
+async function answerShown(page: Page, line: string): Promise<boolean> {
+  const deadline = Date.now() + kEffectSettleMs;
+  for (;;) {
+    if ((await liveOutline(page)).includes(line)) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(kSettlePollMs);
+  }
+}
+
 export async function postCheck<A>(input: PostCheckInput<A>): Promise<PostVerdict<A>> {
   const { page, step } = input;
   const checks: string[] = [];
@@ -162,14 +178,17 @@ export async function postCheck<A>(input: PostCheckInput<A>): Promise<PostVerdic
   // The first look: the element's state and the `alongside` read side by side, the heading read
   // with either of them where it can be; the heading's verdict comes first.
   if (!input.sameDocument) await page.waitForLoadState('domcontentloaded').catch(() => undefined);
+  // What typing brought up when recorded is waited for below: the next step's element is read after it.
+  const answer = step.action === 'input' ? typingAnswer(step.effect, input.text(step.params.text)) : null;
   const [read, aside] = await Promise.all([
     expected && input.target ? readState(input.target, input.targetAt ?? null) : null,
-    input.outlineBefore ? null : (input.alongside?.().catch(() => null) ?? null),
+    input.outlineBefore || answer ? null : (input.alongside?.().catch(() => null) ?? null),
   ]);
   const heading = await settledHeadingProblem(page, { pre: step.pre.heading, post: step.post.heading }, input.headingBefore, lenient, read?.heading !== undefined ? read.heading : aside?.heading);
   const state = expected && read ? stateMismatch(read.live, expected) : null;
   if (heading.problem) return verdict(heading.problem);
   if (state) return verdict(state);
+  if (answer) checks.push(await answerShown(page, answer.line) ? 'answer shown' : 'answer not shown (waited)');
   if (input.outlineBefore) {
     // Waiting for the recorded effect also keeps the next step off a page that is still
     // re-rendering. A step found as recorded only waits; a healed one must show the effect.

@@ -15,8 +15,14 @@ export interface Effect {
 
 /** More changes than this say "a new page", not which one: the first ones are kept. */
 export const kMaxEffectLines = 20;
-/** Names are cut here: long text blocks are content, not identity. */
-const kMaxNameChars = 60;
+/** Names are cut here: long text blocks are content, not identity. A name this long may be cut. */
+export const kMaxNameChars = 60;
+
+/** An outline line's role and name (`listitem "Buy milk"`); null for a line without a name. */
+export function lineRoleName(line: string): { role: string; name: string } | null {
+  const match = /^([a-z][\w-]*)(?: "(.*)")?$/.exec(line);
+  return match && match[2] ? { role: match[1]!, name: match[2].replace(/\\"/g, '"') } : null;
+}
 
 /** One entry per node of an ai-mode snapshot: `role "name"`, volatile parts normalized away. */
 export function outline(snapshot: string): string[] {

@@ -1,3 +1,4 @@
+import { typingAnswer } from '../../core/aria/typing-answer.ts';
 import type { HistoryStep, PageState } from '../../core/schema/history.ts';
 import type { ExpectName } from '../../core/schema/actions.ts';
 import type { FieldControl, Flow, FlowCheck, FlowOutcome, FlowState, FlowStep, FlowValue, ModelField } from '../../core/schema/page-model.ts';
@@ -61,29 +62,18 @@ interface PendingForm {
   wait: { role: string; text: FlowValue } | null;
 }
 
-/** Roles of content a page shows in answer to typing: suggestions, matches, messages. */
-const kAnswerRoles = new Set(['link', 'option', 'listitem', 'menuitem', 'row', 'cell', 'gridcell', 'treeitem', 'status', 'alert']);
-/** Outline names are cut at this length (core/aria/outline.ts): a cut name is no name to wait for. */
-const kOutlineNameChars = 60;
-
 /**
- * What typing `value` into a field brought up on the page before the next step, as the step's
- * recorded effect shows it: content (a suggestion, a match) that shows the typed text. Named by
- * the typed value itself when it shows exactly that (a variable stays a variable); null when
- * nothing like it appeared, or the value is a secret.
+ * What typing `value` into a field brought up before the next step (core/aria/typing-answer.ts),
+ * named by the typed value itself when it shows exactly that (a variable stays a variable); null
+ * when nothing did, the value is a secret, or the typing left the page.
  */
 function broughtUp(step: HistoryStep, value: FlowValue): { role: string; text: FlowValue } | null {
   const typed = value.kind === 'literal' ? value.value : value.kind === 'var' ? value.recorded : '';
-  if (step.action !== 'input' || typed.trim().length < 2 || step.pre.url !== step.post.url) return null;
-  for (const line of step.effect?.appeared ?? []) {
-    const match = /^([a-z][\w-]*) "(.*)"$/.exec(line);
-    if (!match || !kAnswerRoles.has(match[1]!)) continue;
-    const name = match[2]!.replace(/\\"/g, '"');
-    if (name.length >= kOutlineNameChars || !name.toLowerCase().includes(typed.trim().toLowerCase())) continue;
-    if (name === typed.trim()) return { role: match[1]!, text: value };
-    if (value.kind === 'literal') return { role: match[1]!, text: { kind: 'literal', value: name } };
-  }
-  return null;
+  if (step.action !== 'input' || step.pre.url !== step.post.url) return null;
+  const answer = typingAnswer(step.effect, typed);
+  if (!answer) return null;
+  if (answer.name === typed.trim()) return { role: answer.role, text: value };
+  return value.kind === 'literal' ? { role: answer.role, text: { kind: 'literal', value: answer.name } } : null;
 }
 
 export interface FlowContext {
@@ -150,7 +140,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
       if (pageOf(step.post) !== page) flush(false);
       continue;
     }
-    // A step that checks the page or leaves nothing to act on does not wait for the typing's answer.
+    // The end of the run leaves nothing to wait for the typing's answer before.
     flush(step.action !== 'done');
     const to = pageOf(step.post);
     const moved = urlChanged(step.pre, step.post);

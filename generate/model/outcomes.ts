@@ -1,5 +1,5 @@
 import type { HistoryStep } from '../../core/schema/history.ts';
-import { kMaxEffectLines } from '../../core/aria/outline.ts';
+import { kMaxEffectLines, kMaxNameChars, lineRoleName } from '../../core/aria/outline.ts';
 import type { FlowOutcome } from '../../core/schema/page-model.ts';
 import { isShortened } from './locator-text.ts';
 import { stripAnchor } from './url-pattern.ts';
@@ -23,8 +23,6 @@ const kControlRoles = new Set([
 const kShownRoles = new Set(['alert', 'status', 'row', 'listitem', 'cell', 'heading', 'link', 'article']);
 /** Content whose disappearing is a result: a record gone from its list or table. */
 const kGoneRoles = new Set(['row', 'listitem', 'article']);
-/** Outline names are cut at this length (core/aria/outline.ts): a cut name is not the element's text. */
-const kOutlineNameChars = 60;
 const kMinTextChars = 2;
 /** A spec asserts a few outcomes, not the page. */
 const kMaxShown = 3;
@@ -32,12 +30,12 @@ const kMaxGone = 2;
 
 /** `listitem "Buy milk"` -> role and text; null for lines without a usable text. */
 function parseLine(line: string): { role: string; text: string } | null {
-  const match = /^([a-z][\w-]*)(?: "(.*)")?$/.exec(line);
-  if (!match || !match[2]) return null;
-  const text = match[2].replace(/\\"/g, '"');
-  // Outcomes are asserted by their exact text: one the page shortened is not that text.
-  if (kControlRoles.has(match[1]!) || text.length < kMinTextChars || text.length >= kOutlineNameChars || /[#<>]/.test(text) || isShortened(text)) return null;
-  return { role: match[1]!, text };
+  const parsed = lineRoleName(line);
+  if (!parsed) return null;
+  const { role, name: text } = parsed;
+  // Outcomes are asserted by their exact text: one the page or the outline shortened is not that text.
+  if (kControlRoles.has(role) || text.length < kMinTextChars || text.length >= kMaxNameChars || /[#<>]/.test(text) || isShortened(text)) return null;
+  return { role, text };
 }
 
 /**

@@ -42,11 +42,21 @@ export function servePages(pages: Record<string, string>): Promise<{ url: string
   }));
 }
 
-/** `server` listening on a free port of 127.0.0.1: its root URL, and a close that waits for it. */
+/**
+ * `server` listening on a free port of 127.0.0.1: its root URL, and a close that waits for it. The
+ * close ends connections still open (a page left on the site keeps one alive, a script of it may
+ * have a request in flight): a test's server stops when the test is done, not when its browser is.
+ */
 export async function listenOnLoopback(server: http.Server): Promise<{ url: string; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
 }
 
 export interface WaitOptions {
