@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { debianPackageVersion, phpSqliteUnavailable } from './debian.ts';
+import { debianPackageVersion, debianUnavailable, phpSqliteUnavailable } from './debian.ts';
 import { freePort, removeDir, serveInstance, tempDir, waitUntilAnswers } from './serve.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
@@ -20,10 +20,7 @@ const kPassword = 'garden-keeper-42';
 const kWiki = 'Garden Wiki';
 
 function unavailable(): string | null {
-  if (!fs.existsSync(path.join(kCode, 'index.php')) || debianPackageVersion('mediawiki') === 'not installed') {
-    return 'MediaWiki is not installed (apt-get install --no-install-recommends mediawiki php8.2-intl php8.2-xml php8.2-sqlite3, or make bench-deps)';
-  }
-  return phpSqliteUnavailable();
+  return debianUnavailable('MediaWiki', path.join(kCode, 'index.php'), ['mediawiki', 'php8.2-intl', 'php8.2-xml', 'php8.2-sqlite3']) ?? phpSqliteUnavailable();
 }
 
 /** A page the flows read, written through the maintenance script as an editor would. */

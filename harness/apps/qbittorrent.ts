@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { debianPackageVersion } from './debian.ts';
+import { debianPackageVersion, debianUnavailable } from './debian.ts';
 import { freePort, serveInstance, tempDir, waitUntilAnswers } from './serve.ts';
 import { kSeedName, seedTorrent } from './torrent-file.ts';
 import type { RealApp, RunningApp } from './types.ts';
@@ -22,9 +22,7 @@ const kUser = 'admin';
 const kPassword = 'garden-keeper';
 
 function unavailable(): string | null {
-  return fs.existsSync(kDaemon) && debianPackageVersion('qbittorrent-nox') !== 'not installed'
-    ? null
-    : 'qBittorrent is not installed (apt-get install qbittorrent-nox, or make bench-deps)';
+  return debianUnavailable('qBittorrent', kDaemon, ['qbittorrent-nox']);
 }
 
 /** The web interface's password as its config stores it: PBKDF2-HMAC-SHA512, 100,000 rounds, salt:key in base64. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { debianPackageVersion } from './debian.ts';
+import { debianPackageVersion, debianUnavailable } from './debian.ts';
 import { freePort, serveInstance, tempDir, waitUntilAnswers } from './serve.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
@@ -18,9 +18,7 @@ import type { RealApp, RunningApp } from './types.ts';
 const kRadicale = '/usr/bin/radicale';
 
 function unavailable(): string | null {
-  return fs.existsSync(kRadicale) && debianPackageVersion('radicale') !== 'not installed'
-    ? null
-    : 'Radicale is not installed (apt-get install radicale, or make test-deps)';
+  return debianUnavailable('Radicale', kRadicale, ['radicale']);
 }
 
 function config(dir: string, port: number): string {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { debianPackageVersion } from './debian.ts';
+import { debianPackageVersion, debianUnavailable } from './debian.ts';
 import { freePort, removeDir, serveInstance, tempDir, waitUntilAnswers } from './serve.ts';
 import type { RealApp, RunningApp } from './types.ts';
 
@@ -18,9 +18,7 @@ import type { RealApp, RunningApp } from './types.ts';
 const kSyncthing = '/usr/bin/syncthing';
 
 function unavailable(): string | null {
-  return fs.existsSync(kSyncthing) && debianPackageVersion('syncthing') !== 'not installed'
-    ? null
-    : 'Syncthing is not installed (apt-get install syncthing, or make test-deps)';
+  return debianUnavailable('Syncthing', kSyncthing, ['syncthing']);
 }
 
 /** The options that make a generated config stay on 127.0.0.1, by element of `<options>`. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { debianPackageVersion } from './debian.ts';
+import { debianPackageVersion, debianUnavailable } from './debian.ts';
 import { freePort, serveInstance, tempDir, waitUntilAnswers } from './serve.ts';
 import { kSeedComment, kSeedName, seedTorrent } from './torrent-file.ts';
 import type { RealApp, RunningApp } from './types.ts';
@@ -22,9 +22,7 @@ const kPrefix = '/transmission/web/';
 const kClosedProxy = 'http://127.0.0.1:9';
 
 function unavailable(): string | null {
-  return fs.existsSync(kDaemon) && debianPackageVersion('transmission-daemon') !== 'not installed'
-    ? null
-    : 'Transmission is not installed (apt-get install transmission-daemon, or make bench-deps)';
+  return debianUnavailable('Transmission', kDaemon, ['transmission-daemon']);
 }
 
 function settings(dir: string, rpcPort: number, peerPort: number): object {
