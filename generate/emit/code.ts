@@ -90,14 +90,18 @@ export function valueExpression(value: FlowValue, ctx: ValueContext): string {
   }
 }
 
-/** Roles whose accessible name is their content: an outcome of one is found by role and name. */
-const kNamedByContent = new Set(['row', 'cell', 'gridcell', 'columnheader', 'rowheader', 'link', 'heading', 'tab', 'treeitem', 'tooltip']);
+/**
+ * Roles whose accessible name is their content: content of one is found by role and name. A list
+ * item, a status or an alert shows its text without being named by it: found by that text.
+ */
+const kNamedByContent = new Set(['row', 'cell', 'gridcell', 'columnheader', 'rowheader', 'link', 'heading', 'tab', 'treeitem', 'tooltip', 'option', 'menuitem']);
 
 /**
- * The locator code (from the page) an outcome assertion uses, with `text` as the expression of its
- * text: `getByRole('row', { name: text, exact: true })` or `getByText(text, { exact: true })`.
+ * The locator code (from the page) for content shown in `role` (an outcome, what typing brought
+ * up), with `text` as the expression of its text: `getByRole('row', { name: text, exact: true })`
+ * or `getByText(text, { exact: true })`.
  */
-export function outcomeLocatorCode(outcome: FlowOutcome, text: string): string {
+export function outcomeLocatorCode(outcome: Pick<FlowOutcome, 'role'>, text: string): string {
   return kNamedByContent.has(outcome.role)
     ? `getByRole(${str(outcome.role)}, { name: ${text}, exact: true })`
     : `getByText(${text}, { exact: true })`;

@@ -3,7 +3,7 @@ import { VariableDeclarationKind } from '../ts-morph.ts';
 import { assertNever } from '../../core/errors.ts';
 import type { Flow, FlowStep } from '../../core/schema/page-model.ts';
 import { instanceName, NameAllocator, safeVariable, sanitizeIdentifier } from '../names/identifiers.ts';
-import { valueExpression } from './code.ts';
+import { outcomeLocatorCode, valueExpression } from './code.ts';
 import { checkStatement } from './expect-code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
@@ -142,7 +142,7 @@ function emitStep(step: FlowStep, current: string | null, scope: StepScope): str
       return step.after.page;
     case 'wait':
       // The typing brought this up before the next step when recorded: the page's scripts have answered it.
-      statements.push(`await expect(page.getByRole(${str(step.role)}, { name: ${valueExpression(step.text, scope.valueCtx)}, exact: true }).first()).toBeVisible();`);
+      statements.push(`await expect(page.${outcomeLocatorCode(step, valueExpression(step.text, scope.valueCtx))}.first()).toBeVisible();`);
       return step.page;
     case 'interact': {
       if (current !== step.page) scope.arrive(step.page);

@@ -57,6 +57,11 @@ test('a suggestion that shows more than the typed text is waited for by its whol
   expect(code).toContain("await expect(page.getByRole('option', { name: 'Blue Lamp', exact: true }).first()).toBeVisible();");
 });
 
+test('content not named by its text (a list item, a status) is waited for by its text', () => {
+  expect(workflowOf(run('lamp', ['listitem "Blue Lamp"'], 'press'))).toContain("await expect(page.getByText('Blue Lamp', { exact: true }).first()).toBeVisible();");
+  expect(workflowOf(run('lamp', ['status "3 matches for lamp"'], 'click'))).toContain("await expect(page.getByText('3 matches for lamp', { exact: true }).first()).toBeVisible();");
+});
+
 test('nothing is waited for when the typing brought up nothing like it, the value is a secret, or no step follows', () => {
   expect(workflowOf(run('Blue Lamp', ['button "Clear"', 'text "3 results"'], 'press'))).not.toContain('toBeVisible');
   expect(workflowOf(run('{{secret:code}}', ['link "hunter2"'], 'press', ['code']))).not.toContain('toBeVisible');
