@@ -233,12 +233,28 @@ export function typedValues(steps: HistoryStep[], variables: Record<string, stri
   return out;
 }
 
-/** How a flow changes the app's data, in words: what it deletes, adds and removes. */
+/** A field a sign-in form posts: signing in changes no data. */
+const kCredentialField = /pass(word)?|pwd|passwd/i;
+
+/**
+ * A click on a submit control whose form posts (`method="post"`), other than a sign-in: it asks
+ * the server to save something (an edit, a new record, settings), whatever its caption says.
+ */
+function postsData(step: HistoryStep): boolean {
+  const form = step.fingerprint?.form;
+  return step.action === 'click' && form?.method === 'post' && !form.fields.some((field) => kCredentialField.test(field));
+}
+
+/** How a flow changes the app's data, in words: what it deletes, submits, adds and removes. */
 function dataChanges(steps: HistoryStep[], outcomes: FlowOutcome[], typed: string[], testIdAttribute: string, evidence: RunInput['evidence']): string[] {
   const changes: string[] = [];
   for (const step of steps) {
     const fp = step.fingerprint;
     if (!step.ok || !fp || (step.action !== 'click' && step.action !== 'send_keys')) continue;
+    if (postsData(step) && !isDestructiveName(fp.name)) {
+      changes.push(`submits “${fp.name || fp.testId || fp.title || 'the form'}”`);
+      continue;
+    }
     if (!isDestructiveName(fp.name) && !isDestructiveName(fp.testId) && !isDestructiveName(fp.title)) continue;
     const row = rowScope(fp, step.locator, testIdAttribute, evidence?.get(step.index));
     changes.push(`clicks “${fp.name || fp.testId || fp.title}”${row ? ` on “${row.key}”` : ''}`);
