@@ -24,7 +24,7 @@ const kHeadingSettleMs = 3_000;
 const kSettlePollMs = 100;
 /** Share of the recorded changes (by role) that must happen again for a healed step. */
 export const kMinEffectShare = 0.5;
-/** Re-reads of the effect while the page is still updating (an XHR-driven re-render). */
+/** How long the outline is read again while the page is still updating (an XHR-driven re-render, a script answering typing). */
 const kEffectSettleMs = 2_000;
 
 /** A read made beside the check's first look at the page, with the page's heading if it read it. */
@@ -120,39 +120,37 @@ async function settledHeadingProblem(page: Page, recorded: Headings, before: str
   }
 }
 
-async function effectProblem(page: Page, step: HistoryStep, before: string[]): Promise<{ problem: string | null; check: string }> {
-  const recorded = step.effect!;
+/**
+ * Reads the page's outline until `settled` accepts it, at most kEffectSettleMs (the page may still
+ * be updating: an XHR-driven re-render, a script answering typing); the last outline read, and
+ * whether it was accepted.
+ */
+async function settledOutline(page: Page, settled: (outline: string[]) => boolean): Promise<{ outline: string[]; accepted: boolean }> {
   const deadline = Date.now() + kEffectSettleMs;
   for (;;) {
-    const after = await liveOutline(page);
-    const live = effectOf(before, after);
-    const { matched, total } = effectAgreement(recorded, live, { before, after });
-    const check = `effect ${matched}/${total}`;
-    if (matched >= Math.ceil(total * kMinEffectShare)) return { problem: null, check };
-    if (Date.now() >= deadline) {
-      const show = (lines: string[]) => lines.slice(0, 3).join(', ') || 'nothing';
-      return {
-        problem: `the action did not change the page as recorded: recorded appeared ${show(recorded.appeared)} / went ${show(recorded.gone)}; now appeared ${show(live.appeared)} / went ${show(live.gone)}`,
-        check,
-      };
-    }
+    const outline = await liveOutline(page);
+    if (settled(outline)) return { outline, accepted: true };
+    if (Date.now() >= deadline) return { outline, accepted: false };
     await sleep(kSettlePollMs);
   }
 }
 
-/**
- * Waits until the page shows `line` (an outline line), at most kEffectSettleMs. Typing that
- * brought up an answer when recorded (a suggestion showing the typed text) is answered again
- * before the next step acts: a search box pressed Enter on before its suggestions module loaded
- * searches the full text instead of opening the page. Never a failure: the value was checked.
- */
-async function answerShown(page: Page, line: string): Promise<boolean> {
-  const deadline = Date.now() + kEffectSettleMs;
-  for (;;) {
-    if ((await liveOutline(page)).includes(line)) return true;
-    if (Date.now() >= deadline) return false;
-    await sleep(kSettlePollMs);
-  }
+async function effectProblem(page: Page, step: HistoryStep, before: string[]): Promise<{ problem: string | null; check: string }> {
+  const recorded = step.effect!;
+  const agreement = (after: string[]) => effectAgreement(recorded, effectOf(before, after), { before, after });
+  const { outline: after, accepted } = await settledOutline(page, (outline) => {
+    const { matched, total } = agreement(outline);
+    return matched >= Math.ceil(total * kMinEffectShare);
+  });
+  const { matched, total } = agreement(after);
+  const check = `effect ${matched}/${total}`;
+  if (accepted) return { problem: null, check };
+  const live = effectOf(before, after);
+  const show = (lines: string[]) => lines.slice(0, 3).join(', ') || 'nothing';
+  return {
+    problem: `the action did not change the page as recorded: recorded appeared ${show(recorded.appeared)} / went ${show(recorded.gone)}; now appeared ${show(live.appeared)} / went ${show(live.gone)}`,
+    check,
+  };
 }
 
 export async function postCheck<A>(input: PostCheckInput<A>): Promise<PostVerdict<A>> {
@@ -188,7 +186,10 @@ export async function postCheck<A>(input: PostCheckInput<A>): Promise<PostVerdic
   const state = expected && read ? stateMismatch(read.live, expected) : null;
   if (heading.problem) return verdict(heading.problem);
   if (state) return verdict(state);
-  if (answer) checks.push(await answerShown(page, answer.line) ? 'answer shown' : 'answer not shown (waited)');
+  // Typing that brought up an answer when recorded (a suggestion showing the typed text) is
+  // answered again before the next step acts: a search box pressed Enter on before its suggestions
+  // module loaded searches the full text instead of opening the page. Never a failure: the value was checked.
+  if (answer) checks.push((await settledOutline(page, (outline) => outline.includes(answer.line))).accepted ? 'answer shown' : 'answer not shown (waited)');
   if (input.outlineBefore) {
     // Waiting for the recorded effect also keeps the next step off a page that is still
     // re-rendering. A step found as recorded only waits; a healed one must show the effect.
