@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Dialog, Page } fro
 import { InFlight } from '../core/act/in-flight.ts';
 import { chromium, launchOptions } from '../core/browser.ts';
 import { errorMessage, JobFailedError, UsageError } from '../core/errors.ts';
+import { StepDialog } from '../core/schema/history.ts';
 import type { RunMode } from '../core/schema/run.ts';
 import type { TabInfo } from './types.ts';
 
@@ -56,6 +57,8 @@ export class Session {
   private readonly tabs: Page[] = [];
   private active = 0;
   private events: SessionEvent[] = [];
+  /** Every dialog accepted so far, oldest first (events are drained; this is not). */
+  private dialogs: StepDialog[] = [];
   private closedReason: string | null = null;
   private disposed = false;
   private requests: InFlight | null = null;
@@ -136,6 +139,8 @@ export class Session {
   /** alert/confirm/prompt/beforeunload are accepted so the flow goes on; each is reported as an event. */
   private async onDialog(page: Page, dialog: Dialog): Promise<void> {
     this.events.push({ kind: 'dialog', type: dialog.type(), message: dialog.message(), url: page.url() });
+    const type = StepDialog.shape.type.safeParse(dialog.type());
+    if (type.success) this.dialogs.push({ type: type.data, message: dialog.message() });
     await dialog.accept(dialog.type() === 'prompt' ? dialog.defaultValue() : undefined).catch(() => undefined);
   }
 
@@ -206,6 +211,16 @@ export class Session {
   /** Records something the policy should hear about (e.g. a request the URL policy blocked). */
   report(event: SessionEvent): void {
     this.events.push(event);
+  }
+
+  /** How many dialogs were accepted so far: a step's own are those after the count it started at. */
+  get dialogCount(): number {
+    return this.dialogs.length;
+  }
+
+  /** The dialogs accepted since the count was `from`, oldest first. */
+  dialogsSince(from: number): StepDialog[] {
+    return this.dialogs.slice(from);
   }
 
   /** Events since the last call (dialogs, tabs, browser closing), oldest first. */

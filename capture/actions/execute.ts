@@ -180,6 +180,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
   const pre = before.state;
   const data: unknown = def.recordAs ? (def.recordAs as (params: unknown, pageUrl: string) => unknown)(asGiven, pre.url) : asGiven;
   const mark = session.inFlight.mark();
+  const dialogsFrom = session.dialogCount;
   const page = session.currentPageOrDie();
   const wantsElement = def.element === 'required' || (def.element === 'optional' && (call.index !== undefined || call.target !== undefined || call.ref !== undefined));
   let target: ResolvedTarget | null = null;
@@ -250,6 +251,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
   const ok = error === null;
   const text = secrets.redactText(result?.text ?? '');
   const outcome: ActionOutcome = { action: name, ok, text, error: error && secrets.redactText(error) };
+  const dialogs = session.dialogsSince(dialogsFrom);
   if (result?.done) outcome.done = secrets.redactDeep(result.done);
   const record = secrets.redactDeep({
     action: name,
@@ -264,6 +266,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
     error,
     result: result ? result.text : null,
     effect: before.outline.length && after !== before ? effectOf(before.outline, after.outline) : null,
+    ...(dialogs.length ? { dialogs } : {}),
   } as RecordedStep);
   const pageChanged = pre.tab !== post.tab || pre.url !== post.url || pre.tabCount !== post.tabCount;
   return { outcome, record, pageChanged, label: target?.label ?? null, postRead: after === before ? null : after.read };

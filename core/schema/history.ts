@@ -150,6 +150,10 @@ export const TargetAfter = z.strictObject({
 /** What the action changed in the accessibility tree (see core/aria/outline.ts); null when unknown. */
 export const StepEffect = z.strictObject({ appeared: z.array(z.string()), gone: z.array(z.string()) });
 
+/** A dialog the page opened during a step (alert, confirm, prompt, beforeunload), which capture accepted. */
+export const StepDialog = z.strictObject({ type: z.enum(['alert', 'confirm', 'prompt', 'beforeunload']), message: z.string() });
+export type StepDialog = z.infer<typeof StepDialog>;
+
 const stepBase = {
   index: z.number().int().min(0),
   fingerprint: Fingerprint.nullable(),
@@ -164,6 +168,8 @@ const stepBase = {
   /** Short text result of the action (extracted content, dropdown options, ...). */
   result: z.string().nullable(),
   effect: StepEffect.nullable().default(null),
+  /** Dialogs the step opened, accepted as they came; absent when it opened none. */
+  dialogs: z.array(StepDialog).optional(),
 };
 
 function step<N extends ActionName>(name: N) {

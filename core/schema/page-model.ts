@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EdgeConfidence } from './extract.ts';
-import { Fingerprint } from './history.ts';
+import { Fingerprint, StepDialog } from './history.ts';
 
 /**
  * The page model (`model.json`, written by `bu generate` beside the generated code): the pages of an
@@ -199,6 +199,11 @@ export const FlowStep = z.discriminatedUnion('kind', [
     kind: z.literal('interact'), page: z.string(), interaction: z.string(), values: z.array(FlowValue),
     /** The text of the item acted in when the interaction's elements belong to a collection, else null. */
     item: FlowValue.nullable(),
+    /**
+     * Dialogs the interaction opened when recorded (a confirm before a delete), accepted as capture
+     * accepted them; absent when it opened none. Playwright dismisses a dialog nobody handles.
+     */
+    dialogs: z.array(StepDialog).optional(),
     after: FlowState,
   }),
   z.strictObject({ kind: z.literal('back'), page: z.string(), after: FlowState }),

@@ -1,6 +1,7 @@
 import type { OptionalKind, ParameterDeclarationStructure, Project } from 'ts-morph';
 import { VariableDeclarationKind } from '../ts-morph.ts';
 import { assertNever } from '../../core/errors.ts';
+import type { StepDialog } from '../../core/schema/history.ts';
 import type { Flow, FlowStep } from '../../core/schema/page-model.ts';
 import { instanceName, NameAllocator, safeVariable, sanitizeIdentifier } from '../names/identifiers.ts';
 import { outcomeLocatorCode, valueExpression } from './code.ts';
@@ -121,6 +122,24 @@ interface StepScope {
   valueCtx: { secret(name: string): string; variable(name: string): string };
 }
 
+/** The longest dialog message a comment quotes. */
+const kDialogQuoteChars = 80;
+
+/**
+ * A handler for a dialog the next call opens, answered as capture answered it: accepted (a prompt
+ * with its default text). Playwright dismisses a dialog no handler takes, which would cancel a
+ * confirmed delete. `once`: a later dialog the recording never saw is not answered for it.
+ */
+function dialogHandler(dialog: StepDialog): string[] {
+  const line = dialog.message.replace(/\s+/g, ' ').trim();
+  const quoted = line.length > kDialogQuoteChars ? `${line.slice(0, kDialogQuoteChars - 1)}…` : line;
+  const answer = dialog.type === 'prompt' ? 'dialog.accept(dialog.defaultValue())' : 'dialog.accept()';
+  return [
+    `// The next step opens ${/^[aeiou]/.test(dialog.type) ? 'an' : 'a'} ${dialog.type}${quoted ? ` (“${quoted}”)` : ''}: accepted, as when recorded.`,
+    `page.once('dialog', (dialog) => ${answer});`,
+  ];
+}
+
 /** Emits one step; returns the page whose object is known to be loaded afterwards (or null). */
 function emitStep(step: FlowStep, current: string | null, scope: StepScope): string | null {
   const { ctx, statements } = scope;
@@ -154,6 +173,7 @@ function emitStep(step: FlowStep, current: string | null, scope: StepScope): str
         : [];
       const args = method.item ? [step.item ? valueExpression(step.item, scope.valueCtx) : "''", ...fieldArgs] : fieldArgs;
       const call = `${variable}.${method.name}(${args.join(', ')})`;
+      for (const dialog of step.dialogs ?? []) statements.push(...dialogHandler(dialog));
       const edge = ctx.next(step.page, step.interaction);
       if (edge) {
         const next = scope.objectOf(edge.to);

@@ -1,5 +1,5 @@
 import { typingAnswer } from '../../core/aria/typing-answer.ts';
-import type { HistoryStep, PageState } from '../../core/schema/history.ts';
+import type { HistoryStep, PageState, StepDialog } from '../../core/schema/history.ts';
 import type { ExpectName } from '../../core/schema/actions.ts';
 import type { FieldControl, Flow, FlowCheck, FlowOutcome, FlowState, FlowStep, FlowValue, ModelField } from '../../core/schema/page-model.ts';
 import { freshenCreatedValues } from './fresh.ts';
@@ -60,6 +60,13 @@ interface PendingForm {
   post: PageState;
   /** What typing into the form's last field brought up (see `broughtUp`), to wait for before the next step. */
   wait: { role: string; text: FlowValue } | null;
+  /** Dialogs filling the fields opened (a page that alerts on a change). */
+  dialogs: StepDialog[];
+}
+
+/** The step's dialogs as a flow step carries them: only when there were any. */
+function dialogsOf(dialogs: readonly StepDialog[] | undefined): { dialogs?: StepDialog[] } {
+  return dialogs?.length ? { dialogs: [...dialogs] } : {};
 }
 
 /**
@@ -113,7 +120,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     const id = `form:${form.fields.map((f) => `${f.control} ${f.element}`).join(' + ')}`;
     const collection = form.row?.collection ?? null;
     observed.interaction({ kind: 'form', id, page: form.page, observed: 1, collection, fields: form.fields }, pageOf(form.post), urlChanged(form.pre, form.post));
-    steps.push(itemOf({ kind: 'interact', page: form.page, interaction: id, values: form.values, item: form.row ? { kind: 'literal', value: form.row.key } : null, after: stateOf(form.post) }, form.row));
+    steps.push(itemOf({ kind: 'interact', page: form.page, interaction: id, values: form.values, item: form.row ? { kind: 'literal', value: form.row.key } : null, ...dialogsOf(form.dialogs), after: stateOf(form.post) }, form.row));
     if (next && form.wait && pageOf(form.post) === form.page) steps.push({ kind: 'wait', page: form.page, ...form.wait, after: stateOf(form.post) });
   };
 
@@ -126,7 +133,8 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     if (change && step.fingerprint) {
       if (pending && (pending.page !== page || pending.row?.key !== row?.key || pending.row?.collection !== row?.collection)) flush();
       const element = observed.element(page, step.fingerprint, step.locator, row, evidence);
-      pending ??= { page, row, fields: [], values: [], pre: step.pre, post: step.post, wait: null };
+      pending ??= { page, row, fields: [], values: [], pre: step.pre, post: step.post, wait: null, dialogs: [] };
+      pending.dialogs.push(...(step.dialogs ?? []));
       pending.wait = change.control === 'fill' ? broughtUp(step, change.value) : null;
       const at = pending.fields.findIndex((f) => f.element === element);
       if (at >= 0) {
@@ -151,13 +159,13 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
         if (!step.fingerprint) break;
         const element = observed.element(page, step.fingerprint, step.locator, row, evidence);
         const id = observed.interaction({ kind: step.action, id: `${step.action}:${element}`, page, observed: 1, collection: row?.collection ?? null, element }, to, moved);
-        steps.push(itemOf({ kind: 'interact', page, interaction: id, values: [], item: row ? { kind: 'literal', value: row.key } : null, after }, row));
+        steps.push(itemOf({ kind: 'interact', page, interaction: id, values: [], item: row ? { kind: 'literal', value: row.key } : null, ...dialogsOf(step.dialogs), after }, row));
         break;
       }
       case 'send_keys': {
         const keys = step.params.keys;
         const id = observed.interaction({ kind: 'press', id: `press:${keys}`, page, observed: 1, collection: null, element: null, keys }, to, moved);
-        steps.push({ kind: 'interact', page, interaction: id, values: [], item: null, after });
+        steps.push({ kind: 'interact', page, interaction: id, values: [], item: null, ...dialogsOf(step.dialogs), after });
         break;
       }
       case 'navigate':

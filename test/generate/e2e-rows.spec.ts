@@ -8,8 +8,9 @@ import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 /**
  * Lists in generated code: a flow adds two entries, ticks one and deletes the other, on a list
  * whose rows all carry the same test ids. The page object reaches an entry by its text, never
- * through a page-wide locator; the spec asserts what the flow left; and it passes twice in a
- * row on the same server, which keeps every entry the runs create.
+ * through a page-wide locator; the confirm the delete asks is accepted, as capture accepted it;
+ * the spec asserts what the flow left; and it passes twice in a row on the same server, which
+ * keeps every entry the runs create.
  */
 
 function plan(url: string) {
@@ -42,6 +43,10 @@ test('list entries are members of an item found by its text, and the flow spec r
     expect(pom).toMatch(/return this\.root\.getByTestId\('entry-delete'\);/);
     expect(pom).not.toMatch(/this\.page\.getByTestId\('entry-(toggle|delete)'\)/);
     expect(pom).not.toMatch(/internal:|\.nth\(/);
+    const workflows = path.join(ws.out, 'workflows');
+    const workflow = fs.readdirSync(workflows).filter((f) => f !== 'secrets.ts').map((f) => fs.readFileSync(path.join(workflows, f), 'utf8')).join('\n');
+    expect(workflow).toMatch(/\/\/ The next step opens a confirm \(“Delete Buy milk\?”\): accepted, as when recorded\.\n\s*page\.once\('dialog', \(dialog\) => dialog\.accept\(\)\);\n\s*await \w+\.clickDelete\(/);
+    expect(workflow.match(/page\.once\('dialog'/g)).toHaveLength(1);
     const specFile = fs.readdirSync(path.join(ws.out, 'tests')).find((f) => !f.startsWith('replay-'))!;
     const spec = fs.readFileSync(path.join(ws.out, 'tests', specFile), 'utf8');
     expect(spec).toContain("{ tag: '@changes-data' }");

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A server-backed shopping list for generate tests: a form adds an entry, each entry (a list
- * item) has an unlabelled checkbox and a Delete button with the same test ids in every row. The
+ * item) has an unlabelled checkbox and a Delete button with the same test ids in every row, which
+ * asks `confirm` first (dismissed, nothing is deleted). The
  * list lives on the server, so a second run of a flow sees what the first one left.
  */
 
@@ -18,7 +19,7 @@ function page(entries: Entry[]): string {
     <li data-testid="entry">
       <form method="post" action="/toggle/${e.id}" style="display:inline"><input type="checkbox" data-testid="entry-toggle" ${e.done ? 'checked' : ''} onchange="this.form.submit()"></form>
       <span>${escape(e.text)}</span>
-      <form method="post" action="/delete/${e.id}" style="display:inline"><button data-testid="entry-delete">Delete</button></form>
+      <form method="post" action="/delete/${e.id}" style="display:inline" onsubmit="return confirm(this.dataset.ask)" data-ask="Delete ${escape(e.text)}?"><button data-testid="entry-delete">Delete</button></form>
     </li>`).join('');
   return `<!doctype html><html><head><title>Shopping list</title></head><body><main>
   <h1>Shopping list</h1>
