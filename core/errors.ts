@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Typed errors that carry their exit code. Only the CLI entry turns them into a process exit:
  * 2 = bad usage or bad input, 1 = the job ran and failed.
@@ -39,6 +41,19 @@ export function assertNever(value: never, what = 'value'): never {
   throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
 }
 
+/** Formats zod issues as `path: message` pairs. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/**
+ * An error's message; a zod error's issues on one line (its own message is their JSON over many
+ * lines, of which a one-line report showed `[`).
+ */
 export function errorMessage(err: unknown): string {
+  if (err instanceof z.ZodError) return describeIssues(err);
   return err instanceof Error ? err.message : String(err);
 }

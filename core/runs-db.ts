@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { UsageError } from './errors.ts';
+import { describeIssues, UsageError } from './errors.ts';
 import { writeFileAtomic } from './io/atomic.ts';
-import { describeIssues } from './io/read.ts';
 import { RunDatabase, RunRecord } from './schema/run.ts';
 import { pidAlive } from './process.ts';
 

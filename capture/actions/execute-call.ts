@@ -1,6 +1,5 @@
-import { errorMessage } from '../../core/errors.ts';
+import { describeIssues, errorMessage } from '../../core/errors.ts';
 import { actionError } from './action-error.ts';
-import { describeIssues } from '../../core/io/read.ts';
 import { untraced } from '../record/untraced.ts';
 import type { ActionCall, ActionOutcome } from '../types.ts';
 import { executeAction, type ExecuteOptions } from './execute.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ActionName } from '../../core/schema/actions.ts';
-import { describeIssues } from '../../core/io/read.ts';
+import { describeIssues } from '../../core/errors.ts';
 import type { ActionCall, CallName, SkillName } from '../types.ts';
 import click from './click.ts';
 import close from './close.ts';

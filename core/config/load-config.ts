@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { errorMessage, UsageError } from '../errors.ts';
-import { describeIssues } from '../io/read.ts';
+import { describeIssues, errorMessage, UsageError } from '../errors.ts';
 import { BrowUseConfig } from '../schema/config.ts';
 
 /**

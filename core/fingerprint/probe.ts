@@ -198,8 +198,26 @@ export function probeElement(el: Element): DomProbe {
   }
 
   // Elements of the same kind in the same region: a region that lost one of them may still hold
-  // a look-alike, and the look-alike is not the lost one.
-  const kindPeers = Array.from((region ?? (el.getRootNode() as Document | ShadowRoot)).querySelectorAll(el.tagName)).filter((e) => kindOf(e) === kindOf(el)).length;
+  // a look-alike, and the look-alike is not the lost one. A region outside the element's shadow
+  // root (a web component in a page's main) is searched through the open shadow roots under it:
+  // its own query stops at them and would not even find the element.
+  const sameKind = (e: Element) => e.tagName === el.tagName && kindOf(e) === kindOf(el);
+  const deepPeers = (root: Element | ShadowRoot): number => {
+    let count = 0;
+    const visit = (scope: Element | ShadowRoot) => {
+      if (scope.nodeType === 1 && (scope as Element).shadowRoot) visit((scope as Element).shadowRoot!);
+      for (const e of Array.from(scope.querySelectorAll('*'))) {
+        if (sameKind(e)) count++;
+        if (e.shadowRoot) visit(e.shadowRoot);
+      }
+    };
+    visit(root);
+    return count;
+  };
+  const ownRoot = el.getRootNode() as Document | ShadowRoot;
+  const kindPeers = region && region.getRootNode() !== ownRoot
+    ? Math.max(1, deepPeers(region))
+    : Array.from((region ?? ownRoot).querySelectorAll(el.tagName)).filter((e) => kindOf(e) === kindOf(el)).length;
 
   const input = el as HTMLInputElement;
   const labels = 'labels' in input && input.labels ? Array.from(input.labels) : [];

@@ -1,14 +1,6 @@
 import fs from 'node:fs/promises';
 import type { z } from 'zod';
-import { isBadPathError, UsageError } from '../errors.ts';
-
-/** Formats zod issues as `path: message` pairs. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-    .join('; ');
-}
+import { describeIssues, isBadPathError, UsageError } from '../errors.ts';
 
 /** Parses text as JSON, reporting the line of a syntax error. */
 export function parseJsonText(text: string, source: string): unknown {

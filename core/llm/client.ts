@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssues } from '../io/read.ts';
+import { describeIssues } from '../errors.ts';
 import type { Usage } from '../schema/run.ts';
 import type { StructuredMode } from './config.ts';
 import type { LlmLog } from './llm-log.ts';

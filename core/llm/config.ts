@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { UsageError } from '../errors.ts';
-import { describeIssues } from '../io/read.ts';
+import { describeIssues, UsageError } from '../errors.ts';
 import { PriceTable, parsePrices } from './prices.ts';
 
 /**

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { UsageError } from '../errors.ts';
-import { describeIssues } from '../io/read.ts';
+import { describeIssues, UsageError } from '../errors.ts';
 
 /** US dollars per million tokens, input and output. */
 export const ModelPrice = z.strictObject({ input: z.number().min(0), output: z.number().min(0) });

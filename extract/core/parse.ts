@@ -1,5 +1,4 @@
-import { UsageError } from '../../core/errors.ts';
-import { describeIssues } from '../../core/io/read.ts';
+import { describeIssues, UsageError } from '../../core/errors.ts';
 import { kEventSchemas, type ContextOptionsEvent, type TraceEvent } from './events.ts';
 import { compileAccept, type Accept } from './fast-accept.ts';
 import { isRaw, kMaxTraceVersion, kMinTraceVersion, Modernizer } from './modernize.ts';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { UsageError } from '../../core/errors.ts';
-import { describeIssues } from '../../core/io/read.ts';
+import { describeIssues, UsageError } from '../../core/errors.ts';
 import { AriaNode, type AriaRecord, type ConsoleRecord, type NetworkRecord } from '../../core/schema/extract.ts';
 import type { Call, TraceModel } from './model.ts';
 import type { SecretScrubber } from './redact.ts';

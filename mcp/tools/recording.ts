@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { UsageError } from '../../core/errors.ts';
-import { describeIssues } from '../../core/io/read.ts';
+import { describeIssues, UsageError } from '../../core/errors.ts';
 import { ReasoningKind } from '../../core/schema/logs.ts';
 import { packageFile } from '../../core/package.ts';
 import { Plan } from '../../core/schema/plan.ts';
