@@ -69,8 +69,10 @@ export interface ConformancePart {
   signsIn?: boolean;
   /**
    * Runs in the conformance bench only, not in `make test`: an older release of an app whose
-   * newest release the suite runs through every stage (the same configuration, the same kind of
-   * markup). The suite still starts and renders it (test/apps/apps.spec.ts).
+   * newest release the suite runs (the same configuration, the same kind of markup), or an app
+   * with the same traits as one the suite runs (the suite runs each combination of traits once,
+   * test/conformance/conformance.spec.ts). The suite still starts and renders it
+   * (test/apps/apps.spec.ts).
    */
   benchOnly?: boolean;
 }

@@ -5,14 +5,18 @@ import { needRealApp } from '../support/real-app-required.ts';
 
 /**
  * Real-app conformance: on each app of the registry with a `conformance` part (none written here),
- * crawler explore -> extract -> generate -> tsc --strict -> the generated specs pass -> bu replay
- * passes, on the app as recorded. A failing app names its first failing stage and shows that
- * stage's output.
+ * crawler explore -> extract -> generate -> tsc --strict -> the generated specs pass, on the app as
+ * recorded. A failing app names its first failing stage and shows that stage's output.
  *
- * An app with a known failure runs the stages before it, and every one of them must pass: what it
- * may fail is never an earlier stage. The stages from the known failure on are the benchmark's
+ * The last stage, `bu replay` of each recording, is the benchmark's: the generated replay specs,
+ * which the specs stage runs, replay the same histories through the same replay. An app with a
+ * known failure runs the stages before it, and every one of them must pass: what it may fail is
+ * never an earlier stage. The stages from the known failure on are the benchmark's
  * (bench/conformance.bench.ts runs every stage and says when such an app passes them all), so an
  * app whose known failure is at the first stage has nothing to run here and runs there only.
+ *
+ * The suite runs each combination of traits once; an app whose traits another app here has too
+ * runs in the benchmark only (`benchOnly`), as older releases do.
  */
 
 /** A few crawler steps, a generated project, its specs and a replay: minutes, not seconds. */
@@ -24,17 +28,31 @@ const log = process.env.BU_CONFORMANCE_TIMES === '1' ? (line: string) => process
 // `make bench`'s (bench/conformance.bench.ts), not the suite's.
 const apps = conformanceApps().filter((candidate) => !candidate.benchOnly && !candidate.conformance.benchOnly && candidate.conformance.expectedFailure?.stage !== kStages[0]);
 
+/** The stage the suite ends before: the benchmark's `bu replay` of what the specs stage replayed. */
+const kSuiteEnd = 'replay';
+
+test('no two apps here have the same traits: one of them would prove nothing the other does not', () => {
+  const seen = new Map<string, string>();
+  for (const app of apps) {
+    const traits = [...app.traits].sort().join(' + ');
+    expect(seen.get(traits), `${app.name} has the traits of ${seen.get(traits)} (${traits}): mark one benchOnly`).toBeUndefined();
+    seen.set(traits, app.name);
+  }
+});
+
 for (const app of apps) {
   const known = app.conformance.expectedFailure;
-  const stages = known ? kStages.slice(0, kStages.indexOf(known.stage)) : kStages;
-  test(`${app.name} (${app.kind}): ${known ? `the stages before its known failure (${known.stage}) pass` : 'every stage passes'}`, async () => {
+  const end = known && kStages.indexOf(known.stage) < kStages.indexOf(kSuiteEnd) ? known.stage : kSuiteEnd;
+  const stages = kStages.slice(0, kStages.indexOf(end));
+  test(`${app.name} (${app.kind}): ${known ? `the stages before its known failure (${known.stage}) pass` : 'every stage to its generated specs passes'}`, async () => {
     needRealApp(app.unavailable());
     test.setTimeout(kAppTimeoutMs);
     if (known) test.info().annotations.push({ type: 'known failure', description: `from ${known.stage} on: ${known.reason}` });
-    const result = await runConformance(app, { ...(known ? { stopBefore: known.stage } : {}), ...(log ? { log } : {}) });
+    const result = await runConformance(app, { stopBefore: end, ...(log ? { log } : {}) });
     const failed = result.stages.find((s) => !s.ok);
     expect(result.failed, failed ? `${app.name} failed at ${failed.stage}:\n${failed.detail}` : '').toBeNull();
     expect(result.stages.map((s) => s.stage)).toEqual(stages);
-    if (stages.includes('specs')) expect(result.specs!.passed).toBeGreaterThanOrEqual(2);
+    // Each recording's flow spec and its replay spec.
+    if (stages.includes('specs')) expect(result.specs!.passed).toBeGreaterThanOrEqual(result.planSessionId ? 4 : 2);
   });
 }
