@@ -161,11 +161,14 @@ export function emitReplaySpec(project: Project, ctx: EmitContext, flow: Flow, o
     ...finalStateChecks(ctx, flow),
   ];
   const statement = source.addStatements((writer) => {
-    writer.write(`test(${str(`replay ${flow.sessionId}`)}, async ({ page }) => `).inlineBlock(() => {
+    // It does what the recording did: a flow that changes the app's data changes it here too.
+    const tag = flow.changes.length ? ` { tag: ${str(kChangesDataTag)} },` : '';
+    writer.write(`test(${str(`replay ${flow.sessionId}`)},${tag} async ({ page }) => `).inlineBlock(() => {
       for (const line of body) writer.writeLine(line);
     }).write(');');
   })[0]!;
-  document(statement, `Replays the recorded history of ${flow.sessionId} step by step, re-finding every element and verifying every step, and checks the state it ends in.`);
+  const changes = flow.changes.length ? ` Changes the app's data as the recording did (${flow.changes.join('; ')}): run it against test data.` : '';
+  document(statement, `Replays the recorded history of ${flow.sessionId} step by step, re-finding every element and verifying every step, and checks the state it ends in.${changes}`.replace(/\*\//g, '*'));
   stampProvenance(source);
   return { file, text: printSource(source) };
 }

@@ -50,6 +50,9 @@ test('list entries are members of an item found by its text, and the flow spec r
     const specFile = fs.readdirSync(path.join(ws.out, 'tests')).find((f) => !f.startsWith('replay-'))!;
     const spec = fs.readFileSync(path.join(ws.out, 'tests', specFile), 'utf8');
     expect(spec).toContain("{ tag: '@changes-data' }");
+    // Its replay spec does what the recording did, and is tagged the same: `--grep-invert @changes-data` skips both.
+    const replaySpec = fs.readFileSync(path.join(ws.out, 'tests', fs.readdirSync(path.join(ws.out, 'tests')).find((f) => f.startsWith('replay-'))!), 'utf8');
+    expect(replaySpec).toMatch(/test\('replay [\w-]+', \{ tag: '@changes-data' \}, async/);
     expect(spec).toMatch(/const vars = \{ \.\.\.\w+Defaults, newEntry: `Buy milk \$\{run\}`, newEntry2: `Walk dog \$\{run\}` \}/);
     expect(spec).toMatch(/getByText\(vars\.newEntry2, \{ exact: true \}\)\.first\(\)\)\.toBeVisible\(\)/);
 
