@@ -18,6 +18,8 @@ export interface BenchAppOptions {
   strategies: StrategyName[];
   /** Every flow, the extra ones too. */
   extra: boolean;
+  /** Only the flows of these names (all when absent). */
+  only?: string[];
   /** Instances of the app replaying side by side. */
   workers: number;
   /** Replay on the app's other release too, when it has one. */
@@ -85,7 +87,7 @@ async function startAtOrigin(app: RealApp): Promise<RunningApp> {
 
 /** Null when the app did not start. */
 export async function benchApp(browser: Browser, app: CorpusApp, options: BenchAppOptions): Promise<BenchAppResult | null> {
-  const corpusApp = { name: app.name, flows: app.corpus.flows.filter((flow) => options.extra || !flow.extra), other: app.corpus.other };
+  const corpusApp = { name: app.name, flows: app.corpus.flows.filter((flow) => (options.extra || !flow.extra) && (!options.only || options.only.includes(flow.name))), other: app.corpus.other };
   const instances: RunningApp[] = [];
   let other: RunningApp | null = null;
   const { log } = options;

@@ -8,9 +8,10 @@ import { generatedImports, lowestPlaywright, packTarball, projectDependencies } 
 /**
  * brow-use installed the way a user installs it: `npm pack`, the tarball installed into a fresh
  * project outside the checkout (packages from npm's cache, which `npm ci` and test/compat/run.mjs
- * filled), then `bu init`, a plan capture and a crawler explore of the bundled demo app, extract,
- * generate, a strict type check of the generated code and `npx playwright test` on it (the
- * generated flow and replay specs and a spec of the user's own), all inside that project.
+ * filled), then `bu init`, a plan capture of the bundled demo app, generate (which extracts it),
+ * the library API's extract, a strict type check of the generated code and `npx playwright test`
+ * on it (the generated flow and replay specs and a spec of the user's own), all inside that
+ * project. The crawler, like every other policy, ships in the same compiled files the plan ran.
  *
  * The project has the lowest Playwright of the peer range, what a user on an older Playwright has:
  * this is the whole pipeline at the lowest (test/compat runs the private-API adapter and locator
@@ -22,8 +23,6 @@ import { generatedImports, lowestPlaywright, packTarball, projectDependencies } 
  */
 
 const kPassword = 'correct-horse';
-/** A short crawler walk: it records a flow of its own (a second flow spec and replay spec to run). */
-const kExploreSteps = 6;
 /** npm install from the cache, the registry only for what is missing. */
 const kInstallTimeoutMs = 300_000;
 
@@ -109,7 +108,6 @@ test('the packed package installs into a fresh project and runs the whole pipeli
 
     const app = await serveDemo(project);
     let sessionId: string;
-    let exploreId: string;
     try {
       const init = await run(bin(project, 'bu'), ['init', '--base-url', `${app.url}login`], project);
       expect(init.code, init.stderr).toBe(0);
@@ -141,23 +139,20 @@ test('the packed package installs into a fresh project and runs the whole pipeli
       expect(capture.code, capture.stderr).toBe(0);
       sessionId = String(JSON.parse(capture.stdout.trim().split('\n').pop()!).sessionId);
       expect(fs.existsSync(path.join(project, 'output', 'history', `${sessionId}.json`))).toBe(true);
-      const explore = await run(bin(project, 'bu'), ['capture', 'explore', '--url', app.url, '--policy', 'crawler', '--max-steps', String(kExploreSteps), '--json'], project, env);
-      expect(explore.code, explore.stderr).toBe(0);
-      exploreId = String(JSON.parse(explore.stdout.trim().split('\n').pop()!).sessionId);
     } finally {
       await app.stop();
     }
 
-    // The programmatic API does what the command does.
+    // The capture is not extracted yet: generate extracts it.
+    const sessions = [sessionId];
+    const generate = await run(bin(project, 'bu'), ['generate', ...sessions, '--llm', 'off', '--json'], project);
+    expect(generate.code, generate.stderr).toBe(0);
+    expect(generate.stderr).toContain(`${sessionId} is not extracted yet: extracting`);
+
+    // The programmatic API does what the command does: the run extracted again, to the same steps.
     const api = await run(process.execPath, ['--input-type=module', '-e', `import { extract } from 'brow-use'; const r = await extract(${JSON.stringify(sessionId)}); console.log(JSON.stringify(r));`], project);
     expect(api.code, api.stderr).toBe(0);
     expect(JSON.parse(api.stdout).counts.steps).toBeGreaterThan(5);
-
-    // The explore is not extracted yet: generate extracts it.
-    const sessions = [sessionId, exploreId];
-    const generate = await run(bin(project, 'bu'), ['generate', ...sessions, '--llm', 'off', '--json'], project);
-    expect(generate.code, generate.stderr).toBe(0);
-    expect(generate.stderr).toContain(`${exploreId} is not extracted yet: extracting`);
     const e2e = path.join(project, 'e2e');
     expect(fs.readdirSync(path.join(e2e, 'pom'))).toEqual(expect.arrayContaining(['LoginPage.ts', 'DashboardPage.ts', 'NewItemPage.ts', 'ItemDetailPage.ts']));
     expect(fs.readdirSync(path.join(e2e, 'tests')).some((f) => f.startsWith('replay-'))).toBe(true);
