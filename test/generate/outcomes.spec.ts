@@ -79,3 +79,16 @@ test('an outcome that does not hold in the flow\'s last recorded DOM snapshot is
   expect(checked.flows[1]!.outcomes).toHaveLength(2);
   expect(checked.diagnostics).toEqual([{ page: '/', element: null, message: 'a: “Buy milk” (row) is not shown in the flow\'s last recorded DOM snapshot: not asserted' }]);
 });
+
+test('a message\'s link the page already showed elsewhere is not asserted: the menu\'s copy would pass whatever the flow did', () => {
+  const deleted = click('Delete', at('h1'), at('h2'), { appeared: ['link "SQL command"', 'status "Item deleted"'], gone: [] });
+  const final = ['navigation', 'link "SQL command"', 'link "Select data"', 'status "Item deleted"', 'link "SQL command"'];
+  expect(flowOutcomes([deleted], [], final).map((o) => `${o.kind} ${o.role} ${o.text}`)).toEqual(['shown status Item deleted']);
+});
+
+test('a grid row without a name of its own is gone as its cells are: each cell no longer shown anywhere', () => {
+  const deleted = click('Delete', at('h1'), at('h2'), { appeared: [], gone: ['row', 'cell "Bean"', 'cell "south"', 'cell "weekly"', 'checkbox'] });
+  // Another row still shows "weekly": that cell is not gone from the page.
+  const final = ['table', 'row', 'cell "Carrot"', 'cell "north"', 'cell "weekly"'];
+  expect(flowOutcomes([deleted], [], final).map((o) => `${o.kind} ${o.role} ${o.text}`)).toEqual(['gone cell Bean', 'gone cell south']);
+});
