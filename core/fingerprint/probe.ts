@@ -201,7 +201,7 @@ export function probeElement(el: Element): DomProbe {
   // a look-alike, and the look-alike is not the lost one. A region outside the element's shadow
   // root (a web component in a page's main) is searched through the open shadow roots under it:
   // its own query stops at them and would not even find the element.
-  const sameKind = (e: Element) => e.tagName === el.tagName && kindOf(e) === kindOf(el);
+  const sameKind = (e: Element) => kindOf(e) === kindOf(el);
   const deepPeers = (root: Element | ShadowRoot): number => {
     let count = 0;
     const visit = (scope: Element | ShadowRoot) => {
@@ -217,7 +217,7 @@ export function probeElement(el: Element): DomProbe {
   const ownRoot = el.getRootNode() as Document | ShadowRoot;
   const kindPeers = region && region.getRootNode() !== ownRoot
     ? Math.max(1, deepPeers(region))
-    : Array.from((region ?? ownRoot).querySelectorAll(el.tagName)).filter((e) => kindOf(e) === kindOf(el)).length;
+    : Array.from((region ?? ownRoot).querySelectorAll(el.tagName)).filter(sameKind).length;
 
   const input = el as HTMLInputElement;
   const labels = 'labels' in input && input.labels ? Array.from(input.labels) : [];

@@ -82,10 +82,12 @@ export function flowOutcomes(steps: HistoryStep[], typed: string[], final: reado
   const shown: FlowOutcome[] = [];
   const gone: FlowOutcome[] = [];
   const seen = new Set<string>();
-  const inFinal = final ? new Set(final) : null;
   // Content the last view shows more than once: the copy that was there before (a menu's link of
   // the same name as the one a message added) would pass the check whatever the flow did.
-  const repeated = new Set((final ?? []).filter((line, i, all) => all.indexOf(line) !== i));
+  const shownOnce = new Set<string>();
+  const repeated = new Set<string>();
+  for (const line of final ?? []) (shownOnce.has(line) ? repeated : shownOnce).add(line);
+  const inFinal = final ? shownOnce : null;
   for (const [line, count] of netEffect(steps, typed)) {
     const contradicted = (inFinal !== null && (count > 0) !== inFinal.has(line)) || (count > 0 && repeated.has(line));
     const parsed = count === 0 || contradicted ? null : parseLine(line);
