@@ -35,7 +35,10 @@ const kStandIn = 'export function defineConfig(config) { return config; }\n';
 async function compile(file: string): Promise<string> {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [file],
+    // The file's text rather than its path: esbuild's service outlives one build in a process that
+    // runs many commands (`bu mcp`, the library API), and it failed to resolve a config file in a
+    // folder made after its first build ("Could not resolve"). Imports resolve from its folder.
+    stdin: { contents: fs.readFileSync(file, 'utf8'), sourcefile: file, resolveDir: path.dirname(file), loader: path.extname(file).endsWith('ts') ? 'ts' : 'js' },
     bundle: true,
     packages: 'external',
     format: 'esm',
@@ -54,6 +57,13 @@ async function compile(file: string): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
+/** What went wrong first: esbuild's first message with its line and column, else the error's first line. */
+function firstError(err: unknown): string {
+  const first = (err as { errors?: { text: string; location: { line: number; column: number } | null }[] }).errors?.[0];
+  if (first) return first.location ? `${first.text}, line ${first.location.line}:${first.location.column + 1}` : first.text;
+  return errorMessage(err).split('\n')[0]!;
+}
+
 /** Reads the config file of `cwd`'s project; null when there is none. A broken file is a usage error naming it. */
 export async function loadConfig(cwd: string): Promise<LoadedConfig | null> {
   const file = findConfigFile(cwd);
@@ -66,7 +76,7 @@ export async function loadConfig(cwd: string): Promise<LoadedConfig | null> {
     const module = (await import(pathToFileURL(compiled).href)) as { default?: unknown };
     value = module.default;
   } catch (err) {
-    throw new UsageError(`${file}: cannot be loaded (${errorMessage(err).split('\n')[0]})`, 'fix the file, or see `bu init` for a working one');
+    throw new UsageError(`${file}: cannot be loaded (${firstError(err)})`, 'fix the file, or see `bu init` for a working one');
   } finally {
     fs.rmSync(compiled, { force: true });
   }

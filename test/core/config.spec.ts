@@ -121,9 +121,23 @@ test('a config file that does not load or does not fit the schema is a usage err
     fs.writeFileSync(path.join(dir, 'brow-use.config.ts'), 'export default {{;\n');
     const broken = await runCli(['doctor'], { cwd: dir });
     expect(broken.code).toBe(2);
-    expect(broken.stderr).toContain('cannot be loaded');
+    expect(broken.stderr).toMatch(/cannot be loaded \(Expected .+, line 1:\d+\)/);
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.mjs'))).toEqual([]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('one process reads the config of each project it works in, one made after another (the library API, a test runner)', async () => {
+  const cwd = process.cwd();
+  for (const name of ['first', 'second', 'third']) {
+    const dir = project({ 'brow-use.config.ts': `import { defineConfig } from 'brow-use';\nexport default defineConfig({ outputDir: '${name}' });\n` });
+    try {
+      process.chdir(dir);
+      expect((await loadConfig(dir))?.config.outputDir).toBe(name);
+    } finally {
+      process.chdir(cwd);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
 });
