@@ -20,16 +20,33 @@ function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
-function terminalHost(json: boolean): CommandHost {
+/**
+ * Where a run of `bu` works and writes: the terminal's (cwd, environment, stdout, stderr, Ctrl-C),
+ * or a caller's own, which runs `bu` in its process (the test harness).
+ */
+export interface CliIo {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Stops the command as Ctrl-C does. Absent: SIGINT and SIGTERM do, and a second one ends the process. */
+  signal?: AbortSignal;
+}
+
+function terminalIo(): CliIo {
+  return { cwd: process.cwd(), env: process.env, stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
+}
+
+function commandHost(io: CliIo, json: boolean): CommandHost {
   return {
-    cwd: process.cwd(),
-    env: process.env,
-    log: (message) => process.stderr.write(message + '\n'),
+    cwd: io.cwd,
+    env: io.env,
+    log: (message) => io.stderr(message + '\n'),
     print: (message) => {
-      if (!json) process.stdout.write(message + '\n');
+      if (!json) io.stdout(message + '\n');
     },
     result: (value) => {
-      if (json) process.stdout.write(JSON.stringify(value) + '\n');
+      if (json) io.stdout(JSON.stringify(value) + '\n');
     },
   };
 }
@@ -37,6 +54,7 @@ function terminalHost(json: boolean): CommandHost {
 interface ProgramState {
   code: number;
   controller: AbortController;
+  io: CliIo;
 }
 
 function build(def: CommandDef, parent: Command, state: ProgramState): void {
@@ -60,7 +78,7 @@ function build(def: CommandDef, parent: Command, state: ProgramState): void {
       const options = command.opts();
       const args = received.slice(0, def.args?.length ?? 0).map((a) => (Array.isArray(a) ? a.join(' ') : (a as string)));
       const json = Boolean(options.json);
-      const ctx = await commandContext(terminalHost(json), json, state.controller.signal);
+      const ctx = await commandContext(commandHost(state.io, json), json, state.controller.signal);
       state.code = await run(ctx, args, applyConfigDefaults(def, options, (key) => command.getOptionValueSource(key), ctx.config ?? null, ctx.env));
     });
   } else if (def.subcommands?.length) {
@@ -76,25 +94,31 @@ function buildProgram(state: ProgramState, commands: CommandDef[]): Command {
     .showSuggestionAfterError(true)
     .enablePositionalOptions()
     .exitOverride()
-    .configureOutput({ writeErr: () => undefined });
+    .configureOutput({ writeOut: (text) => state.io.stdout(text), writeErr: () => undefined });
   for (const def of commands) build(def, program, state);
   program.commands.forEach(function override(cmd: Command) {
-    cmd.exitOverride().configureOutput({ writeErr: () => undefined });
+    cmd.exitOverride().configureOutput({ writeOut: (text) => state.io.stdout(text), writeErr: () => undefined });
     cmd.commands.forEach(override);
   });
   return program;
 }
 
 /** The one exit point: returns the process exit code. */
-export async function main(argv: string[]): Promise<number> {
-  const state = { code: 0, controller: new AbortController() };
+export async function main(argv: string[], io: CliIo = terminalIo()): Promise<number> {
+  const state: ProgramState = { code: 0, controller: new AbortController(), io };
   const onSignal = (signal: NodeJS.Signals) => {
     if (state.controller.signal.aborted) process.exit(kExitCodes.forced);
-    process.stderr.write(`\n${signal} received: stopping and saving what was recorded (again to force)\n`);
+    io.stderr(`\n${signal} received: stopping and saving what was recorded (again to force)\n`);
     state.controller.abort(new Error(`interrupted by ${signal}`));
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const onAbort = () => state.controller.abort(io.signal!.reason);
+  if (io.signal) {
+    if (io.signal.aborted) onAbort();
+    else io.signal.addEventListener('abort', onAbort, { once: true });
+  } else {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
   try {
     await buildProgram(state, await loadCommands(argv)).parseAsync(argv, { from: 'user' });
     return state.code;
@@ -102,26 +126,27 @@ export async function main(argv: string[]): Promise<number> {
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return kExitCodes.ok;
       const text = err.message.replace(/^error: /, '');
-      process.stderr.write(`bu: ${text}\n  run \`bu --help\` (or \`bu <command> --help\`) for usage\n`);
+      io.stderr(`bu: ${text}\n  run \`bu --help\` (or \`bu <command> --help\`) for usage\n`);
       return kExitCodes.usage;
     }
     if (err instanceof CliUsage) {
-      process.stderr.write(`bu: ${err.message}\n`);
+      io.stderr(`bu: ${err.message}\n`);
       return kExitCodes.usage;
     }
     if (isBadPathError(err)) {
       // A path given on the command line (or derived from it) that cannot be opened.
       const message = errorMessage(err).split('\n')[0]!;
-      process.stderr.write(`bu: ${message.length > 300 ? `${message.slice(0, 300)}…` : message}\n  check the path or session id (see \`bu runs list\`)\n`);
+      io.stderr(`bu: ${message.length > 300 ? `${message.slice(0, 300)}…` : message}\n  check the path or session id (see \`bu runs list\`)\n`);
       return kExitCodes.usage;
     }
     if (err instanceof BuError) {
-      process.stderr.write(`bu: ${err.message}\n${err.hint ? `  ${err.hint}\n` : ''}`);
+      io.stderr(`bu: ${err.message}\n${err.hint ? `  ${err.hint}\n` : ''}`);
       return err.exitCode;
     }
-    process.stderr.write(`bu: unexpected error: ${errorMessage(err)}\n${err instanceof Error && err.stack ? err.stack + '\n' : ''}`);
+    io.stderr(`bu: unexpected error: ${errorMessage(err)}\n${err instanceof Error && err.stack ? err.stack + '\n' : ''}`);
     return kExitCodes.crash;
   } finally {
+    io.signal?.removeEventListener('abort', onAbort);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }

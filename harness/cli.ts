@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,9 +23,80 @@ export interface RunCliOptions {
   onSpawn?: (child: import('node:child_process').ChildProcess) => void;
 }
 
-/** Runs `bu` as a user would, in its own process. */
-export function runCli(args: string[], options: RunCliOptions = {}): Promise<CliResult> {
+/** Runs `bu` as a user would, in a process of its own: for what only a process shows (signals, a kill, startup). */
+export function runCliProcess(args: string[], options: RunCliOptions = {}): Promise<CliResult> {
   return runNode(kBuBin, args, options);
+}
+
+/** A `bu` kept running (bu-host.mjs), and the command it is running. */
+interface BuHost {
+  child: ChildProcess;
+  /** Output of the host outside a command's own (a crash's trace): it goes to the command it ends. */
+  stray: string;
+  current: ((result: CliResult) => void) | null;
+}
+
+const kHostScript = path.join(kRepoRoot, 'harness', 'bu-host.mjs');
+const idleHosts: BuHost[] = [];
+let lastId = 0;
+
+function startHost(): BuHost {
+  const child = spawn(process.execPath, [kHostScript], { cwd: kRepoRoot, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const host: BuHost = { child, stray: '', current: null };
+  const keep = (chunk: Buffer) => void (host.stray += chunk.toString('utf8'));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.on('exit', (code, signal) => {
+    if (idleHosts.includes(host)) idleHosts.splice(idleHosts.indexOf(host), 1);
+    host.current?.({ code, signal, stdout: '', stderr: host.stray, json: null });
+    host.current = null;
+  });
+  // The worker's own exit is not held up by its hosts; they leave with it (bu-host.mjs).
+  child.unref();
+  child.channel?.unref();
+  for (const pipe of [child.stdout, child.stderr]) (pipe as unknown as { unref(): void }).unref();
+  return host;
+}
+
+/**
+ * Runs `bu` in a `bu` kept running for this worker (bu-host.mjs): the same compiled commands,
+ * working directory, environment, output and exit code as a process of its own, without the
+ * Node start that loads Playwright, ts-morph and the commands again (most of a CPU-second a run,
+ * a few hundred runs a suite). For what a command does; what only a process shows (signals, a
+ * kill, startup) runCliProcess runs. A timeout kills the host, as runCliProcess kills its process.
+ */
+export function runCli(args: string[], options: Omit<RunCliOptions, 'onSpawn'> = {}): Promise<CliResult> {
+  const host = idleHosts.pop() ?? startHost();
+  const id = ++lastId;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => host.child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+    const onMessage = (reply: { id: number; code: number; stdout: string; stderr: string }) => {
+      if (reply.id !== id) return;
+      host.current = null;
+      idleHosts.push(host);
+      done({ code: reply.code, signal: null, stdout: reply.stdout, stderr: reply.stderr, json: lastJsonLine(reply.stdout) });
+    };
+    const done = (result: CliResult) => {
+      clearTimeout(timer);
+      host.child.off('message', onMessage);
+      resolve(result);
+    };
+    host.stray = '';
+    host.current = done;
+    host.child.on('message', onMessage);
+    host.child.send({ id, args, cwd: options.cwd ?? kRepoRoot, env: { ...process.env, ...options.env } });
+  });
+}
+
+/** The last stdout line parsed as JSON, when it is an object. */
+function lastJsonLine(stdout: string): Record<string, unknown> | null {
+  const last = stdout.trim().split('\n').pop() ?? '';
+  try {
+    const parsed: unknown = JSON.parse(last);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Runs a Node script in its own process, collecting its output. */
@@ -45,15 +116,7 @@ export function runNode(script: string, args: string[], options: RunCliOptions =
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const last = stdout.trim().split('\n').pop() ?? '';
-      let json: Record<string, unknown> | null = null;
-      try {
-        const parsed: unknown = JSON.parse(last);
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) json = parsed as Record<string, unknown>;
-      } catch {
-        json = null;
-      }
-      resolve({ code, signal, stdout, stderr, json });
+      resolve({ code, signal, stdout, stderr, json: lastJsonLine(stdout) });
     });
   });
 }

@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { BrowserContext } from 'playwright';
 import { z } from 'zod';
 import { startDemoServer } from '../demo/server.ts';
 import { kUser } from '../demo/store.ts';
-import { kBuBin } from './cli.ts';
+import { runCli } from './cli.ts';
 
 /** Recording demo flows with `bu capture script`, and checking what a replay did to the app. */
 
-const run = promisify(execFile);
 export const kRepo = path.resolve(import.meta.dirname, '..');
 export const kPlans = {
   items: path.join(import.meta.dirname, 'plans', 'demo-items.json'),
@@ -23,13 +20,13 @@ const CaptureResult = z.looseObject({ sessionId: z.string(), artifacts: z.looseO
 export async function captureFlow(flow: FlowName, outputDir: string): Promise<string> {
   const server = await startDemoServer({ port: 0, variant: 0 });
   try {
-    const { stdout } = await run(process.execPath, [kBuBin, 'capture', 'script', '--url', server.url, '--plan', kPlans[flow], '--secret', 'password', '--json'], {
+    const captured = await runCli(['capture', 'script', '--url', server.url, '--plan', kPlans[flow], '--secret', 'password', '--json'], {
       cwd: kRepo,
-      env: { ...process.env, BU_OUTPUT: outputDir, BU_SECRET_password: kUser.password },
-      timeout: 240_000,
+      env: { BU_OUTPUT: outputDir, BU_SECRET_password: kUser.password },
+      timeoutMs: 240_000,
     });
-    const last = stdout.trim().split('\n').pop() ?? '';
-    return CaptureResult.parse(JSON.parse(last)).artifacts.history;
+    if (captured.code !== 0) throw new Error(`bu capture script of the ${flow} flow exited ${captured.code}:\n${captured.stderr}`);
+    return CaptureResult.parse(captured.json).artifacts.history;
   } finally {
     await server.close();
   }

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
-import { kBuBin } from '../../harness/cli.ts';
+import { kBuBin, runCli } from '../../harness/cli.ts';
 
 /** Helpers for capture tests: pages served on 127.0.0.1, the `bu` CLI as a child process, byte scans. */
 
@@ -61,8 +61,10 @@ export function spawnBu(args: string[], options: { cwd: string; env?: Record<str
   return { child, done, stderr: () => stderr };
 }
 
-export function runBu(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<BuRun> {
-  return spawnBu(args, options).done;
+/** Runs `bu ...args` to its end in `cwd` with BU_OUTPUT=<cwd>/out (in the worker's `bu`, harness/cli.ts). */
+export async function runBu(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<BuRun> {
+  const { code, signal, stdout, stderr } = await runCli(args, { cwd: options.cwd, env: { BU_OUTPUT: path.join(options.cwd, 'out'), ...options.env }, timeoutMs: 300_000 });
+  return { code, signal, stdout, stderr };
 }
 
 /** The last stdout line as JSON (`--json`). */

@@ -1,18 +1,9 @@
 import { main } from '../../../cli/main.ts';
 
-/** One in-process run of `bu` (cli/main.ts) with stdout and stderr captured. */
+/** One in-process run of `bu` (cli/main.ts) in this process's folder and environment, its stdout and stderr kept. */
 export async function runMain(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const out = process.stdout.write.bind(process.stdout);
-  const err = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((chunk: string | Uint8Array) => ((stdout += String(chunk)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => ((stderr += String(chunk)), true)) as typeof process.stderr.write;
-  try {
-    const code = await main(argv);
-    return { code, stdout, stderr };
-  } finally {
-    process.stdout.write = out;
-    process.stderr.write = err;
-  }
+  const code = await main(argv, { cwd: process.cwd(), env: process.env, stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
+  return { code, stdout, stderr };
 }
