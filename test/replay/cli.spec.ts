@@ -1,22 +1,19 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { readJsonFile } from '../../core/io/read.ts';
 import { History } from '../../core/schema/history.ts';
 import { ReplayReport } from '../../core/schema/replay-report.ts';
 import { recordHistory } from './support/record.ts';
-import { kBuBin } from '../../harness/cli.ts';
+import { runCli } from '../../harness/cli.ts';
 import { startSite, type Site } from './support/site.ts';
 
 /** `bu replay` end to end: exit codes, the report, secrets, no model calls, healing, write-back. */
 
 test.describe.configure({ mode: 'serial' });
-const run = promisify(execFile);
 
 let site: Site;
 let dir: string;
@@ -42,14 +39,8 @@ async function fakeModel(answer: (body: string) => unknown): Promise<{ url: stri
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-async function bu(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [kBuBin, ...args], { env: { ...process.env, BU_OUTPUT: path.join(dir, 'output'), ...env }, timeout: 120_000 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+async function bu(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runCli(args, { env: { BU_OUTPUT: path.join(dir, 'output'), ...env }, timeoutMs: 120_000 });
 }
 
 function lastJson(stdout: string): Record<string, unknown> {
