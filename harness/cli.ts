@@ -23,11 +23,6 @@ export interface RunCliOptions {
   onSpawn?: (child: import('node:child_process').ChildProcess) => void;
 }
 
-/** Runs `bu` as a user would, in a process of its own: for what only a process shows (signals, a kill, startup). */
-export function runCliProcess(args: string[], options: RunCliOptions = {}): Promise<CliResult> {
-  return runNode(kBuBin, args, options);
-}
-
 /** A `bu` kept running (bu-host.mjs), and the command it is running. */
 interface BuHost {
   child: ChildProcess;
@@ -46,16 +41,28 @@ function startHost(): BuHost {
   const keep = (chunk: Buffer) => void (host.stray += chunk.toString('utf8'));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  child.on('exit', (code, signal) => {
+  const end = (code: number | null, signal: NodeJS.Signals | null, detail = '') => {
     if (idleHosts.includes(host)) idleHosts.splice(idleHosts.indexOf(host), 1);
-    host.current?.({ code, signal, stdout: '', stderr: host.stray, json: null });
+    host.current?.({ code, signal, stdout: '', stderr: host.stray + detail, json: null });
     host.current = null;
-  });
-  // The worker's own exit is not held up by its hosts; they leave with it (bu-host.mjs).
-  child.unref();
-  child.channel?.unref();
+  };
+  child.on('exit', (code, signal) => end(code, signal));
+  // A host that could not start, or that ended before a command reached it.
+  child.on('error', (err) => end(null, null, `bu-host: ${err.message}\n`));
   for (const pipe of [child.stdout, child.stderr]) (pipe as unknown as { unref(): void }).unref();
+  hold(host, false);
   return host;
+}
+
+/** A host keeps its caller's process up while it runs a command, and not when idle: it leaves with it (bu-host.mjs). */
+function hold(host: BuHost, running: boolean): void {
+  if (running) {
+    host.child.ref();
+    host.child.channel?.ref();
+  } else {
+    host.child.unref();
+    host.child.channel?.unref();
+  }
 }
 
 /**
@@ -63,7 +70,8 @@ function startHost(): BuHost {
  * working directory, environment, output and exit code as a process of its own, without the
  * Node start that loads Playwright, ts-morph and the commands again (most of a CPU-second a run,
  * a few hundred runs a suite). For what a command does; what only a process shows (signals, a
- * kill, startup) runCliProcess runs. A timeout kills the host, as runCliProcess kills its process.
+ * kill, startup) runs `bu` in a process of its own (spawnBu, runNode of kBuBin). A timeout kills
+ * the host, as runNode kills its process.
  */
 export function runCli(args: string[], options: Omit<RunCliOptions, 'onSpawn'> = {}): Promise<CliResult> {
   const host = idleHosts.pop() ?? startHost();
@@ -79,10 +87,12 @@ export function runCli(args: string[], options: Omit<RunCliOptions, 'onSpawn'> =
     const done = (result: CliResult) => {
       clearTimeout(timer);
       host.child.off('message', onMessage);
+      hold(host, false);
       resolve(result);
     };
     host.stray = '';
     host.current = done;
+    hold(host, true);
     host.child.on('message', onMessage);
     host.child.send({ id, args, cwd: options.cwd ?? kRepoRoot, env: { ...process.env, ...options.env } });
   });
