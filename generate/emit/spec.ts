@@ -23,8 +23,9 @@ function secretGuard(flow: Flow): string[] {
   return [`test.skip(${condition}, ${str(`set ${flow.secrets.map((s) => `BU_SECRET_${s.toUpperCase()}`).join(', ')} to run this flow`)});`];
 }
 
+/** A test's doc comment; recorded text in it (a title, a value) may hold the comment terminator. */
 function document(statement: Statement, description: string): void {
-  if (Node.isExpressionStatement(statement)) statement.addJsDoc({ description });
+  if (Node.isExpressionStatement(statement)) statement.addJsDoc({ description: description.replace(/\*\//g, '*') });
 }
 
 export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { file: string; text: string } | null {
@@ -63,7 +64,7 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
     ? ` Checks the ${expects} expectation(s) of the recording along the way.`
     : flow.outcomes.length ? ' Checks what it left: ' + flow.outcomes.map((o) => `“${o.text}” ${o.kind}`).join(', ') + '.' : '';
   const changes = flow.changes.length ? ` Changes the app's data (${flow.changes.join('; ')}): run it against test data.` : '';
-  document(statement, `${names.description} Ends on {@link ${finalClass}}, as the recording did.${outcomes}${changes}`.replace(/\*\//g, '*'));
+  document(statement, `${names.description} Ends on {@link ${finalClass}}, as the recording did.${outcomes}${changes}`);
   stampProvenance(source);
   return { file, text: printSource(source) };
 }
@@ -168,7 +169,7 @@ export function emitReplaySpec(project: Project, ctx: EmitContext, flow: Flow, o
     }).write(');');
   })[0]!;
   const changes = flow.changes.length ? ` Changes the app's data as the recording did (${flow.changes.join('; ')}): run it against test data.` : '';
-  document(statement, `Replays the recorded history of ${flow.sessionId} step by step, re-finding every element and verifying every step, and checks the state it ends in.${changes}`.replace(/\*\//g, '*'));
+  document(statement, `Replays the recorded history of ${flow.sessionId} step by step, re-finding every element and verifying every step, and checks the state it ends in.${changes}`);
   stampProvenance(source);
   return { file, text: printSource(source) };
 }

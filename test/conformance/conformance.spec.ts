@@ -19,7 +19,7 @@ import { needRealApp } from '../support/real-app-required.ts';
  * runs in the benchmark only (`benchOnly`), as older releases do.
  */
 
-/** A few crawler steps, a generated project, its specs and a replay: minutes, not seconds. */
+/** A few crawler steps, a generated project and its specs: minutes, not seconds. */
 const kAppTimeoutMs = 600_000;
 /** `BU_CONFORMANCE_TIMES=1` prints each app's start and the wall and CPU time of each stage. */
 const log = process.env.BU_CONFORMANCE_TIMES === '1' ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
