@@ -39,6 +39,12 @@ export interface ElementInfo {
    * layer. Tested when the policy asks for field details (capture/perceive/covered.ts).
    */
   covered?: boolean;
+  /**
+   * No scrolling brings it into view (a fixed panel slid past the viewport's edge, a skip link
+   * parked off the page): a click on it times out. Tested when the policy asks for field details
+   * (capture/perceive/offscreen.ts).
+   */
+  offscreen?: boolean;
 }
 
 /** An element addressed without an aria ref: CSS selectors of the iframes down to it, then its own. */

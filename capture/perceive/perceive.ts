@@ -7,6 +7,7 @@ import type { Session } from '../session.ts';
 import type { ActionOutcome, Observation, TabInfo } from '../types.ts';
 import { compactSnapshot, elementKey, renderElement, stripBoxes } from './compact.ts';
 import { markCovered } from './covered.ts';
+import { markOffscreen } from './offscreen.ts';
 import { editableElements, findEditables } from './editables.ts';
 import { readFieldDetails } from './field-details.ts';
 import { labelledScreenshot } from './vision.ts';
@@ -32,7 +33,7 @@ export interface PerceiveOptions {
   notices?: string[];
   /** Also take a screenshot with the element indexes drawn on it. */
   vision?: boolean;
-  /** Also read the DOM details of fields and buttons (`ElementInfo.details`), and which elements a layer covers (`ElementInfo.covered`). */
+  /** Also read the DOM details of fields and buttons (`ElementInfo.details`), which elements a layer covers (`ElementInfo.covered`) and which no scrolling reaches (`ElementInfo.offscreen`). */
   fieldDetails?: boolean;
   /**
    * Measure each element's box and whether it is in the viewport; on with `vision`, which draws
@@ -107,7 +108,7 @@ async function observe(session: Session, page: Page, previous: Observation | nul
   const ariaSnapshot = boxes ? stripBoxes(snapshot) : snapshot;
   const previousKeys = previous ? new Set(previous.elements.map(elementKey)) : null;
   const compact = compactSnapshot(snapshot, { previousKeys, viewport: page.viewportSize() });
-  if (options.fieldDetails) await Promise.all([readFieldDetails(page, compact.elements), markCovered(page, compact.elements)]);
+  if (options.fieldDetails) await Promise.all([readFieldDetails(page, compact.elements), markCovered(page, compact.elements), markOffscreen(page, compact.elements)]);
   // Rich-text editors the snapshot left out come after its elements, in a list of their own.
   const editables = editableElements(editors, { firstIndex: compact.elements.length + 1, previousKeys, details: options.fieldDetails ?? false });
   const elements = [...compact.elements, ...editables];

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { compactSnapshot } from '../../capture/perceive/compact.ts';
+import { markOffscreen } from '../../capture/perceive/offscreen.ts';
 import { runCli } from '../../harness/cli.ts';
 import { dokuwikiUnavailable, startDokuWiki, type DokuWiki } from '../../harness/apps/dokuwiki-install.ts';
 import { needRealApp } from '../support/real-app-required.ts';
@@ -46,4 +48,13 @@ test(`crawler explore visits at least ${kMinStates} distinct DokuWiki states wit
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("the template's skip link, parked left of the page until it has focus, is the one control marked offscreen", async ({ page }) => {
+  await page.goto(wiki.url);
+  const { elements } = compactSnapshot(await page.ariaSnapshot({ mode: 'ai' }));
+  await markOffscreen(page, elements);
+  expect(elements.filter((e) => e.offscreen).map((e) => e.name)).toEqual(['skip to content']);
+  // The page's own links, below the fold included, are in reach.
+  expect(elements.filter((e) => !e.offscreen).length).toBeGreaterThan(10);
 });

@@ -167,6 +167,28 @@ test('a layer over the page without dialog roles marks the controls behind it co
   }
 });
 
+test('controls no scrolling brings into view are marked offscreen, and only those', async ({ session }) => {
+  // A notification panel slid past the right edge (a fixed layer, moved by a transform), a skip link
+  // parked left of the page, a fixed sidebar that shows with a control below the viewport in its own
+  // scrolling list, and a button far down the page: only the first two are out of reach.
+  const page = `<!doctype html><title>Databases</title>
+  <ul style="position:absolute;left:-9999px"><li><a href="#main">Skip to content</a></li></ul>
+  <div style="position:fixed;top:0;right:0;width:300px;height:100%;transform:translateX(310px)">
+    <button>Close notifications</button><ul><li role="button" tabindex="0">All notifications</li></ul></div>
+  <nav style="position:fixed;top:0;left:0;width:150px;height:200px;overflow:auto">
+    <button>Home</button><div style="height:600px"></div><button>Settings</button></nav>
+  <main id="main" style="margin-left:200px"><button>Create Database</button><p style="margin-top:1500px"><button>Far below</button></p></main>`;
+  const pages = await servePages({ '/': page });
+  try {
+    await session.currentPageOrDie().goto(pages.url);
+    const elements = (await perceive(session, null, { fieldDetails: true })).elements;
+    expect(elements.filter((e) => e.offscreen).map((e) => e.name).sort()).toEqual(['All notifications', 'Close notifications', 'Skip to content']);
+    expect(elements.map((e) => e.name)).toEqual(expect.arrayContaining(['Home', 'Settings', 'Create Database', 'Far below']));
+  } finally {
+    await pages.close();
+  }
+});
+
 test('empty shades laid over parts of the page mark the controls under them covered', async ({ session }) => {
   // A side panel and a header each dimmed by a shade of their own, the dialog above in the middle.
   const page = `<!doctype html><title>Editor</title>
