@@ -1,9 +1,11 @@
 import { test as base, expect } from '@playwright/test';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LaunchOptions, Page } from 'playwright';
 import { appBaseURL } from '../core/base-url.ts';
 import { launchOptions } from '../core/browser.ts';
+import { kChangesDataTag, kResetCommandEnv } from '../core/changes-data.ts';
 import type { ReplayReport } from '../core/schema/replay-report.ts';
 import { ReplayFailedError } from '../replay/replay-failed-error.ts';
 import type { ReplayHistoryOptions } from '../replay/test-helper.ts';
@@ -11,7 +13,8 @@ import type { ReplayHistoryOptions } from '../replay/test-helper.ts';
 /**
  * `brow-use/test`: what generated specs import. `replayHistory(page, history)` replays a recorded
  * history on the test's page; the `test` fixture adds `replay(history)`, which does the same on
- * the test's own page and base URL; `browserLaunchOptions()` gives a Playwright config the
+ * the test's own page and base URL, and before each test tagged `@changes-data` runs the
+ * project's reset command when one is set (`resetCommand`); `browserLaunchOptions()` gives a Playwright config the
  * Chromium `bu` itself uses; `appBaseURL(process.env.BASE_URL, recorded)` the base URL of an app
  * recorded at `recorded`, moved where BASE_URL says (another host keeps the recorded path).
  *
@@ -44,13 +47,54 @@ export interface BrowUseFixtures {
   replay(history: unknown, options?: ReplayHistoryOptions): Promise<ReplayReport>;
 }
 
+export interface BrowUseOptions {
+  /**
+   * A shell command that puts the app's test data back as the recordings found it (`npm run
+   * db:reset`, a script that restores a dump): run before each test tagged `@changes-data`, in the
+   * Playwright config's folder, so a flow that created a record or a page meets the data it was
+   * recorded on, whatever ran before it. `BU_RESET_COMMAND` by default; unset, nothing runs.
+   */
+  resetCommand: string | undefined;
+}
+
 async function readHistory(history: unknown, configFile: string | undefined): Promise<unknown> {
   if (typeof history !== 'string') return history;
   const file = path.resolve(configFile ? path.dirname(configFile) : process.cwd(), history);
   return JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
 }
 
-export const test = base.extend<BrowUseFixtures>({
+/** The last lines of a failed reset command's output that its error shows. */
+const kResetOutputLines = 20;
+
+/** Runs `command` in a shell in `cwd`; rejects with its exit status and the end of its output. */
+function runReset(command: string, cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, { cwd, shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) return resolve();
+      const tail = output.trimEnd().split('\n').slice(-kResetOutputLines).join('\n');
+      reject(new Error(`the reset command \`${command}\` ${signal ? `was killed by ${signal}` : `exited ${code}`}${tail ? `:\n${tail}` : ''}`));
+    });
+  });
+}
+
+export const test = base.extend<BrowUseFixtures & BrowUseOptions & { resetData: void }>({
+  resetCommand: [process.env[kResetCommandEnv] || undefined, { option: true }],
+  // Before each test that changes the app's data, the reset command, when one is set.
+  resetData: [
+    async ({ resetCommand }, use, testInfo) => {
+      if (resetCommand && testInfo.tags.includes(kChangesDataTag)) {
+        await testInfo.attach('reset command', { body: resetCommand, contentType: 'text/plain' });
+        await runReset(resetCommand, testInfo.config.configFile ? path.dirname(testInfo.config.configFile) : process.cwd());
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   replay: async ({ page, baseURL }, use, testInfo) => {
     await use(async (history, options = {}) => {
       const parsed = await readHistory(history, testInfo.config.configFile);

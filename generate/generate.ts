@@ -25,8 +25,6 @@ export type LlmMode = 'off' | 'auto' | 'on';
 /** Session ids name files under --out (histories, replay specs): no separators, no `..`. */
 const kSafeSessionId = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
-/** What generated replay specs import `replayHistory` from: the package export, never a path into an install or checkout. */
-export const kReplayHelperModule = 'brow-use/test';
 
 export interface GenerateOptions {
   sessions: string[];
@@ -122,7 +120,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const counts = model.locatorCheck;
   options.log(`locators: ${counts.found} found only the recorded element in its DOM snapshots, ${counts.failed} did not (see model.json diagnostics), ${counts.unchecked} unchecked`);
   const files = emitAll(model, names, {
-    replayHelperModule: kReplayHelperModule,
     histories: new Map(runs.map((r) => [r.input.sessionId, r.historyText])),
     projectConfig: options.project ? moduleSpecifier(outDir, options.project.file) : null,
   });

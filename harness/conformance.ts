@@ -3,10 +3,12 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { runCli, type CliResult } from './cli.ts';
 import { processTreeMeter } from './cpu-time.ts';
+import { kResetCommandEnv } from '../core/changes-data.ts';
 import { PageModel } from '../core/schema/page-model.ts';
 import { runGeneratedSpecs, typecheckGenerated } from './generate/pipeline.ts';
 import { tempWorkspace } from './generate/on-disk.ts';
 import type { ConformanceStage, RealApp } from './apps/index.ts';
+import { resetCommand } from './apps/serve.ts';
 
 /**
  * The real-app conformance pipeline, as a new user runs it on an app this project did not write:
@@ -171,10 +173,13 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
       })) &&
       (await stage('specs', async () => {
         // The app's data as the recordings started from: what they created is not there twice.
+        // Each spec that changes data gets it so too, through the generated project's reset
+        // command: a page the crawl's flow spec creates is missing again for its replay spec.
         await running.reset();
+        const reset = await resetCommand(() => running.reset());
         // BASE_URL without a path: the app where it was recorded, every recorded path kept.
         // Untraced unless the project is kept: a removed project's traces are never read.
-        const specs = await runGeneratedSpecs(ws.out, new URL(running.url).origin, 'tests/', env, { noTrace: !options.keep });
+        const specs = await runGeneratedSpecs(ws.out, new URL(running.url).origin, 'tests/', { ...env, [kResetCommandEnv]: reset.command }, { noTrace: !options.keep }).finally(() => reset.close());
         // Playwright's summary lines (`  3 passed (17.2s)`), not a failure message (`explore-1795… failed at step 4`).
         // Colours off first: under a test runner the output comes coloured.
         const plain = stripVTControlCharacters(specs.output);

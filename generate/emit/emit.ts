@@ -26,8 +26,6 @@ export interface GeneratedFile {
 }
 
 export interface EmitOptions {
-  /** Module specifier of brow-use's replay helper as seen from `<out>/tests/`. */
-  replayHelperModule: string;
   /** History text per session, copied to `<out>/histories/` for the replay specs. */
   histories: Map<string, string>;
   /** How the generated Playwright config imports the project's brow-use.config.ts; null without one. */
@@ -51,7 +49,7 @@ export function emitAll(model: PageModel, names: Names, options: EmitOptions): G
     const history = options.histories.get(flow.sessionId);
     if (history !== undefined) {
       files.push({ file: historyCopyPath(flow), text: history, policy: 'copy' });
-      files.push({ ...emitReplaySpec(project, ctx, flow, { helperModule: options.replayHelperModule }), policy: 'merge' });
+      files.push({ ...emitReplaySpec(project, ctx, flow), policy: 'merge' });
     }
   }
   files.push({ ...emitConfig(project, { baseUrl: model.baseUrl, testIdAttribute: model.testIdAttribute, projectConfig: options.projectConfig ?? null }), policy: 'create' });

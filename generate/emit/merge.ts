@@ -80,17 +80,28 @@ function hasGeneratedMembers(statement: Node): boolean {
   return Node.isClassDeclaration(statement) && statement.getMembers().some((m) => Node.isJSDocable(m) && unitOrigin(m as Unit) === 'generated');
 }
 
-/** Named imports of the old file that kept units still use. */
+/** The local name a named import binds (`b` of `a as b`). */
+function localName(specifier: string): string {
+  return specifier.split(/\s+as\s+/).pop()!;
+}
+
+/**
+ * Named imports of the old file that kept units still use. A name the fresh file already binds
+ * is not imported again from the old module: a spec that moved `test` from `@playwright/test` to
+ * `brow-use/test` (whose `test` extends Playwright's) keeps the tests a person wrote on the new one.
+ */
 function keepImports(out: SourceFile, old: SourceFile, keptTexts: string[]): void {
   const used = (name: string) => keptTexts.some((text) => new RegExp(`\\b${name}\\b`).test(text));
+  const bound = new Set(out.getImportDeclarations().flatMap((d) => [...d.getNamedImports().map((n) => localName(n.getText())), ...(d.getDefaultImport() ? [d.getDefaultImport()!.getText()] : [])]));
   for (const declaration of old.getImportDeclarations()) {
     const specifier = declaration.getModuleSpecifierValue();
-    const wanted = declaration.getNamedImports().map((n) => n.getText()).filter((text) => used(text.split(/\s+as\s+/).pop()!));
+    const wanted = declaration.getNamedImports().map((n) => n.getText()).filter((text) => used(localName(text)) && !bound.has(localName(text)));
     const defaultName = declaration.getDefaultImport()?.getText();
-    if (!wanted.length && !(defaultName && used(defaultName))) continue;
+    const defaultImport = defaultName && used(defaultName) && !bound.has(defaultName) ? defaultName : undefined;
+    if (!wanted.length && !defaultImport) continue;
     const target: ImportDeclaration | undefined = out.getImportDeclaration((d) => d.getModuleSpecifierValue() === specifier);
     if (!target) {
-      out.insertStatements(out.getImportDeclarations().length, declaration.getText());
+      out.insertImportDeclaration(out.getImportDeclarations().length, { moduleSpecifier: specifier, namedImports: wanted, ...(defaultImport ? { defaultImport } : {}), isTypeOnly: declaration.isTypeOnly() });
       continue;
     }
     const have = new Set(target.getNamedImports().map((n) => n.getText()));

@@ -1,12 +1,13 @@
 import type { Project, Statement } from 'ts-morph';
 import { Node } from '../ts-morph.ts';
+import { kChangesDataTag } from '../../core/changes-data.ts';
 import type { Flow, FlowOutcome, FlowState, PageModel } from '../../core/schema/page-model.ts';
 import { words } from '../names/identifiers.ts';
 import { perRecordingKeys, urlCheckSource } from '../model/url-check.ts';
 import { appBase, appRelative } from '../model/url-pattern.ts';
 import { flowVariables, workflowVarNames } from './workflow.ts';
 import { headingExpression, headingSnapshot, isStableText, outcomeLocatorCode } from './code.ts';
-import type { EmitContext } from './context.ts';
+import { kTestHelperModule, type EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
 import { createSource, printSource, regexLiteral, str, templateLiteral } from './source.ts';
 
@@ -26,6 +27,15 @@ function secretGuard(flow: Flow): string[] {
 /** A test's doc comment; recorded text in it (a title, a value) may hold the comment terminator. */
 function document(statement: Statement, description: string): void {
   if (Node.isExpressionStatement(statement)) statement.addJsDoc({ description: description.replace(/\*\//g, '*') });
+}
+
+/**
+ * Where a spec takes `test` and `expect` from: a flow that changes the app's data from
+ * `brow-use/test`, whose `test` puts the data back first when the project sets a reset command;
+ * any other from Playwright.
+ */
+function testModule(flow: Flow): string {
+  return flow.changes.length ? kTestHelperModule : '@playwright/test';
 }
 
 export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { file: string; text: string } | null {
@@ -50,7 +60,7 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
   // checked, and what generate would guess the flow left is not asserted besides.
   const expects = flow.steps.filter((step) => step.kind === 'expect').length;
   if (!expects) body.push(...flow.outcomes.map((outcome) => outcomeCheck(outcome, outcome.variable ? `vars.${variables.get(outcome.variable)!}` : null)));
-  source.addImportDeclaration({ moduleSpecifier: '@playwright/test', namedImports: ['expect', 'test'] });
+  source.addImportDeclaration({ moduleSpecifier: testModule(flow), namedImports: ['expect', 'test'] });
   if (!urlCheck) source.addImportDeclaration({ moduleSpecifier: `../pom/${finalClass}.ts`, namedImports: [finalClass] });
   const defaults = flow.fresh.length ? [workflowVarNames(names.functionName).defaultsName] : [];
   source.addImportDeclaration({ moduleSpecifier: `../workflows/${names.fileBase}.ts`, namedImports: [names.functionName, ...defaults] });
@@ -63,14 +73,11 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
   const outcomes = expects
     ? ` Checks the ${expects} expectation(s) of the recording along the way.`
     : flow.outcomes.length ? ' Checks what it left: ' + flow.outcomes.map((o) => `“${o.text}” ${o.kind}`).join(', ') + '.' : '';
-  const changes = flow.changes.length ? ` Changes the app's data (${flow.changes.join('; ')}): run it against test data.` : '';
+  const changes = flow.changes.length ? ` Changes the app's data (${flow.changes.join('; ')}): run it against test data, which the project's reset command (\`BU_RESET_COMMAND\`) puts back before it.` : '';
   document(statement, `${names.description} Ends on {@link ${finalClass}}, as the recording did.${outcomes}${changes}`);
   stampProvenance(source);
   return { file, text: printSource(source) };
 }
-
-/** The tag of specs whose flow changes the app's data (`npx playwright test --grep-invert @changes-data` skips them). */
-export const kChangesDataTag = '@changes-data';
 
 /**
  * The workflow call: with the recorded values, or, when the flow creates records, with a fresh
@@ -95,11 +102,6 @@ function outcomeCheck(outcome: FlowOutcome, variable: string | null): string {
   const locator = `page.${outcomeLocatorCode(outcome, text)}`;
   // Shown: at least one (earlier runs may have left the same text); gone: none left.
   return outcome.kind === 'shown' ? `await expect(${locator}.first()).toBeVisible();` : `await expect(${locator}).toHaveCount(0);`;
-}
-
-export interface ReplaySpecOptions {
-  /** Module specifier of brow-use's replay test helper, relative to the spec file. */
-  helperModule: string;
 }
 
 export function historyCopyPath(flow: Flow): string {
@@ -140,14 +142,15 @@ function finalStateChecks(ctx: EmitContext, flow: Flow): string[] {
   return checks;
 }
 
-export function emitReplaySpec(project: Project, ctx: EmitContext, flow: Flow, options: ReplaySpecOptions): { file: string; text: string } {
+export function emitReplaySpec(project: Project, ctx: EmitContext, flow: Flow): { file: string; text: string } {
   const file = `tests/replay-${flow.sessionId}.spec.ts`;
   const source = createSource(project, `/gen/${file}`);
+  const fromHelper = testModule(flow) === kTestHelperModule;
   source.addImportDeclarations([
     { moduleSpecifier: 'node:fs/promises', defaultImport: 'fs' },
     { moduleSpecifier: 'node:path', defaultImport: 'path' },
-    { moduleSpecifier: '@playwright/test', namedImports: ['expect', 'test'] },
-    { moduleSpecifier: options.helperModule, namedImports: ['replayHistory'] },
+    ...(fromHelper ? [] : [{ moduleSpecifier: '@playwright/test', namedImports: ['expect', 'test'] }]),
+    { moduleSpecifier: kTestHelperModule, namedImports: fromHelper ? ['expect', 'replayHistory', 'test'] : ['replayHistory'] },
   ]);
   // The run's start directory relative to the base URL: replay rebases it onto BASE_URL.
   const startDirectory = appRelative(new URL('.', flow.startUrl).href, appBase([ctx.model.baseUrl]));
@@ -168,7 +171,7 @@ export function emitReplaySpec(project: Project, ctx: EmitContext, flow: Flow, o
       for (const line of body) writer.writeLine(line);
     }).write(');');
   })[0]!;
-  const changes = flow.changes.length ? ` Changes the app's data as the recording did (${flow.changes.join('; ')}): run it against test data.` : '';
+  const changes = flow.changes.length ? ` Changes the app's data as the recording did (${flow.changes.join('; ')}): run it against test data, which the project's reset command (\`BU_RESET_COMMAND\`) puts back before it.` : '';
   document(statement, `Replays the recorded history of ${flow.sessionId} step by step, re-finding every element and verifying every step, and checks the state it ends in.${changes}`);
   stampProvenance(source);
   return { file, text: printSource(source) };

@@ -59,6 +59,22 @@ export async function listenOnLoopback(server: http.Server): Promise<{ url: stri
   };
 }
 
+/**
+ * A running app's `reset` as a shell command, for generated specs' reset command
+ * (`BU_RESET_COMMAND`): the command posts to a server on 127.0.0.1 that runs `reset` and answers
+ * when it is done, 200, or 500 with the error. Closing stops the server.
+ */
+export async function resetCommand(reset: () => Promise<void>): Promise<{ command: string; close(): Promise<void> }> {
+  const server = await listenOnLoopback(http.createServer((req, res) => {
+    reset().then(
+      () => res.writeHead(200).end('reset'),
+      (err: unknown) => res.writeHead(500).end(err instanceof Error ? err.stack ?? err.message : String(err)),
+    );
+  }));
+  const client = `fetch(process.argv[1], { method: 'POST' }).then(async (r) => { if (!r.ok) { console.error(await r.text()); process.exit(1); } }, (e) => { console.error(String(e)); process.exit(1); })`;
+  return { command: `${JSON.stringify(process.execPath)} -e ${JSON.stringify(client)} ${server.url}`, close: server.close };
+}
+
 export interface WaitOptions {
   /** A child whose exit means the app will never answer. */
   child?: ChildProcess;

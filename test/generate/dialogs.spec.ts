@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { HistoryStep, StepDialog } from '../../core/schema/history.ts';
 import { emitAll } from '../../generate/emit/emit.ts';
-import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
 import type { RunInput } from '../../generate/model/inputs.ts';
 import { assignNames } from '../../generate/names/assign.ts';
@@ -33,7 +32,7 @@ function click(dialogs?: StepDialog[]): Input {
 
 function workflowOf(input: RunInput): string {
   const model = buildPageModel([input]);
-  const files = emitAll(model, assignNames(model, null), { replayHelperModule: kReplayHelperModule, histories: new Map([[input.sessionId, '{}']]) });
+  const files = emitAll(model, assignNames(model, null), { histories: new Map([[input.sessionId, '{}']]) });
   return files.find((f) => f.file.startsWith('workflows/') && !f.file.endsWith('secrets.ts'))!.text;
 }
 

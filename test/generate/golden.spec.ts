@@ -3,7 +3,6 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PageModel } from '../../core/schema/page-model.ts';
 import { emitAll, type GeneratedFile } from '../../generate/emit/emit.ts';
-import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
 import { assignNames } from '../../generate/names/assign.ts';
 import { loginRun, settingsRun } from '../../harness/generate/fixtures.ts';
@@ -20,7 +19,6 @@ const kSuffix = '.golden';
 function generateFixture(): GeneratedFile[] {
   const model = buildPageModel([loginRun(), settingsRun()]);
   return emitAll(model, assignNames(model, null), {
-    replayHelperModule: kReplayHelperModule,
     histories: new Map([['script-1700000000001', '{"recorded": "history"}\n']]),
   });
 }

@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
 import { locatorExpression } from '../../generate/emit/code.ts';
 import { emitAll } from '../../generate/emit/emit.ts';
-import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
 import { candidateKey, elementCandidates } from '../../generate/model/candidates.ts';
 import { chooseLocator, readRecordedLocator } from '../../generate/model/locate.ts';
@@ -77,7 +76,7 @@ test('an app that consistently uses data-cy gets testIdAttribute in the generate
   };
   const model = buildPageModel([run]);
   expect(model.testIdAttribute).toBe('data-cy');
-  const files = emitAll(model, assignNames(model, null), { replayHelperModule: kReplayHelperModule, histories: new Map() });
+  const files = emitAll(model, assignNames(model, null), { histories: new Map() });
   expect(files.find((f) => f.file === 'playwright.config.ts')!.text).toContain("testIdAttribute: 'data-cy'");
   expect(files.find((f) => f.file.startsWith('pom/'))!.text).toContain("getByTestId('add')");
   for (const file of files) expect(file.text, file.file).not.toMatch(/internal:|aria-ref=/);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { mergeGenerated } from '../../generate/emit/merge.ts';
 import { generate, type GenerateOptions } from '../../generate/generate.ts';
 import { loginRun, settingsRun } from '../../harness/generate/fixtures.ts';
 import { readTree, tempWorkspace, writeRun } from '../../harness/generate/on-disk.ts';
@@ -78,4 +79,20 @@ test('generated members no longer observed are removed; a person-owned config is
   } finally {
     ws.remove();
   }
+});
+
+test("a spec whose `test` moved to brow-use/test keeps a person's own test on it, with no second import of `test`", () => {
+  const fresh = fs.readFileSync(path.join(import.meta.dirname, 'expected', 'tests', 'login-to-items.spec.ts.golden'), 'utf8');
+  expect(fresh).toContain("import { expect, test } from 'brow-use/test';");
+  // The file as an earlier release generated it, with a test a person added below.
+  const existing = `${fresh.replace("import { expect, test } from 'brow-use/test';", "import { expect, test } from '@playwright/test';")}
+test('the items page lists nothing after sign-out', async ({ page }) => {
+  await page.goto('/items');
+  await expect(page.getByRole('listitem')).toHaveCount(0);
+});
+`;
+  const merged = mergeGenerated(fresh, existing, 'tests/login-to-items.spec.ts');
+  expect(merged).toContain("test('the items page lists nothing after sign-out'");
+  expect(merged).toContain("import { expect, test } from 'brow-use/test';");
+  expect(merged).not.toContain('@playwright/test');
 });

@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import { locatorRole } from '../../core/locator/aria-roles.ts';
 import type { RecordedLocator } from '../../core/schema/history.ts';
 import { emitAll } from '../../generate/emit/emit.ts';
-import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
 import { chooseLocator } from '../../generate/model/locate.ts';
 import { parseAriaText } from '../../generate/model/snapshot.ts';
@@ -72,7 +71,7 @@ test('generated code passes getByRole only roles Playwright accepts, and docs cl
   run.snapshots = snapshot('- main:\n  - text: Notes\n  - generic "Open"');
   const model = buildPageModel([run]);
   expect(model.pages[0]!.elements.map((e) => e.role)).toEqual([null, null]);
-  const files = emitAll(model, assignNames(model, null), { replayHelperModule: kReplayHelperModule, histories: new Map() });
+  const files = emitAll(model, assignNames(model, null), { histories: new Map() });
   const roles = files.flatMap((f) => [...f.text.matchAll(/getByRole\('([^']*)'/g)].map((m) => m[1]!));
   for (const role of roles) expect(locatorRole(role), role).toBe(role);
   expect(roles).not.toContain('text');

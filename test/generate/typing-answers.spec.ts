@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { HistoryStep } from '../../core/schema/history.ts';
 import { emitAll } from '../../generate/emit/emit.ts';
-import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
 import type { RunInput } from '../../generate/model/inputs.ts';
 import { assignNames } from '../../generate/names/assign.ts';
@@ -34,7 +33,7 @@ function run(text: string, appeared: string[], after: 'press' | 'click' | 'end',
 
 function workflowOf(input: RunInput): string {
   const model = buildPageModel([input]);
-  const files = emitAll(model, assignNames(model, null), { replayHelperModule: kReplayHelperModule, histories: new Map([[input.sessionId, '{}']]) });
+  const files = emitAll(model, assignNames(model, null), { histories: new Map([[input.sessionId, '{}']]) });
   return files.find((f) => f.file.startsWith('workflows/') && !f.file.endsWith('secrets.ts'))!.text;
 }
 

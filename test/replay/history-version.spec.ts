@@ -6,7 +6,6 @@ import { kUser } from '../../demo/store.ts';
 import { parseLocatorCode, printLocatorCode } from '../../core/locator/code.ts';
 import { History, kHistoryVersion } from '../../core/schema/history.ts';
 import { emitAll } from '../../generate/emit/emit.ts';
-import { kReplayHelperModule } from '../../generate/generate.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
 import { assignNames } from '../../generate/names/assign.ts';
 import { replay } from '../../replay/replay.ts';
@@ -99,7 +98,7 @@ test('histories of both older versions generate the same public locators', async
   for (const version of [1, 2] as const) {
     const history = History.parse(await raw(version));
     const model = buildPageModel([{ sessionId: history.sessionId, historyPath: null, history, snapshots: [] }]);
-    const files = emitAll(model, assignNames(model, null), { replayHelperModule: kReplayHelperModule, histories: new Map() });
+    const files = emitAll(model, assignNames(model, null), { histories: new Map() });
     const pom = files.filter((f) => f.file.startsWith('pom/')).map((f) => f.text).join('\n');
     expect(pom).toContain("this.page.getByTestId('login-email')");
     expect(pom).toContain("this.page.getByTestId('nav').getByRole('link', { name: 'New item' })");
