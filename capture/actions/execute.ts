@@ -3,7 +3,7 @@ import { actionError } from './action-error.ts';
 import { domQuietInPage } from '../../core/act/dom-quiet.ts';
 import { kRecordEventLagMs, kRecordFollowUpMs, kRecordNewDocumentFollowUpMs, type InFlightMark } from '../../core/act/in-flight.ts';
 import { effectOf, outline } from '../../core/aria/outline.ts';
-import { observedState } from '../../core/aria/state.ts';
+import { observedState, titleAndHeadingInPage } from '../../core/aria/state.ts';
 import { describeIssues, errorMessage } from '../../core/errors.ts';
 import { takeFingerprint } from '../../core/fingerprint/take.ts';
 import { bestLocator } from '../../core/locator/best.ts';
@@ -120,6 +120,15 @@ async function settle(session: Session, action: ActionName, mark: InFlightMark):
   });
 }
 
+/**
+ * Whether the page's URL, title or main heading is no longer what `pre` recorded: one round trip,
+ * and a new read of the page only when it did move on.
+ */
+async function movedOn(page: Page, pre: PageState): Promise<boolean> {
+  const now = await page.evaluate(titleAndHeadingInPage).catch(() => null);
+  return now !== null && (page.url() !== pre.url || now.title !== pre.title || now.heading !== pre.heading);
+}
+
 async function stateAfter(element: Locator): Promise<RecordedStep['targetAfter']> {
   // Read once, never waited for: the page has settled, and an element an action navigated away
   // from is not coming back (waiting for it cost every navigating step its whole timeout).
@@ -175,9 +184,10 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
 async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<typeof actionDef>, asGiven: unknown): Promise<Executed> {
   const { session, secrets } = options;
   const name = def.name;
-  const before = await currentState(session, undefined, options.preRead);
-  const pre = before.state;
-  const data: unknown = def.recordAs ? (def.recordAs as (params: unknown, pageUrl: string) => unknown)(asGiven, pre.url) : asGiven;
+  let before = await currentState(session, undefined, options.preRead);
+  const recorded = (state: PageState): unknown => (def.recordAs ? (def.recordAs as (params: unknown, pageUrl: string) => unknown)(asGiven, state.url) : asGiven);
+  let pre = before.state;
+  let data = recorded(pre);
   const mark = session.inFlight.mark();
   const dialogsFrom = session.dialogCount;
   const page = session.currentPageOrDie();
@@ -192,6 +202,13 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
     if (wantsElement) {
       const found = await untraced(page, () => resolveTarget({ page, observation: options.observation, call, timeoutMs: options.timeoutMs }));
       target = found;
+      // The page may have gone on changing while its element was awaited (an app that was still
+      // drawing itself from its data when it was read): the step starts from the page as it is now.
+      if (await untraced(page, () => movedOn(page, pre))) {
+        before = await currentState(session, before);
+        pre = before.state;
+        data = recorded(pre);
+      }
       [fingerprint, locator] = await untraced(page, async () => [await takeFingerprint(found.locator, found.hints), await bestLocator(found.locator)] as const);
       // A name with a changing figure in it is recorded by the part before the figure.
       const taken = fingerprint;

@@ -175,6 +175,26 @@ test('a plan step that cannot be carried out fails the capture and names the ste
   }
 });
 
+test("a step whose element the page draws late starts from the page it acted on, not the one still loading when it was read", async () => {
+  // A GUI that shows a placeholder title until its data arrives, then draws its toolbar.
+  const page = `<!doctype html><title>(unknown device) | Sync</title><h1>Loading</h1><main></main>
+  <script>setTimeout(() => { document.title = 'garden-pc | Sync'; document.querySelector('h1').textContent = 'Folders';
+    document.querySelector('main').innerHTML = '<button onclick="this.textContent = \\'Added\\'">Add Folder</button>'; }, 800);</script>`;
+  const pages = await servePages({ '/': page });
+  const cwd = await tempDir('late');
+  try {
+    const plan = { version: 1, url: pages.url, steps: [{ click: { target: { role: 'button', name: 'Add Folder' } } }, { done: { text: 'added' } }] };
+    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
+    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
+    expect(run.code, run.stderr).toBe(0);
+    const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${String(lastJson(run.stdout).sessionId)}.json`), 'utf8')));
+    expect(history.steps[0]!.pre).toMatchObject({ title: 'garden-pc | Sync', heading: 'Folders' });
+  } finally {
+    await pages.close();
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});
+
 test('an unreachable start address fails with a sentence and is recorded as an error', async () => {
   const pages = await servePages({});
   const url = pages.url;
