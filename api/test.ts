@@ -14,9 +14,10 @@ import type { ReplayHistoryOptions } from '../replay/test-helper.ts';
  * `brow-use/test`: what generated specs import. `replayHistory(page, history)` replays a recorded
  * history on the test's page; the `test` fixture adds `replay(history)`, which does the same on
  * the test's own page and base URL, and before each test tagged `@changes-data` runs the
- * project's reset command when one is set (`resetCommand`); `browserLaunchOptions()` gives a Playwright config the
- * Chromium `bu` itself uses; `appBaseURL(process.env.BASE_URL, recorded)` the base URL of an app
- * recorded at `recorded`, moved where BASE_URL says (another host keeps the recorded path).
+ * project's reset command when one is set (`resetCommand`); `browserLaunchOptions()` gives a
+ * Playwright config the Chromium `bu` itself uses; `appBaseURL(process.env.BASE_URL, recorded)`
+ * the base URL of an app recorded at `recorded`, moved where BASE_URL says (another host keeps the
+ * recorded path).
  *
  * Light to import: Playwright loads a project's config, which takes its two helpers from here, in
  * its runner and in every worker, and imports every spec to list its tests.
