@@ -103,10 +103,10 @@ export function emitWorkflow(project: Project, ctx: EmitContext, flow: Flow): { 
   return { file, text: printSource(source) };
 }
 
-/** `const x = await call;` where nothing later uses `x` becomes `await call;`. */
+/** `const x = await call;` (or `const [, x] = …` of a call with dialogs) where nothing later uses `x` becomes `await call;`. */
 function dropUnusedBindings(statements: string[]): void {
   statements.forEach((statement, i) => {
-    const binding = /^const (\w+) = (await .*)$/.exec(statement);
+    const binding = /^const (?:\[, )?(\w+)\]? = (await .*)$/.exec(statement);
     if (!binding) return;
     const used = statements.slice(i + 1).some((later) => new RegExp(`\\b${binding[1]}\\b`).test(later));
     if (!used) statements[i] = binding[2]!;
@@ -126,18 +126,26 @@ interface StepScope {
 const kDialogQuoteChars = 80;
 
 /**
- * A handler for a dialog the next call opens, answered as capture answered it: accepted (a prompt
- * with its default text). Playwright dismisses a dialog no handler takes, which would cancel a
- * confirmed delete. `once`: a later dialog the recording never saw is not answered for it.
+ * The dialogs a call opens, answered as capture answered them (accepted; a prompt with its default
+ * text) while the call runs: `Promise.all` of the call and a wait for each dialog in turn, so the
+ * step fails if a recorded dialog does not open, and nothing is left listening to answer a later
+ * dialog the recording never saw (a confirm of a delete the flow does not make). Playwright
+ * dismisses a dialog no one waits for, which would cancel a confirmed delete.
  */
-function dialogHandler(dialog: StepDialog): string[] {
-  const line = dialog.message.replace(/\s+/g, ' ').trim();
-  const quoted = line.length > kDialogQuoteChars ? `${line.slice(0, kDialogQuoteChars - 1)}…` : line;
-  const answer = dialog.type === 'prompt' ? 'dialog.accept(dialog.defaultValue())' : 'dialog.accept()';
-  return [
-    `// The next step opens ${/^[aeiou]/.test(dialog.type) ? 'an' : 'a'} ${dialog.type}${quoted ? ` (“${quoted}”)` : ''}: accepted, as when recorded.`,
-    `page.once('dialog', (dialog) => ${answer});`,
-  ];
+function withDialogs(dialogs: readonly StepDialog[], call: string): { comment: string; call: string } {
+  if (!dialogs.length) return { comment: '', call };
+  const described = dialogs.map((dialog) => {
+    const line = dialog.message.replace(/\s+/g, ' ').trim();
+    const quoted = line.length > kDialogQuoteChars ? `${line.slice(0, kDialogQuoteChars - 1)}…` : line;
+    return `${/^[aeiou]/.test(dialog.type) ? 'an' : 'a'} ${dialog.type}${quoted ? ` (“${quoted}”)` : ''}`;
+  });
+  const answer = (dialog: StepDialog) => `.then((dialog) => ${dialog.type === 'prompt' ? 'dialog.accept(dialog.defaultValue())' : 'dialog.accept()'})`;
+  const waits = dialogs.map((dialog, i) => `${i ? ".then(() => page.waitForEvent('dialog'))" : "page.waitForEvent('dialog')"}${answer(dialog)}`).join('');
+  const each = dialogs.length > 1 ? 'each accepted' : 'accepted';
+  return {
+    comment: `// The next step opens ${described.join(', then ')}: ${each} as when recorded (the step fails if ${dialogs.length > 1 ? 'one does' : 'it does'} not open).`,
+    call: `Promise.all([${waits}, ${call}])`,
+  };
 }
 
 /** Emits one step; returns the page whose object is known to be loaded afterwards (or null). */
@@ -172,14 +180,16 @@ function emitStep(step: FlowStep, current: string | null, scope: StepScope): str
         ? interaction.fields.map((field, i) => (method.params[i] ? valueExpression(step.values[i]!, scope.valueCtx) : null)).filter((a) => a !== null)
         : [];
       const args = method.item ? [step.item ? valueExpression(step.item, scope.valueCtx) : "''", ...fieldArgs] : fieldArgs;
-      const call = `${variable}.${method.name}(${args.join(', ')})`;
-      for (const dialog of step.dialogs ?? []) statements.push(...dialogHandler(dialog));
+      const dialogs = withDialogs(step.dialogs ?? [], `${variable}.${method.name}(${args.join(', ')})`);
+      if (dialogs.comment) statements.push(dialogs.comment);
+      const call = dialogs.call;
       const edge = ctx.next(step.page, step.interaction);
       if (edge) {
         const next = scope.objectOf(edge.to);
         if (scope.declared.has(next.variable)) statements.push(`await ${call};`);
         else {
-          statements.push(`const ${next.variable} = await ${call};`);
+          // With dialogs, the call's page object is the second of what `Promise.all` gives.
+          statements.push(`const ${dialogs.comment ? `[, ${next.variable}]` : next.variable} = await ${call};`);
           scope.declared.add(next.variable);
         }
         return edge.to === step.after.page ? edge.to : null;

@@ -9,8 +9,9 @@ import { fp, history, state } from '../../harness/generate/fixtures.ts';
 /**
  * Dialogs in generated workflows: capture accepts every dialog a step opens and records it with
  * the step; Playwright dismisses a dialog no handler takes, which cancels a confirmed delete and
- * answers a prompt with nothing. The workflow answers each recorded dialog as capture did, once,
- * right before the call that opens it. (test/generate/e2e-rows.spec.ts runs such a flow.)
+ * answers a prompt with nothing. The workflow waits for each recorded dialog while the call that
+ * opens it runs and answers it as capture did; nothing is left listening afterwards.
+ * (test/generate/e2e-rows.spec.ts runs such a flow.)
  */
 
 const rename = fp({ role: 'button', name: 'Rename', tag: 'button' });
@@ -36,23 +37,21 @@ function workflowOf(input: RunInput): string {
   return files.find((f) => f.file.startsWith('workflows/') && !f.file.endsWith('secrets.ts'))!.text;
 }
 
-test('a prompt is answered with its default text and an alert accepted, each right before the call that opened it', () => {
+test('a prompt is answered with its default text and an alert accepted, in turn, while the call that opened them runs', () => {
   const code = workflowOf(run([click([{ type: 'prompt', message: 'New name?' }, { type: 'alert', message: 'Renamed.' }])]));
-  expect(code).toContain("// The next step opens a prompt (“New name?”): accepted, as when recorded.\n  page.once('dialog', (dialog) => dialog.accept(dialog.defaultValue()));");
-  expect(code).toContain("// The next step opens an alert (“Renamed.”): accepted, as when recorded.\n  page.once('dialog', (dialog) => dialog.accept());\n  await itemsPage.clickRename();");
+  expect(code).toContain('// The next step opens a prompt (“New name?”), then an alert (“Renamed.”): each accepted as when recorded (the step fails if one does not open).\n'
+    + "  await Promise.all([page.waitForEvent('dialog').then((dialog) => dialog.accept(dialog.defaultValue())).then(() => page.waitForEvent('dialog')).then((dialog) => dialog.accept()), itemsPage.clickRename()]);");
+  expect(code).not.toContain("page.once('dialog'");
 });
 
-test('a step that opened no dialog gets no handler: a dialog the recording never saw is not answered for it', () => {
+test('a step that opened no dialog waits for none: a dialog the recording never saw is not answered for it', () => {
   const code = workflowOf(run([click(), click([{ type: 'confirm', message: 'Sure?' }]), click()]));
-  expect(code.match(/page\.once\('dialog'/g)).toHaveLength(1);
-  const handler = code.indexOf("page.once('dialog'");
-  const calls = [...code.matchAll(/await itemsPage\.clickRename\(\);/g)].map((m) => m.index);
-  expect(calls).toHaveLength(3);
-  expect(calls[0]).toBeLessThan(handler);
-  expect(calls[1]).toBeGreaterThan(handler);
+  expect(code.match(/waitForEvent\('dialog'\)/g)).toHaveLength(1);
+  expect([...code.matchAll(/^ {2}await itemsPage\.clickRename\(\);$/gm)]).toHaveLength(2);
+  expect(code).toContain("await Promise.all([page.waitForEvent('dialog').then((dialog) => dialog.accept()), itemsPage.clickRename()]);");
 });
 
-test('a message of many lines is quoted on one line and cut; typing that opened a dialog answers it before the form is filled', () => {
+test('a message of many lines is quoted on one line and cut; typing that opened a dialog is answered while the form is filled', () => {
   const long = `Delete these?\n${'Blue Kettle, '.repeat(20)}`;
   const code = workflowOf(run([
     { action: 'input', params: { text: 'Lamp' }, fingerprint: name, pre: state('/items'), post: state('/items'), locator: { code: "getByRole('textbox', { name: 'Name' })", matches: 1 }, dialogs: [{ type: 'alert', message: long }] },
@@ -61,5 +60,5 @@ test('a message of many lines is quoted on one line and cut; typing that opened 
   const comment = /\/\/ The next step opens an alert \(“([^”]*)”\)/.exec(code)?.[1];
   expect(comment).toMatch(/^Delete these\? Blue Kettle, Blue Kettle, .*…$/);
   expect(comment!.length).toBe(80);
-  expect(code.indexOf("page.once('dialog'")).toBeLessThan(code.indexOf(".fillName('Lamp')"));
+  expect(code).toMatch(/await Promise\.all\(\[page\.waitForEvent\('dialog'\)\.then\(\(dialog\) => dialog\.accept\(\)\), itemsPage\.\w+\('Lamp'\)\]\);/);
 });
