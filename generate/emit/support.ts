@@ -25,7 +25,7 @@ export function emitConfig(project: Project, options: ConfigOptions): { file: st
   const file = 'playwright.config.ts';
   const source = createSource(project, `/gen/${file}`);
   source.addImportDeclaration({ moduleSpecifier: '@playwright/test', namedImports: ['defineConfig'] });
-  source.addImportDeclaration({ moduleSpecifier: kTestHelperModule, namedImports: ['appBaseURL', 'browserLaunchOptions'] });
+  source.addImportDeclaration({ moduleSpecifier: kTestHelperModule, namedImports: ['appBaseURL', 'browserLaunchOptions', 'type BrowUseOptions'] });
   if (options.projectConfig) source.addImportDeclaration({ moduleSpecifier: options.projectConfig, defaultImport: 'project' });
   const configured = options.projectConfig ? ', else the baseURL of brow-use.config.ts' : '';
   source.addVariableStatement({
@@ -39,10 +39,13 @@ export function emitConfig(project: Project, options: ConfigOptions): { file: st
   });
   source.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
-    docs: ["Runs the generated specs one at a time (flows change the app's data) in the Chromium `bu` uses: BU_BROWSER, else Playwright's own, else a system Chromium."],
+    docs: [
+      "Runs the generated specs one at a time (flows change the app's data) in the Chromium `bu` uses: BU_BROWSER, else Playwright's own, else a system Chromium."
+      + "\nA spec tagged @changes-data first runs `use.resetCommand` (or BU_RESET_COMMAND) when set: a shell command that puts the app's test data back (`resetCommand: 'npm run db:reset'`).",
+    ],
     declarations: [{
       name: 'config',
-      initializer: (writer) => writer.write('defineConfig(').inlineBlock(() => {
+      initializer: (writer) => writer.write('defineConfig<BrowUseOptions>(').inlineBlock(() => {
         writer.writeLine("testDir: 'tests',");
         writer.writeLine("outputDir: 'test-results',");
         writer.writeLine('fullyParallel: false,');

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { generatedTsconfigText } from '../../core/generated-tsconfig.ts';
 import { generatedCodeEnv } from '../../core/package.ts';
 import { kRepoRoot } from '../../harness/cli.ts';
 import { tempWorkspace } from '../../harness/generate/on-disk.ts';
-import { runNode } from '../../harness/generate/pipeline.ts';
+import { runNode, typecheckGenerated } from '../../harness/generate/pipeline.ts';
 
 /**
  * `brow-use/test` runs the project's reset command before each test tagged `@changes-data` (what
@@ -27,8 +28,10 @@ test('creates the page again', { tag: '@changes-data' }, async () => {
 });
 `;
 
+/** A project's Playwright config as generate writes it: typed with brow-use's options, so `resetCommand` type-checks. */
 function config(use: string): string {
-  return `import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: 'tests', workers: 1, use: { ${use} } });\n`;
+  return `import { defineConfig } from '@playwright/test';\nimport type { BrowUseOptions } from 'brow-use/test';\n`
+    + `export default defineConfig<BrowUseOptions>({ testDir: 'tests', workers: 1, use: { ${use} } });\n`;
 }
 
 function runProject(dir: string, env: NodeJS.ProcessEnv) {
@@ -46,11 +49,15 @@ test('the reset command runs before each test that changes data, from the config
     // The script sits in the config's folder and is named relative to it.
     fs.writeFileSync(path.join(dir, 'reset.mjs'), "import fs from 'node:fs';\nfs.appendFileSync('resets.log', 'reset\\n');\n");
     fs.writeFileSync(path.join(dir, 'playwright.config.ts'), config("resetCommand: 'node reset.mjs'"));
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), generatedTsconfigText());
+    const typecheck = typecheckGenerated(dir);
     const configured = await runProject(dir, {});
     expect(configured.status, configured.output).toBe(0);
     expect(configured.output).toContain('3 passed');
     // Two tagged tests, two resets: none before the test in between.
     expect(fs.readFileSync(path.join(dir, 'resets.log'), 'utf8')).toBe('reset\nreset\n');
+    const checked = await typecheck;
+    expect(checked.status, checked.output).toBe(0);
 
     // From the environment, with no option in the config; a failing reset names itself and shows its output.
     fs.rmSync(path.join(dir, 'resets.log'));
