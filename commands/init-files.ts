@@ -51,7 +51,7 @@ function configImport(generatedDir: string): string {
 
 export function playwrightConfigText(options: InitOptions): string {
   return `import { defineConfig } from '@playwright/test';
-import { appBaseURL, browserLaunchOptions } from 'brow-use/test';
+import { appBaseURL, browserLaunchOptions, type BrowUseOptions } from 'brow-use/test';
 import project from '${configImport(options.generatedDir)}';
 
 /**
@@ -59,7 +59,7 @@ import project from '${configImport(options.generatedDir)}';
  * BASE_URL moves the baseURL of ${kConfigFile}: another host keeps its path, a path of its own replaces it. The browser is the one \`bu\` uses: BU_BROWSER,
  * else Playwright's own Chromium, else a system Chromium or Chrome, with brow-use's launch flags.
  */
-export default defineConfig({
+export default defineConfig<BrowUseOptions>({
   testDir: 'tests',
   outputDir: 'test-results',
   // The flows were recorded one after another against one app: they may depend on its state.
@@ -69,6 +69,8 @@ export default defineConfig({
     baseURL: appBaseURL(process.env.BASE_URL, project.baseURL),
     launchOptions: browserLaunchOptions(),
     trace: 'retain-on-failure',
+    /** A shell command that puts the app's test data back, run before each spec tagged @changes-data (default: BU_RESET_COMMAND). */
+    // resetCommand: 'npm run db:reset',
   },
 });
 `;
