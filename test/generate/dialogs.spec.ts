@@ -62,3 +62,12 @@ test('a message of many lines is quoted on one line and cut; typing that opened 
   expect(comment!.length).toBe(80);
   expect(code).toMatch(/await Promise\.all\(\[page\.waitForEvent\('dialog'\)\.then\(\(dialog\) => dialog\.accept\(\)\), itemsPage\.\w+\('Lamp'\)\]\);/);
 });
+
+test("a call that opens a dialog and leads to another page gives that page's object as the second of Promise.all's results", () => {
+  const done = fp({ role: 'button', name: 'Undo', tag: 'button' });
+  const code = workflowOf(run([
+    { ...click([{ type: 'confirm', message: 'Sure?' }]), post: state('/done') },
+    { action: 'click', params: {}, fingerprint: done, pre: state('/done'), post: state('/done'), locator: { code: "getByRole('button', { name: 'Undo' })", matches: 1 } },
+  ]));
+  expect(code).toMatch(/const \[, (\w+)\] = await Promise\.all\(\[page\.waitForEvent\('dialog'\)\.then\(\(dialog\) => dialog\.accept\(\)\), itemsPage\.clickRename\(\)\]\);\n\s*await \1\.clickUndo\(\);/);
+});
