@@ -108,12 +108,26 @@ async function currentState(session: Session, fallback?: Observed, given?: PageR
   }
 }
 
-async function settle(session: Session, action: ActionName, mark: InFlightMark): Promise<void> {
+/** Fields whose pages answer typing with suggestions or results as it goes (their role, or `type=search`). */
+const kSuggestingRoles = new Set(['combobox', 'searchbox']);
+/**
+ * After typing into such a field, the quiet time in which what the page does still counts as the
+ * typing's: longer than the debounce search boxes put on their input handlers (typedoc's 200 ms,
+ * commonly 150-300 ms), so the step's post-state shows the results and the next step (Enter, a
+ * click on a suggestion) meets them, as a person who waits for the list does.
+ */
+const kSuggestFollowUpMs = 400;
+
+function suggesting(action: ActionName, fingerprint: Fingerprint | null): boolean {
+  return action === 'input' && fingerprint !== null && (kSuggestingRoles.has(fingerprint.role ?? '') || fingerprint.type === 'search');
+}
+
+async function settle(session: Session, action: ActionName, mark: InFlightMark, suggests = false): Promise<void> {
   if (!kPageChanging.has(action) || session.isClosed) return;
   const page = session.pages[session.activeTab];
   if (!page) return;
   // The action's requests first: a post that reloads when it returns has not started loading yet.
-  await session.inFlight.settle(mark, kRecordSettle);
+  await session.inFlight.settle(mark, suggests ? { ...kRecordSettle, followUpMs: kSuggestFollowUpMs } : kRecordSettle);
   await untraced(page, async () => {
     await page.waitForLoadState('load', { timeout: kLoadTimeoutMs }).catch(() => undefined);
     await page.evaluate(domQuietInPage, { quietMs: kDomQuietMs, timeoutMs: kDomQuietTimeoutMs }).catch(() => undefined);
@@ -254,7 +268,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
     const message = actionError(errorMessage(err));
     error = session.isClosed && !message.includes(session.closedBecause ?? '') ? `${session.closedBecause} (${message})` : message;
   }
-  await settle(session, name, mark);
+  await settle(session, name, mark, suggesting(name, fingerprint));
   if (options.stepShots && kShotActions.has(name)) await options.stepShots.take(page, Boolean(options.stepTitle));
   const acted = target;
   if (acted && def.element === 'matching') {

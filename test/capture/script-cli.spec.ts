@@ -195,6 +195,28 @@ test("a step whose element the page draws late starts from the page it acted on,
   }
 });
 
+test('typing into a search box whose page answers after a debounce records the answer with the typing', async () => {
+  // A combobox that lists matches 250 ms after the last key, as search boxes debounce their input handlers.
+  const page = `<!doctype html><title>Plants</title><input role="combobox" aria-expanded="true" aria-controls="hits" aria-label="Search plants"><ul id="hits" role="listbox"></ul>
+  <script>let timer; const plants = ['Tomato', 'Tomatillo', 'Bean'];
+  document.querySelector('input').addEventListener('input', (e) => { clearTimeout(timer); timer = setTimeout(() => {
+    document.querySelector('#hits').innerHTML = plants.filter((p) => p.toLowerCase().startsWith(e.target.value.toLowerCase())).map((p) => '<li role="option">' + p + '</li>').join('');
+  }, 250); });</script>`;
+  const pages = await servePages({ '/': page });
+  const cwd = await tempDir('debounce');
+  try {
+    const plan = { version: 1, url: pages.url, steps: [{ input: { target: { role: 'combobox', name: 'Search plants' }, text: 'Toma' } }, { done: { text: 'searched' } }] };
+    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
+    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
+    expect(run.code, run.stderr).toBe(0);
+    const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${String(lastJson(run.stdout).sessionId)}.json`), 'utf8')));
+    expect(history.steps[0]!.effect?.appeared).toEqual(expect.arrayContaining(['option "Tomato"', 'option "Tomatillo"']));
+  } finally {
+    await pages.close();
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});
+
 test('an unreachable start address fails with a sentence and is recorded as an error', async () => {
   const pages = await servePages({});
   const url = pages.url;
