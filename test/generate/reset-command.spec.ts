@@ -31,7 +31,7 @@ test('creates the page again', { tag: '@changes-data' }, async () => {
 /** A project's Playwright config as generate writes it: typed with brow-use's options, so `resetCommand` type-checks. */
 function config(use: string): string {
   return `import { defineConfig } from '@playwright/test';\nimport type { BrowUseOptions } from 'brow-use/test';\n`
-    + `export default defineConfig<BrowUseOptions>({ testDir: 'tests', workers: 1, use: { ${use} } });\n`;
+    + `export default defineConfig<BrowUseOptions>({ testDir: 'tests', outputDir: 'test-results', workers: 1, use: { ${use} } });\n`;
 }
 
 function runProject(dir: string, env: NodeJS.ProcessEnv) {
