@@ -18,6 +18,9 @@ const kDates = /\b\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?\b|\b\d{1,2}[./]\d{1,2}[./]
 /** Any remaining run of digits (counters, ids in text, prices). */
 const kNumbers = /\d+(?:[.,]\d+)*/g;
 
+/** What `normalizeAria` puts in place of dates, times and figures: a name holding one is not the page's text. */
+export const kNormalizedStandIn = /#|<date>|<time>/;
+
 export function normalizeAria(snapshot: string): string {
   return snapshot
     .split('\n')

@@ -1,3 +1,4 @@
+import { kNormalizedStandIn } from '../../core/aria/state.ts';
 import { typingAnswer } from '../../core/aria/typing-answer.ts';
 import type { HistoryStep, PageState, StepDialog } from '../../core/schema/history.ts';
 import type { ExpectName } from '../../core/schema/actions.ts';
@@ -72,7 +73,8 @@ function dialogsOf(dialogs: readonly StepDialog[] | undefined): { dialogs?: Step
 /**
  * What typing `value` into a field brought up before the next step (core/aria/typing-answer.ts),
  * named by the typed value itself when it shows exactly that (a variable stays a variable); null
- * when nothing did, the value is a secret, or the typing left the page.
+ * when nothing did, the value is a secret, the typing left the page, or the answer's recorded name
+ * stands in for figures, dates or times.
  */
 function broughtUp(step: HistoryStep, value: FlowValue): { role: string; text: FlowValue } | null {
   const typed = value.kind === 'literal' ? value.value : value.kind === 'var' ? value.recorded : '';
@@ -80,6 +82,9 @@ function broughtUp(step: HistoryStep, value: FlowValue): { role: string; text: F
   const answer = typingAnswer(step.effect, typed);
   if (!answer) return null;
   if (answer.name === typed.trim()) return { role: answer.role, text: value };
+  // A name with the outline's stand-in for a figure, a date or a time (core/aria/state.ts
+  // `normalizeAria`) is not the text the page shows: no locator finds it by that name.
+  if (kNormalizedStandIn.test(answer.name)) return null;
   return value.kind === 'literal' ? { role: answer.role, text: { kind: 'literal', value: answer.name } } : null;
 }
 
