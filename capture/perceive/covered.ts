@@ -1,7 +1,7 @@
 import type { Page } from 'playwright';
 import { inPage } from '../../core/in-page.ts';
-import { locatorByRef } from '../../core/playwright-internals.ts';
 import type { ElementInfo } from '../types.ts';
+import { elementsWhere } from './elements-where.ts';
 
 /**
  * Elements a layer lies over. A modal built without dialog roles (a positioned `div` over the whole
@@ -21,11 +21,6 @@ const kLayerShare = 0.9;
 const kShadeShare = 0.05;
 /** The viewport is probed for shades on a grid of this many points a side. */
 const kShadeGrid = 5;
-/** Elements hit-tested on one look; each test is one round trip, run side by side. */
-const kMaxTested = 300;
-/** Per element; a detached or slow element is left unmarked rather than holding the step. */
-const kTestTimeoutMs = 1_000;
-
 /**
  * Runs in the page: whether the element at the viewport's centre sits in a positioned layer over
  * most of the viewport, or a point of a grid over it lands on an empty positioned element (a shade).
@@ -73,10 +68,5 @@ const kCoveredAtCentre = inPage(coveredAtCentre);
 export async function markCovered(page: Page, elements: ElementInfo[]): Promise<void> {
   const layer = await page.evaluate(kLayerOverPage, { layer: kLayerShare, shade: kShadeShare, grid: kShadeGrid }).catch(() => false);
   if (!layer) return;
-  await Promise.all(
-    elements.filter((element) => element.ref).slice(0, kMaxTested).map(async (element) => {
-      const covered = await locatorByRef(page, element.ref).evaluate(kCoveredAtCentre, undefined, { timeout: kTestTimeoutMs }).catch(() => false);
-      if (covered) element.covered = true;
-    }),
-  );
+  for (const element of await elementsWhere(page, elements, kCoveredAtCentre)) element.covered = true;
 }

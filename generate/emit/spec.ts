@@ -29,6 +29,9 @@ function document(statement: Statement, description: string): void {
   if (Node.isExpressionStatement(statement)) statement.addJsDoc({ description: description.replace(/\*\//g, '*') });
 }
 
+/** How a spec that changes the app's data is to be run, in its doc comment. */
+const kAgainstTestData = "run it against test data, which the project's reset command (`BU_RESET_COMMAND`) puts back before it.";
+
 /**
  * Where a spec takes `test` and `expect` from: a flow that changes the app's data from
  * `brow-use/test`, whose `test` puts the data back first when the project sets a reset command;
@@ -73,7 +76,7 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
   const outcomes = expects
     ? ` Checks the ${expects} expectation(s) of the recording along the way.`
     : flow.outcomes.length ? ' Checks what it left: ' + flow.outcomes.map((o) => `“${o.text}” ${o.kind}`).join(', ') + '.' : '';
-  const changes = flow.changes.length ? ` Changes the app's data (${flow.changes.join('; ')}): run it against test data, which the project's reset command (\`BU_RESET_COMMAND\`) puts back before it.` : '';
+  const changes = flow.changes.length ? ` Changes the app's data (${flow.changes.join('; ')}): ${kAgainstTestData}` : '';
   document(statement, `${names.description} Ends on {@link ${finalClass}}, as the recording did.${outcomes}${changes}`);
   stampProvenance(source);
   return { file, text: printSource(source) };
@@ -171,7 +174,7 @@ export function emitReplaySpec(project: Project, ctx: EmitContext, flow: Flow): 
       for (const line of body) writer.writeLine(line);
     }).write(');');
   })[0]!;
-  const changes = flow.changes.length ? ` Changes the app's data as the recording did (${flow.changes.join('; ')}): run it against test data, which the project's reset command (\`BU_RESET_COMMAND\`) puts back before it.` : '';
+  const changes = flow.changes.length ? ` Changes the app's data as the recording did (${flow.changes.join('; ')}): ${kAgainstTestData}` : '';
   document(statement, `Replays the recorded history of ${flow.sessionId} step by step, re-finding every element and verifying every step, and checks the state it ends in.${changes}`);
   stampProvenance(source);
   return { file, text: printSource(source) };
