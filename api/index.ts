@@ -170,7 +170,7 @@ export async function extract(session: string, options: CommonOptions = {}): Pro
 /** Page objects, workflows, Playwright specs and docs from one or more extracted runs. */
 export async function generate(sessions: string[], options: GenerateOptions = {}): Promise<GenerateResult> {
   const { generateCommand } = await import('../commands/generate.ts');
-  return (await run(generateCommand, [sessions.join(' ')], { out: options.out, llm: options.llm }, options)).result as unknown as GenerateResult;
+  return (await run(generateCommand, sessions, { out: options.out, llm: options.llm }, options)).result as unknown as GenerateResult;
 }
 
 /** Replays a recorded history (a session id or a history file) in a fresh browser; `ok` says whether every step passed. */

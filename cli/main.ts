@@ -76,7 +76,8 @@ function build(def: CommandDef, parent: Command, state: ProgramState): void {
     cmd.action(async (...received: unknown[]) => {
       const command = received[received.length - 1] as Command;
       const options = command.opts();
-      const args = received.slice(0, def.args?.length ?? 0).map((a) => (Array.isArray(a) ? a.join(' ') : (a as string)));
+      // A variadic last argument arrives as an array: its values go on as elements of their own.
+      const args = received.slice(0, def.args?.length ?? 0).flatMap((a): string[] => (Array.isArray(a) ? a.map(String) : [a as string]));
       const json = Boolean(options.json);
       const ctx = await commandContext(commandHost(state.io, json), json, state.controller.signal);
       state.code = await run(ctx, args, applyConfigDefaults(def, options, (key) => command.getOptionValueSource(key), ctx.config ?? null, ctx.env));

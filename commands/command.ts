@@ -44,7 +44,11 @@ export interface OptionDef {
 export interface CommandDef {
   name: string;
   summary: string;
-  /** Positional arguments in commander syntax, e.g. `<session>` or `[session]`. */
+  /**
+   * Positional arguments in commander syntax, e.g. `<session>` or `[session]`. A variadic last one
+   * (`<traces...>`) gives `run` one element of `args` per value, so a value with a space (a path)
+   * stays one value: never join them into a string to split again.
+   */
   args?: string[];
   options?: OptionDef[];
   /** Offer `--json`. */

@@ -14,7 +14,7 @@ export const generateCommand: CommandDef = {
   ],
   json: true,
   async run(ctx, args, options) {
-    const sessions = (args[0] ?? '').split(' ').filter(Boolean);
+    const sessions = args.filter(Boolean);
     if (!sessions.length) throw new UsageError('bu generate needs a session id', 'see `bu runs list`');
     const llm = kLlmModes.find((mode) => mode === options.llm) ?? 'auto';
     const result = await generate({

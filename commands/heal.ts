@@ -28,7 +28,7 @@ export const healCommand: CommandDef = {
   ],
   json: true,
   async run(ctx, args, options) {
-    const inputs = (args[0] ?? '').split(' ').filter(Boolean).map((input) => path.resolve(ctx.cwd, input));
+    const inputs = args.filter(Boolean).map((input) => path.resolve(ctx.cwd, input));
     const root = path.resolve(ctx.cwd, typeof options.dir === 'string' ? options.dir : '.');
     const started = Date.now();
     const rerun = Boolean(options.rerun);

@@ -50,7 +50,7 @@ const generate = defineTool({
   }),
   async run(ctx, { sessions, out, llm }) {
     const outDir = out === undefined ? ctx.paths.root : confinedPath(ctx.paths.root, out);
-    return commandAnswer(ctx, generateCommand, [sessions.join(' ')], { out: outDir, llm: llm ?? 'auto' });
+    return commandAnswer(ctx, generateCommand, sessions, { out: outDir, llm: llm ?? 'auto' });
   },
 });
 
