@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { SourceFile } from 'ts-morph';
 import { z } from 'zod';
@@ -7,14 +8,14 @@ import { launchBrowser } from '../core/browser.ts';
 import { errorMessage, UsageError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/io/atomic.ts';
 import { kPomFingerprintsFile, PomFingerprints, type PomMember } from '../core/schema/pom-fingerprints.ts';
-import { openTraceZip } from '../extract/io/zip.ts';
 import { Project } from '../generate/ts-morph.ts';
 import { readTrace, SnapshotPage } from '../generate/verify/snapshot-page.ts';
-import { readFailure, type TraceFailure } from './failure.ts';
+import type { TraceFailure } from './failure.ts';
 import { itemLocator } from './item-locator.ts';
 import { memberAt } from './member-at.ts';
 import { getterLocator, patchGetter } from './patch.ts';
 import { relocate, type Runner } from './relocate.ts';
+import { testTraces } from './test-traces.ts';
 import { unifiedDiff } from './unified-diff.ts';
 
 /**
@@ -57,23 +58,12 @@ export interface HealResult {
 export interface HealOptions {
   /** The generated folder (holds pom/ and pom/.fingerprints.json). */
   root: string;
-  /** Trace zips, or folders holding them (test-results/, playwright-report/). */
+  /** Trace zips, folders holding them (test-results/, playwright-report/), or zips of such folders (CI artifacts). */
   inputs: string[];
   env: NodeJS.ProcessEnv;
 }
 
 const ModelTestId = z.looseObject({ testIdAttribute: z.string() });
-
-async function zipsUnder(input: string): Promise<string[]> {
-  const stat = await fs.stat(input).catch(() => null);
-  if (!stat) throw new UsageError(`${input} does not exist`, 'pass a trace.zip, a test-results folder or a playwright-report folder');
-  if (stat.isFile()) {
-    if (!input.endsWith('.zip')) throw new UsageError(`${input} is not a trace zip`);
-    return [input];
-  }
-  const entries = await fs.readdir(input, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.zip')).map((e) => path.join(e.parentPath, e.name)).sort();
-}
 
 async function loadSidecar(root: string): Promise<PomMember[]> {
   const file = path.join(root, kPomFingerprintsFile);
@@ -103,19 +93,25 @@ export async function heal(options: HealOptions): Promise<HealResult> {
   const root = path.resolve(options.root);
   const members = await loadSidecar(root);
   const attribute = await testIdAttribute(root);
-  const zips = (await Promise.all(options.inputs.map(zipsUnder))).flat();
-  const failures: { zip: string; failure: TraceFailure }[] = [];
-  for (const zip of zips) {
-    let failure: TraceFailure | null;
-    try {
-      failure = await readFailure(await openTraceZip(zip));
-    } catch (err) {
-      throw new UsageError(`${zip} is not a readable trace: ${errorMessage(err)}`);
-    }
-    if (failure) failures.push({ zip, failure });
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-heal-'));
+  try {
+    const traces = await testTraces(options.inputs, scratch);
+    const failures = traces.flatMap(({ file, name, failure }) => (failure ? [{ file, name, failure }] : []));
+    return await healFailures({ root, members, attribute, env: options.env }, failures);
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true });
   }
-  if (!zips.length) throw new UsageError(`no trace zip in ${options.inputs.join(', ')}`, "the generated playwright config keeps a failing test's trace (trace: 'retain-on-failure') in test-results/");
+}
 
+interface HealContext {
+  root: string;
+  members: PomMember[];
+  /** The app's test id attribute, as generate read it. */
+  attribute: string;
+  env: NodeJS.ProcessEnv;
+}
+
+async function healFailures({ root, members, attribute, env }: HealContext, failures: { file: string; name: string; failure: TraceFailure }[]): Promise<HealResult> {
   const project = new Project({ useInMemoryFileSystem: true });
   const sources = new Map<string, { source: SourceFile; before: string }>();
   const open = (relative: string): SourceFile | null => {
@@ -134,10 +130,10 @@ export async function heal(options: HealOptions): Promise<HealResult> {
 
   const result: HealResult = { failing: failures.length, changes: [], notHealed: [], files: new Map(), diff: '' };
   const healed = new Map<string, HealChange>();
-  const browser = failures.length ? await launchBrowser({ headless: true, env: options.env }) : null;
+  const browser = failures.length ? await launchBrowser({ headless: true, env }) : null;
   try {
     const shown = browser ? await SnapshotPage.open(browser) : null;
-    for (const { zip, failure } of failures) {
+    for (const { file, name: zip, failure } of failures) {
       const test = failure.title || path.basename(path.dirname(zip));
       const refuse = (reason: string) => {
         result.notHealed.push({ test, trace: zip, reason });
@@ -182,7 +178,7 @@ export async function heal(options: HealOptions): Promise<HealResult> {
         refuse(`${at.className}.${at.member} does not return a locator heal can read (edited by a person?)`);
         continue;
       }
-      const { snapshots, resources } = await readTrace(zip);
+      const { snapshots, resources } = await readTrace(file);
       const snapshot = snapshots.find(call.callId, 'before') ?? snapshots.find(call.callId, 'action');
       if (!snapshot) {
         refuse(`the trace has no DOM snapshot of the failing call (${call.callId})`);

@@ -57,6 +57,56 @@ function write(relative: string, bytes: Uint8Array): string {
   return file;
 }
 
+test('a zip that holds no test trace exits 2 and says what heal expected', async () => {
+  write('notes.zip', await zipOf({ 'readme.txt': 'hello', 'data/rows.csv': 'a,b\n' }));
+  const other = await bu('heal', 'notes.zip', '--dir', 'gen', '--json');
+  expect(other.code, other.stderr).toBe(2);
+  expect(other.stderr).toContain('notes.zip holds no test trace');
+  expect(other.stderr).toContain("pass a failing test's trace.zip");
+  expect(other.json).toBeNull();
+
+  // A trace of no test (a recording of its own) is no test's trace either.
+  write('capture.zip', await zipOf({ 'trace.trace': JSON.stringify({ type: 'context-options' }), 'trace.network': '' }));
+  const capture = await bu('heal', 'capture.zip', '--dir', 'gen');
+  expect(capture.code, capture.stderr).toBe(2);
+  expect(capture.stderr).toContain('capture.zip holds no test trace');
+
+  // An artifact whose zips are none of them a test's trace.
+  write('artifact-of-others.zip', await zipOf({ 'test-results/a/attachment.zip': await zipOf({ 'x.txt': 'x' }) }));
+  const others = await bu('heal', 'artifact-of-others.zip', '--dir', 'gen');
+  expect(others.code, others.stderr).toBe(2);
+  expect(others.stderr).toContain('artifact-of-others.zip holds no test trace');
+
+  // A folder whose zips are none of them a test's trace.
+  write('results/a/attachment.zip', await zipOf({ 'x.txt': 'x' }));
+  const folder = await bu('heal', 'results', '--dir', 'gen');
+  expect(folder.code, folder.stderr).toBe(2);
+  expect(folder.stderr).toMatch(/no trace zip in .*results is a test's trace/);
+});
+
+test('an artifact zip of a test-results folder is read as the test traces it holds', async () => {
+  const passing = await zipOf({ 'test.trace': JSON.stringify({ type: 'before', callId: 'test@1' }), '0-trace.trace': '' });
+  write('artifact.zip', await zipOf({
+    'test-results/adds-a-note/trace.zip': await failingTestTrace('adds a note'),
+    'test-results/reads-notes/trace.zip': passing,
+    'test-results/.last-run.json': '{"status":"failed"}',
+  }));
+  const healed = await bu('heal', 'artifact.zip', '--dir', 'gen', '--json');
+  expect(healed.code, healed.stderr).toBe(1);
+  expect(healed.json).toMatchObject({ failing: 1, healed: 0 });
+  expect(healed.json!.notHealed).toEqual([{
+    test: 'adds a note',
+    trace: `${path.join(dir, 'artifact.zip')}!test-results/adds-a-note/trace.zip`,
+    reason: 'the test failed outside a browser call: Error: adds a note broke',
+  }]);
+  // The same artifact in a folder is read the same way.
+  fs.mkdirSync(path.join(dir, 'downloads'));
+  fs.renameSync(path.join(dir, 'artifact.zip'), path.join(dir, 'downloads', 'artifact.zip'));
+  const inFolder = await bu('heal', 'downloads', '--dir', 'gen', '--json');
+  expect(inFolder.code, inFolder.stderr).toBe(1);
+  expect(inFolder.json).toMatchObject({ failing: 1 });
+});
+
 test('a path with a space is one path to heal', async () => {
   write('my traces/first test/trace.zip', await failingTestTrace('first test'));
   write('more traces/second/trace.zip', await failingTestTrace('second test'));
