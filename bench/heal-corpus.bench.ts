@@ -13,8 +13,16 @@
  * P3 on a changed page where the cascade ran past its first level, and P3-heal: the median over
  * every flow `full` replayed correctly on a changed page of replay's time over a plain script's,
  * timed side by side. The run fails (exit code 1) when `full` acted on a wrong element.
- * Subsets: BENCH_APPS=a,b  BENCH_MUTANTS=x,y  BENCH_STRATEGIES=full,...; more: BENCH_EXTRA=1 (every
- * flow), BENCH_VERBOSE=1 (a line per replay).
+ * The honest mutants keep every recorded element on the page. The gone families (gone-cases.ts)
+ * take one step's element away, one case per element step: removed, substituted (an element of
+ * the same role with another purpose in its place), peer-left (removed where a look-alike stays).
+ * There replay must refuse the step: any action during it is a wrong action. Printed per app x
+ * family: cases, refused, wrong, not reached, passed idle; then each wrong action with the step's
+ * replay notes. They run with full and locator-only (of BENCH_STRATEGIES). The run fails too when
+ * `full` acted in a gone case.
+ * Subsets: BENCH_APPS=a,b  BENCH_MUTANTS=x,y  BENCH_STRATEGIES=full,...
+ * BENCH_FAMILIES=honest,removed,substituted,peer-left (all by default); more: BENCH_EXTRA=1 (every
+ * flow), BENCH_VERBOSE=1 (a line per replay, and the gone cases that were not reached).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -22,6 +30,8 @@ import path from 'node:path';
 import { launchBrowser } from '../core/browser.ts';
 import { corpusApps } from '../harness/apps/index.ts';
 import { benchApp, type CorpusApp, type FlowResult } from './heal/bench-app.ts';
+import { kGoneFamilies, type GoneFamily } from './heal/gone-cases.ts';
+import { goneCounts, goneDetails, goneTable, type AppGone } from './heal/gone-table.ts';
 import { kMutants } from './heal/instrument.ts';
 import { p3HealLine, type P3Ratio } from './heal/p3.ts';
 import { kStrategies, type StrategyName } from './heal/run.ts';
@@ -35,7 +45,16 @@ const verbose = process.env.BENCH_VERBOSE === '1';
 const extra = process.env.BENCH_EXTRA === '1';
 /** Instances of each app replaying side by side: replays mostly wait on the browser and the server, so two fit on two cores. */
 const kWorkers = Number(process.env.BENCH_WORKERS ?? 2);
-const mutants = kMutants.filter((m) => !onlyMutants || onlyMutants.includes(m.name));
+const families = list('BENCH_FAMILIES') ?? ['honest', ...kGoneFamilies];
+const unknownFamily = families.find((f) => f !== 'honest' && !kGoneFamilies.some((g) => g === f));
+if (unknownFamily) throw new Error(`BENCH_FAMILIES: no family ${unknownFamily} (honest, ${kGoneFamilies.join(', ')})`);
+const honest = families.includes('honest');
+const goneFamilies = kGoneFamilies.filter((f) => families.includes(f));
+const mutants = honest ? kMutants.filter((m) => !onlyMutants || onlyMutants.includes(m.name)) : [];
+/** The gone families need replay's report and its step notes: role-first has neither. */
+const goneStrategies = strategies.filter((s) => s !== 'role-first');
+const gone: AppGone[] = [];
+const goneSteps = { elementSteps: 0, repeats: 0, noPeer: 0 };
 
 const tallies = new Map<string, Tally>();
 const rows: { app: string; mutant: string }[] = [];
@@ -70,8 +89,8 @@ function line(app: string, result: FlowResult): void {
 
 async function runApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app: CorpusApp, outputDir: string): Promise<void> {
   const result = await benchApp(browser, app, {
-    mutants, strategies, extra, workers: kWorkers, other: !onlyMutants, outputDir, p3Heal: strategies.includes('full'), p3One: !p3One.length,
-    log: (text) => process.stderr.write(`${text}\n`),
+    mutants, strategies, extra, workers: kWorkers, other: honest && !onlyMutants, outputDir, p3Heal: honest && strategies.includes('full'), p3One: honest && !p3One.length,
+    families: goneFamilies, goneStrategies, log: (text) => process.stderr.write(`${text}\n`),
   });
   if (!result) return;
   for (const target of result.targets) rows.push({ app: app.name, mutant: target.label });
@@ -81,9 +100,30 @@ async function runApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app: C
     const flowKey = `${app.name} ${r.flow.name} on ${r.target.label}`;
     perFlow.set(flowKey, { ...perFlow.get(flowKey), [r.strategy]: { correct: r.verdicts.filter((v) => v === 'correct').length, end: r.outcome.oracle === null } });
   }
+  gone.push({ app: app.name, results: result.gone });
+  for (const f of result.goneSteps) for (const k of ['elementSteps', 'repeats', 'noPeer'] as const) goneSteps[k] += f[k];
   p3Heal.push(...result.p3Heal);
   if (result.p3One) p3One.push(result.p3One);
   if (verbose) for (const r of result.p3Heal) process.stderr.write(`  P3 ${r.flow}: ${r.ratio.toFixed(2)}x (${Math.round(r.replayMs)} ms vs ${Math.round(r.plainMs)} ms)\n`);
+}
+
+function printGone(): void {
+  console.log(`\nHeal corpus, the recorded element gone: ${gone.length} apps, ${goneSteps.elementSteps} element steps (${goneSteps.repeats} act on an element an earlier step already did: that step's case covers them; ${goneSteps.noPeer} had no look-alike on the unchanged page: no peer-left case)`);
+  console.log('per strategy: cases, refused (the step failed, nothing acted on), wrong (any action during the step, or a wrong element before it), not reached (the flow stopped earlier), idle (passed without acting)\n');
+  console.log(goneTable(gone, goneFamilies, goneStrategies));
+  const wrongLines = goneDetails(gone.map((a) => ({ ...a, results: a.results.filter((r) => r.strategy === 'full') })), ['wrong', 'passed idle']);
+  console.log(`\nfull: wrong actions and idle passes where the element was gone: ${wrongLines.length ? '' : 'none'}`);
+  for (const l of wrongLines) console.log(l);
+  if (verbose) {
+    const other = goneDetails(gone, ['not reached']);
+    if (other.length) console.log(`\nnot reached:\n${other.join('\n')}`);
+  }
+  // An action where the recorded element is gone is an action on the wrong element: the run fails on it.
+  const wrong = goneCounts(gone.flatMap((a) => a.results.filter((r) => r.strategy === 'full'))).wrong;
+  if (wrong > 0) {
+    console.log(`\nFAILED: full acted where the recorded element was gone in ${wrong} case(s)`);
+    process.exitCode = 1;
+  }
 }
 
 async function main(): Promise<void> {
@@ -101,6 +141,8 @@ async function main(): Promise<void> {
       await runApp(browser, corpusApp, outputDir);
     }
     const get = (app: string, mutant: string, s: StrategyName) => tallies.get(`${app}|${mutant}|${s}`);
+    if (goneFamilies.length) printGone();
+    if (!honest) return;
     console.log(`\nHeal corpus: ${new Set(rows.map((r) => r.app)).size} apps, ${mutants.length} mutations (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     console.log('columns per strategy: steps correct, %, end states correct (oracle), wrong-element actions, postcondition failures, skipped steps\n');
     console.log(table(rows, strategies, get));

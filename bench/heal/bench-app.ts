@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright';
 import type { CorpusFlow, RealApp, RunningApp } from '../../harness/apps/index.ts';
+import { goneCases, type FlowCases, type GoneCase, type GoneFamily } from './gone-cases.ts';
 import { kMutants, type Mutant } from './instrument.ts';
+import { judgeGone, type GoneVerdict } from './judge-gone.ts';
 import { measureP3, p3Ratio, type P3Candidate, type P3Ratio } from './p3.ts';
 import { recordedEvidence, recordFlow } from './record.ts';
 import { runOnce, type Recorded, type RunOutcome, type StrategyName, type Verdict } from './run.ts';
@@ -31,8 +33,21 @@ export interface BenchAppOptions {
   p3One: boolean;
   /** The `bu` entry script that records the flows; the checkout's (through tsx) when not given. */
   bu?: string;
+  /** The families where a recorded step's element is gone (gone-cases.ts); none when absent. */
+  families?: GoneFamily[];
+  /** Only the cases this keeps (a fixed sample); all when absent. */
+  keepCase?: (c: GoneCase) => boolean;
+  /** Strategies the gone families run (they need replay's report: full, locator-only). */
+  goneStrategies?: StrategyName[];
   /** A progress or diagnostic line. */
   log(line: string): void;
+}
+
+export interface GoneResult {
+  case: GoneCase;
+  strategy: StrategyName;
+  outcome: RunOutcome;
+  verdict: GoneVerdict;
 }
 
 export interface Target {
@@ -56,6 +71,9 @@ export interface BenchAppResult {
   /** Per flow replayed correctly on a changed page: replay time over a plain script's. */
   p3Heal: P3Ratio[];
   p3One: string | null;
+  gone: GoneResult[];
+  /** Per flow: its element steps, and those that made no case of their own or no peer-left case. */
+  goneSteps: Omit<FlowCases, 'cases'>[];
 }
 
 /** A progress line every so many replays. */
@@ -85,6 +103,43 @@ async function startAtOrigin(app: RealApp): Promise<RunningApp> {
   return { ...running, url: new URL('/', running.url).href };
 }
 
+interface GoneInput {
+  flows: CorpusFlow[];
+  recorded: Map<string, Recorded>;
+  references: Map<string, RunOutcome>;
+  options: BenchAppOptions;
+}
+
+/**
+ * Every case of the gone families replayed with each strategy, on the unchanged app but for the
+ * case's element. Removed and peer-left change the page the same way: a case of both runs once.
+ */
+async function runGone(browser: Browser, instances: RunningApp[], input: GoneInput): Promise<Pick<BenchAppResult, 'gone' | 'goneSteps'>> {
+  const { options, references } = input;
+  const families = options.families ?? [];
+  if (!families.length) return { gone: [], goneSteps: [] };
+  const perFlow = input.flows.flatMap((flow) => {
+    const reference = references.get(flow.name);
+    return reference ? [goneCases(flow, reference, families)] : [];
+  });
+  const cases = perFlow.flatMap((f) => f.cases).filter((c) => !options.keepCase || options.keepCase(c));
+  const strategies = options.goneStrategies ?? ['full'];
+  const runKey = (c: GoneCase, strategy: StrategyName) => `${c.flow.name}|${c.gone.how}|${c.gone.key}|${strategy}`;
+  const runs = new Map<string, { c: GoneCase; strategy: StrategyName }>();
+  for (const c of cases) for (const strategy of strategies) if (!runs.has(runKey(c, strategy))) runs.set(runKey(c, strategy), { c, strategy });
+  options.log(`  gone families: ${cases.length} cases, ${runs.size} replays`);
+  const tasks = [...runs.values()];
+  const outcomes = await pool(instances, tasks, (task, running) => runOnce({
+    browser, app: running, flow: task.c.flow, recorded: input.recorded.get(task.c.flow.name)!, mutant: kMutants[0]!, strategy: task.strategy, gone: task.c.gone,
+  }), options.log);
+  const byKey = new Map(tasks.map((task, i) => [runKey(task.c, task.strategy), outcomes[i]!]));
+  const gone = cases.flatMap((c) => strategies.map((strategy) => {
+    const outcome = byKey.get(runKey(c, strategy))!;
+    return { case: c, strategy, outcome, verdict: judgeGone(outcome, references.get(c.flow.name)!, c) };
+  }));
+  return { gone, goneSteps: perFlow.map(({ elementSteps, repeats, noPeer }) => ({ elementSteps, repeats, noPeer })) };
+}
+
 /** Null when the app did not start. */
 export async function benchApp(browser: Browser, app: CorpusApp, options: BenchAppOptions): Promise<BenchAppResult | null> {
   const corpusApp = { name: app.name, flows: app.corpus.flows.filter((flow) => (options.extra || !flow.extra) && (!options.only || options.only.includes(flow.name))), other: app.corpus.other };
@@ -107,7 +162,8 @@ export async function benchApp(browser: Browser, app: CorpusApp, options: BenchA
     // Only role-first reads the recorded DOM snapshots' evidence; reading it is an extract and a browser's check.
     const recordings = options.strategies.includes('role-first') ? await recordedEvidence(captured, options.outputDir) : captured.map(({ history, aria }) => ({ history, aria, evidence: null }));
     const recorded = new Map<string, Recorded>(flows.map((flow, i) => [flow.name, recordings[i]!]));
-    const referenceRuns = await pool(instances, flows, (flow, running) => runOnce({ browser, app: running, flow, recorded: recorded.get(flow.name)!, mutant: kMutants[0]!, strategy: 'locator-only' }), log);
+    // Their look-alikes too: the peer-left family makes a case only where the unchanged page had one.
+    const referenceRuns = await pool(instances, flows, (flow, running) => runOnce({ browser, app: running, flow, recorded: recorded.get(flow.name)!, mutant: kMutants[0]!, strategy: 'locator-only', peers: true }), log);
     const references = new Map(flows.map((flow, i) => [flow.name, referenceRuns[i]!]));
     for (const [name, reference] of references) {
       if (reference.oracle !== null) log(`  reference run of ${name} did not reach its end state (${reference.oracle}): wrong-element checks for it rely on decoys only`);
@@ -138,7 +194,8 @@ export async function benchApp(browser: Browser, app: CorpusApp, options: BenchA
     const p3Heal = options.p3Heal ? await pool(instances, healed, (candidate, running) => p3Ratio(browser, { ...candidate, app: running }), log) : [];
     const pastFirst = healed.find((c) => c.report.steps.some((s) => s.level !== null && s.level !== 'recorded'));
     const p3One = options.p3One && pastFirst ? await measureP3(browser, pastFirst) : null;
-    return { targets, results, p3Heal, p3One };
+    const { gone, goneSteps } = await runGone(browser, instances, { flows, recorded, references, options });
+    return { targets, results, p3Heal, p3One, gone, goneSteps };
   } finally {
     await other?.stop();
     await Promise.all(instances.map((running) => running.stop()));

@@ -1,6 +1,8 @@
 import type { BrowserContext } from 'playwright';
 import { actedInPage, type ActedEvent } from './in-page-acted.ts';
+import { goneInPage, type GoneConfig } from './in-page-gone.ts';
 import { mutateInPage, type MutantKind } from './in-page-mutate.ts';
+import { describedInitScript, initScript } from './init-script.ts';
 import { kReworded, kTranslated } from './words.ts';
 
 /**
@@ -27,14 +29,11 @@ export const kMutants: Mutant[] = [
   { name: 'icononly', kind: 'icononly', about: 'buttons show an icon instead of their text, with no name' },
 ];
 
-/** Builds an init script from an in-page function; defines the helper some TS loaders insert. */
-function initScript<A>(fn: (arg: A) => void, arg: A): { content: string } {
-  return { content: `(() => { const __name = (f) => f; (${fn.toString()})(${JSON.stringify(arg)}); })();` };
-}
-
-export async function applyMutant(context: BrowserContext, mutant: Mutant): Promise<void> {
+/** `gone`: the element of one recorded step removed or replaced as well (in-page-gone.ts). */
+export async function applyMutant(context: BrowserContext, mutant: Mutant, gone: GoneConfig | null = null): Promise<void> {
   const words = mutant.kind === 'reworded' ? kReworded : mutant.kind === 'translated' ? kTranslated : {};
-  await context.addInitScript(initScript(mutateInPage, { kind: mutant.kind, words, lang: mutant.kind === 'translated' ? 'de' : null }));
+  await context.addInitScript({ content: initScript(mutateInPage, { kind: mutant.kind, words, lang: mutant.kind === 'translated' ? 'de' : null }) });
+  if (gone) await context.addInitScript({ content: describedInitScript(goneInPage, gone) });
 }
 
 const kBinding = '__buActed';
@@ -43,11 +42,11 @@ export interface ActedLog {
   events: ActedEvent[];
 }
 
-/** Starts logging the elements acted on in the context (call after applyMutant). */
-export async function watchActed(context: BrowserContext): Promise<ActedLog> {
+/** Starts logging the elements acted on in the context (call after applyMutant); `peers`: with their look-alikes. */
+export async function watchActed(context: BrowserContext, peers = false): Promise<ActedLog> {
   const log: ActedLog = { events: [] };
   await context.exposeBinding(kBinding, (_source, event: ActedEvent) => void log.events.push(event));
-  await context.addInitScript(initScript(actedInPage, kBinding));
+  await context.addInitScript({ content: describedInitScript(actedInPage, { bindingName: kBinding, peers }) });
   return log;
 }
 

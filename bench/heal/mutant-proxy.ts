@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { actedInPage, type ActedEvent } from './in-page-acted.ts';
+import { goneInPage, type GoneConfig } from './in-page-gone.ts';
 import { mutateInPage, type MutantKind } from './in-page-mutate.ts';
+import { describedInitScript, initScript } from './init-script.ts';
 import { kReworded, kTranslated } from './words.ts';
 
 /**
@@ -16,24 +18,29 @@ import { kReworded, kTranslated } from './words.ts';
 export interface MutantProxy {
   url: string;
   /** Switches the mutant the next pages get; clears the log. */
-  use(kind: MutantKind): void;
+  use(kind: MutantKind, extra?: ProxyExtra): void;
   /** Elements acted on since the last `use`, as the pages described them. */
   acted(): ActedEvent[];
   close(): Promise<void>;
 }
 
+export interface ProxyExtra {
+  /** One recorded step's element removed or replaced too (in-page-gone.ts). */
+  gone?: GoneConfig | null;
+  /** Log each acted-on element's look-alikes. */
+  peers?: boolean;
+}
+
 const kActedPath = '/__bu_acted';
 const kBeacon = '__buActedBeacon';
 
-function script(kind: MutantKind): string {
+function script(kind: MutantKind, extra: ProxyExtra): string {
   const words = kind === 'reworded' ? kReworded : kind === 'translated' ? kTranslated : {};
   const config = { kind, words, lang: kind === 'translated' ? 'de' : null };
-  // `__name` is the helper some TS loaders insert into serialized functions.
-  return `<script>(() => { const __name = (f) => f;
-window[${JSON.stringify(kBeacon)}] = (e) => navigator.sendBeacon(${JSON.stringify(kActedPath)}, JSON.stringify(e));
-(${mutateInPage.toString()})(${JSON.stringify(config)});
-(${actedInPage.toString()})(${JSON.stringify(kBeacon)});
-})();</script>`;
+  return `<script>window[${JSON.stringify(kBeacon)}] = (e) => navigator.sendBeacon(${JSON.stringify(kActedPath)}, JSON.stringify(e));
+${initScript(mutateInPage, config)}
+${extra.gone ? describedInitScript(goneInPage, extra.gone) : ''}
+${describedInitScript(actedInPage, { bindingName: kBeacon, peers: extra.peers ?? false })}</script>`;
 }
 
 /** The page with `tag` as the first thing its head runs. */
@@ -49,6 +56,7 @@ export function injectFirst(html: string, tag: string): string {
 export async function startMutantProxy(target: string): Promise<MutantProxy> {
   const origin = new URL(target);
   let kind: MutantKind = 'none';
+  let extra: ProxyExtra = {};
   let log: ActedEvent[] = [];
   const server = http.createServer((req, res) => {
     if (req.method === 'POST' && req.url === kActedPath) {
@@ -77,7 +85,7 @@ export async function startMutantProxy(target: string): Promise<MutantProxy> {
       const chunks: Buffer[] = [];
       up.on('data', (d: Buffer) => chunks.push(d));
       up.on('end', () => {
-        const body = Buffer.from(injectFirst(Buffer.concat(chunks).toString('utf8'), script(kind)));
+        const body = Buffer.from(injectFirst(Buffer.concat(chunks).toString('utf8'), script(kind, extra)));
         delete out['content-length'];
         delete out['transfer-encoding'];
         res.writeHead(up.statusCode ?? 502, { ...out, 'content-length': body.length });
@@ -91,8 +99,9 @@ export async function startMutantProxy(target: string): Promise<MutantProxy> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${origin.pathname}${origin.search}${origin.hash}`,
-    use(next) {
+    use(next, nextExtra = {}) {
       kind = next;
+      extra = nextExtra;
       log = [];
     },
     acted: () => log,

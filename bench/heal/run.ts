@@ -5,6 +5,7 @@ import type { ReplayReport } from '../../core/schema/replay-report.ts';
 import { replay } from '../../replay/replay.ts';
 import type { ActedEvent } from './in-page-acted.ts';
 import type { CorpusFlow, RunningApp } from '../../harness/apps/index.ts';
+import type { GoneConfig } from './in-page-gone.ts';
 import { actedBy, applyMutant, watchActed, type Mutant } from './instrument.ts';
 import type { StepEvidence } from '../../generate/model/candidates.ts';
 import { runRoleFirst } from './role-first.ts';
@@ -45,6 +46,10 @@ export interface StepOutcome {
   /** Replay's failure category (postcondition_failed, missing_element, ...) or an error. */
   category: string | null;
   acted: ActedEvent | null;
+  /** Every action event the step caused, on any element. */
+  events: ActedEvent[];
+  /** The step's index in the history (and in replay's report). */
+  index: number;
 }
 
 export interface RunOutcome {
@@ -62,6 +67,10 @@ export interface RunInput {
   recorded: Recorded;
   mutant: Mutant;
   strategy: StrategyName;
+  /** One recorded step's element removed or replaced too (the gone families). */
+  gone?: GoneConfig | null;
+  /** Log each acted-on element's look-alikes (reference runs, for the peer-left family). */
+  peers?: boolean;
 }
 
 export async function runOnce(input: RunInput): Promise<RunOutcome> {
@@ -69,8 +78,8 @@ export async function runOnce(input: RunInput): Promise<RunOutcome> {
   await app.reset();
   const context = await input.browser.newContext();
   try {
-    await applyMutant(context, input.mutant);
-    const log = await watchActed(context);
+    await applyMutant(context, input.mutant, input.gone ?? null);
+    const log = await watchActed(context, input.peers ?? false);
     const page = await context.newPage();
     // Events reach the bench on their own channel, possibly after the step that caused them
     // returned: they are told apart by time (the page and the bench share the machine's clock).
@@ -104,7 +113,7 @@ export async function runOnce(input: RunInput): Promise<RunOutcome> {
       const from = bounds[i] ?? Infinity;
       const to = bounds[i + 1] ?? Infinity;
       const events = log.events.filter((e) => e.t >= from && e.t < to);
-      steps.push({ action: step.action, ...statuses[i]!, acted: actedBy(step.action, events) });
+      steps.push({ action: step.action, ...statuses[i]!, acted: actedBy(step.action, events), events, index: i });
     }
     return { steps, oracle, ms, report };
   } finally {

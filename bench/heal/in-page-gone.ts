@@ -1,0 +1,118 @@
+import type { Describer } from './in-page-describe.ts';
+
+/**
+ * Runs in the page (an init script, before the app's own scripts): makes the element a recorded
+ * step acted on disappear, wherever and whenever it appears, and changes nothing else. The element
+ * is the one the bench's describer names by the reference run's key (what the unchanged app's run
+ * acted on at that step), found without replay's cascade. `remove` takes it out of the document;
+ * `substitute` puts in its place a new element of the same tag and role with another purpose:
+ * another visible name (its labels too), other name, id, href and test id values, none of the
+ * original's listeners (a fresh element, its inline `on...` handlers left out).
+ * Self-contained: serialized with `toString()`, the describer handed in by the same script.
+ */
+
+export interface GoneConfig {
+  how: 'remove' | 'substitute';
+  /** The reference run's description of the element (ActedEvent.key). */
+  key: string;
+}
+
+export function goneInPage(config: GoneConfig, describer: Describer): void {
+  // Purposes a control could have that no recorded flow of the corpus has; one is picked per element.
+  const kOtherPurposes = ['Coupon code', 'Archive', 'Subscribe', 'Print label', 'Share feedback', 'Export report', 'Newsletter', 'Change theme'];
+  const kTestIds = ['data-testid', 'data-test-id', 'data-test', 'data-cy', 'data-qa'];
+  const tag = config.key.split('|')[0] ?? '';
+  const made = new WeakSet<Element>();
+  const hash = (text: string): number => {
+    let h = 2166136261;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+    return h >>> 0;
+  };
+  const otherPurpose = (el: Element): string => {
+    const own = `${describer.nameOf(el)} ${config.key}`.toLowerCase();
+    const start = hash(config.key) % kOtherPurposes.length;
+    for (let i = 0; i < kOtherPurposes.length; i++) {
+      const word = kOtherPurposes[(start + i) % kOtherPurposes.length]!;
+      if (!own.includes(word.toLowerCase())) return word;
+    }
+    return 'Something else';
+  };
+  const slug = (words: string) => words.toLowerCase().replace(/[^a-z]+/g, '-');
+  /** A copy of `node` without inline handlers: a fresh node carries no listener of the original. */
+  const cleanCopy = (node: Node): Node => {
+    const copy = node.cloneNode(true);
+    if (copy instanceof Element) {
+      for (const el of [copy, ...Array.from(copy.querySelectorAll('*'))]) {
+        for (const a of Array.from(el.attributes)) if (/^on/i.test(a.name)) el.removeAttribute(a.name);
+      }
+    }
+    return copy;
+  };
+  const relabel = (label: HTMLLabelElement, control: Element, name: string) => {
+    // Its own words only: the control inside a wrapping label keeps its place.
+    const texts: Text[] = [];
+    const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) if (!control.contains(n) && (n.nodeValue ?? '').trim()) texts.push(n as Text);
+    texts.forEach((t, i) => { t.nodeValue = i === 0 ? name : ''; });
+  };
+  const substitute = (el: Element) => {
+    const name = otherPurpose(el);
+    const word = slug(name);
+    const sub = document.createElement(el.tagName.toLowerCase());
+    for (const a of Array.from(el.attributes)) {
+      if (/^on/i.test(a.name)) continue;
+      let value = a.value;
+      if (a.name === 'id' || a.name === 'name') value = `${word}${a.name === 'id' ? '-field' : ''}`;
+      else if (a.name === 'href') value = `/${word}`;
+      else if (kTestIds.includes(a.name)) value = word;
+      else if (a.name === 'aria-label' || a.name === 'title' || a.name === 'placeholder' || a.name === 'alt') value = name;
+      else if (a.name === 'value' && el instanceof HTMLInputElement) value = /^(submit|button|reset)$/.test(el.type) ? name : word;
+      else if (a.name === 'aria-labelledby' || a.name === 'for' || a.name === 'form' || a.name === 'aria-controls') continue;
+      sub.setAttribute(a.name, value);
+    }
+    if (el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {
+      for (const child of Array.from(el.childNodes)) sub.appendChild(cleanCopy(child));
+    } else if (!(el instanceof HTMLInputElement)) {
+      if ((el.textContent ?? '').trim()) sub.textContent = name;
+      else for (const child of Array.from(el.childNodes)) sub.appendChild(cleanCopy(child));
+    }
+    // Another visible name and other form values even where the original had none of its own.
+    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {
+      sub.setAttribute('name', word);
+      if (el instanceof HTMLSelectElement || /^(checkbox|radio)$/.test(el.type)) sub.setAttribute('aria-label', name);
+      else if (!/^(submit|button|reset|image)$/.test(el.type)) sub.setAttribute('placeholder', name);
+      if (el.labels?.length && !sub.hasAttribute('aria-label')) sub.setAttribute('aria-label', name);
+    } else if (!(el.textContent ?? '').trim()) sub.setAttribute('aria-label', name);
+    const labels = 'labels' in el && el.labels instanceof NodeList ? Array.from(el.labels as NodeListOf<HTMLLabelElement>) : [];
+    made.add(sub);
+    el.replaceWith(sub);
+    for (const label of labels) {
+      if (label.htmlFor) label.htmlFor = sub.id || '';
+      relabel(label, sub, name);
+    }
+  };
+  const sweep = () => {
+    if (!tag) return;
+    for (const el of Array.from(document.getElementsByTagName(tag))) {
+      if (made.has(el) || !el.isConnected || !el.matches(describer.interactive)) continue;
+      if (describer.describe(el).key !== config.key) continue;
+      if (config.how === 'remove') el.remove();
+      else substitute(el);
+    }
+  };
+  let busy = false;
+  const observer = new MutationObserver(() => {
+    if (busy) return;
+    busy = true;
+    try {
+      sweep();
+    } finally {
+      // What the sweep itself changed needs no second look.
+      observer.takeRecords();
+      busy = false;
+    }
+  });
+  // Attributes and text count: an element's description may be complete only once its text arrives.
+  observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+  document.addEventListener('DOMContentLoaded', () => sweep());
+}
