@@ -10,10 +10,12 @@ import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, readS
  * After a step: is the app where the recording says it went? Checked in proportion to how the
  * element was found. Always: the URL (rebased), the main heading's movement, the element's new
  * value or checked state. A step found by the recorded locator alone tolerates a reworded or
- * translated heading; a healed step must in addition repeat the recorded effect on the page
- * (what appeared and went away, by role), so a heal that acted on the wrong control, or on one
- * that does nothing, fails here instead of passing. Every step with an in-page effect waits for
- * it, so the next step does not act on a page that is still re-rendering.
+ * translated heading. Every step with a recorded effect on the page (what appeared and went away,
+ * by role), whether its URL moved or not, waits for it and fails when it never comes: a URL that
+ * moved as recorded says where the app went, not that it did what it did then (a filter link that
+ * changes the hash route while the list stays as it was). A heal that acted on the wrong control,
+ * or on one that does nothing, fails here too. Waiting for the effect also keeps the next step,
+ * and the page the replay leaves, off a page that is still re-rendering.
  */
 
 /**
@@ -22,10 +24,24 @@ import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, readS
  */
 const kHeadingSettleMs = 3_000;
 const kSettlePollMs = 100;
-/** Share of the recorded changes (by role) that must happen again for a healed step. */
+/**
+ * Share of the recorded changes (by role) that must happen again: another release that draws part
+ * of the change otherwise still passes, an action that changed nothing does not.
+ */
 export const kMinEffectShare = 0.5;
-/** How long the outline is read again while the page is still updating (an XHR-driven re-render, a script answering typing). */
+/**
+ * How long the outline is read again while the page is still updating (an XHR-driven re-render, a
+ * script answering typing, a list that follows its hash route a moment later). The action's own
+ * requests were awaited before this starts, so what is left is the page's rendering: a recorded
+ * effect not seen within this fails the step.
+ */
 const kEffectSettleMs = 2_000;
+/**
+ * Steps whose recorded effect is the page's own timing, not the action's: what loaded during a
+ * wait, what a scroll brought into a viewport of the recorded size. A faster page or a taller
+ * viewport shows it before the step, so it is waited for and reported, never failed on.
+ */
+const kEffectWaitedOnly = new Set<HistoryStep['action']>(['wait', 'scroll']);
 
 /** A read made beside the check's first look at the page, with the page's heading if it read it. */
 export interface Alongside<A> {
@@ -69,10 +85,15 @@ export interface PostVerdict<A = unknown> {
   alongside?: A;
 }
 
-/** In-page changes the recording saw, few enough to compare (a new page is the URL's job). */
+/**
+ * Changes the recording saw on the page, few enough to compare (kMaxEffectLines or more say "a new
+ * page", which is the URL's and the heading's job). Whether the URL moved does not matter: a hash
+ * route or `pushState` moves it before the app re-renders, and another document of the same app
+ * shows what the step did by its lines as well.
+ */
 export function effectWorthChecking(step: HistoryStep): boolean {
   const effect = step.effect;
-  if (!effect || step.pre.url !== step.post.url) return false;
+  if (!effect) return false;
   // Typing and choosing are verified by the field's own value, read back after the action.
   if (step.action === 'input' || step.action === 'select_dropdown') return false;
   const total = effect.appeared.length + effect.gone.length;
@@ -80,7 +101,13 @@ export function effectWorthChecking(step: HistoryStep): boolean {
 }
 
 export async function liveOutline(page: Page): Promise<string[]> {
-  return outline(await page.ariaSnapshot({ mode: 'ai', timeout: 5_000 }).catch(() => ''));
+  return (await readOutline(page)) ?? [];
+}
+
+/** The page's outline, or null when it could not be read (a document still being replaced). */
+async function readOutline(page: Page): Promise<string[] | null> {
+  const snapshot = await page.ariaSnapshot({ mode: 'ai', timeout: 5_000 }).catch(() => null);
+  return snapshot === null ? null : outline(snapshot);
 }
 
 /**
@@ -123,18 +150,22 @@ async function settledHeadingProblem(page: Page, recorded: Headings, before: str
 /**
  * Reads the page's outline until `settled` accepts it, at most kEffectSettleMs (the page may still
  * be updating: an XHR-driven re-render, a script answering typing); the last outline read, and
- * whether it was accepted.
+ * whether it was accepted. A read that failed is never accepted: an empty outline would look like
+ * every recorded line went away.
  */
 async function settledOutline(page: Page, settled: (outline: string[]) => boolean): Promise<{ outline: string[]; accepted: boolean }> {
   const deadline = Date.now() + kEffectSettleMs;
+  let last: string[] = [];
   for (;;) {
-    const outline = await liveOutline(page);
-    if (settled(outline)) return { outline, accepted: true };
-    if (Date.now() >= deadline) return { outline, accepted: false };
+    const outline = await readOutline(page);
+    if (outline && settled(outline)) return { outline, accepted: true };
+    last = outline ?? last;
+    if (Date.now() >= deadline) return { outline: last, accepted: false };
     await sleep(kSettlePollMs);
   }
 }
 
+/** Whether the recorded effect came within kEffectSettleMs; the reason when it did not. */
 async function effectProblem(page: Page, step: HistoryStep, before: string[]): Promise<{ problem: string | null; check: string }> {
   const recorded = step.effect!;
   const agreement = (after: string[]) => effectAgreement(recorded, effectOf(before, after), { before, after });
@@ -148,7 +179,7 @@ async function effectProblem(page: Page, step: HistoryStep, before: string[]): P
   const live = effectOf(before, after);
   const show = (lines: string[]) => lines.slice(0, 3).join(', ') || 'nothing';
   return {
-    problem: `the action did not change the page as recorded: recorded appeared ${show(recorded.appeared)} / went ${show(recorded.gone)}; now appeared ${show(live.appeared)} / went ${show(live.gone)}`,
+    problem: `effect not seen within ${kEffectSettleMs / 1000} s, the page did not change as recorded: recorded appeared ${show(recorded.appeared)} / went ${show(recorded.gone)}; now appeared ${show(live.appeared)} / went ${show(live.gone)}`,
     check,
   };
 }
@@ -191,11 +222,14 @@ export async function postCheck<A>(input: PostCheckInput<A>): Promise<PostVerdic
   // module loaded searches the full text instead of opening the page. Never a failure: the value was checked.
   if (answer) checks.push((await settledOutline(page, (outline) => outline.includes(answer.line))).accepted ? 'answer shown' : 'answer not shown (waited)');
   if (input.outlineBefore) {
-    // Waiting for the recorded effect also keeps the next step off a page that is still
-    // re-rendering. A step found as recorded only waits; a healed one must show the effect.
+    // Found as recorded or healed, the step must do what it did when recorded: an action that
+    // reached its element and left the page as it was is the failure a reader most needs to see
+    // (the URL and the heading may well be right). The effect is compared by role and only half
+    // of it is required, so a reworded or translated page still shows it.
     const effect = await effectProblem(page, step, input.outlineBefore);
-    checks.push(input.strongMatch && effect.problem ? `${effect.check} (waited)` : effect.check);
-    if (effect.problem && !input.strongMatch) return verdict(effect.problem);
+    const required = !kEffectWaitedOnly.has(step.action);
+    checks.push(effect.problem ? `${effect.check} (${required ? 'not seen' : 'waited'})` : effect.check);
+    if (effect.problem && required) return verdict(effect.problem);
   }
   return verdict(null, heading.atOnce && aside ? aside.value : undefined);
 }

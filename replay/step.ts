@@ -163,8 +163,9 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
 
   // Read with the element when it was found at its recorded path: the same moment, one round trip less.
   const headingBefore = found?.ok && found.atPath ? found.atPath.heading : await readHeading(page);
-  // What the action changes on the page: required of a healed step (the weaker the match, the
-  // more the outcome must show it was right), waited for after any step.
+  // What the action changes on the page, whether or not it moves the URL: waited for after the
+  // action and required of it (see post-check.ts), so a step is not passed on its URL alone and the
+  // page read after it (the next step's element, the final page) is the re-rendered one.
   const outlineBefore = effectWorthChecking(step) ? await liveOutline(page) : null;
   if (found?.ok && found.judged) {
     // Found at a place among several matches: right before the action, still the element judged
