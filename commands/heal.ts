@@ -42,7 +42,9 @@ export const healCommand: CommandDef = {
     } else if (result.diff) ctx.print(result.diff.trimEnd());
     if (rerun) ctx.log(`wrote ${result.files.size} page object(s) over ${result.rounds ?? 1} round(s); passing when rerun: ${result.green?.length ?? 0}`);
     if (result.rerunProblem) ctx.log(`rerun failed: ${result.rerunProblem}`);
-    else if (options.write) {
+    // --rerun has written every round already: its result's `before` is the page objects as they
+    // were, which applyHeal would take the files it wrote itself for someone else's edit.
+    else if (options.write && !rerun) {
       await applyHeal(root, result.files);
       ctx.log(`wrote ${result.files.size} page object(s)`);
     }

@@ -178,6 +178,20 @@ test('a flow broken at two members (a moved field, then a renamed button) is gre
   // project's config, against this release, as a run of the specs here would.
 });
 
+test('`bu heal --rerun --write` keeps what its rounds wrote, exits 0 and prints its result', async () => {
+  test.setTimeout(120_000);
+  const out = project();
+  release = 'renamed-button';
+  expect((await runSpecs(out)).status).not.toBe(0);
+  // --rerun writes each round itself; --write beside it must not read that write as someone else's edit.
+  const healed = await runCli(['heal', 'test-results', '--dir', out, '--json', '--rerun', '--write'], { cwd: out, env: generatedSpecsEnv(site.url), timeoutMs: 90_000 });
+  expect(healed.code, healed.stderr).toBe(0);
+  expect(healed.stderr).not.toContain('changed while healing');
+  expect(healed.json).toMatchObject({ healed: 1, written: true, rounds: 1, rerunProblem: null, files: ['pom/TasksPage.ts'] });
+  expect(healed.json!.green).toHaveLength(1);
+  expect(getterCode(out, 'pom/TasksPage.ts', 'addTaskButton')).toBe("getByRole('button', { name: 'Create task' })");
+});
+
 test('a click the test\'s timeout cut short on an element its locator still finds alone (a banner over it) is reported as a timeout, not healed', async () => {
   test.setTimeout(120_000);
   const out = project(true);
