@@ -2,7 +2,7 @@ import type { Fingerprint } from '../core/schema/history.ts';
 import type { ModelLocator } from '../core/schema/page-model.ts';
 import { locatorRole } from '../core/locator/aria-roles.ts';
 import { locatorExpression } from '../generate/emit/code.ts';
-import { looksGenerated } from '../replay/rematch/text.ts';
+import { looksGenerated, readableId } from '../replay/rematch/text.ts';
 
 /**
  * Ways to find a re-found element by what the markup says it is rather than by what it shows
@@ -15,11 +15,6 @@ import { looksGenerated } from '../replay/rematch/text.ts';
 
 /** How many ancestors with an id are tried, closest first: further out, the scope says little. */
 export const kMaxIdScopes = 3;
-
-/** An id a person wrote (`dw__login`, `edit-form`), usable as a CSS `#id`; not a framework's counter or a hash. */
-export function readableId(id: string | null): string | null {
-  return id && /^[A-Za-z][\w-]*$/.test(id) && !looksGenerated(id) && !/\d{3,}/.test(id) ? id : null;
-}
 
 /** A form field name that names one field (`fn[delete]`, `q`), not every row's (`items[]`). */
 function ownFieldName(name: string | null): string | null {

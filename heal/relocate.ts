@@ -8,13 +8,14 @@ import { locatorExpression } from '../generate/emit/code.ts';
 import { elementCandidates } from '../generate/model/candidates.ts';
 import { attributeSelector } from '../generate/model/locate.ts';
 import { innerCandidates } from '../generate/model/rows.ts';
+import { withMembersAsPeers } from '../core/aria/peers.ts';
 import { rematch, type Scoredcandidate } from '../replay/rematch/cascade.ts';
+import { pageLost, readLivePage } from '../replay/rematch/page-identity.ts';
 import { normalizeText } from '../replay/rematch/text.ts';
 import { attributeWays, classWays } from './attribute-ways.ts';
 import { itemWays } from './item-ways.ts';
 import { brokenLocatorScope, tiedInside } from './recorded-scope.ts';
-import { renamedInPlace } from './renamed-in-place.ts';
-import { sameOriginPath } from './same-origin-path.ts';
+import { sameOriginPath } from '../replay/rematch/same-origin-path.ts';
 
 /**
  * Re-finds a recorded element in a DOM snapshot shown in a page (scripts off) with replay's
@@ -113,7 +114,8 @@ function onSnapshotOrigin(fp: Fingerprint, pageUrl: string): Fingerprint {
 }
 
 export async function relocate(page: Page, input: RelocateInput): Promise<Relocated> {
-  const fp = onSnapshotOrigin(input.fingerprint, input.pageUrl);
+  const members = input.peers ?? [];
+  const fp = onSnapshotOrigin(withMembersAsPeers(input.fingerprint, members), input.pageUrl);
   const item = input.item ?? null;
   // Locator code relative to the page: a member of an item is found inside its item.
   const fromPage = (code: string) => (item ? `${item}.${code}` : code);
@@ -123,17 +125,13 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     if (items !== 1) return { ok: false, reason: `the item locator \`${item}\` finds ${items} items: heal re-finds an element inside its item only while the item itself is found` };
   }
   const recorded = current && tryParseLocatorCode(current).ok ? { code: current, matches: 1 } : null;
-  const peers = input.peers ?? [];
-  // The evidence a renamed sole element was taken on, said with the change.
-  const taken = new Map<Scoredcandidate['item'], string>();
-  const renamedSole = !item
-    ? async (winner: Scoredcandidate) => {
-      const evidence = await renamedInPlace(page, input.fingerprint, peers, input.pageUrl, winner);
-      if (evidence) taken.set(winner.item, evidence);
-      return evidence;
-    }
-    : undefined;
-  const result = await rematch(page, fp, recorded, { timeoutMs: 0, recordedHeading: input.heading, renamedSole });
+  const result = await rematch(page, fp, recorded, { timeoutMs: 0, inPlace: item ? undefined : { members, pageUrl: input.pageUrl } });
+  // Anything but the recorded element where it was: first, is this still the member's page?
+  if (result.kind !== 'found' || result.level !== 'recorded') {
+    const live = await readLivePage(page);
+    const lost = live && pageLost({ title: null, heading: input.heading, lang: fp.lang, names: [...(fp.peers ?? []), ...members.map((m) => m.name)] }, live);
+    if (lost) return { ok: false, reason: `page changed: the snapshot is not the page ${fp.role ?? fp.tag} "${fp.name}" was recorded on (${lost}); nothing is healed element by element there` };
+  }
   if (result.kind === 'missing') {
     const refused = result.notes.find((n) => n.endsWith('refused'));
     // The cascade weighs shown elements only: a locator that still finds one, hidden, names the app's state.
@@ -202,7 +200,7 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   if (!item) ways.push(...classWays(live, markup.classes));
   const codes = ways.map((way) => ({ way, code: checkCode(way, input.testIdAttribute) }));
   const signals = [...matchedSignals(input.fingerprint, { ...live, hrefPath: sameOriginPath(live.hrefPath, input.pageUrl) })];
-  if (taken.has(candidate.item)) signals.push(`renamed in place: ${taken.get(candidate.item)}`);
+  if (result.kind === 'found' && result.renamedInPlace) signals.push(`renamed in place: ${result.renamedInPlace}`);
   const found = (locator: ModelLocator, code: string): Relocated => ({
     ok: true, locator: { ...locator, matches: 1, verified: true }, code, signals, level: result.level, score: essential(candidate),
     runnerUp, margin: runnerUp ? essential(candidate) - runnerUp.score : null,

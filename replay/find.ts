@@ -5,8 +5,10 @@ import type { FailureCategory, HealRecord, MatchLevel } from '../core/schema/rep
 import type { Fingerprint, HistoryStep } from '../core/schema/history.ts';
 import { healAcceptable, healCandidates, healRequest, type Healer } from './heal.ts';
 import type { Rebaser } from './inputs.ts';
-import { readAhead, rematch, type ReadAhead, type ReadAtPath } from './rematch/cascade.ts';
+import { readAhead, rematch, type ReadAhead, type ReadAtPath, type Scoredcandidate } from './rematch/cascade.ts';
 import type { LiveFeatures } from './rematch/scoring.ts';
+import { pageLost, readLivePage } from './rematch/page-identity.ts';
+import { withMembersAsPeers } from '../core/aria/peers.ts';
 
 /**
  * Finds a step's element: the rematch cascade (strategy `full`) or only the recorded locator
@@ -48,6 +50,12 @@ export interface FindOptions {
    * `kGuardedActions`.
    */
   guarded?: boolean;
+  /**
+   * The other elements recorded on a step's page (the history's other steps there): names the
+   * step's element is never taken for, evidence of a page reworded around a renamed element, and
+   * what the page must still show to be the recorded page.
+   */
+  members?: (step: HistoryStep) => Fingerprint[];
   log(message: string): void;
 }
 
@@ -93,11 +101,35 @@ export async function findAhead(page: Page, step: HistoryStep, options: FindOpti
   return fp ? readAhead(page, fp, step.locator, guarded(step, options)).catch(() => null) : null;
 }
 
+/** The best candidate that was refused, and why: what a reader checks a refusal against. */
+function nearestOf(pool: Scoredcandidate[]): string {
+  const best = [...pool].sort((a, b) => b.agreement.score - a.agreement.score)[0];
+  if (!best) return '';
+  const f = best.item.features;
+  const why = best.agreement.contradictions.length ? best.agreement.contradictions.join(', ')
+    : best.agreement.renamed && !best.agreement.evidence.length ? 'renamed, with nothing beyond its name to say it is the recorded one'
+      : 'not enough agreement on its own';
+  return `; nearest: ${f.role ?? f.tag} "${f.name.slice(0, 60)}" (${why})`;
+}
+
 /** `ahead`: this step's `findAhead`, made on this page just before. */
 export async function findElement(page: Page, step: HistoryStep, options: FindOptions, ahead: ReadAhead | null = null): Promise<Found> {
-  const fp = liveFingerprint(step, options);
-  if (!fp) return recordedOnly(page, step, options.timeoutMs);
-  const result = await rematch(page, fp, step.locator, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds, recordedHeading: step.pre.heading, guarded: guarded(step, options) }, ahead);
+  const own = liveFingerprint(step, options);
+  if (!own) return recordedOnly(page, step, options.timeoutMs);
+  const members = options.members?.(step) ?? [];
+  const fp = withMembersAsPeers(own, members);
+  const inPlace = { members, pageUrl: page.url() };
+  const result = await rematch(page, fp, step.locator, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds, guarded: guarded(step, options), inPlace }, ahead);
+  // Anything but the recorded element where it was: first, is this still the recorded page?
+  if (result.kind !== 'found' || result.level !== 'recorded') {
+    const live = await readLivePage(page);
+    const lost = live && pageLost({ title: step.pre.title, heading: step.pre.heading, lang: fp.lang, names: [...(fp.peers ?? []), ...members.map((m) => m.name)] }, live);
+    if (lost) {
+      const nearest = result.kind === 'found' ? result.candidate : result.kind === 'ambiguous' ? result.tied[0] : null;
+      const near = nearest ? `; the nearest candidate was the ${nearest.item.features.role ?? nearest.item.features.tag} "${nearest.item.features.name}"` : '';
+      return { ok: false, category: 'page_changed', message: `not the page the step was recorded on: ${lost}${near}`, level: null, candidates: 0, notes: result.notes, heal: null };
+    }
+  }
   if (result.kind === 'found') {
     const { candidate } = result;
     const live = candidate.item.features.hrefPath;
@@ -110,7 +142,7 @@ export async function findElement(page: Page, step: HistoryStep, options: FindOp
   const category = result.kind === 'ambiguous' ? 'ambiguous' : 'missing_element';
   const message = result.kind === 'ambiguous'
     ? `${result.tied.length} elements match "${fp.name || fp.tag}" equally well at level ${result.level}; refusing to guess`
-    : `no element agrees with the recorded ${fp.role ?? fp.tag} "${fp.name}"`;
+    : `no element agrees with the recorded ${fp.role ?? fp.tag} "${fp.name}"${nearestOf(result.pool)}`;
   const failed: Found = { ok: false, category, message, level: result.kind === 'ambiguous' ? result.level : null, candidates: result.kind === 'ambiguous' ? result.tied.length : 0, notes: result.notes, heal: null };
   if (!options.healer) return failed;
 

@@ -1,3 +1,4 @@
+import { pageMembers } from './page-members.ts';
 import type { BrowserContext, Page } from 'playwright';
 import type { UploadPlaces } from '../core/act/upload-path.ts';
 import { defaultOutputRoot, outputPaths, sessionFilesDir } from '../core/paths.ts';
@@ -118,6 +119,7 @@ export async function replay(page: Page, history: History, options: ReplayOption
       log,
       // Replay acts through the guard of an element read at its recorded path (see at-path.ts `actingGuard`).
       guarded: true,
+      members: pageMembers(history),
     },
     actionTimeoutMs: kActionTimeoutMs,
     files: options.files ?? defaultUploadPlaces(history.sessionId),

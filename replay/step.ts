@@ -71,7 +71,8 @@ function isHealed(found: Extract<Found, { ok: true }>): boolean {
 
 /** The element as it is now, for `--write-back` of a healed step. */
 async function rewriteOf(target: Locator): Promise<StepOutcome['rewritten']> {
-  return Promise.all([takeFingerprint(target), bestLocator(target)])
+  // Written back into the history: with its peers, as capture records them.
+  return Promise.all([takeFingerprint(target, undefined, { peersFrom: null }), bestLocator(target)])
     .then(([fingerprint, locator]) => ({ fingerprint, locator }))
     .catch(() => undefined);
 }

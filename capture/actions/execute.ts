@@ -218,12 +218,15 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
       target = found;
       // The page may have gone on changing while its element was awaited (an app that was still
       // drawing itself from its data when it was read): the step starts from the page as it is now.
-      if (await untraced(page, () => movedOn(page, pre))) {
+      const moved = await untraced(page, () => movedOn(page, pre));
+      if (moved) {
         before = await currentState(session, before);
         pre = before.state;
         data = recorded(pre);
       }
-      [fingerprint, locator] = await untraced(page, async () => [await takeFingerprint(found.locator, found.hints), await bestLocator(found.locator)] as const);
+      // The page as perceived names the element's peers, unless it moved on since (then it is read again).
+      const peersFrom = !moved && options.observation?.url === page.url() ? options.observation.ariaSnapshot : null;
+      [fingerprint, locator] = await untraced(page, async () => [await takeFingerprint(found.locator, found.hints, { peersFrom }), await bestLocator(found.locator)] as const);
       // A name with a changing figure in it is recorded by the part before the figure.
       const taken = fingerprint;
       locator = await untraced(page, () => steadyRoleLocator(page, taken, locator!));

@@ -33,6 +33,8 @@ export interface DomProbe {
   kindPeers: number;
   /** For a submit control in a form: what submitting it sends (see `FormProbe`); else null or absent. */
   form?: FormProbe | null;
+  /** The language its document declares (`<html lang>`), lower-cased; null when none. */
+  lang?: string | null;
 }
 
 /**
@@ -337,6 +339,7 @@ export function probeElement(el: Element): DomProbe {
     container,
     kindPeers,
     form,
+    lang: (el.ownerDocument.documentElement.getAttribute('lang') ?? '').trim().toLowerCase() || null,
   };
 }
 

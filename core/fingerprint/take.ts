@@ -1,4 +1,5 @@
 import type { ElementHandle, Frame, Locator } from 'playwright';
+import { peersIn } from '../aria/peers.ts';
 import { composeInPage, inPage } from '../in-page.ts';
 import { Fingerprint } from '../schema/history.ts';
 import { cssPathInPage, probeElement, type DomProbe } from './probe.ts';
@@ -41,18 +42,34 @@ async function positionAmongRoleName(frame: Frame, handle: ElementHandle, { role
   return peers.evaluateAll((els, target) => [Math.max(0, els.indexOf(target as HTMLElement)), els.length] as [number, number], handle);
 }
 
+/** The names of the other elements of its role on the page (see `FingerprintOptions.peersFrom`); null when not asked for or unreadable. */
+async function peersOf(locator: Locator, { role, name }: RoleName, index: number, from: string | null | undefined): Promise<string[] | null> {
+  if (from === undefined || !role) return from === undefined ? null : [];
+  const snapshot = from ?? await locator.page().ariaSnapshot({ mode: 'ai', timeout: kResolveTimeoutMs }).catch(() => null);
+  return snapshot === null ? null : peersIn(snapshot, role, name, index);
+}
+
 /**
  * The element's DOM probe, and whether its document is the page's top one: a top-document element's
  * frame is the page's main frame, known without asking for the handle's frame (a round trip).
  */
 const kProbeInTop = composeInPage<(el: Element) => [DomProbe, boolean]>(['el'], { probe: probeElement }, 'return [probe(el), el.ownerDocument.defaultView === window.top];');
 
+export interface FingerprintOptions {
+  /**
+   * Where the names of the other elements of its role (`peers`) come from: a page ai-mode snapshot
+   * just taken, or null to take one (a page ai-mode snapshot leaves earlier refs valid). Absent:
+   * not recorded (a fingerprint only compared, never stored).
+   */
+  peersFrom?: string | null;
+}
+
 /**
- * Everything replay needs to find this element again (SPEC "The history"). `locator` must resolve
- * to exactly one element. Without `hints`, role and name come from an element aria snapshot, which
- * invalidates the page's aria refs: take a fresh ai snapshot before using refs again.
+ * Everything replay needs to find this element again. `locator` must resolve to exactly one
+ * element. Without `hints`, role and name come from an element aria snapshot, which invalidates
+ * the page's aria refs: take a fresh ai snapshot before using refs again.
  */
-export async function takeFingerprint(locator: Locator, hints?: RoleName): Promise<Fingerprint> {
+export async function takeFingerprint(locator: Locator, hints?: RoleName, options: FingerprintOptions = {}): Promise<Fingerprint> {
   const handle = await locator.elementHandle({ timeout: kResolveTimeoutMs });
   if (!handle) throw new Error('element is not attached');
   try {
@@ -62,6 +79,7 @@ export async function takeFingerprint(locator: Locator, hints?: RoleName): Promi
     const frameChain = await frameChainOf(frame);
     const roleName = hints ?? (await roleAndName(locator));
     const [roleNameIndex, roleNameCount] = await positionAmongRoleName(frame, handle, roleName);
+    const peers = await peersOf(locator, roleName, roleNameIndex, options.peersFrom);
     return Fingerprint.parse({
       ...dom,
       role: roleName.role,
@@ -69,6 +87,7 @@ export async function takeFingerprint(locator: Locator, hints?: RoleName): Promi
       frameChain,
       roleNameIndex,
       roleNameCount,
+      peers,
     });
   } finally {
     await handle.dispose();

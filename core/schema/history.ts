@@ -54,6 +54,9 @@ export const FormSubmission = z.strictObject({
 });
 export type FormSubmission = z.infer<typeof FormSubmission>;
 
+/** How many names of other elements of its role a fingerprint keeps (see `peers`): a long list's far end is another region. */
+export const kMaxPeers = 80;
+
 /** Everything known about an element at record time, so replay can find it again. */
 export const Fingerprint = z.strictObject({
   role: z.string().nullable(),
@@ -111,6 +114,19 @@ export const Fingerprint = z.strictObject({
   kindPeers: z.number().int().min(1).nullable(),
   /** For a submit control in a form, what submitting it sends; null or absent otherwise, or when recorded before this was kept. */
   form: FormSubmission.nullable().optional(),
+  /**
+   * The language the element's document declared (`<html lang>`, lower-cased) when recorded: a
+   * page whose language changed was translated, and its names are no longer comparable. Null when
+   * it declared none; absent when recorded before this was kept.
+   */
+  lang: z.string().nullable().optional(),
+  /**
+   * The accessible names of the other elements of its role on the page when recorded (every
+   * frame), each once, nearest in document order first, at most `kMaxPeers`, cut at 60 characters;
+   * its own name left out. An element that answers to one of these names was another element when
+   * recorded, and is never taken for this one. Null or absent when unknown (recorded before this was kept).
+   */
+  peers: z.array(z.string()).nullable().optional(),
 });
 export type Fingerprint = z.infer<typeof Fingerprint>;
 

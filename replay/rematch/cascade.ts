@@ -11,8 +11,8 @@ import { kLevels } from './levels.ts';
 import { interchangeablePick, type RecordedPick } from './interchangeable.ts';
 import { pickCandidate, type Scored } from './pick.ts';
 import { rowTextOnPage, wordsNotOnPage } from './row-text-on-page.ts';
-import { normalizeText, wholeWords, wordsOf } from './text.ts';
-import { mainHeadingInPage } from '../../core/aria/state.ts';
+import { wholeWords, wordsOf } from './text.ts';
+import { renamedInPlace, type InPlaceEvidence } from './renamed-in-place.ts';
 import { nameKeysRow, withDistinctClasses, withRewordedRows } from './pool-evidence.ts';
 import { agreement, isRowScoped, stableClasses, type AgreementOptions } from './scoring.ts';
 
@@ -41,7 +41,7 @@ export interface ReadAtPath extends FoundAt {
 }
 
 export type MatchResult =
-  | { kind: 'found'; level: MatchLevel; candidate: Scoredcandidate; candidates: number; notes: string[]; pool: Scoredcandidate[]; atPath?: ReadAtPath; guard?: Locator }
+  | { kind: 'found'; level: MatchLevel; candidate: Scoredcandidate; candidates: number; notes: string[]; pool: Scoredcandidate[]; atPath?: ReadAtPath; guard?: Locator; renamedInPlace?: string }
   | { kind: 'ambiguous'; level: MatchLevel; tied: Scoredcandidate[]; notes: string[]; pool: Scoredcandidate[] }
   | { kind: 'missing'; notes: string[]; pool: Scoredcandidate[] };
 
@@ -50,34 +50,17 @@ export interface CascadeOptions {
   signal?: AbortSignal;
   /** Ids in link targets may differ (the run changed variables). */
   tolerantIds?: boolean;
-  /** The page's main heading when the step was recorded (see `renamedSoleAllowed`). */
-  recordedHeading?: string | null;
   /**
    * The caller acts through a found element's `guard` when it has one (see at-path.ts
    * `actingGuard`): the element at its recorded path is then read without a count.
    */
   guarded?: boolean;
   /**
-   * The caller's own evidence that the sole element of its kind, under a name sharing no word with
-   * the recorded one, is still the recorded element when the page's heading does not say the page
-   * was reworded: a note saying what the evidence is, or null to refuse it as before.
+   * The other elements recorded on the same page, and the address their link targets are read
+   * against: evidence that a renamed element with nothing else to say what it is sits in a page
+   * reworded around it (see renamed-in-place.ts). Without it, such an element is refused.
    */
-  renamedSole?: (winner: Scoredcandidate) => Promise<string | null>;
-}
-
-/** Fields whose name is a caption (a label or placeholder): reworded with the page, they keep their job. */
-const kCaptionNamedRoles = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
-
-/**
- * Whether the sole or leading element of its kind may be taken under a name that shares no word
- * with the recorded one. A button or link's name says what it does ("Delete" is not "Archive"),
- * so only when the page was reworded as a whole (its main heading changed too: a translated
- * release); a field's name is its caption, so always.
- */
-async function renamedSoleAllowed(page: Page, fp: Fingerprint, options: CascadeOptions): Promise<boolean> {
-  if (fp.role && kCaptionNamedRoles.has(fp.role)) return true;
-  const now = await page.evaluate(mainHeadingInPage).catch(() => null);
-  return Boolean(options.recordedHeading && now && normalizeText(now) !== normalizeText(options.recordedHeading));
+  inPlace?: InPlaceEvidence;
 }
 
 function keyOf(c: Candidate): string {
@@ -193,18 +176,22 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     if (pool.size > 1) classesOnPage ??= await countClasses(page, stableClasses(fp));
     const rows = withRewordedRows(fp, [...pool.values()], (c) => c.features, lostOnPage, scoring);
     const pick = pickCandidate(withDistinctClasses(fp, rows, (c) => c.features.classes, classesOnPage), { exhaustive });
-    if (pick.kind === 'unique' && pick.rule !== 'evidence' && pick.winner.agreement.nameDisjoint && !(await renamedSoleAllowed(page, fp, options))) {
-      const evidence = (await options.renamedSole?.(pick.winner)) ?? null;
-      if (!evidence) {
-        notes.push(`${level}: the only ${fp.role ?? fp.tag} of its kind is "${pick.winner.item.features.name}", recorded "${fp.name}", on a page not otherwise reworded; refused`);
+    // A renamed element is taken only on evidence beyond its name: being the only one of its kind,
+    // or the best of a few, says nothing of what it is.
+    let inPlace: string | null = null;
+    if (pick.kind === 'unique' && pick.winner.agreement.renamed && !pick.winner.agreement.evidence.length) {
+      const what = `${fp.role ?? fp.tag} "${pick.winner.item.features.name}", recorded "${fp.name}"`;
+      inPlace = options.inPlace ? await renamedInPlace(page, fp, pick.winner.item, options.inPlace) : null;
+      if (!inPlace) {
+        notes.push(`${level}: the ${what}: renamed, and nothing beyond its name says it is the recorded one (no test id, id, form name, link target, row or caption agrees, and the page was not reworded around it); refused`);
         return null;
       }
-      notes.push(`${level}: the only ${fp.role ?? fp.tag} of its kind is "${pick.winner.item.features.name}", recorded "${fp.name}": ${evidence}`);
+      notes.push(`${level}: the ${what}: ${inPlace}`);
     }
     switch (pick.kind) {
       case 'unique':
         if (pick.rule !== 'evidence') notes.push(`${level}: ${pick.rule === 'sole' ? 'the only' : 'clearly the best'} ${fp.role ?? fp.tag} of its kind in the recorded region`);
-        return { kind: 'found', level, candidate: pick.winner, candidates: found.length, notes, pool: [...pool.values()] };
+        return { kind: 'found', level, candidate: pick.winner, candidates: found.length, notes, pool: [...pool.values()], ...(inPlace ? { renamedInPlace: inPlace } : {}) };
       case 'ambiguous': {
         const same = await interchangeablePick(pick.tied, recorded?.ok ? recorded.pick : null, fp.landmarks);
         if (same) {

@@ -1,3 +1,4 @@
+import { peerName } from '../../core/aria/peers.ts';
 import type { DomProbe } from '../../core/fingerprint/probe.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
 
@@ -141,6 +142,14 @@ export interface Agreement {
   structure: number;
   /** Both have a name and the names share no word ("Delete" and "Archive"). */
   nameDisjoint: boolean;
+  /** Both have a name and the live one is not the recorded one (other words, or more or fewer of them). */
+  renamed: boolean;
+  /**
+   * What says it is the recorded element apart from its name: an attribute the server or the
+   * code reads (test id, id, form field name, link target, what its form sends), its row's data,
+   * its own caption, its picture. A renamed element needs one of these (or `renamedInPlace`).
+   */
+  evidence: string[];
 }
 
 export interface AgreementOptions {
@@ -339,20 +348,35 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   let context = 0;
   const contradictions: string[] = [];
 
+  const evidence: string[] = [];
+  const name = nameScore(fp.name, live.name);
+  const renamed = fp.name.trim() !== '' && live.name.trim() !== '' && name < kNameNormalized;
+  if (fp.testId && fp.testId === live.testId) evidence.push(`test id ${fp.testId}`);
+  const ids = idRelation(fp.id, live.id);
+  if ((ids === 'equal' && !looksGenerated(fp.id)) || ids === 'stem') evidence.push(`id ${live.id}`);
+  // Under another name, an id of its own that is another one says it is another element.
+  else if (renamed && ids === 'different' && fp.id && live.id && !looksGenerated(fp.id) && !looksGenerated(live.id)) contradictions.push(`renamed, and its id ${live.id} is not ${fp.id}`);
+  if (fp.nameAttr && live.nameAttr) {
+    if (fp.nameAttr === live.nameAttr) {
+      identity += kNameAttrMatch;
+      if (ownsName(fp.nameAttr)) evidence.push(`form name ${fp.nameAttr}`);
+    } else if (renamed) contradictions.push(`renamed, and its form name ${live.nameAttr} is not ${fp.nameAttr}`);
+    else penalty += kNameAttrConflict;
+  }
   if (fp.testId && live.testId) {
     if (fp.testId === live.testId) identity += kTestIdMatch;
     else contradictions.push(`test id ${live.testId} is not ${fp.testId}`);
   }
-  switch (idRelation(fp.id, live.id)) {
+  switch (ids) {
     case 'equal': identity += looksGenerated(fp.id) ? kGeneratedIdMatch : kIdMatch; break;
     case 'stem': identity += kIdStemMatch; break;
     case 'different': case 'unknown': break;
   }
-  if (fp.nameAttr && live.nameAttr) {
-    if (fp.nameAttr === live.nameAttr) identity += kNameAttrMatch;
-    else penalty += kNameAttrConflict;
+  // A name another element of the page had when recorded belongs to that element.
+  const peers = peerSet(fp);
+  if (peers && live.name.trim() && peerName(live.name) !== peerName(fp.name) && peers.has(peerName(live.name))) {
+    contradictions.push(`"${live.name.slice(0, 60)}" was another ${fp.role ?? fp.tag} of the page when recorded`);
   }
-  const name = nameScore(fp.name, live.name);
   // A name that several elements shared at record time tells the kind, not which one: the one
   // left after its look-alikes went is not the recorded one by its name.
   if (name > 0 && fp.roleNameCount > 1) context += name;
@@ -361,26 +385,48 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   // A label, placeholder, alt or title that gave the element its name is the name again: it
   // only adds when it is other evidence.
   const beyondName = (recorded: string | null) => !same(recorded, fp.name);
-  if (same(fp.label, live.label) && beyondName(fp.label)) identity += kLabelMatch;
-  if (same(fp.placeholder, live.placeholder) && beyondName(fp.placeholder)) identity += kPlaceholderMatch;
-  if ((same(fp.alt, live.alt) && beyondName(fp.alt)) || (same(fp.title, live.title) && beyondName(fp.title))) identity += kAltTitleMatch;
+  if (same(fp.label, live.label) && beyondName(fp.label)) {
+    identity += kLabelMatch;
+    evidence.push(`label "${fp.label}"`);
+  }
+  if (same(fp.placeholder, live.placeholder) && beyondName(fp.placeholder)) {
+    identity += kPlaceholderMatch;
+    evidence.push(`placeholder "${fp.placeholder}"`);
+  }
+  if ((same(fp.alt, live.alt) && beyondName(fp.alt)) || (same(fp.title, live.title) && beyondName(fp.title))) {
+    identity += kAltTitleMatch;
+    evidence.push(same(fp.alt, live.alt) ? `alt "${fp.alt}"` : `title "${fp.title}"`);
+  }
   if (fp.icon && live.icon) {
-    if (fp.icon === live.icon) identity += kIconMatch;
-    else penalty += kIconConflict;
+    if (fp.icon === live.icon) {
+      identity += kIconMatch;
+      evidence.push('its picture');
+    } else penalty += kIconConflict;
   }
   const [recordedHref, liveHref] = comparableHrefs(fp.hrefPath, live.hrefPath);
   if (recordedHref && liveHref && recordedHref !== liveHref) {
     // The same route shape with another id is another record's link ("Blue Lamp" for "Blue Kettle").
-    if (pathShape(recordedHref) !== pathShape(liveHref)) penalty += kHrefConflict;
-    else if (!options.tolerantIds) contradictions.push(`links to ${live.hrefPath}, recorded ${fp.hrefPath}`);
+    if (pathShape(recordedHref) !== pathShape(liveHref)) {
+      // Under another name and to another place: another link.
+      if (renamed) contradictions.push(`renamed, and it links to ${live.hrefPath}, recorded ${fp.hrefPath}`);
+      else penalty += kHrefConflict;
+    } else if (!options.tolerantIds) contradictions.push(`links to ${live.hrefPath}, recorded ${fp.hrefPath}`);
   } else if (recordedHref && recordedHref === liveHref) {
     identity += kHrefMatch;
+    evidence.push(`link target ${fp.hrefPath}`);
   }
-  if (sameSubmission(fp, live)) identity += kFormSubmitMatch;
+  if (sameSubmission(fp, live)) {
+    identity += kFormSubmitMatch;
+    evidence.push('what its form sends');
+  }
   // The visible text is usually the name again: it only adds when it is other evidence.
-  if (same(fp.text, live.text) && fp.text!.length <= 80 && !same(fp.text, fp.name)) identity += kTextMatch;
+  if (same(fp.text, live.text) && fp.text!.length <= 80 && !same(fp.text, fp.name)) {
+    identity += kTextMatch;
+    evidence.push(`text "${fp.text}"`);
+  }
   const container = containerScore(fp, live, options);
   identity += container.identity;
+  if (container.identity > 0) evidence.push(`its ${fp.container!.role}`);
   context += container.context;
   if (container.contradiction) contradictions.push(container.contradiction);
 
@@ -425,9 +471,22 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
     positional,
     classes,
     contradictions,
-    acceptable: !contradictions.length && identity >= kMinIdentity && score >= kMinAgreement,
+    // A renamed element is its own evidence only through something beyond its name.
+    acceptable: !contradictions.length && identity >= kMinIdentity && score >= kMinAgreement && (!renamed || evidence.length > 0),
     sameKind: !contradictions.length && sameRole && sameType && region && sameContainer && peersKept,
     structure,
     nameDisjoint: name === kNameDisjoint,
+    renamed,
+    evidence,
   };
+}
+
+const peerSets = new WeakMap<Fingerprint, ReadonlySet<string> | null>();
+
+/** The recorded peers' names as a set, built once per fingerprint. */
+function peerSet(fp: Fingerprint): ReadonlySet<string> | null {
+  if (!fp.peers?.length) return null;
+  let set = peerSets.get(fp);
+  if (set === undefined) peerSets.set(fp, (set = new Set(fp.peers)));
+  return set;
 }

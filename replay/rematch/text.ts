@@ -134,3 +134,8 @@ export function differingExcerpts(a: string, b: string, chars = kExcerptChars): 
   };
   return [excerpt(wa), excerpt(wb)];
 }
+
+/** An id a person wrote (`dw__login`, `edit-form`), usable as a CSS `#id`; not a framework's counter or a hash. */
+export function readableId(id: string | null): string | null {
+  return id && /^[A-Za-z][\w-]*$/.test(id) && !looksGenerated(id) && !/\d{3,}/.test(id) ? id : null;
+}

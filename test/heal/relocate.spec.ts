@@ -69,12 +69,12 @@ test('the only button of its kind, renamed in place on a page reworded around it
   if (healed.ok) expect(healed.signals.join('; ')).toContain('renamed in place: it sits at the recorded place');
   // Without the page's other members there is no evidence beyond the place: refused as replay does.
   const alone = await relocate(page, { ...input, fingerprint: search, current: "getByRole('button', { name: 'Search' })" });
-  expect(alone).toMatchObject({ ok: false, reason: expect.stringContaining('not otherwise reworded; refused') });
+  expect(alone).toMatchObject({ ok: false, reason: expect.stringContaining('the page was not reworded around it); refused') });
 
   // "Delete" replaced by "Archive" where it was, every other member as recorded: another control.
   await page.setContent(site({ ...recorded, submit: 'Archive' }));
   const replaced = await relocate(page, { ...input, fingerprint: remove, current: "getByRole('button', { name: 'Delete' })", peers: [...peers, search] });
-  expect(replaced).toMatchObject({ ok: false, reason: expect.stringContaining('not otherwise reworded; refused') });
+  expect(replaced).toMatchObject({ ok: false, reason: expect.stringContaining('the page was not reworded around it); refused') });
   // Reworded around it but moved: not at its recorded place, still refused.
   await page.setContent(site({ ...recorded, signIn: 'Sign in', search: 'Find' }).replace('<button>Find</button>', '<span><button>Find</button></span>'));
   const moved = await relocate(page, { ...input, fingerprint: search, current: "getByRole('button', { name: 'Search' })", peers: [...peers, remove] });
@@ -97,20 +97,19 @@ test('a control that lost its name is written by its form field name, or by its 
   expect(byScope, JSON.stringify(byScope)).toMatchObject({ ok: true, code: 'locator(\'#login button[type="submit"]\')' });
 });
 
-test('the only button of a section renamed in place while the section\'s heading and text were reworded with it is healed', async ({ page }) => {
+test('a button renamed with its section\'s heading and text is refused (another section in its place reads the same); one that shows an icon instead of its caption is healed', async ({ page }) => {
   const panel = (heading: string, text: string, submit: string) => `<main><h1>Settings</h1><section><h2>${heading}</h2><p>${text}</p>`
     + `<p><input type="submit" value="${submit}"></p></section><p><a href="/help">Help</a></p></main>`;
   await page.setContent(panel('Export', 'Export every entry as a file.', 'Export'));
   const button = await takeFingerprint(page.getByRole('button', { name: 'Export' }));
   const input = { fingerprint: button, current: "getByRole('button', { name: 'Export' })", heading: null, testIdAttribute: 'data-testid', pageUrl: kOrigin };
+  // Words around it are no identity: "Export" -> "Download" there reads as "Export" replaced by "Reset" under its own heading.
   await page.setContent(panel('Download', 'Download every item as a file.', 'Download'));
-  const healed = await relocate(page, input);
-  expect(healed, JSON.stringify(healed)).toMatchObject({ ok: true, code: "getByRole('button', { name: 'Download' })" });
-  if (healed.ok) expect(healed.signals.join('; ')).toContain('its heading "Export" -> "Download"');
-  // The same button renamed while its heading and text stayed: another control.
+  const reworded = await relocate(page, input);
+  expect(reworded).toMatchObject({ ok: false, reason: expect.stringContaining('nothing beyond its name says it is the recorded one') });
   await page.setContent(panel('Export', 'Export every entry as a file.', 'Reset'));
   const replaced = await relocate(page, input);
-  expect(replaced).toMatchObject({ ok: false, reason: expect.stringContaining('not otherwise reworded; refused') });
+  expect(replaced).toMatchObject({ ok: false, reason: expect.stringContaining('the page was not reworded around it); refused') });
   // An icon in place of its caption: the browser names a blank submit input "Submit", which is no rename.
   await page.setContent(panel('Export', 'Export every entry as a file.', '&nbsp;'));
   const iconOnly = await relocate(page, input);

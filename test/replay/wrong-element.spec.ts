@@ -153,7 +153,7 @@ function dangerZone(heading: string, caption: string, action: string): string {
 }
 
 test('the only button of its kind left under a name sharing no word with the recorded one is not taken for it', async ({ browser, page }) => {
-  site = await startPagesSite(() => dangerZone('Project settings', 'Delete', 'delete'));
+  site = await startPagesSite(() => dangerZone('Project settings', 'Delete', 'delete').replace('<html>', '<html lang="en">'));
   const history = await recordOn(browser, site.url, [{ action: 'click', params: {}, target: (p) => p.getByRole('button', { name: 'Delete' }) }]);
   expect(site.state.log).toEqual(['delete']);
   site.state.log = [];
@@ -162,8 +162,14 @@ test('the only button of its kind left under a name sharing no word with the rec
   const { report } = await replay(page, history, { replayId: 'sole-renamed', findTimeoutMs: kRefusedFindMs });
   expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
   expect(report.steps[0]!.status).toBe('failed');
-  // The same button on a page translated as a whole is still taken as the only one of its kind.
-  site.state.render = () => dangerZone('Projekteinstellungen', 'Löschen', 'delete');
+  // A changed main heading is no evidence either: a page whose heading and button both changed,
+  // in the same language, may be another page at the same address.
+  site.state.render = () => dangerZone('Projekteinstellungen', 'Löschen', 'delete').replace('<html>', '<html lang="en">');
+  await page.goto('about:blank');
+  const reheaded = await replay(page, history, { replayId: 'sole-reheaded', findTimeoutMs: kRefusedFindMs });
+  expect(site.state.log, JSON.stringify(reheaded.report.steps, null, 1)).toEqual([]);
+  // Translated as a whole (the page declares another language): the button at its recorded place is taken.
+  site.state.render = () => dangerZone('Projekteinstellungen', 'Löschen', 'delete').replace('<html>', '<html lang="de">');
   await page.goto('about:blank');
   const translated = await replay(page, history, { replayId: 'sole-translated', findTimeoutMs: kFindMs });
   expect(site.state.log, JSON.stringify(translated.report.steps, null, 1)).toEqual(['delete']);

@@ -56,7 +56,8 @@ export async function recordHistory(page: Page, startUrl: string, steps: RecordS
   for (const [index, step] of steps.entries()) {
     const before = await observedState(page, { tab: 0, tabCount: 1 });
     const target = step.target ? step.target(page) : null;
-    const fingerprint = target ? await takeFingerprint(target) : null;
+    // As capture does: the page as perceived before the step names the element's peers.
+    const fingerprint = target ? await takeFingerprint(target, undefined, { peersFrom: before.snapshot }) : null;
     const locator = target ? await bestLocator(target) : null;
     const t = Date.now();
     const navigation = step.action === 'click' ? page.waitForNavigation({ timeout: 1_000 }).catch(() => null) : null;

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { peersIn, withMembersAsPeers } from '../../core/aria/peers.ts';
+import type { Fingerprint } from '../../core/schema/history.ts';
+import { pageLost, type LivePage } from '../../replay/rematch/page-identity.ts';
+import { agreement, type LiveFeatures } from '../../replay/rematch/scoring.ts';
+
+/** The refusal rules in their pure parts: what is and is not evidence for an element under another name. No browser. */
+
+const field: Fingerprint = {
+  role: 'textbox', name: 'Email', tag: 'input', testId: null, testIdAttribute: null, id: null, nameAttr: 'email', type: 'email',
+  placeholder: null, label: 'Email', text: null, hrefPath: null, title: null, alt: null, ariaLabel: null, icon: null, classes: [],
+  frameChain: [], shadowHosts: [], landmarks: [{ role: 'main', name: null }], nearbyHeading: 'Newsletter', nearbyText: null,
+  xpath: '/html[1]/body[1]/main[1]/form[1]/input[1]', cssPath: 'html > body > main > form > input', box: { x: 0, y: 0, width: 80, height: 30 },
+  roleNameIndex: 0, roleNameCount: 1, state: { value: null, checked: null, selected: null, disabled: false }, container: null, kindPeers: 1,
+  peers: ['search'],
+};
+
+function live(fp: Fingerprint, overrides: Partial<LiveFeatures>): LiveFeatures {
+  const { role, name, frameChain: _f, roleNameIndex: _i, roleNameCount: _c, peers: _p, ...dom } = fp;
+  return { ...dom, role, name, frameDepth: 0, visible: true, ...overrides, kindPeers: overrides.kindPeers ?? dom.kindPeers ?? 1 };
+}
+
+test('under another name, a form name that is another one contradicts; the same one is evidence', () => {
+  const coupon = agreement(field, live(field, { name: 'Coupon code', label: 'Coupon code', nameAttr: 'coupon' }));
+  expect(coupon.acceptable).toBe(false);
+  expect(coupon.contradictions.join()).toContain('form name coupon is not email');
+  const relabelled = agreement(field, live(field, { name: 'E-mail address', label: 'E-mail address' }));
+  expect(relabelled.renamed).toBe(true);
+  expect(relabelled.evidence).toContain('form name email');
+  expect(relabelled.acceptable).toBe(true);
+});
+
+test('a renamed element with nothing beyond its name is not acceptable on its own, however close the name', () => {
+  const button: Fingerprint = { ...field, role: 'button', name: 'Delete', tag: 'button', type: null, nameAttr: null, label: null, text: 'Delete', peers: [] };
+  const longer = agreement(button, live(button, { name: 'Delete now', text: 'Delete now' }));
+  expect(longer.renamed).toBe(true);
+  expect(longer.evidence).toEqual([]);
+  expect(longer.acceptable).toBe(false);
+  expect(agreement(button, live(button, {})).acceptable).toBe(true);
+});
+
+test('a name another element of the page had when recorded is that element', () => {
+  const button: Fingerprint = { ...field, role: 'button', name: 'Delete', tag: 'button', type: null, nameAttr: null, label: null, text: 'Delete', id: 'del', peers: ['delete all'] };
+  // Even with the recorded id (moved to it by a release), "Delete all" was another button.
+  const all = agreement(button, live(button, { name: 'Delete all', text: 'Delete all' }));
+  expect(all.contradictions.join()).toContain('"Delete all" was another button of the page when recorded');
+  expect(all.acceptable).toBe(false);
+});
+
+test('peers: the other names of the role, nearest first, the own name and look-alikes left out', () => {
+  const snapshot = ['- main:', '  - button "Rename" [ref=e1]', '  - button "Delete" [ref=e2]', '  - button "Delete all" [ref=e3]', '  - link "Delete" [ref=e4]', '  - button "Delete" [ref=e5]', '  - button "Export 12 files" [ref=e6]'].join('\n');
+  expect(peersIn(snapshot, 'button', 'Delete')).toEqual(['rename', 'delete all', 'export # files']);
+  expect(peersIn(snapshot, 'button', 'Delete', 1)).toEqual(['export # files', 'delete all', 'rename']);
+  const members = [{ ...field, role: 'button', name: 'Save' }, { ...field, name: 'Email' }, { ...field, name: 'Phone' }];
+  expect(withMembersAsPeers(field, members).peers).toEqual(['search', 'phone']);
+});
+
+const names = (...list: string[]): ReadonlySet<string> => new Set(list);
+
+test('page identity: another page lost its heading and what was recorded on it; a reworded or translated one did not', () => {
+  const recorded = { title: 'Account', heading: 'Settings', lang: 'en', names: ['Display name', 'Save'] };
+  const signIn: LivePage = { title: 'Account', heading: 'Sign in', lang: 'en', names: names('username', 'sign in') };
+  expect(pageLost(recorded, signIn)).toMatch(/heading "Settings" \(now "Sign in"\), 2 of 2 elements recorded there/);
+  // The same page with its heading and one control reworded keeps most of what was recorded.
+  expect(pageLost({ ...recorded, names: ['Display name', 'Save', 'Cancel', 'Help'] }, { ...signIn, heading: 'Preferences', names: names('display name', 'store', 'cancel', 'help') })).toBeNull();
+  // Its heading kept: the same page whatever else changed.
+  expect(pageLost(recorded, { ...signIn, heading: 'Settings' })).toBeNull();
+  // Translated: its language changed, its words are not compared.
+  expect(pageLost(recorded, { ...signIn, lang: 'de', heading: 'Einstellungen', names: names('anzeigename', 'speichern') })).toBeNull();
+  // Nothing recorded by name: the title decides with the heading.
+  expect(pageLost({ ...recorded, names: [] }, signIn)).toBeNull();
+  expect(pageLost({ ...recorded, names: [] }, { ...signIn, title: 'Sign in' })).toMatch(/title "Account"/);
+});
