@@ -30,6 +30,21 @@ function getterNames(cls: ClassDeclaration): Set<string> {
 }
 
 /**
+ * The item class whose instance `expression` is: its type, as the checker reads the file (`this.item(text)`
+ * returns the class its accessor declares, and so does a variable holding it), or else the only
+ * item class declaring `name`. Two item classes of a file may both have a `deleteButton`: which
+ * one a statement uses is the type of what it reads it from, never the first in the file.
+ */
+function itemClassOf(expression: Node, name: string, items: ClassDeclaration[]): ClassDeclaration | null {
+  const typed = expression.getType().getSymbol()?.getDeclarations().find((d) => Node.isClassDeclaration(d));
+  const byType = items.find((c) => c === typed);
+  if (byType) return getterNames(byType).has(name) ? byType : null;
+  if (!Node.isCallExpression(expression)) return null;
+  const owners = items.filter((c) => getterNames(c).has(name));
+  return owners.length === 1 ? owners[0]! : null;
+}
+
+/**
  * The member a statement uses: `this.signInButton` on the class, or `.deleteButton` on an item of
  * a collection (`this.item(text).deleteButton`), by the getters the source declares.
  */
@@ -40,11 +55,12 @@ function memberIn(statement: Node, cls: ClassDeclaration, source: SourceFile): {
     if (!Node.isPropertyAccessExpression(access)) continue;
     const name = access.getName();
     const target = access.getExpression();
-    if (Node.isThisExpression(target) && own.has(name)) return { className: cls.getName() ?? '', member: name };
-    if (Node.isCallExpression(target)) {
-      const owner = items.find((c) => getterNames(c).has(name));
-      if (owner) return { className: owner.getName() ?? '', member: name };
+    if (Node.isThisExpression(target)) {
+      if (own.has(name)) return { className: cls.getName() ?? '', member: name };
+      continue;
     }
+    const owner = itemClassOf(target, name, items);
+    if (owner) return { className: owner.getName() ?? '', member: name };
   }
   return null;
 }

@@ -63,6 +63,60 @@ test('the failing line names the getter it used, an inline assertion, or nothing
   expect(memberAt([{ file: '/ci/tests/a.spec.ts', line: 3, column: 1 }], '/work', open)).toEqual({ kind: 'elsewhere', where: 'a.spec.ts:3' });
 });
 
+/** A page with two collections whose item classes both have a `removeButton`. */
+const kTeamPage = `import type { Locator, Page } from '@playwright/test';
+
+export class TeamPage {
+  constructor(readonly page: Page) {}
+
+  member(text: string): MemberRow {
+    return new MemberRow(this.page.getByRole('row').filter({ hasText: text }));
+  }
+
+  invitation(text: string): InvitationItem {
+    return new InvitationItem(this.page.getByRole('listitem').filter({ hasText: text }));
+  }
+
+  async removeMember(member: string): Promise<void> {
+    await this.member(member).removeButton.click();
+  }
+
+  async withdrawInvitation(invitation: string): Promise<void> {
+    await this.invitation(invitation).removeButton.click();
+  }
+
+  async withdrawHeld(invitation: string): Promise<void> {
+    const held = this.invitation(invitation);
+    await held.removeButton.click();
+  }
+}
+
+export class MemberRow {
+  constructor(readonly root: Locator) {}
+
+  get removeButton(): Locator {
+    return this.root.getByRole('button', { name: 'Remove' });
+  }
+}
+
+export class InvitationItem {
+  constructor(readonly root: Locator) {}
+
+  get removeButton(): Locator {
+    return this.root.getByRole('button', { name: 'Withdraw' });
+  }
+}
+`;
+
+test('a member name two item classes share is the one of the item the statement reads it from', () => {
+  const file = source(kTeamPage);
+  const open = (relative: string) => (relative === 'pom/LoginPage.ts' ? file : null);
+  const at = (needle: string) => memberAt([{ file: '/ci/pom/LoginPage.ts', line: kTeamPage.split('\n').findIndex((l) => l.includes(needle)) + 1, column: 5 }], '/work', open);
+  expect(at('this.member(member).removeButton')).toMatchObject({ kind: 'member', className: 'MemberRow', member: 'removeButton' });
+  expect(at('this.invitation(invitation).removeButton')).toMatchObject({ kind: 'member', className: 'InvitationItem', member: 'removeButton' });
+  expect(at('held.removeButton')).toMatchObject({ kind: 'member', className: 'InvitationItem', member: 'removeButton' });
+});
+
 test('a heal changes only the expression the getter returns', () => {
   const file = source();
   expect(getterLocator(file, 'LoginPage', 'signInButton')).toEqual({ root: 'this.page', code: "getByRole('button', { name: 'Sign in' })" });
