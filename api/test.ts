@@ -1,14 +1,15 @@
 import { test as base, expect } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LaunchOptions, Page } from 'playwright';
 import { appBaseURL } from '../core/base-url.ts';
 import { launchOptions } from '../core/browser.ts';
 import { kChangesDataTag, kResetCommandEnv } from '../core/changes-data.ts';
+import { redactEnvSecrets } from '../core/redact-env-secrets.ts';
 import type { ReplayReport } from '../core/schema/replay-report.ts';
 import { ReplayFailedError } from '../replay/replay-failed-error.ts';
 import type { ReplayHistoryOptions } from '../replay/test-helper.ts';
+import { resetTimeoutMs, runReset } from './run-reset.ts';
 
 /**
  * `brow-use/test`: what generated specs import. `replayHistory(page, history)` replays a recorded
@@ -54,6 +55,8 @@ export interface BrowUseOptions {
    * db:reset`, a script that restores a dump): run before each test tagged `@changes-data`, in the
    * Playwright config's folder, so a flow that created a record or a page meets the data it was
    * recorded on, whatever ran before it. `BU_RESET_COMMAND` by default; unset, nothing runs.
+   * One still running after a minute (or half the test's timeout) is stopped with every process it
+   * started; the values of `BU_SECRET_*` in what it prints are replaced in the test's error.
    */
   resetCommand: string | undefined;
 }
@@ -64,33 +67,15 @@ async function readHistory(history: unknown, configFile: string | undefined): Pr
   return JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
 }
 
-/** The last lines of a failed reset command's output that its error shows. */
-const kResetOutputLines = 20;
-
-/** Runs `command` in a shell in `cwd`; rejects with its exit status and the end of its output. */
-function runReset(command: string, cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, { cwd, shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      if (code === 0) return resolve();
-      const tail = output.trimEnd().split('\n').slice(-kResetOutputLines).join('\n');
-      reject(new Error(`the reset command \`${command}\` ${signal ? `was killed by ${signal}` : `exited ${code}`}${tail ? `:\n${tail}` : ''}`));
-    });
-  });
-}
-
 export const test = base.extend<BrowUseFixtures & BrowUseOptions & { resetData: void }>({
   resetCommand: [process.env[kResetCommandEnv] || undefined, { option: true }],
   // Before each test that changes the app's data, the reset command, when one is set.
   resetData: [
     async ({ resetCommand }, use, testInfo) => {
       if (resetCommand && testInfo.tags.includes(kChangesDataTag)) {
-        await testInfo.attach('reset command', { body: resetCommand, contentType: 'text/plain' });
-        await runReset(resetCommand, testInfo.config.configFile ? path.dirname(testInfo.config.configFile) : process.cwd());
+        await testInfo.attach('reset command', { body: redactEnvSecrets(resetCommand, process.env), contentType: 'text/plain' });
+        const cwd = testInfo.config.configFile ? path.dirname(testInfo.config.configFile) : process.cwd();
+        await runReset({ command: resetCommand, cwd, env: process.env, timeoutMs: resetTimeoutMs(testInfo.timeout) });
       }
       await use();
     },
