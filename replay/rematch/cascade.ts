@@ -13,6 +13,7 @@ import { pickCandidate, type Scored } from './pick.ts';
 import { rowTextOnPage, wordsNotOnPage } from './row-text-on-page.ts';
 import { wholeWords, wordsOf } from './text.ts';
 import { renamedInPlace, type InPlaceEvidence } from './renamed-in-place.ts';
+import { renamedTogether } from './renamed-together.ts';
 import { nameKeysRow, withDistinctClasses, withRewordedRows } from './pool-evidence.ts';
 import { agreement, isRowScoped, stableClasses, type AgreementOptions } from './scoring.ts';
 
@@ -181,9 +182,9 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     let inPlace: string | null = null;
     if (pick.kind === 'unique' && pick.winner.agreement.renamed && !pick.winner.agreement.evidence.length) {
       const what = `${fp.role ?? fp.tag} "${pick.winner.item.features.name}", recorded "${fp.name}"`;
-      inPlace = options.inPlace ? await renamedInPlace(page, fp, pick.winner.item, options.inPlace) : null;
+      inPlace = (await renamedTogether(fp, pick.winner.item)) ?? (options.inPlace ? await renamedInPlace(page, fp, pick.winner.item, options.inPlace) : null);
       if (!inPlace) {
-        notes.push(`${level}: the ${what}: renamed, and nothing beyond its name says it is the recorded one (no test id, id, form name, link target, row or caption agrees, and the page was not reworded around it); refused`);
+        notes.push(`${level}: the ${what}: renamed, and nothing beyond its name says it is the recorded one (no test id, id, form name, link target, row or caption agrees, its look-alikes kept the recorded name, and the page was not reworded around it); refused`);
         return null;
       }
       notes.push(`${level}: the ${what}: ${inPlace}`);

@@ -142,12 +142,14 @@ export interface Agreement {
   structure: number;
   /** Both have a name and the names share no word ("Delete" and "Archive"). */
   nameDisjoint: boolean;
-  /** Both have a name and the live one is not the recorded one (other words, or more or fewer of them). */
+  /** The live element has a name and it is not the recorded one (other words, more or fewer of them, or none recorded). */
   renamed: boolean;
   /**
    * What says it is the recorded element apart from its name: an attribute the server or the
-   * code reads (test id, id, form field name, link target, what its form sends), its row's data,
-   * its own caption, its picture. A renamed element needs one of these (or `renamedInPlace`).
+   * code reads (test id, id, form field name, link target, what its form sends); its own caption
+   * and picture, unless its name now says something else altogether (no word shared, or a name
+   * where it had none); its row's data, unless renamed. A renamed element needs one of these (or
+   * `renamedInPlace`).
    */
   evidence: string[];
 }
@@ -349,8 +351,12 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   const contradictions: string[] = [];
 
   const evidence: string[] = [];
+  // What the element shows of itself besides its name (a label, a title, its picture): evidence
+  // for a name that kept some of its words, not for one that says something else altogether.
+  const captions: string[] = [];
   const name = nameScore(fp.name, live.name);
-  const renamed = fp.name.trim() !== '' && live.name.trim() !== '' && name < kNameNormalized;
+  // A name it did not have is a change of name too: an unnamed checkbox that now says "Archive".
+  const renamed = live.name.trim() !== '' && (fp.name.trim() === '' || name < kNameNormalized);
   if (fp.testId && fp.testId === live.testId) evidence.push(`test id ${fp.testId}`);
   const ids = idRelation(fp.id, live.id);
   if ((ids === 'equal' && !looksGenerated(fp.id)) || ids === 'stem') evidence.push(`id ${live.id}`);
@@ -387,20 +393,20 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   const beyondName = (recorded: string | null) => !same(recorded, fp.name);
   if (same(fp.label, live.label) && beyondName(fp.label)) {
     identity += kLabelMatch;
-    evidence.push(`label "${fp.label}"`);
+    captions.push(`label "${fp.label}"`);
   }
   if (same(fp.placeholder, live.placeholder) && beyondName(fp.placeholder)) {
     identity += kPlaceholderMatch;
-    evidence.push(`placeholder "${fp.placeholder}"`);
+    captions.push(`placeholder "${fp.placeholder}"`);
   }
   if ((same(fp.alt, live.alt) && beyondName(fp.alt)) || (same(fp.title, live.title) && beyondName(fp.title))) {
     identity += kAltTitleMatch;
-    evidence.push(same(fp.alt, live.alt) ? `alt "${fp.alt}"` : `title "${fp.title}"`);
+    captions.push(same(fp.alt, live.alt) ? `alt "${fp.alt}"` : `title "${fp.title}"`);
   }
   if (fp.icon && live.icon) {
     if (fp.icon === live.icon) {
       identity += kIconMatch;
-      evidence.push('its picture');
+      captions.push('its picture');
     } else penalty += kIconConflict;
   }
   const [recordedHref, liveHref] = comparableHrefs(fp.hrefPath, live.hrefPath);
@@ -422,11 +428,13 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   // The visible text is usually the name again: it only adds when it is other evidence.
   if (same(fp.text, live.text) && fp.text!.length <= 80 && !same(fp.text, fp.name)) {
     identity += kTextMatch;
-    evidence.push(`text "${fp.text}"`);
+    captions.push(`text "${fp.text}"`);
   }
   const container = containerScore(fp, live, options);
   identity += container.identity;
-  if (container.identity > 0) evidence.push(`its ${fp.container!.role}`);
+  // Its row's data says which row, not which control of the row: under another name, another one.
+  if (container.identity > 0 && !renamed) evidence.push(`its ${fp.container!.role}`);
+  if (!renamed || (name !== kNameDisjoint && fp.name.trim() !== '')) evidence.push(...captions);
   context += container.context;
   if (container.contradiction) contradictions.push(container.contradiction);
 

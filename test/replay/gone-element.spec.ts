@@ -128,3 +128,26 @@ test('the same page translated (its language changed) still finds its renamed co
   await tab.waitForTimeout(200);
   expect(site.state.log, JSON.stringify(other.report.steps, null, 1)).toEqual([]);
 });
+
+/** A list whose rows each have one button, captioned `caption(row)`. */
+function rows(caption: (row: string) => string): string {
+  return page('Groceries', `<main><h1>Groceries</h1><ul>${['Milk', 'Bread', 'Eggs'].map((row) =>
+    `<li><span>${row}</span> <button onclick="note('${caption(row)} ${row}')">${caption(row)}</button></li>`).join('')}</ul></main>`);
+}
+
+test('a row\'s button reworded in every row is the recorded one in its row; replaced in its row alone, it is not', async ({ browser, page: tab }) => {
+  site = await startPagesSite(() => rows(() => 'Remove'));
+  const history = await recordOn(browser, site.url, [{ action: 'click', params: {}, target: (p) => p.getByRole('listitem').filter({ hasText: 'Bread' }).getByRole('button') }]);
+  await expect.poll(() => site.state.log).toEqual(['Remove Bread']);
+  site.state.log = [];
+  site.state.render = () => rows(() => 'Drop');
+  const { report } = await replay(tab, history, { replayId: 'reworded-rows', findTimeoutMs: kFindMs });
+  await expect.poll(() => site.state.log, { message: JSON.stringify(report.steps, null, 1) }).toEqual(['Drop Bread']);
+  site.state.log = [];
+  site.state.render = () => rows((row) => (row === 'Bread' ? 'Archive' : 'Remove'));
+  await tab.goto('about:blank');
+  const replaced = await replay(tab, history, { replayId: 'replaced-in-row', findTimeoutMs: kRefusedFindMs });
+  await tab.waitForTimeout(200);
+  expect(site.state.log, JSON.stringify(replaced.report.steps, null, 1)).toEqual([]);
+  expect(replaced.report.steps[0]!.status).toBe('failed');
+});
