@@ -223,3 +223,17 @@ test('an icon-only submit control beside named ones: written as its form\'s only
   const healed = await relocate(page, { fingerprint: save, current: "getByRole('button', { name: 'Save', exact: true })", heading: 'Edit', testIdAttribute: 'data-testid', pageUrl: kOrigin });
   expect(healed, JSON.stringify(healed)).toMatchObject({ ok: true, code: 'locator(\'#edit input[type="submit"]:not([name])\')' });
 });
+
+test('a snapshot of another page at the member\'s address (a sign-in form where the settings were) is not healed in, element by element', async ({ page }) => {
+  const settings = '<main><h1>Settings</h1><form><label for="n">Display name</label><input id="n"><button>Save</button></form></main>';
+  await page.setContent(settings);
+  const field = await takeFingerprint(page.getByLabel('Display name'));
+  const save = await takeFingerprint(page.getByRole('button', { name: 'Save' }));
+  await page.setContent('<main><h1>Sign in</h1><form><label for="n">Username</label><input id="n"><button>Sign in</button></form></main>');
+  const healed = await relocate(page, { fingerprint: field, current: "getByLabel('Display name')", heading: 'Settings', testIdAttribute: 'data-testid', pageUrl: kOrigin, peers: [save] });
+  expect(healed).toEqual({ ok: false, reason: expect.stringMatching(/^page changed: .*the heading "Settings" \(now "Sign in"\), 1 of 1 elements recorded there \("save"\)/) });
+  // The same page with its field relabelled and its button kept is healed.
+  await page.setContent(settings.replace('Display name', 'Shown name'));
+  const relabelled = await relocate(page, { fingerprint: field, current: "getByLabel('Display name')", heading: 'Settings', testIdAttribute: 'data-testid', pageUrl: kOrigin, peers: [save] });
+  expect(relabelled, JSON.stringify(relabelled)).toMatchObject({ ok: true });
+});
