@@ -37,6 +37,15 @@ export interface TraceFailure {
   timedOut: boolean;
 }
 
+/**
+ * The DOM snapshots of the failing call, in the order heal takes them as its evidence: the one
+ * Playwright took when the call ended (with its error), then the one it took as the call acted on
+ * its element, then the one before it began. A call that waited for a page still rendering began
+ * before the page was there: its before snapshot shows a page the call never failed on. A call the
+ * test's timeout cut short has no after snapshot, and its last one is all there is.
+ */
+export const kEvidencePhases = ['after', 'action', 'before'] as const;
+
 const Before = z.looseObject({
   type: z.literal('before'),
   callId: z.string(),

@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../core/io/atomic.ts';
 import { kPomFingerprintsFile, PomFingerprints, type PomMember } from '../core/schema/pom-fingerprints.ts';
 import { Project } from '../generate/ts-morph.ts';
 import { readTrace, SnapshotPage } from '../generate/verify/snapshot-page.ts';
-import type { TraceFailure } from './failure.ts';
+import { kEvidencePhases, type TraceFailure } from './failure.ts';
 import { itemLocator } from './item-locator.ts';
 import { memberAt } from './member-at.ts';
 import { getterLocator, patchGetter } from './patch.ts';
@@ -20,7 +20,7 @@ import { unifiedDiff } from './unified-diff.ts';
 
 /**
  * `bu heal`: for each failing test's Playwright trace, the page-object member its failing call
- * used, re-found in the DOM snapshot taken just before that call by replay's cascade, and a new
+ * used, re-found in the DOM snapshot taken when that call failed by replay's cascade, and a new
  * locator for it written into the page object. Only how an element is found ever changes: an
  * assertion whose expectation no longer holds is reported, never edited.
  */
@@ -179,7 +179,7 @@ async function healFailures({ root, members, attribute, env }: HealContext, fail
         continue;
       }
       const { snapshots, resources } = await readTrace(file);
-      const snapshot = snapshots.find(call.callId, 'before') ?? snapshots.find(call.callId, 'action');
+      const snapshot = kEvidencePhases.map((phase) => snapshots.find(call.callId, phase)).find((found) => found !== null) ?? null;
       if (!snapshot) {
         refuse(`the trace has no DOM snapshot of the failing call (${call.callId})`);
         continue;

@@ -17,6 +17,21 @@ import { renderTasks, tasksPlan, type TasksRelease } from '../../harness/sites/t
  */
 
 let release: TasksRelease = 'baseline';
+/** The baseline release, but for its submit button, rendered late under a new name (see kLateButton). */
+let lateButton = false;
+
+/**
+ * How long after the title is typed the late button appears: long after a test that typed it has
+ * begun its click (a few ms), well inside the click's wait (the specs' 3 s action timeout).
+ * Counted from the typing, not the page load, so a slow machine cannot type after it.
+ */
+const kLateButtonMs = 1_500;
+const kLateButton = `<span id="actions"></span><script>document.getElementById('title').addEventListener('input', () => setTimeout(() => { document.getElementById('actions').innerHTML = '<button type="submit">Create task</button>'; }, ${kLateButtonMs}), { once: true });</script>`;
+
+function render(url: URL): string {
+  if (!lateButton) return renderTasks(release, url);
+  return renderTasks('baseline', url).replace('<button type="submit">Add task</button>', kLateButton);
+}
 let site: PagesSite;
 let ws: ReturnType<typeof tempWorkspace>;
 let pristine: string;
@@ -85,7 +100,7 @@ async function healUntilGreen(out: string): Promise<{ rounds: number; changes: {
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  site = await startPagesSite((url) => renderTasks(release, url));
+  site = await startPagesSite(render);
   ws = tempWorkspace('heal');
   await recordAndGenerate(ws, site.url, tasksPlan(site.url));
   pristine = ws.out;
@@ -101,6 +116,7 @@ test.afterAll(async () => {
 
 test.afterEach(() => {
   release = 'baseline';
+  lateButton = false;
 });
 
 test('a renamed button: the page object finds it by its new name and the spec passes again', async ({ browser }) => {
@@ -137,6 +153,24 @@ test('a reworded link in a list is found by where it leads', async ({ browser })
   const code = getterCode(out, 'pom/DonePage.ts', 'archiveLink');
   expect(code).toBe("getByRole('link', { name: 'Past tasks' })");
   expect(await resolve(browser, code, '/done?title=x')).toEqual(['<a href="/archive">Past tasks</a>']);
+});
+
+test('a button rendered late under a new name is healed from the page as it was when the click failed, not before it waited', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const out = project();
+  lateButton = true;
+  const { changes } = await healUntilGreen(out);
+  expect(changes.map((c) => c.member)).toEqual(['TasksPage.addTaskButton']);
+  const code = getterCode(out, 'pom/TasksPage.ts', 'addTaskButton');
+  expect(code).toBe("getByRole('button', { name: 'Create task' })");
+  const page = await browser.newPage();
+  try {
+    await page.goto(site.url);
+    await page.getByRole('textbox', { name: 'Title' }).fill('x');
+    await expect(locatorFromCode(page, code)).toHaveCount(1);
+  } finally {
+    await page.close();
+  }
 });
 
 test('a flow broken at two members (a moved field, then a renamed button) is green after one `bu heal --rerun`', async () => {
