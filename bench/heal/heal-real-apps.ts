@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { corpusApps, type RealApp } from '../../harness/apps/index.ts';
 import { kRepoRoot, runCli } from '../../harness/cli.ts';
+import { kGoneFamilies } from './gone-cases.ts';
+import { healGone, type HealGoneRow } from './heal-gone.ts';
 import type { ActedEvent } from './in-page-acted.ts';
 import { kMutants } from './instrument.ts';
 import { startMutantProxy } from './mutant-proxy.ts';
@@ -19,7 +21,9 @@ import { isSameTest, kSpecRuns, loadSummary, runFlowSpecs } from './run-specs.ts
  * A spec counts when it passes on the unchanged app. The element oracle is the corpus's: each
  * element acted on is described as it was before the mutation (in-page-acted.ts); after heal, an
  * action on a decoy or on an element no run of the unchanged app acted on, that the specs before
- * heal did not already make, is a wrong patch.
+ * heal did not already make, is a wrong patch. BENCH_FAMILIES (honest, removed, substituted,
+ * peer-left; all by default) adds the cases where one element of a spec is gone (heal-gone.ts):
+ * there any patch heal writes is a wrong one.
  */
 
 /** One app under one mutation: the counts both heal benches keep, and how many specs passed before it. */
@@ -33,6 +37,10 @@ export interface RealHealRow extends HealCounts {
 const kRounds = 8;
 
 const list = (name: string) => process.env[name]?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
+const families = list('BENCH_FAMILIES') ?? ['honest', ...kGoneFamilies];
+const goneFamilies = kGoneFamilies.filter((f) => families.includes(f));
+/** Rows of the gone families, printed after the honest ones. */
+const goneRows: HealGoneRow[] = [];
 
 function acted(events: ActedEvent[]): { keys: Set<string>; bad: (known: Set<string>) => string[] } {
   const keys = new Set(events.map((e) => e.key));
@@ -89,7 +97,8 @@ async function benchApp(app: RealApp & { corpus: NonNullable<RealApp['corpus']> 
       if (passing.every((t) => t.split(' › ')[0] !== file)) fs.rmSync(path.join(pristine, 'tests', file), { force: true });
     }
     const onlyMutants = list('BENCH_MUTANTS');
-    for (const mutant of kMutants.filter((m) => m.kind !== 'none' && (!onlyMutants || onlyMutants.includes(m.name)))) {
+    if (goneFamilies.length) goneRows.push(...await healGone({ app: app.name, running, proxy, pristine, ws, passing, families: goneFamilies, env, secretsEnv, log }));
+    for (const mutant of kMutants.filter((m) => families.includes('honest') && m.kind !== 'none' && (!onlyMutants || onlyMutants.includes(m.name)))) {
       const out = path.join(ws, mutant.name);
       fs.cpSync(pristine, out, { recursive: true });
       const firstRun = kSpecRuns.length;
@@ -160,6 +169,13 @@ export async function benchRealApps(log: (line: string) => void = console.log): 
   } finally {
     if (process.env.BENCH_KEEP !== '1') fs.rmSync(root, { recursive: true, force: true });
   }
+  if (goneFamilies.length) {
+    const wrong = goneRows.reduce((n, r) => n + r.wrong.length, 0);
+    log(`\nheal where the element is gone: ${goneRows.reduce((n, r) => n + r.cases, 0)} cases, failing before ${goneRows.reduce((n, r) => n + r.failing, 0)}, refused ${goneRows.reduce((n, r) => n + r.refused, 0)}, patches written (wrong) ${wrong}`);
+    // A patch for an element that is not there points the page object at another one: the run fails on it.
+    if (wrong) process.exitCode = 1;
+  }
+  if (!families.includes('honest')) return rows;
   const t = healTotals(rows);
   log(`\nheal on real apps: ${new Set(rows.map((r) => r.app)).size} apps, ${rows.length} app x mutation; failing before ${t.failing}, healed to green ${t.green} (${percentOf(t.green, t.failing)} of all failing), expectation changed (correctly not healed) ${t.expectation}, not a locator failure ${t.notLocator}, refused ${t.refused}, wrong patches ${t.wrong}; ${t.secondsPerTest} s per failing test`);
   log(`heal on real apps: of the ${t.locatorFailing} failing on how an element is found, ${t.green} healed to green (${percentOf(t.green, t.locatorFailing)}); refusals by reason: ${t.refusalsByReason} (goal >= 90% healed, 0 wrong, < 5 s)`);
