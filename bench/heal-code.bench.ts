@@ -12,7 +12,8 @@
  * Apps: the demo app and its DOM variants (demo/variants.ts), the task app of the heal tests
  * (harness/sites/tasks-app.ts), then the real apps of the heal corpus under its mutations
  * (bench/heal/heal-real-apps.ts; BENCH_APPS and BENCH_MUTANTS narrow them, BENCH_REAL=0 skips them;
- * BENCH_SYNTH=0 skips the demo and task apps). The oracle knows each app's releases: the element keeps its
+ * BENCH_SYNTH=0 skips the demo and task apps; BENCH_FAMILIES=honest,removed,substituted,peer-left
+ * picks the mutations or the cases where one element is gone, bench/heal/heal-gone.ts). The oracle knows each app's releases: the element keeps its
  * id (a hashed suffix aside), else its link target, else shows the release's wording of its name.
  */
 import fs from 'node:fs';
