@@ -47,9 +47,10 @@ export const kIconMatch = 15;
 export const kIconConflict = -15;
 export const kHrefMatch = 40;
 /**
- * The only submit control of a form that posts no name of its own, in a form that sends the same
- * named fields, by the same method, to the same written target: submitting it sends the request
- * the recorded one sent (the fields alone; a named submit control beside it adds its own name),
+ * The only submit control of a form that posts no name of its own, in a form that sends the
+ * recorded named fields (and perhaps new ones), by the same method, to the same written target:
+ * submitting it sends the request the recorded one sent (the fields alone; a named submit control
+ * beside it adds its own name),
  * whatever its caption now says (a reworded, translated or icon-only button).
  */
 export const kFormSubmitMatch = 40;
@@ -202,13 +203,14 @@ function rowRenamed(fp: Fingerprint, live: LiveFeatures): boolean {
 /**
  * Both post no name of their own and are the only such submit control of a form that sends the
  * same request (see `kFormSubmitMatch`): a written target (a form without one is usually a
- * script's, whose handler the markup does not show), the same method and the same non-empty set
- * of field names. A named submit control posts its caption as its value: its rename is a change.
+ * script's, whose handler the markup does not show), the same method, and every recorded field
+ * name among the ones it sends now (a non-empty set). A named submit control posts its caption as its value: its rename is a change.
  */
 function sameSubmission(fp: Fingerprint, live: LiveFeatures): boolean {
   const [r, l] = [fp.form, live.form];
   if (!r || !l || fp.nameAttr !== null || live.nameAttr !== null || r.unnamedSubmits !== 1 || l.unnamedSubmits !== 1) return false;
-  return r.action !== null && r.action === l.action && r.method === l.method && r.fields.length > 0 && r.fields.join('\n') === l.fields.join('\n');
+  // A form that gained a field (a release added "Due" beside "Title") still sends what was sent.
+  return r.action !== null && r.action === l.action && r.method === l.method && r.fields.length > 0 && r.fields.every((f) => l.fields.includes(f));
 }
 
 /** The input types a browser knows: any other value, or none, makes a text input. */

@@ -52,7 +52,8 @@ function escape(text: string): string {
 
 function render(state: RowsState): string {
   const v = state.variant;
-  const t = { ...kText[v === 'translated' ? 'de' : 'en'] };
+  const lang = v === 'translated' ? 'de' : 'en';
+  const t = { ...kText[lang] };
   if (v === 'reworded') Object.assign(t, { placeholder: 'Add a task', save: 'Save address' });
   const cls = (name: string) => (v === 'restyled' ? `c${(name.length * 7919).toString(36)}x` : name);
   const wrap = (html: string) => (v === 'restyled' ? `<div class="${cls('wrapper')}">${html}</div>` : html);
@@ -70,7 +71,8 @@ function render(state: RowsState): string {
   const region = (name: string, key: string) =>
     `<section aria-label="${name}"><h2>${name}</h2><input aria-label="Street" class="${cls('street')}">` +
     `<button onclick="act('save ${key}')">${t.save}</button></section>`;
-  return `<!doctype html><html><head><title>${t.heading}</title><script>
+  // A translated release says so: a page whose words all changed in the same language is another page.
+  return `<!doctype html><html lang="${lang}"><head><title>${t.heading}</title><script>
     async function act(what) { await fetch('/act', { method: 'POST', body: what }); location.reload(); }
   </script></head><body>
   <header class="${cls('header')}"><h1>${t.heading}</h1>${wrap(`<input class="${cls('new')}" placeholder="${t.placeholder}" onkeydown="if (event.key === 'Enter') act('add ' + this.value)">`)}</header>
