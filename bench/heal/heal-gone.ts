@@ -141,7 +141,7 @@ async function runCase(input: HealGoneInput & { template: string; gone: GoneConf
       return { failing: true, wrong: [], passed: false };
     }
     const wrong = (json.data.changes ?? []).map((c) => `${input.label} (${input.gone.how}d): ${c.member} ${c.before} -> ${c.after} at ${c.level}`);
-    input.log(`  ${input.label} (${input.gone.how}d): failing; heal ${wrong.length ? `wrote ${wrong.length} patch(es)` : `refused: ${json.data.notHealed?.[0]?.reason ?? 'no change'}`}`);
+    input.log(`  ${input.label} (${input.gone.how}d): failing; heal ${wrong.length ? `wrote ${wrong.map((w) => w.slice(w.indexOf('): ') + 3)).join('; ')}` : `refused: ${json.data.notHealed?.[0]?.reason ?? 'no change'}`}`);
     return { failing: true, wrong, passed: false };
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
