@@ -83,6 +83,8 @@ export function goneInPage(config: GoneConfig, describer: Describer): void {
       else if (!/^(submit|button|reset|image)$/.test(el.type)) sub.setAttribute('placeholder', name);
       if (el.labels?.length && !sub.hasAttribute('aria-label')) sub.setAttribute('aria-label', name);
     } else if (!(el.textContent ?? '').trim()) sub.setAttribute('aria-label', name);
+    // A form's button with another purpose sends another request: it posts a name of its own.
+    if (el instanceof HTMLButtonElement && el.form) sub.setAttribute('name', word);
     const labels = 'labels' in el && el.labels instanceof NodeList ? Array.from(el.labels as NodeListOf<HTMLLabelElement>) : [];
     made.add(sub);
     el.replaceWith(sub);

@@ -15,7 +15,7 @@ import { wholeWords, wordsOf } from './text.ts';
 import { renamedInPlace, type InPlaceEvidence } from './renamed-in-place.ts';
 import { renamedTogether } from './renamed-together.ts';
 import { nameKeysRow, withDistinctClasses, withRewordedRows } from './pool-evidence.ts';
-import { agreement, isRowScoped, stableClasses, type AgreementOptions } from './scoring.ts';
+import { agreement, isRowScoped, stableClasses, standsAsRecorded, type AgreementOptions } from './scoring.ts';
 
 /**
  * The rematch cascade: finds the recorded element on the live page (every frame, open shadow
@@ -161,6 +161,11 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
   const lookForRow = async () => {
     if (rowLooked) return;
     rowLooked = true;
+    if (fp.role && fp.name.trim() && fp.roleNameCount > 1) {
+      const left = await page.getByRole(fp.role as Parameters<Page['getByRole']>[0], { name: fp.name, exact: true }).count().catch(() => fp.roleNameCount);
+      scoring.lookAlikeGone = left < fp.roleNameCount;
+      if (scoring.lookAlikeGone) notes.push(`${left} of the ${fp.roleNameCount} ${fp.role}s named "${fp.name}" when recorded are left: one may be the recorded one only by what told them apart`);
+    }
     if (!isRowScoped(fp)) return;
     // A text cut at the fingerprint's limit is looked for without its cut last word.
     scoring.rowTextGone = !(await rowTextOnPage(page, wholeWords(fp.container!.text!)));
@@ -194,7 +199,8 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
         if (pick.rule !== 'evidence') notes.push(`${level}: ${pick.rule === 'sole' ? 'the only' : 'clearly the best'} ${fp.role ?? fp.tag} of its kind in the recorded region`);
         return { kind: 'found', level, candidate: pick.winner, candidates: found.length, notes, pool: [...pool.values()], ...(inPlace ? { renamedInPlace: inPlace } : {}) };
       case 'ambiguous': {
-        const same = await interchangeablePick(pick.tied, recorded?.ok ? recorded.pick : null, fp.landmarks);
+        // One of the repeats is gone: the one at the recorded place may be another repeat.
+        const same = scoring.lookAlikeGone ? null : await interchangeablePick(pick.tied, recorded?.ok ? recorded.pick : null, fp.landmarks);
         if (same) {
           notes.push(`${level}: ${pick.tied.length} candidates are one link repeated (the same markup and target); the one at the recorded place among them`);
           return { kind: 'found', level, candidate: same, candidates: found.length, notes, pool: [...pool.values()] };
@@ -218,7 +224,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     if (readableAtPath(fp, recorded)) {
       const at = ahead !== undefined ? ahead : await readAtRecordedPath(page, fp, recorded, options.guarded === true);
       const [only] = at ? score([at.candidate]) : [];
-      if (at && only && !only.agreement.contradictions.length) {
+      if (at && only && standsAsRecorded(only.agreement)) {
         const guard = at.guard ? { guard: at.guard } : {};
         return { kind: 'found', level: 'recorded', candidate: only, candidates: 1, notes, pool: [only], atPath: { cssPath: fp.cssPath, heading: at.heading, identity: identityOf(only.item.features), nativeOptions: at.options }, ...guard };
       }
@@ -230,12 +236,14 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     // it is ranked with the levels' candidates like any other, never taken as the recorded one.
     else if (found.length === 1 && !pinned && recorded.unique) {
       let [only] = score(found);
-      if (only!.agreement.contradictions.length) {
+      if (!standsAsRecorded(only!.agreement)) {
         await lookForRow();
         [only] = score(found);
       }
-      if (!only!.agreement.contradictions.length) return { kind: 'found', level: 'recorded', candidate: only!, candidates: 1, notes, pool: [only!] };
-      notes.push(`recorded: resolves to another element (${only!.agreement.contradictions.join(', ')})`);
+      if (standsAsRecorded(only!.agreement)) return { kind: 'found', level: 'recorded', candidate: only!, candidates: 1, notes, pool: [only!] };
+      notes.push(only!.agreement.contradictions.length
+        ? `recorded: resolves to another element (${only!.agreement.contradictions.join(', ')})`
+        : `recorded: resolves to the ${fp.role ?? fp.tag} "${only!.item.features.name.slice(0, 60)}", recorded "${fp.name.slice(0, 60)}": renamed, with nothing beyond its name to say it is the recorded one`);
       pool.set(keyOf(only!.item), only!);
       recordedMatch = only!.item;
     } else {

@@ -8,10 +8,11 @@ import { normalizeText } from './text.ts';
  * Whether the page a step or a member is looked for on is still the page it was recorded on.
  * An element is re-found on its page; on another page at the same address (a session that expired
  * to a sign-in form, an error page) every element is "renamed" and the only one of its kind is
- * always there. The page is another one when it lost what the recording saw there: its main
- * heading, and most of the elements recorded on it by name (the element's peers, the other
- * members recorded there), or its title when no element is known by name. A page whose declared
- * language changed was translated: its words are not compared, and it is not judged here.
+ * always there. The page is another one when it lost what the recording saw there: its title
+ * (when known), its main heading, and most of the elements recorded on it by name (the element's
+ * peers, the other members recorded there; with none known, the title and heading decide). A page
+ * whose declared language changed was translated: its words are not compared, and it is not
+ * judged here. A page that kept its title is not judged either: the elements' own rules decide.
  */
 
 export interface RecordedPage {
@@ -53,17 +54,16 @@ function sameText(a: string, b: string): boolean {
 export function pageLost(recorded: RecordedPage, live: LivePage): string | null {
   if (languageChanged(recorded.lang, live.lang)) return null;
   if (!recorded.heading || (live.heading !== null && sameText(recorded.heading, live.heading))) return null;
+  // A title kept says the same page, or the app's name on every page: either way not another page by it.
+  if (recorded.title !== null && sameText(recorded.title, live.title)) return null;
   const lost = [`the heading "${recorded.heading}" (now ${live.heading === null ? 'none' : `"${live.heading}"`})`];
+  if (recorded.title !== null) lost.unshift(`the title "${recorded.title}" (now "${live.title}")`);
   const names = [...new Set(recorded.names.map(peerName).filter(Boolean))];
-  // A title is often the app's name on every page: it tells pages apart only when nothing else can.
-  if (!names.length) {
-    if (recorded.title === null || sameText(recorded.title, live.title)) return null;
-    lost.unshift(`the title "${recorded.title}" (now "${live.title}")`);
-  } else {
+  if (names.length) {
     const missing = names.filter((n) => !live.names.has(n));
     if (names.length - missing.length >= kMinNamesKept * names.length) return null;
     lost.push(`${missing.length} of ${names.length} elements recorded there (${missing.slice(0, 4).map((n) => `"${n}"`).join(', ')}${missing.length > 4 ? ', ...' : ''})`);
-  }
+  } else if (recorded.title === null) return null;
   return `another page: it lost ${lost.join(', ')}`;
 }
 

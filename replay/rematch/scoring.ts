@@ -6,6 +6,11 @@ type Landmark = Fingerprint['landmarks'][number];
 import { structureSimilarity } from './structure.ts';
 import { comparableHrefs, containsWords, differingExcerpts, idRelation, looksGenerated, normalizeText, pathShape, sameButNumbers, tokenSimilarity, wholeWords } from './text.ts';
 
+/** Neither contradicted nor renamed without evidence beyond its name: it may stand as the recorded element. */
+export function standsAsRecorded(a: Agreement): boolean {
+  return !a.contradictions.length && !(a.renamed && !a.evidence.length);
+}
+
 /**
  * How well a live element agrees with the fingerprint recorded at capture. Pure: the cascade,
  * the tie-breaks and the heal check all use it, and unit tests run it without a browser.
@@ -165,6 +170,13 @@ export interface AgreementOptions {
    * `rowRenamed`); a removed row's look-alikes stay refused.
    */
   rowTextGone?: boolean;
+  /**
+   * Fewer elements answer to the recorded name than shared it when recorded: one of them is gone,
+   * perhaps the recorded one. One left under that name is then taken only on what told the
+   * look-alikes apart (its row, id, form name, test id), never on the link target they may share;
+   * with the recorded row gone too, never as its row renamed.
+   */
+  lookAlikeGone?: boolean;
   /**
    * The live row is the recorded one with a caption every row carries reworded (see
    * `withRewordedRows` in pool-evidence.ts): its text counts as the recorded row edited, not as another row.
@@ -333,7 +345,7 @@ function containerScore(fp: Fingerprint, live: LiveFeatures, options: AgreementO
     else if (extended) out.identity += kRowTextNear;
     // The same titled container (a card under its title) whose words were reworded is still it.
     else if (options.rowReworded || options.rowKeyedByName) out.identity += kRowTextNear;
-    else if (!(sameName && kTitledRoles.has(r.role)) && !(options.rowTextGone && rowRenamed(fp, live))) out.contradiction = rowContradiction(l.role, l.text, r.text);
+    else if (!(sameName && kTitledRoles.has(r.role)) && !(options.rowTextGone && !options.lookAlikeGone && rowRenamed(fp, live))) out.contradiction = rowContradiction(l.role, l.text, r.text);
   } else if (equal || near) {
     out.context += kContainerTextMatch;
   }
@@ -380,11 +392,8 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
     case 'stem': identity += kIdStemMatch; break;
     case 'different': case 'unknown': break;
   }
-  // A name another element of the page had when recorded belongs to that element.
   const peers = peerSet(fp);
-  if (peers && live.name.trim() && peerName(live.name) !== peerName(fp.name) && peers.has(peerName(live.name))) {
-    contradictions.push(`"${live.name.slice(0, 60)}" was another ${fp.role ?? fp.tag} of the page when recorded`);
-  }
+  const peerNamed = peers !== null && live.name.trim() !== '' && peerName(live.name) !== peerName(fp.name) && peers.has(peerName(live.name));
   // A name that several elements shared at record time tells the kind, not which one: the one
   // left after its look-alikes went is not the recorded one by its name.
   if (name > 0 && fp.roleNameCount > 1) context += name;
@@ -419,7 +428,7 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
       if (renamed) contradictions.push(`renamed, and it links to ${live.hrefPath}, recorded ${fp.hrefPath}`);
       else penalty += kHrefConflict;
     } else if (!options.tolerantIds) contradictions.push(`links to ${live.hrefPath}, recorded ${fp.hrefPath}`);
-  } else if (recordedHref && recordedHref === liveHref) {
+  } else if (recordedHref && recordedHref === liveHref && !(options.lookAlikeGone && !renamed)) {
     identity += kHrefMatch;
     evidence.push(`link target ${fp.hrefPath}`);
   }
@@ -434,6 +443,9 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   }
   const container = containerScore(fp, live, options);
   identity += container.identity;
+  // A name another element of the page had when recorded belongs to that element, unless what the
+  // server or the code reads of the recorded one says otherwise (a reword that met an old name).
+  if (peerNamed && !evidence.length) contradictions.push(`"${live.name.slice(0, 60)}" was another ${fp.role ?? fp.tag} of the page when recorded`);
   // Its row's data says which row, not which control of the row: under another name, another one.
   if (container.identity > 0 && !renamed) evidence.push(`its ${fp.container!.role}`);
   if (!renamed || (name !== kNameDisjoint && fp.name.trim() !== '')) evidence.push(...captions);
