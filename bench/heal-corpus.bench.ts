@@ -30,7 +30,7 @@ import path from 'node:path';
 import { launchBrowser } from '../core/browser.ts';
 import { corpusApps } from '../harness/apps/index.ts';
 import { benchApp, type CorpusApp, type FlowResult } from './heal/bench-app.ts';
-import { kGoneFamilies, type GoneFamily } from './heal/gone-cases.ts';
+import { kGoneFamilies } from './heal/gone-cases.ts';
 import { goneCounts, goneDetails, goneTable, type AppGone } from './heal/gone-table.ts';
 import { kMutants } from './heal/instrument.ts';
 import { p3HealLine, type P3Ratio } from './heal/p3.ts';
