@@ -64,6 +64,14 @@ export interface CascadeOptions {
   inPlace?: InPlaceEvidence;
 }
 
+/** The page's address as fingerprints write link targets: its path and query, and the whole address without its anchor. */
+function pageAddress(url: string): string[] {
+  if (!URL.canParse(url)) return [];
+  const u = new URL(url);
+  u.hash = '';
+  return [u.pathname + u.search, u.href];
+}
+
 function keyOf(c: Candidate): string {
   return `${c.framePath}|${c.features.shadowHosts.join('/')}|${c.features.cssPath}`;
 }
@@ -151,10 +159,19 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
   const pool = new Map<string, Scoredcandidate>();
   const includeHidden = fp.box === null;
   let tie: { level: MatchLevel; tied: Scoredcandidate[] } | null = null;
-  const scoring: AgreementOptions = { tolerantIds: options.tolerantIds, rowTextGone: false };
+  const scoring: AgreementOptions = { tolerantIds: options.tolerantIds, rowTextGone: false, pageAddress: pageAddress(options.inPlace?.pageUrl ?? page.url()) };
   // The recorded locator's one match when its name keys its row in the recorded scope (see nameKeysRow).
   let keyedByName: string | null = null;
-  const score = (found: Candidate[]) => found.map((item) => ({ item, agreement: agreement(fp, item.features, keyOf(item) === keyedByName ? { ...scoring, rowKeyedByName: true } : scoring) }));
+  // The elements of its role inside the recorded locator's scope, once read (see `outsideScope`).
+  let scopeKeys: ReadonlySet<string> | null = null;
+  const score = (found: Candidate[]) => found.map((item) => outsideScope({ item, agreement: agreement(fp, item.features, keyOf(item) === keyedByName ? { ...scoring, rowKeyedByName: true } : scoring) }));
+  // With one of its look-alikes gone, one outside the scope the recorder found it in (an id, a
+  // test id, a named region) is one of the others: what told them apart is where they were.
+  const outsideScope = (s: Scoredcandidate): Scoredcandidate => {
+    if (!scoring.lookAlikeGone || scopeKeys === null || scopeKeys.has(keyOf(s.item))) return s;
+    const contradictions = [...s.agreement.contradictions, 'outside the recorded scope, where one of its look-alikes went'];
+    return { ...s, agreement: { ...s.agreement, contradictions, acceptable: false, sameKind: false } };
+  };
   // Looked up once, and only when the recorded locator alone did not decide.
   let rowLooked = false;
   let lostOnPage: ReadonlySet<string> = new Set();
@@ -163,7 +180,8 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     rowLooked = true;
     if (fp.role && fp.name.trim() && fp.roleNameCount > 1) {
       const left = await page.getByRole(fp.role as Parameters<Page['getByRole']>[0], { name: fp.name, exact: true }).count().catch(() => fp.roleNameCount);
-      scoring.lookAlikeGone = left < fp.roleNameCount;
+      // None left under the name: all were renamed (a reworded or translated page), not one gone.
+      scoring.lookAlikeGone = left > 0 && left < fp.roleNameCount;
       if (scoring.lookAlikeGone) notes.push(`${left} of the ${fp.roleNameCount} ${fp.role}s named "${fp.name}" when recorded are left: one may be the recorded one only by what told them apart`);
     }
     if (!isRowScoped(fp)) return;
@@ -255,6 +273,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
       await lookForRow();
       // Every element of the role inside the recorded scope: the sole one of its kind there may be taken.
       const inScope = await collect(page.mainFrame(), recorded.scope, { includeHidden, depth });
+      if (inScope) scopeKeys = new Set(inScope.map(keyOf));
       if (inScope && recordedMatch && nameKeysRow(fp, recordedMatch.features, inScope.map((c) => c.features), scoring.rowTextGone === true)) {
         keyedByName = keyOf(recordedMatch);
         notes.push(`recordedScope: "${fp.name}" is the only ${fp.role} by that name among the ${fp.container!.role}s of the recorded scope: its ${fp.container!.role} was reworded`);

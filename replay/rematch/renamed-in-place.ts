@@ -49,9 +49,10 @@ export async function renamedInPlace(page: Page, fp: Fingerprint, winner: Candid
   if (fp.kindPeers === null || live.kindPeers !== fp.kindPeers) return null;
   let reworded: string | null = null;
   if (languageChanged(fp.lang, live.lang)) reworded = `the page's language is ${live.lang}, recorded ${fp.lang}`;
-  // A caption replaced by an icon: an input's name is then its type's default ("Submit").
-  const captionless = !reworded && await winner.locator.evaluate((el) => {
-    const own = ['aria-label', 'aria-labelledby', 'title'].map((a) => el.getAttribute(a) ?? '').join('');
+  // A caption replaced by an icon: an input's name is then its type's default ("Submit"). Only a
+  // caption it had can be lost: a name where none was recorded is a name it was given.
+  const captionless = !reworded && fp.name.trim() !== '' && await winner.locator.evaluate((el) => {
+    const own = ['aria-label', 'aria-labelledby', 'title', 'placeholder'].map((a) => el.getAttribute(a) ?? '').join('');
     const shown = el.localName === 'input' ? (el as HTMLInputElement).value : el.textContent ?? '';
     return own.trim() === '' && shown.trim() === '';
   }).catch(() => false);

@@ -178,6 +178,12 @@ export interface AgreementOptions {
    */
   lookAlikeGone?: boolean;
   /**
+   * The page's own address (path and query; or the whole address, as the page reads links): a
+   * link that goes there (an in-page anchor, a script's link) shares its target with every other
+   * such link, so that target tells nothing apart.
+   */
+  pageAddress?: string[];
+  /**
    * The live row is the recorded one with a caption every row carries reworded (see
    * `withRewordedRows` in pool-evidence.ts): its text counts as the recorded row edited, not as another row.
    */
@@ -430,7 +436,7 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
     } else if (!options.tolerantIds) contradictions.push(`links to ${live.hrefPath}, recorded ${fp.hrefPath}`);
   } else if (recordedHref && recordedHref === liveHref && !(options.lookAlikeGone && !renamed)) {
     identity += kHrefMatch;
-    evidence.push(`link target ${fp.hrefPath}`);
+    if (!options.pageAddress?.includes(recordedHref)) evidence.push(`link target ${fp.hrefPath}`);
   }
   if (sameSubmission(fp, live)) {
     identity += kFormSubmitMatch;

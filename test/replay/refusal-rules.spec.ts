@@ -77,3 +77,13 @@ test('page identity: another page lost its heading and what was recorded on it; 
   expect(pageLost({ ...recorded, names: [] }, signIn)).toMatch(/title "Settings"/);
   expect(pageLost({ ...recorded, title: null, names: [] }, signIn)).toBeNull();
 });
+
+test('a link to the page itself (an in-page anchor, a script\'s link) is no evidence: every such link shares that target', () => {
+  const link: Fingerprint = { ...field, role: 'link', name: 'Tasks', tag: 'a', type: null, nameAttr: null, label: null, text: 'Tasks', hrefPath: '/wiki.html', peers: ['beds'] };
+  const beds = agreement(link, live(link, { name: 'Beds', text: 'Beds' }), { pageAddress: ['/wiki.html', 'http://127.0.0.1/wiki.html'] });
+  expect(beds.evidence).toEqual([]);
+  expect(beds.contradictions.join()).toContain('"Beds" was another link of the page when recorded');
+  // A target of its own is evidence, and explains a reword that met another element's old name.
+  const own = { ...link, hrefPath: '/edit?id=2' };
+  expect(agreement(own, live(own, { name: 'Beds', text: 'Beds' }), { pageAddress: ['/wiki.html'] }).contradictions).toEqual([]);
+});

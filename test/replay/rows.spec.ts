@@ -7,7 +7,8 @@ import { startRowsSite, type RowsSite, type RowsVariant } from './support/rows-s
 /**
  * Controls without accessible names, judged by what the app did (the server's log), not by
  * replay's verdict: a row's unnamed checkbox and icon-only button, the only field of the header
- * under a new placeholder, look-alike "Save" buttons told apart by their region, and decoys.
+ * under a new placeholder (known by its form name: being the only field is no evidence),
+ * look-alike "Save" buttons told apart by their region, and decoys.
  */
 
 let site: RowsSite;

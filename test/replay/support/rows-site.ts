@@ -75,7 +75,7 @@ function render(state: RowsState): string {
   return `<!doctype html><html lang="${lang}"><head><title>${t.heading}</title><script>
     async function act(what) { await fetch('/act', { method: 'POST', body: what }); location.reload(); }
   </script></head><body>
-  <header class="${cls('header')}"><h1>${t.heading}</h1>${wrap(`<input class="${cls('new')}" placeholder="${t.placeholder}" onkeydown="if (event.key === 'Enter') act('add ' + this.value)">`)}</header>
+  <header class="${cls('header')}"><h1>${t.heading}</h1>${wrap(`<input class="${cls('new')}" name="title" placeholder="${t.placeholder}" onkeydown="if (event.key === 'Enter') act('add ' + this.value)">`)}</header>
   <main>${wrap(list)}${region(t.billing!, 'Billing')}${region(t.shipping!, 'Shipping')}</main>${decoys}
   </body></html>`;
 }
