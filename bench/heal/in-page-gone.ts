@@ -93,13 +93,19 @@ export function goneInPage(config: GoneConfig, describer: Describer): void {
       relabel(label, sub, name);
     }
   };
+  const kWidgets = '[role=menuitem], [role=button], [role=link], [role=tab], [role=option], [role=treeitem], a[href], button';
   const sweep = () => {
     if (!tag) return;
     for (const el of Array.from(document.getElementsByTagName(tag))) {
       if (made.has(el) || !el.isConnected || !el.matches(describer.interactive)) continue;
       if (describer.describe(el).key !== config.key) continue;
-      if (config.how === 'remove') el.remove();
-      else substitute(el);
+      // A label inside a widget (a menu entry's caption) is what the click landed on; the element
+      // a step acts on is the widget itself, which goes with it.
+      const widget = el.localName === 'label' ? el.parentElement?.closest(kWidgets) ?? null : null;
+      const gone = widget ?? el;
+      if (made.has(gone)) continue;
+      if (config.how === 'remove') gone.remove();
+      else substitute(gone);
     }
   };
   let busy = false;
