@@ -4,6 +4,9 @@ import type { Fingerprint } from '../../core/schema/history.ts';
 
 type Landmark = Fingerprint['landmarks'][number];
 import { structureSimilarity } from './structure.ts';
+import { effectiveType, typeRelation } from './element-type.ts';
+
+export { effectiveType };
 import { comparableHrefs, containsWords, differingExcerpts, idRelation, looksGenerated, normalizeText, pathShape, sameButNumbers, tokenSimilarity, wholeWords } from './text.ts';
 
 /** Neither contradicted nor renamed without evidence beyond its name: it may stand as the recorded element. */
@@ -229,37 +232,6 @@ function sameSubmission(fp: Fingerprint, live: LiveFeatures): boolean {
   if (!r || !l || fp.nameAttr !== null || live.nameAttr !== null || r.unnamedSubmits !== 1 || l.unnamedSubmits !== 1) return false;
   // A form that gained a field (a release added "Due" beside "Title") still sends what was sent.
   return r.action !== null && r.action === l.action && r.method === l.method && r.fields.length > 0 && r.fields.every((f) => l.fields.includes(f));
-}
-
-/** The input types a browser knows: any other value, or none, makes a text input. */
-const kInputTypes = new Set(['button', 'checkbox', 'color', 'date', 'datetime-local', 'email', 'file', 'hidden', 'image', 'month', 'number',
-  'password', 'radio', 'range', 'reset', 'search', 'submit', 'tel', 'text', 'time', 'url', 'week']);
-
-/**
- * The type an element behaves as: the attribute, or the HTML default where it is missing or
- * unknown (`<input>` is a text input, `<button>` a submit button). Null for elements without one.
- */
-export function effectiveType(tag: string, type: string | null): string | null {
-  const value = type?.trim().toLowerCase() || null;
-  if (tag === 'input') return value && kInputTypes.has(value) ? value : 'text';
-  if (tag === 'button') return value === 'button' || value === 'reset' ? value : 'submit';
-  return value;
-}
-
-/**
- * How the recorded and live types relate, defaults applied: a missing attribute is not a
- * contradiction of the type it defaults to. A `<button>` without a type submits inside a form and
- * does nothing outside one, so it agrees with an explicit `submit` and with an explicit `button`.
- * `none`: neither element has a type to compare.
- */
-function typeRelation(fp: Fingerprint, live: LiveFeatures): 'equal' | 'compatible' | 'different' | 'none' {
-  const [a, b] = [effectiveType(fp.tag, fp.type), effectiveType(live.tag, live.type)];
-  if (a === null || b === null) return fp.type || live.type ? 'different' : 'none';
-  if (a === b) return 'equal';
-  const untypedButton = (tag: string, type: string | null) => tag === 'button' && !type?.trim();
-  const plainOrSubmit = (t: string | null) => t === 'submit' || t === 'button';
-  if (fp.tag === 'button' && live.tag === 'button' && plainOrSubmit(a) && plainOrSubmit(b) && (untypedButton(fp.tag, fp.type) || untypedButton(live.tag, live.type))) return 'compatible';
-  return 'different';
 }
 
 function nameScore(recorded: string, live: string): number {
