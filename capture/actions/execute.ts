@@ -130,7 +130,9 @@ async function settle(session: Session, action: ActionName, mark: InFlightMark, 
   await session.inFlight.settle(mark, suggests ? { ...kRecordSettle, followUpMs: kSuggestFollowUpMs } : kRecordSettle);
   await untraced(page, async () => {
     await page.waitForLoadState('load', { timeout: kLoadTimeoutMs }).catch(() => undefined);
-    await page.evaluate(domQuietInPage, { quietMs: kDomQuietMs, timeoutMs: kDomQuietTimeoutMs }).catch(() => undefined);
+    // After typing that suggests, the page's debounce timer is awaited on the page's clock too.
+    const quiet = { quietMs: kDomQuietMs, timeoutMs: kDomQuietTimeoutMs, ...(suggests ? { firstQuietMs: kSuggestFollowUpMs } : {}) };
+    await page.evaluate(domQuietInPage, quiet).catch(() => undefined);
   });
 }
 
