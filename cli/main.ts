@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { BuError, errorMessage, isBadPathError } from '../core/errors.ts';
+import { kPackageVersion } from '../core/package.ts';
 import type { CommandDef, CommandHost } from '../commands/command.ts';
 import { applyConfigDefaults } from '../commands/config-defaults.ts';
 import { commandContext } from '../commands/run-command.ts';
@@ -57,6 +58,11 @@ interface ProgramState {
   io: CliIo;
 }
 
+/** The key commander keeps an option's value under (`--base-url` -> `baseUrl`). */
+function optionKey(command: Command, flags: string): string | null {
+  return command.options.find((option) => option.flags === flags)?.attributeName() ?? null;
+}
+
 function build(def: CommandDef, parent: Command, state: ProgramState): void {
   const cmd = parent.command(def.name).description(def.summary);
   for (const arg of def.args ?? []) cmd.argument(arg);
@@ -76,11 +82,22 @@ function build(def: CommandDef, parent: Command, state: ProgramState): void {
     cmd.action(async (...received: unknown[]) => {
       const command = received[received.length - 1] as Command;
       const options = command.opts();
+      // Flags first, then the environment (the run's own: a caller may pass another than the process's).
+      const fromEnv = new Set<string>();
+      for (const opt of def.options ?? []) {
+        const key = opt.env ? optionKey(command, opt.flags) : null;
+        const value = opt.env ? state.io.env[opt.env] : undefined;
+        if (key && value && command.getOptionValueSource(key) !== 'cli') {
+          options[key] = value;
+          fromEnv.add(key);
+        }
+      }
+      const source = (key: string) => (fromEnv.has(key) ? 'env' : command.getOptionValueSource(key));
       // A variadic last argument arrives as an array: its values go on as elements of their own.
       const args = received.slice(0, def.args?.length ?? 0).flatMap((a): string[] => (Array.isArray(a) ? a.map(String) : [a as string]));
       const json = Boolean(options.json);
       const ctx = await commandContext(commandHost(state.io, json), json, state.controller.signal);
-      state.code = await run(ctx, args, applyConfigDefaults(def, options, (key) => command.getOptionValueSource(key), ctx.config ?? null, ctx.env));
+      state.code = await run(ctx, args, applyConfigDefaults(def, options, source, ctx.config ?? null, ctx.env));
     });
   } else if (def.subcommands?.length) {
     cmd.action(() => {
@@ -92,6 +109,7 @@ function build(def: CommandDef, parent: Command, state: ProgramState): void {
 function buildProgram(state: ProgramState, commands: CommandDef[]): Command {
   const program = new Command('bu')
     .description('brow-use: capture, extract, generate and replay browser flows')
+    .version(kPackageVersion, '-V, --version', 'print the version of brow-use')
     .showSuggestionAfterError(true)
     .enablePositionalOptions()
     .exitOverride()

@@ -38,6 +38,8 @@ export interface OptionDef {
   /** Repeatable option collected into an array. */
   repeatable?: boolean;
   choices?: string[];
+  /** An environment variable that sets the option when the command line does not (before the config file). */
+  env?: string;
 }
 
 /** One row of the command table. `run` returns the exit code (0 or 1); errors are thrown (`bu` maps them to codes). */

@@ -18,7 +18,7 @@ function parseBaseUrl(value: unknown): string | null {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
     return url.href;
   } catch {
-    throw new UsageError(`--base-url ${value} is not an http(s) URL`, 'e.g. --base-url http://127.0.0.1:8080/');
+    throw new UsageError(`the base URL ${value} (--base-url or BASE_URL) is not an http(s) URL`, 'e.g. --base-url http://127.0.0.1:8080/');
   }
 }
 
@@ -27,7 +27,7 @@ export const replayCommand: CommandDef = {
   summary: 'replay a recorded history against the app, re-finding each element and verifying each step',
   args: ['<history>'],
   options: [
-    { flags: '--base-url <url>', description: 'rebase recorded URLs onto this address' },
+    { flags: '--base-url <url>', description: 'rebase recorded URLs onto this address (default: BASE_URL, else baseURL of brow-use.config.ts)', env: 'BASE_URL' },
     { flags: '--var <name=value>', description: 'value of a {{var:NAME}} placeholder (repeatable)', repeatable: true },
     { flags: '--strategy <strategy>', description: 'full: the rematch cascade; locator-only: only the recorded locator', choices: ['full', 'locator-only'], default: 'full' },
     { flags: '--heal <mode>', description: 'off: never a model; llm: a model picks among candidates when the cascade fails', choices: ['off', 'llm'], default: 'off' },

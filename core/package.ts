@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +16,9 @@ export const kFromSources = kThisFile.endsWith('.ts');
 
 /** The package root: the folder with package.json (`core/` in a checkout, `dist/core/` when compiled). */
 export const kPackageRoot = path.resolve(path.dirname(kThisFile), kFromSources ? '..' : '../..');
+
+/** The package's version, as its package.json says (`bu --version`, the MCP server's handshake). */
+export const kPackageVersion: string = (JSON.parse(fs.readFileSync(path.join(kPackageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The script that runs `bu` with the code that is running now. */
 export function buEntry(): string {

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { BuError, errorMessage } from '../core/errors.ts';
+import { kPackageVersion } from '../core/package.ts';
 import { LiveBrowser } from './live.ts';
 import type { LiveOptions } from './live-options.ts';
 import { browserTools } from './tools/browser.ts';
@@ -17,7 +18,6 @@ import { recordingTools } from './tools/recording.ts';
  */
 
 export const kServerName = 'brow-use';
-const kVersion = '0.1.0';
 
 export const allTools: readonly McpTool[] = [...browserTools, ...recordingTools, ...fileTools, ...pipelineTools];
 
@@ -28,7 +28,7 @@ function failure(tool: string, err: unknown, log: (message: string) => void): To
 }
 
 export function createMcpServer(ctx: ToolContext): McpServer {
-  const server = new McpServer({ name: kServerName, version: kVersion }, { capabilities: { tools: {} } });
+  const server = new McpServer({ name: kServerName, version: kPackageVersion }, { capabilities: { tools: {} } });
   let queue: Promise<unknown> = Promise.resolve();
   for (const tool of allTools) {
     server.registerTool(

@@ -11,17 +11,30 @@ import { kTestHelperModule, type EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
 import { createSource, printSource, regexLiteral, str, templateLiteral } from './source.ts';
 
+/** The variable that turns a generated spec's missing secret from a failure into a skip. */
+const kSkipMissingSecrets = 'BU_SKIP_MISSING_SECRETS';
+
 /**
  * `tests/<name>.spec.ts`: runs a workflow and asserts the state the recorded run ended in;
  * `tests/replay-<session>.spec.ts`: replays the recorded history with brow-use's replay helper.
  */
 
+/**
+ * A flow that needs secrets checks them first: without one, the test fails naming the variables
+ * (a CI job without them is not green having run nothing). Skipping instead is the user's choice:
+ * `BU_SKIP_MISSING_SECRETS=1`.
+ */
 function secretGuard(flow: Flow): string[] {
   if (!flow.secrets.length) return [];
   // BU_SECRET_<NAME> in upper case is the documented spelling; the recorded case is accepted too.
   const present = (s: string) => (s === s.toUpperCase() ? `process.env.BU_SECRET_${s}` : `(process.env.BU_SECRET_${s.toUpperCase()} ?? process.env.BU_SECRET_${s})`);
   const condition = flow.secrets.map((s) => `!${present(s)}`).join(' || ');
-  return [`test.skip(${condition}, ${str(`set ${flow.secrets.map((s) => `BU_SECRET_${s.toUpperCase()}`).join(', ')} to run this flow`)});`];
+  const needed = `set ${flow.secrets.map((s) => `BU_SECRET_${s.toUpperCase()}`).join(', ')} to run this flow`;
+  return [
+    `const missingSecret = ${condition};`,
+    `test.skip(missingSecret && process.env.${kSkipMissingSecrets} === '1', ${str(needed)});`,
+    `if (missingSecret) throw new Error(${str(`${needed} (${kSkipMissingSecrets}=1 skips it instead)`)});`,
+  ];
 }
 
 /** A test's doc comment; recorded text in it (a title, a value) may hold the comment terminator. */

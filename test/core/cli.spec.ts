@@ -11,6 +11,15 @@ test('--help lists the commands', async () => {
   expect(result.stdout).toContain('doctor');
 });
 
+test('--version prints the package version and exits 0', async () => {
+  const { version } = JSON.parse(await fs.readFile(path.join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+  for (const flag of ['--version', '-V']) {
+    const result = await runCli([flag]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trim()).toBe(version);
+  }
+});
+
 test('a wrong flag exits 2 with a sentence saying what to do', async () => {
   const result = await runCli(['runs', 'list', '--bogus']);
   expect(result.code).toBe(2);

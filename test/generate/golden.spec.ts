@@ -79,3 +79,26 @@ test('secrets never appear as values in generated code', () => {
   expect(workflow.text).toContain("requireSecret('PASSWORD')");
   expect(files.filter((f) => f.file.endsWith('.ts')).some((f) => f.text.includes('{{secret'))).toBe(false);
 });
+
+test('a spec whose secret is not set fails naming the variable; it skips only when BU_SKIP_MISSING_SECRETS=1 asks', () => {
+  const specs = generateFixture().filter((f) => f.file.startsWith('tests/') && f.text.includes('BU_SECRET_PASSWORD'));
+  expect(specs.map((f) => f.file)).toEqual(['tests/login-to-items.spec.ts', 'tests/replay-script-1700000000001.spec.ts']);
+  for (const file of specs) {
+    // The guard, run as the test's first statements with a stand-in for Playwright's `test`.
+    const guard = file.text.split('\n').map((line) => line.trim()).filter((line) => /^(const missingSecret|test\.skip|if \(missingSecret\))/.test(line));
+    expect(guard, file.file).toHaveLength(3);
+    const run = (env: Record<string, string>) => {
+      const skips: string[] = [];
+      const test = { skip: (condition: boolean, reason: string) => { if (condition) skips.push(reason); } };
+      try {
+        new Function('test', 'process', guard.join('\n'))(test, { env });
+        return { skips, error: null };
+      } catch (err) {
+        return { skips, error: (err as Error).message };
+      }
+    };
+    expect(run({})).toEqual({ skips: [], error: 'set BU_SECRET_PASSWORD to run this flow (BU_SKIP_MISSING_SECRETS=1 skips it instead)' });
+    expect(run({ BU_SKIP_MISSING_SECRETS: '1' }).skips).toEqual(['set BU_SECRET_PASSWORD to run this flow']);
+    expect(run({ BU_SECRET_PASSWORD: 'x' })).toEqual({ skips: [], error: null });
+  }
+});

@@ -94,6 +94,15 @@ test('an app that does not answer where the replay starts fails the job with the
   expect(result.stderr).toContain('ERR_CONNECTION_REFUSED');
   expect(result.stderr).toContain('--base-url');
   expect(result.stderr).not.toContain('unexpected error');
+  // BASE_URL sets the address as --base-url does; the flag wins over it.
+  const fromEnv = await bu(['replay', historyFile], { BU_SECRET_PIN: '4242-secret', BASE_URL: `http://127.0.0.1:${closed}/` });
+  expect(fromEnv.code, fromEnv.stderr).toBe(1);
+  expect(fromEnv.stderr).toContain(`cannot open http://127.0.0.1:${closed}/`);
+  const notUrl = await bu(['replay', historyFile], { BU_SECRET_PIN: '4242-secret', BASE_URL: 'ftp://elsewhere/' });
+  expect(notUrl.code).toBe(2);
+  expect(notUrl.stderr).toContain('BASE_URL');
+  const flagWins = await bu(['replay', historyFile, '--base-url', `http://127.0.0.1:${closed}/`], { BU_SECRET_PIN: '4242-secret', BASE_URL: 'ftp://elsewhere/' });
+  expect(flagWins.stderr).toContain(`cannot open http://127.0.0.1:${closed}/`);
 });
 
 test('replays with --json, writes the report, makes no model call, leaks no secret', async () => {
