@@ -2,7 +2,8 @@ import type { Fingerprint } from '../core/schema/history.ts';
 import type { ModelLocator } from '../core/schema/page-model.ts';
 import { locatorRole } from '../core/locator/aria-roles.ts';
 import { locatorExpression } from '../generate/emit/code.ts';
-import { looksGenerated, readableId } from '../replay/rematch/text.ts';
+import { writtenId } from '../core/locator/written-id.ts';
+import { looksGenerated } from '../replay/rematch/text.ts';
 
 /**
  * Ways to find a re-found element by what the markup says it is rather than by what it shows
@@ -41,7 +42,7 @@ export interface MarkupEvidence {
 export function attributeWays(live: Fingerprint, markup: MarkupEvidence): ModelLocator[] {
   const tag = live.tag.toLowerCase();
   if (!/^[a-z][a-z0-9-]*$/.test(tag)) return [];
-  const ids = markup.ancestorIds.map(readableId).filter((id): id is string => id !== null).slice(0, kMaxIdScopes);
+  const ids = markup.ancestorIds.map(writtenId).filter((id): id is string => id !== null).slice(0, kMaxIdScopes);
   const out: ModelLocator[] = [];
   const role = locatorRole(live.role);
   if (role && live.name.trim()) {

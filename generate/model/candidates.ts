@@ -2,6 +2,7 @@ import type { Fingerprint } from '../../core/schema/history.ts';
 import type { ModelLocator } from '../../core/schema/page-model.ts';
 import { locatable, settleCandidate } from './locatable.ts';
 import { steadyName } from '../../core/locator/steady-name.ts';
+import { writtenId } from '../../core/locator/written-id.ts';
 
 /**
  * The ways generated code could find an element, best first, and what each found in the DOM
@@ -66,16 +67,8 @@ function candidate(kind: ModelLocator['kind'], role: string | null, value: strin
 
 /** Text shown by controls is short; longer text is content and makes a brittle locator. */
 const kMaxTextChars = 80;
-/** An id that looks generated (a framework's counter, a hash) changes from build to build. */
-const kGeneratedId = /\d{3,}|[0-9a-f]{8,}|^(ember|react|radix|headlessui|mui|:r)/i;
-
-/** An id a person wrote (`toolbar-open`), not a framework's counter or a hash. */
-export function isWrittenId(id: string): boolean {
-  return /^[A-Za-z][\w-]*$/.test(id) && !kGeneratedId.test(id);
-}
-
 function cssIdentifier(id: string): string | null {
-  return isWrittenId(id) ? `#${id}` : null;
+  return writtenId(id) ? `#${id}` : null;
 }
 
 /** Roles and tags whose text is what the user typed or picked, not a caption. */

@@ -1,4 +1,4 @@
-import { isWrittenId } from '../model/candidates.ts';
+import { writtenId } from '../../core/locator/written-id.ts';
 
 /**
  * What names an element that shows no words: the id a person gave it, less the prefix most ids of
@@ -35,7 +35,7 @@ function carrying(ids: readonly string[][], prefix: readonly string[]): string[]
  * which names nothing. Each id that carries it says more after it, so no id is stripped to nothing.
  */
 export function sharedIdPrefix(ids: readonly string[]): string[] {
-  const written = [...new Set(ids.filter(isWrittenId))].map(idParts);
+  const written = [...new Set(ids.filter((id) => writtenId(id) !== null))].map(idParts);
   const needed = Math.max(2, Math.min(written.length, kNamespaceMinIds), Math.ceil(written.length * kNamespaceShare));
   const prefix: string[] = [];
   for (;;) {
@@ -48,8 +48,9 @@ export function sharedIdPrefix(ids: readonly string[]): string[] {
 
 /** The id's text without the page's shared prefix; null when the id looks generated. */
 export function idText(id: string | null, prefix: readonly string[]): string | null {
-  if (!id || !isWrittenId(id)) return null;
-  const parts = idParts(id);
+  const written = writtenId(id);
+  if (!written) return null;
+  const parts = idParts(written);
   // An id that is the namespace and no more keeps its words.
   const own = parts.length > prefix.length && prefix.every((part, at) => parts[at] === part) ? parts.slice(prefix.length) : parts;
   return own.join(' ');
@@ -97,7 +98,7 @@ export function unnamedCaption(what: string, fingerprint: { icon: string | null;
   const icon = iconText(fingerprint.icon);
   if (icon) return `${what} showing the ${icon} icon`;
   if (isVisibleName(title)) return `${what} titled “${title}”`;
-  if (fingerprint.id && isWrittenId(fingerprint.id)) return `${what} #${fingerprint.id}`;
+  if (writtenId(fingerprint.id)) return `${what} #${fingerprint.id}`;
   if (testId) return `${what} (test id ${testId})`;
   return what;
 }

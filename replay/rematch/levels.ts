@@ -3,6 +3,7 @@ import type { DomProbe } from '../../core/fingerprint/probe.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
 import type { MatchLevel } from '../../core/schema/replay-report.ts';
 import { effectiveType, rowTextAgrees } from './scoring.ts';
+import { isMadeUpId } from '../../core/locator/written-id.ts';
 import { idStem, looksGenerated, normalizeText } from './text.ts';
 
 /**
@@ -40,7 +41,7 @@ function idSelectors(fp: Fingerprint): string[] {
   const out: string[] = [];
   if (fp.id) {
     const stem = idStem(fp.id);
-    if (!looksGenerated(fp.id)) out.push(`[id=${cssString(fp.id)}]`, `[id^=${cssString(fp.id + '-')}]`);
+    if (!isMadeUpId(fp.id)) out.push(`[id=${cssString(fp.id)}]`, `[id^=${cssString(fp.id + '-')}]`);
     if (stem) out.push(`[id=${cssString(stem)}]`, `[id^=${cssString(stem + '-')}]`);
   }
   if (fp.nameAttr && !looksGenerated(fp.nameAttr)) out.push(`${fp.tag}[name=${cssString(fp.nameAttr)}]`);

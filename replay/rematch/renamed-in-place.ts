@@ -5,7 +5,8 @@ import type { Candidate } from './candidates.ts';
 import { languageChanged } from './page-identity.ts';
 import { sameOriginPath } from './same-origin-path.ts';
 import { effectiveType } from './scoring.ts';
-import { normalizeText, readableId } from './text.ts';
+import { writtenId } from '../../core/locator/written-id.ts';
+import { normalizeText } from './text.ts';
 
 /**
  * Whether an element under another name, with nothing beyond its name that says what it is (no
@@ -31,7 +32,7 @@ export interface InPlaceEvidence {
 
 /** What a member is found by: its identity, never its name. */
 function identityOf(fp: Fingerprint, pageUrl: string): { what: string; matches: (live: Fingerprint) => boolean | null } | null {
-  const id = readableId(fp.id);
+  const id = writtenId(fp.id);
   if (fp.testId) return { what: `test id ${fp.testId}`, matches: (live) => (live.testId ? live.testId === fp.testId : null) };
   if (id) return { what: `id ${id}`, matches: (live) => (live.id ? live.id === id : null) };
   if (fp.nameAttr && !fp.nameAttr.endsWith('[]')) return { what: `form name ${fp.nameAttr}`, matches: (live) => (live.nameAttr ? live.nameAttr === fp.nameAttr : null) };

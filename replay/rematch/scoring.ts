@@ -7,6 +7,7 @@ import { structureSimilarity } from './structure.ts';
 import { effectiveType, typeRelation } from './element-type.ts';
 
 export { effectiveType };
+import { isMadeUpId } from '../../core/locator/written-id.ts';
 import { comparableHrefs, containsWords, differingExcerpts, idRelation, looksGenerated, normalizeText, pathShape, sameButNumbers, tokenSimilarity, wholeWords } from './text.ts';
 
 /** Neither contradicted nor renamed without evidence beyond its name: it may stand as the recorded element. */
@@ -214,7 +215,7 @@ function ownsName(value: string | null): boolean {
  */
 function rowRenamed(fp: Fingerprint, live: LiveFeatures): boolean {
   const peersKept = fp.kindPeers !== null && live.kindPeers >= fp.kindPeers;
-  const ownId = fp.id !== null && fp.id === live.id && !looksGenerated(fp.id);
+  const ownId = fp.id !== null && fp.id === live.id && !isMadeUpId(fp.id);
   const ownNameAttr = ownsName(fp.nameAttr) && fp.nameAttr === live.nameAttr;
   const [recordedHref, liveHref] = comparableHrefs(fp.hrefPath, live.hrefPath);
   const sameTarget = recordedHref !== null && recordedHref === liveHref;
@@ -351,9 +352,9 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   const renamed = live.name.trim() !== '' && (fp.name.trim() === '' || name < kNameNormalized);
   if (fp.testId && fp.testId === live.testId) evidence.push(`test id ${fp.testId}`);
   const ids = idRelation(fp.id, live.id);
-  if ((ids === 'equal' && !looksGenerated(fp.id)) || ids === 'stem') evidence.push(`id ${live.id}`);
+  if ((ids === 'equal' && !isMadeUpId(fp.id!)) || ids === 'stem') evidence.push(`id ${live.id}`);
   // Under another name, an id of its own that is another one says it is another element.
-  else if (renamed && ids === 'different' && fp.id && live.id && !looksGenerated(fp.id) && !looksGenerated(live.id)) contradictions.push(`renamed, and its id ${live.id} is not ${fp.id}`);
+  else if (renamed && ids === 'different' && fp.id && live.id && !isMadeUpId(fp.id) && !isMadeUpId(live.id)) contradictions.push(`renamed, and its id ${live.id} is not ${fp.id}`);
   if (fp.nameAttr && live.nameAttr) {
     if (fp.nameAttr === live.nameAttr) {
       identity += kNameAttrMatch;
@@ -366,7 +367,7 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
     else contradictions.push(`test id ${live.testId} is not ${fp.testId}`);
   }
   switch (ids) {
-    case 'equal': identity += looksGenerated(fp.id) ? kGeneratedIdMatch : kIdMatch; break;
+    case 'equal': identity += isMadeUpId(fp.id!) ? kGeneratedIdMatch : kIdMatch; break;
     case 'stem': identity += kIdStemMatch; break;
     case 'different': case 'unknown': break;
   }

@@ -58,8 +58,12 @@ export function looksGenerated(value: string | null | undefined): boolean {
   return kGeneratedPatterns.some((pattern) => pattern.test(value));
 }
 
-/** A suffix that reads as a hash rather than a word: digits, no vowels, or a long consonant run. */
+/**
+ * A suffix that reads as a build's hash rather than a word: digits, no vowels, or a long consonant
+ * run. Not a counter or a record's id (`48`, `gen48`, `12345`): those name another element each.
+ */
 function hashLike(segment: string): boolean {
+  if (/^[a-z]*\d+$/i.test(segment)) return false;
   return /^[a-z0-9]{4,10}$/i.test(segment) && (/\d/.test(segment) || !/[aeiouy]/i.test(segment) || /[^aeiouy\d]{4}/i.test(segment));
 }
 
@@ -135,7 +139,3 @@ export function differingExcerpts(a: string, b: string, chars = kExcerptChars): 
   return [excerpt(wa), excerpt(wb)];
 }
 
-/** An id a person wrote (`dw__login`, `edit-form`), usable as a CSS `#id`; not a framework's counter or a hash. */
-export function readableId(id: string | null): string | null {
-  return id && /^[A-Za-z][\w-]*$/.test(id) && !looksGenerated(id) && !/\d{3,}/.test(id) ? id : null;
-}

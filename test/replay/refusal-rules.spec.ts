@@ -87,3 +87,23 @@ test('a link to the page itself (an in-page anchor, a script\'s link) is no evid
   const own = { ...link, hrefPath: '/edit?id=2' };
   expect(agreement(own, live(own, { name: 'Beds', text: 'Beds' }), { pageAddress: ['/wiki.html'] }).contradictions).toEqual([]);
 });
+
+test('an id a framework counted out or hashed is no identity: the same counter on another field is no evidence, another counter no contradiction', () => {
+  // A release added a field before it: Angular Material's mat-input-0 now belongs to "Coupon code".
+  const counted: Fingerprint = { ...field, id: 'mat-input-0', nameAttr: null };
+  const other = agreement(counted, live(counted, { name: 'Coupon code', label: 'Coupon code' }));
+  expect(other.renamed).toBe(true);
+  expect(other.evidence).toEqual([]);
+  expect(other.acceptable).toBe(false);
+  // ExtJS counts with a word in front: ext-gen48 and ext-gen52 are two elements, not one stem.
+  const extjs: Fingerprint = { ...field, role: 'button', name: 'Add', tag: 'button', type: null, nameAttr: null, label: null, text: 'Add', id: 'ext-gen48', peers: [] };
+  const next = agreement(extjs, live(extjs, { name: 'Remove', text: 'Remove', id: 'ext-gen48' }));
+  expect(next.evidence).toEqual([]);
+  expect(next.acceptable).toBe(false);
+  const recounted = agreement(extjs, live(extjs, { name: 'Add item', text: 'Add item', id: 'ext-gen52' }));
+  expect(recounted.evidence).toEqual([]);
+  expect(recounted.contradictions).toEqual([]);
+  // An id a person wrote still is: relabelled, its id kept.
+  const written: Fingerprint = { ...field, id: 'newsletter-email', nameAttr: null };
+  expect(agreement(written, live(written, { name: 'E-mail address', label: 'E-mail address' })).evidence).toEqual(['id newsletter-email']);
+});
