@@ -118,7 +118,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const { model, names } = built;
   options.log(`page model: ${model.pages.length} pages, ${model.edges.length} edges, ${model.flows.length} flows, ${model.diagnostics.length} notes`);
   const counts = model.locatorCheck;
-  options.log(`locators: ${counts.found} found only the recorded element in its DOM snapshots, ${counts.failed} did not (see model.json diagnostics), ${counts.unchecked} unchecked`);
+  options.log(`locators: ${counts.found} found only the recorded element in its DOM snapshots, ${counts.positional} did so by position alone, ${counts.failed} did not (see model.json diagnostics), ${counts.unchecked} unchecked`);
   const files = emitAll(model, names, {
     histories: new Map(runs.map((r) => [r.input.sessionId, r.historyText])),
     projectConfig: options.project ? moduleSpecifier(outDir, options.project.file) : null,

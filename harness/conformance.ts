@@ -213,14 +213,14 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
 
 /** One line per app: the stage that failed (or "all passed"), the time of each stage and their CPU time in all. */
 export function formatTable(results: ConformanceResult[]): string {
-  const header = ['app', 'result', ...kStages, 'CPU', 'actions', 'pages', 'specs', 'locators found/failed/unchecked'];
+  const header = ['app', 'result', ...kStages, 'CPU', 'actions', 'pages', 'specs', 'locators found/positional/failed/unchecked'];
   const rows = results.map((r) => {
     const times = kStages.map((name) => {
       const s = r.stages.find((x) => x.stage === name);
       return s ? `${(s.ms / 1000).toFixed(1)}s${s.ok ? '' : ' ✗'}` : '-';
     });
     const cpu = r.stages.some((x) => x.cpuMs === null) ? '-' : `${(r.stages.reduce((sum, x) => sum + x.cpuMs!, 0) / 1000).toFixed(1)}s`;
-    return [r.app, r.failed ? `failed at ${r.failed}` : 'all passed', ...times, cpu, String(r.actions ?? '-'), String(r.pages ?? '-'), r.specs ? `${r.specs.passed}/${r.specs.total}` : '-', r.locators ? `${r.locators.found}/${r.locators.failed}/${r.locators.unchecked}` : '-'];
+    return [r.app, r.failed ? `failed at ${r.failed}` : 'all passed', ...times, cpu, String(r.actions ?? '-'), String(r.pages ?? '-'), r.specs ? `${r.specs.passed}/${r.specs.total}` : '-', r.locators ? `${r.locators.found}/${r.locators.positional}/${r.locators.failed}/${r.locators.unchecked}` : '-'];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();

@@ -276,8 +276,15 @@ export const PageModel = z.strictObject({
    * How the elements' locators were checked: against the recorded DOM snapshot of every step that
    * used them (`found` only the recorded element there, or `failed`: matched none, several or
    * another, see diagnostics), or `unchecked` (no DOM snapshot: the trace has none for the step,
-   * the element is in a frame, or no browser was at hand).
+   * the element is in a frame, or no browser was at hand). `positional`: found only the recorded
+   * element, but by its place alone (a CSS path, `locator('div').nth(5)`, the third button): not
+   * counted in `found`, as a change of layout moves it onto another element.
    */
-  locatorCheck: z.strictObject({ found: z.number().int().min(0), failed: z.number().int().min(0), unchecked: z.number().int().min(0) }),
+  locatorCheck: z.strictObject({
+    found: z.number().int().min(0),
+    failed: z.number().int().min(0),
+    unchecked: z.number().int().min(0),
+    positional: z.number().int().min(0).default(0),
+  }),
 });
 export type PageModel = z.infer<typeof PageModel>;

@@ -1,6 +1,7 @@
 import { kPageModelVersion, type Diagnostic, type ModelElement, type ModelHeading, type ModelPage, type PageModel } from '../../core/schema/page-model.ts';
 import { locatorRole } from '../../core/locator/aria-roles.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
+import { positionOnly } from './position-only.ts';
 import { buildFlow } from './flows.ts';
 import type { RunInput } from './inputs.ts';
 import { wayKey } from './candidates.ts';
@@ -31,7 +32,7 @@ export function buildPageModel(runs: RunInput[], options: PageModelOptions = {})
   const observed = new Observed();
   const flows = runs.map((run) => buildFlow(run, { keyer, observed, app, testIdAttribute }));
   const diagnostics: Diagnostic[] = [];
-  const locatorCheck = { found: 0, failed: 0, unchecked: 0 };
+  const locatorCheck = { found: 0, failed: 0, unchecked: 0, positional: 0 };
   const urlOwners = ownersByUrl(pages, app);
   const modelPages = [...pages.values()].map((page) => {
     // The page's locators so far: an element is never found by one another element has.
@@ -40,7 +41,7 @@ export function buildPageModel(runs: RunInput[], options: PageModelOptions = {})
       const { element, problem } = distinctElement(sighting, page.snapshots, testIdAttribute, taken);
       if (problem) diagnostics.push({ page: page.id, element: element.id, message: problem });
       if (!sighting.evidence.length) locatorCheck.unchecked++;
-      else if (element.locator.verified) locatorCheck.found++;
+      else if (element.locator.verified) locatorCheck[positionOnly(element.locator) ? 'positional' : 'found']++;
       else locatorCheck.failed++;
       return element;
     });

@@ -71,7 +71,7 @@ test('an outcome that does not hold in the flow\'s last recorded DOM snapshot is
   });
   const model = {
     version: 1 as const, origin: 'http://127.0.0.1:1', baseUrl: 'http://127.0.0.1:1/', testIdAttribute: 'data-testid', sessions: ['a', 'b'],
-    pages: [], edges: [], flows: [flow('a'), flow('b')], diagnostics: [], locatorCheck: { found: 0, failed: 0, unchecked: 0 },
+    pages: [], edges: [], flows: [flow('a'), flow('b')], diagnostics: [], locatorCheck: { found: 0, failed: 0, unchecked: 0, positional: 0 },
   };
   const checked = withHeldOutcomes(model, new Map([['a', [false, true]]]));
   expect(checked.flows[0]!.outcomes.map((o) => o.text)).toEqual(['Walk dog']);
