@@ -174,6 +174,11 @@ export const FlowState = z.strictObject({
   url: z.string(),
   title: z.string(),
   heading: z.string().nullable(),
+  /**
+   * The tab it is in, counted among the tabs open then from 0 (the first); absent in a flow that
+   * never had a second tab open.
+   */
+  tab: z.number().int().min(0).optional(),
 });
 export type FlowState = z.infer<typeof FlowState>;
 
@@ -193,10 +198,23 @@ export const FlowCheck = z.discriminatedUnion('assert', [
 ]);
 export type FlowCheck = z.infer<typeof FlowCheck>;
 
+/**
+ * The tab a step acts in (see FlowState.tab), when the flow had a second tab open then; absent:
+ * the first.
+ */
+const kStepTab = z.number().int().min(0).optional();
+
 export const FlowStep = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('goto'), page: z.string(), url: z.string(), after: FlowState }),
+  z.strictObject({ kind: z.literal('goto'), page: z.string(), tab: kStepTab, url: z.string(), after: FlowState }),
   z.strictObject({
-    kind: z.literal('interact'), page: z.string(), interaction: z.string(), values: z.array(FlowValue),
+    kind: z.literal('interact'), page: z.string(), tab: kStepTab, interaction: z.string(), values: z.array(FlowValue),
+    /**
+     * The interaction opened a tab or window (a link with `target=_blank`, `window.open`): the
+     * workflow awaits it as the page's popup, and the steps recorded in it act on it.
+     */
+    opensTab: z.literal(true).optional(),
+    /** The page closed its own tab during the interaction (`window.close()`). */
+    closesTab: z.literal(true).optional(),
     /** The text of the item acted in when the interaction's elements belong to a collection, else null. */
     item: FlowValue.nullable(),
     /**
@@ -206,15 +224,17 @@ export const FlowStep = z.discriminatedUnion('kind', [
     dialogs: z.array(StepDialog).optional(),
     after: FlowState,
   }),
-  z.strictObject({ kind: z.literal('back'), page: z.string(), after: FlowState }),
+  z.strictObject({ kind: z.literal('back'), page: z.string(), tab: kStepTab, after: FlowState }),
+  /** The recording closed a tab (the `close` action): the workflow closes it too. */
+  z.strictObject({ kind: z.literal('close'), page: z.string(), tab: z.number().int().min(0), after: FlowState }),
   /**
    * Content that typing into a field brought up on the page (a suggestion showing the typed text)
    * before the next step acted, as the recording saw it: waited for, so the next step does not act
    * on a page whose scripts have not answered the typing yet.
    */
-  z.strictObject({ kind: z.literal('wait'), page: z.string(), role: z.string(), text: FlowValue, after: FlowState }),
+  z.strictObject({ kind: z.literal('wait'), page: z.string(), tab: kStepTab, role: z.string(), text: FlowValue, after: FlowState }),
   z.strictObject({
-    kind: z.literal('expect'), page: z.string(), check: FlowCheck,
+    kind: z.literal('expect'), page: z.string(), tab: kStepTab, check: FlowCheck,
     /** The text of the item its element is in when the element belongs to a collection, else null. */
     item: FlowValue.nullable(),
     after: FlowState,

@@ -62,20 +62,22 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
   const source = createSource(project, `/gen/${file}`);
   const final = ctx.page(last.after.page);
   const finalClass = ctx.pageNames(final.id).className;
-  const body = [...secretGuard(flow), ...freshCall(flow, names.functionName)];
+  // A flow that ends in a tab it opened is checked there: the page object it returns is bound to it.
+  const shown = last.after.tab ? 'ended.page' : 'page';
+  const body = [...secretGuard(flow), ...freshCall(flow, names.functionName, last.after.tab ? 'ended' : null)];
   const urlCheck = finalUrlCheck(ctx, last.after);
   if (urlCheck) body.push(urlComment(last.after.url));
-  body.push(`await expect(page).toHaveURL(${urlCheck ?? `${finalClass}.urlPattern`});`);
+  body.push(`await expect(${shown}).toHaveURL(${urlCheck ?? `${finalClass}.urlPattern`});`);
   if (final.heading && isStableText(last.after.heading) && final.heading.text.toLowerCase() === last.after.heading.toLowerCase()) {
     const heading = final.heading;
-    body.push(`await expect(${headingExpression(heading, 'page')}).toBeVisible();`);
-    if (heading.level !== null) body.push(`await expect(page.locator('body')).toMatchAriaSnapshot(${templateLiteral(headingSnapshot(heading))});`);
+    body.push(`await expect(${headingExpression(heading, shown)}).toBeVisible();`);
+    if (heading.level !== null) body.push(`await expect(${shown}.locator('body')).toMatchAriaSnapshot(${templateLiteral(headingSnapshot(heading))});`);
   }
   const variables = flowVariables(flow);
   // A recording with expect steps says what to check: the workflow asserts them where they were
   // checked, and what generate would guess the flow left is not asserted besides.
   const expects = flow.steps.filter((step) => step.kind === 'expect').length;
-  if (!expects) body.push(...flow.outcomes.map((outcome) => outcomeCheck(outcome, outcome.variable ? `vars.${variables.get(outcome.variable)!}` : null)));
+  if (!expects) body.push(...flow.outcomes.map((outcome) => outcomeCheck(outcome, outcome.variable ? `vars.${variables.get(outcome.variable)!}` : null, shown)));
   source.addImportDeclaration({ moduleSpecifier: testModule(flow), namedImports: ['expect', 'test'] });
   if (!urlCheck) source.addImportDeclaration({ moduleSpecifier: `../pom/${finalClass}.ts`, namedImports: [finalClass] });
   const defaults = flow.fresh.length ? [workflowVarNames(names.functionName).defaultsName] : [];
@@ -100,22 +102,23 @@ export function emitFlowSpec(project: Project, ctx: EmitContext, flow: Flow): { 
  * value for each (the recorded one and a suffix unique to this run), so a second run on the same
  * app finds its own records.
  */
-function freshCall(flow: Flow, functionName: string): string[] {
-  if (!flow.fresh.length) return [`await ${functionName}(page);`];
+function freshCall(flow: Flow, functionName: string, bind: string | null): string[] {
+  const call = (args: string) => `${bind ? `const ${bind} = ` : ''}await ${functionName}(${args});`;
+  if (!flow.fresh.length) return [call('page')];
   const variables = flowVariables(flow);
   const fresh = flow.fresh.map((name) => `${variables.get(name)!}: \`${flow.variables[name]!.replace(/[`\\$]/g, '\\$&')} \${run}\``);
   return [
     '// A suffix unique to this run: the records the flow creates are told apart from earlier runs\'.',
     'const run = Date.now().toString(36);',
     `const vars = { ...${workflowVarNames(functionName).defaultsName}, ${fresh.join(', ')} };`,
-    `await ${functionName}(page, vars);`,
+    call('page, vars'),
   ];
 }
 
 /** One assertion of a recorded outcome: content that is shown, or gone. */
-function outcomeCheck(outcome: FlowOutcome, variable: string | null): string {
+function outcomeCheck(outcome: FlowOutcome, variable: string | null, page: string): string {
   const text = variable ?? str(outcome.text);
-  const locator = `page.${outcomeLocatorCode(outcome, text)}`;
+  const locator = `${page}.${outcomeLocatorCode(outcome, text)}`;
   // Shown: at least one (earlier runs may have left the same text); gone: none left.
   return outcome.kind === 'shown' ? `await expect(${locator}.first()).toBeVisible();` : `await expect(${locator}).toHaveCount(0);`;
 }
@@ -149,11 +152,16 @@ function finalStateChecks(ctx: EmitContext, flow: Flow): string[] {
   if (!last) return [];
   const final = ctx.page(last.after.page);
   const checks: string[] = [];
+  // A replay that ended in another tab, as the recording did, is checked there.
+  const shown = last.after.tab ? 'shown' : 'page';
+  if (last.after.tab) {
+    checks.push(`// The recording ended in tab ${last.after.tab + 1}, which the flow opened.`, `const shown = page.context().pages()[${last.after.tab}]!;`);
+  }
   const urlCheck = finalUrlCheck(ctx, last.after);
-  if (urlCheck) checks.push(urlComment(last.after.url), `await expect(page).toHaveURL(${urlCheck});`);
+  if (urlCheck) checks.push(urlComment(last.after.url), `await expect(${shown}).toHaveURL(${urlCheck});`);
   if (final.heading && isStableText(last.after.heading) && final.heading.text.toLowerCase() === last.after.heading.toLowerCase()) {
     const heading = final.heading;
-    checks.push(`await expect(${headingExpression(heading, 'page')}).toBeVisible();`);
+    checks.push(`await expect(${headingExpression(heading, shown)}).toBeVisible();`);
   }
   return checks;
 }

@@ -42,27 +42,29 @@ export function emitWorkflow(project: Project, ctx: EmitContext, flow: Flow): { 
     secret: (name: string) => `requireSecret(${str(name)})`,
     variable: (name: string) => `vars.${variables.get(name)!}`,
   };
-  const objectOf = (pageId: string) => {
+  const tabs = new TabVariables();
+  const objectOf = (pageId: string, tab = 'page') => {
     const className = ctx.pageNames(pageId).className;
     usedPages.add(className);
-    return { className, variable: instanceName(className) };
+    return { className, variable: tabs.objectVariable(instanceName(className), tab) };
   };
-  /** Brings the page object of `pageId` into scope, waiting for the page when it was not returned. */
-  const arrive = (pageId: string) => {
-    const { className, variable } = objectOf(pageId);
+  /** Brings the page object of `pageId` in `tab` into scope, waiting for the page when it was not returned. */
+  const arrive = (pageId: string, tab = 'page') => {
+    const { className, variable } = objectOf(pageId, tab);
     if (!declared.has(variable)) {
-      statements.push(`const ${variable} = new ${className}(page);`);
+      statements.push(`const ${variable} = new ${className}(${tab});`);
       declared.add(variable);
     }
     statements.push(`await ${variable}.expectLoaded();`);
   };
   let current: string | null = null;
   for (const step of flow.steps) {
-    current = emitStep(step, current, { ctx, statements, declared, objectOf, arrive, valueCtx });
+    current = emitStep(step, current, { ctx, statements, declared, objectOf, arrive, valueCtx, tabs });
   }
   const last = flow.steps[flow.steps.length - 1];
-  const final = last ? objectOf(last.after.page) : null;
-  if (final && current !== last!.after.page) arrive(last!.after.page);
+  const finalTab = last ? tabs.at(last.after.tab) : 'page';
+  const final = last ? objectOf(last.after.page, finalTab) : null;
+  if (final && current !== at(last!.after.page, finalTab)) arrive(last!.after.page, finalTab);
   if (final) statements.push(`return ${final.variable};`);
   dropUnusedBindings(statements);
 
@@ -117,9 +119,47 @@ interface StepScope {
   ctx: EmitContext;
   statements: string[];
   declared: Set<string>;
-  objectOf(pageId: string): { className: string; variable: string };
-  arrive(pageId: string): void;
+  objectOf(pageId: string, tab?: string): { className: string; variable: string };
+  arrive(pageId: string, tab?: string): void;
   valueCtx: { secret(name: string): string; variable(name: string): string };
+  tabs: TabVariables;
+}
+
+/** Where a step left the workflow: a page in a tab (`page@popup`). */
+function at(pageId: string, tab: string): string {
+  return `${pageId}@${tab}`;
+}
+
+/**
+ * The `Page` variable of each tab the recording had open, in the order the recording counts them:
+ * `page` (the test's), then `popup`, `popup2`, … for the tabs the flow opened. A tab that closed
+ * leaves the count, as it left the recording's. Page objects of a tab are its own variables.
+ */
+class TabVariables {
+  private readonly open = ['page'];
+  private opened = 0;
+
+  /** The variable of the tab the recording counted as `index` (absent: the first). */
+  at(index: number | undefined): string {
+    return this.open[index ?? 0] ?? 'page';
+  }
+
+  /** A variable for the tab a step opens, last in the count. */
+  opening(): string {
+    this.opened++;
+    const variable = this.opened === 1 ? 'popup' : `popup${this.opened}`;
+    this.open.push(variable);
+    return variable;
+  }
+
+  closed(index: number): void {
+    if (index > 0) this.open.splice(index, 1);
+  }
+
+  /** A page object's variable in `tab`: `itemsPage` in the first, `itemsPageInPopup` in another. */
+  objectVariable(instance: string, tab: string): string {
+    return tab === 'page' ? instance : `${instance}In${tab.charAt(0).toUpperCase()}${tab.slice(1)}`;
+  }
 }
 
 /** The longest dialog message a comment quotes. */
@@ -132,7 +172,7 @@ const kDialogQuoteChars = 80;
  * dialog the recording never saw (a confirm of a delete the flow does not make). Playwright
  * dismisses a dialog no one waits for, which would cancel a confirmed delete.
  */
-function withDialogs(dialogs: readonly StepDialog[], call: string): { comment: string; call: string } {
+function withDialogs(dialogs: readonly StepDialog[], call: string, tab: string): { comment: string; call: string } {
   if (!dialogs.length) return { comment: '', call };
   const described = dialogs.map((dialog) => {
     const line = dialog.message.replace(/\s+/g, ' ').trim();
@@ -140,7 +180,7 @@ function withDialogs(dialogs: readonly StepDialog[], call: string): { comment: s
     return `${/^[aeiou]/.test(dialog.type) ? 'an' : 'a'} ${dialog.type}${quoted ? ` (“${quoted}”)` : ''}`;
   });
   const answer = (dialog: StepDialog) => `.then((dialog) => ${dialog.type === 'prompt' ? 'dialog.accept(dialog.defaultValue())' : 'dialog.accept()'})`;
-  const waits = dialogs.map((dialog, i) => `${i ? ".then(() => page.waitForEvent('dialog'))" : "page.waitForEvent('dialog')"}${answer(dialog)}`).join('');
+  const waits = dialogs.map((dialog, i) => `${i ? `.then(() => ${tab}.waitForEvent('dialog'))` : `${tab}.waitForEvent('dialog')`}${answer(dialog)}`).join('');
   const each = dialogs.length > 1 ? 'each accepted' : 'accepted';
   return {
     comment: `// The next step opens ${described.join(', then ')}: ${each} as when recorded (the step fails if ${dialogs.length > 1 ? 'one does' : 'it does'} not open).`,
@@ -151,55 +191,75 @@ function withDialogs(dialogs: readonly StepDialog[], call: string): { comment: s
 /** Emits one step; returns the page whose object is known to be loaded afterwards (or null). */
 function emitStep(step: FlowStep, current: string | null, scope: StepScope): string | null {
   const { ctx, statements } = scope;
+  const tab = scope.tabs.at(step.tab);
   switch (step.kind) {
     case 'goto': {
       const target = ctx.page(step.page);
-      const { variable, className } = scope.objectOf(step.page);
+      const { variable, className } = scope.objectOf(step.page, tab);
       if (!scope.declared.has(variable)) {
-        statements.push(`const ${variable} = new ${className}(page);`);
+        statements.push(`const ${variable} = new ${className}(${tab});`);
         scope.declared.add(variable);
       }
-      statements.push(target.stableUrl === step.url ? `await ${variable}.goto();` : `await page.goto(${str(step.url)});`);
+      statements.push(target.stableUrl === step.url ? `await ${variable}.goto();` : `await ${tab}.goto(${str(step.url)});`);
       statements.push(`await ${variable}.expectLoaded();`);
-      return step.page;
+      return at(step.page, tab);
     }
     case 'back':
-      statements.push('await page.goBack();');
-      scope.arrive(step.after.page);
-      return step.after.page;
+      statements.push(`await ${tab}.goBack();`);
+      scope.arrive(step.after.page, tab);
+      return at(step.after.page, tab);
+    case 'close':
+      // Closed as the recording closed it; the steps after it act in the tab the recording went on in.
+      statements.push(`await ${scope.tabs.at(step.tab)}.close();`);
+      scope.tabs.closed(step.tab);
+      return null;
     case 'wait':
       // The typing brought this up before the next step when recorded: the page's scripts have answered it.
-      statements.push(`await expect(page.${outcomeLocatorCode(step, valueExpression(step.text, scope.valueCtx))}.first()).toBeVisible();`);
-      return step.page;
+      statements.push(`await expect(${tab}.${outcomeLocatorCode(step, valueExpression(step.text, scope.valueCtx))}.first()).toBeVisible();`);
+      return at(step.page, tab);
     case 'interact': {
-      if (current !== step.page) scope.arrive(step.page);
-      const { variable } = scope.objectOf(step.page);
+      if (current !== at(step.page, tab)) scope.arrive(step.page, tab);
+      const { variable } = scope.objectOf(step.page, tab);
       const method = ctx.pageNames(step.page).methods.get(step.interaction)!;
       const interaction = ctx.page(step.page).interactions.find((i) => i.id === step.interaction)!;
       const fieldArgs = interaction.kind === 'form'
         ? interaction.fields.map((field, i) => (method.params[i] ? valueExpression(step.values[i]!, scope.valueCtx) : null)).filter((a) => a !== null)
         : [];
       const args = method.item ? [step.item ? valueExpression(step.item, scope.valueCtx) : "''", ...fieldArgs] : fieldArgs;
-      const dialogs = withDialogs(step.dialogs ?? [], `${variable}.${method.name}(${args.join(', ')})`);
+      const dialogs = withDialogs(step.dialogs ?? [], `${variable}.${method.name}(${args.join(', ')})`, tab);
       if (dialogs.comment) statements.push(dialogs.comment);
       const call = dialogs.call;
+      if (step.opensTab) {
+        // The tab it opens is awaited while the call runs, as Playwright's popup event: the steps
+        // recorded in it act on it, and the step fails if it does not open.
+        const popup = scope.tabs.opening();
+        statements.push(`// The next step opens a tab or window (${str(step.after.url)} when recorded): the steps after it that were recorded there act on it.`);
+        statements.push(`const [${popup}] = await Promise.all([${tab}.waitForEvent('popup'), ${call}]);`);
+        return null;
+      }
+      if (step.closesTab) {
+        statements.push(`await ${call};`);
+        // The page closed its own tab: the recording went on in another one.
+        scope.tabs.closed(step.tab ?? 0);
+        return null;
+      }
       const edge = ctx.next(step.page, step.interaction);
       if (edge) {
-        const next = scope.objectOf(edge.to);
+        const next = scope.objectOf(edge.to, tab);
         if (scope.declared.has(next.variable)) statements.push(`await ${call};`);
         else {
           // With dialogs, the call's page object is the second of what `Promise.all` gives.
           statements.push(`const ${dialogs.comment ? `[, ${next.variable}]` : next.variable} = await ${call};`);
           scope.declared.add(next.variable);
         }
-        return edge.to === step.after.page ? edge.to : null;
+        return edge.to === step.after.page ? at(edge.to, tab) : null;
       }
       statements.push(`await ${call};`);
-      return step.after.page === step.page ? step.page : null;
+      return step.after.page === step.page ? at(step.page, tab) : null;
     }
     case 'expect': {
-      if (current !== step.page) scope.arrive(step.page);
-      const { variable } = scope.objectOf(step.page);
+      if (current !== at(step.page, tab)) scope.arrive(step.page, tab);
+      const { variable } = scope.objectOf(step.page, tab);
       const names = ctx.pageNames(step.page);
       const elements = ctx.page(step.page).elements;
       const element = (id: string) => {
@@ -208,8 +268,8 @@ function emitStep(step: FlowStep, current: string | null, scope: StepScope): str
         const item = names.collections.get(collection)!;
         return `${variable}.${item.accessor}(${step.item ? valueExpression(step.item, scope.valueCtx) : "''"}).${item.members.get(id)!}`;
       };
-      statements.push(checkStatement(step.check, { page: 'page', element, value: (value) => valueExpression(value, scope.valueCtx) }));
-      return step.page;
+      statements.push(checkStatement(step.check, { page: tab, element, value: (value) => valueExpression(value, scope.valueCtx) }));
+      return at(step.page, tab);
     }
     default:
       return assertNever(step, 'flow step');

@@ -100,8 +100,11 @@ export interface FlowContext {
 export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
   const { keyer, observed, app } = ctx;
   const pageOf = (state: PageState) => keyer.keyOf(state.url, state.title)!;
+  // Which tab a step and a state are in, said only in a flow that had a second tab open.
+  const tabbed = run.history.steps.some((step) => step.pre.tabCount > 1 || step.post.tabCount > 1);
+  const tabOf = (state: PageState): { tab?: number } => (tabbed ? { tab: state.tab } : {});
   const stateOf = (state: PageState): FlowState => ({
-    page: pageOf(state), url: appRelative(state.url, app), title: state.title, heading: state.heading,
+    page: pageOf(state), url: appRelative(state.url, app), title: state.title, heading: state.heading, ...tabOf(state),
   });
   const urlChanged = (pre: PageState, post: PageState) => routeOf(pre.url) !== routeOf(post.url);
   const steps: FlowStep[] = [];
@@ -125,8 +128,8 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     const id = `form:${form.fields.map((f) => `${f.control} ${f.element}`).join(' + ')}`;
     const collection = form.row?.collection ?? null;
     observed.interaction({ kind: 'form', id, page: form.page, observed: 1, collection, fields: form.fields }, pageOf(form.post), urlChanged(form.pre, form.post));
-    steps.push(itemOf({ kind: 'interact', page: form.page, interaction: id, values: form.values, item: form.row ? { kind: 'literal', value: form.row.key } : null, ...dialogsOf(form.dialogs), after: stateOf(form.post) }, form.row));
-    if (next && form.wait && pageOf(form.post) === form.page) steps.push({ kind: 'wait', page: form.page, ...form.wait, after: stateOf(form.post) });
+    steps.push(itemOf({ kind: 'interact', page: form.page, ...tabOf(form.pre), interaction: id, values: form.values, item: form.row ? { kind: 'literal', value: form.row.key } : null, ...dialogsOf(form.dialogs), after: stateOf(form.post) }, form.row));
+    if (next && form.wait && pageOf(form.post) === form.page) steps.push({ kind: 'wait', page: form.page, ...tabOf(form.post), ...form.wait, after: stateOf(form.post) });
   };
 
   for (const step of run.history.steps) {
@@ -155,8 +158,13 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     }
     // The end of the run leaves nothing to wait for the typing's answer before.
     flush(step.action !== 'done');
-    const to = pageOf(step.post);
-    const moved = urlChanged(step.pre, step.post);
+    const tab = tabOf(step.pre);
+    // A step that opened a tab did not move its own page: the state after it is the new tab's.
+    const opensTab = step.post.tabCount > step.pre.tabCount;
+    const closesTab = step.post.tabCount < step.pre.tabCount;
+    const tabs = { ...(opensTab ? { opensTab: true as const } : {}), ...(closesTab ? { closesTab: true as const } : {}) };
+    const to = opensTab ? page : pageOf(step.post);
+    const moved = !opensTab && urlChanged(step.pre, step.post);
     const after = stateOf(step.post);
     switch (step.action) {
       case 'click':
@@ -164,20 +172,23 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
         if (!step.fingerprint) break;
         const element = observed.element(page, step.fingerprint, step.locator, row, evidence);
         const id = observed.interaction({ kind: step.action, id: `${step.action}:${element}`, page, observed: 1, collection: row?.collection ?? null, element }, to, moved);
-        steps.push(itemOf({ kind: 'interact', page, interaction: id, values: [], item: row ? { kind: 'literal', value: row.key } : null, ...dialogsOf(step.dialogs), after }, row));
+        steps.push(itemOf({ kind: 'interact', page, ...tab, interaction: id, values: [], item: row ? { kind: 'literal', value: row.key } : null, ...tabs, ...dialogsOf(step.dialogs), after }, row));
         break;
       }
       case 'send_keys': {
         const keys = step.params.keys;
         const id = observed.interaction({ kind: 'press', id: `press:${keys}`, page, observed: 1, collection: null, element: null, keys }, to, moved);
-        steps.push({ kind: 'interact', page, interaction: id, values: [], item: null, ...dialogsOf(step.dialogs), after });
+        steps.push({ kind: 'interact', page, ...tab, interaction: id, values: [], item: null, ...tabs, ...dialogsOf(step.dialogs), after });
         break;
       }
       case 'navigate':
-        steps.push({ kind: 'goto', page: to, url: appRelative(step.params.url, app), after });
+        steps.push({ kind: 'goto', page: to, ...tab, url: appRelative(step.params.url, app), after });
         break;
       case 'go_back':
-        steps.push({ kind: 'back', page: to, after });
+        steps.push({ kind: 'back', page: to, ...tab, after });
+        break;
+      case 'close':
+        if (closesTab) steps.push({ kind: 'close', page, tab: step.params.tab ?? step.pre.tab, after });
         break;
       case 'expect_text':
       case 'expect_url':
@@ -189,7 +200,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
         const asserted = step.action === 'expect_text' && typeof step.params.text === 'string' ? [step.params.text] : [];
         const element = step.fingerprint ? observed.element(page, step.fingerprint, step.locator, row, evidence, asserted) : null;
         const check = flowCheck(step, element, run.history.variables, app);
-        if (check) steps.push(itemOf({ kind: 'expect', page, check, item: element && row ? { kind: 'literal', value: row.key } : null, after }, element ? row : null));
+        if (check) steps.push(itemOf({ kind: 'expect', page, ...tab, check, item: element && row ? { kind: 'literal', value: row.key } : null, after }, element ? row : null));
         break;
       }
       default:
