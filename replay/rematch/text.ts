@@ -99,8 +99,45 @@ const kHashRoute = /#!?\/.*$/;
  * taken before routes were kept), the route is left out of both.
  */
 export function comparableHrefs(recorded: string | null, live: string | null): [string | null, string | null] {
-  if (recorded === null || live === null || kHashRoute.test(recorded) === kHashRoute.test(live)) return [recorded, live];
-  return [recorded.replace(kHashRoute, ''), live.replace(kHashRoute, '')];
+  if (recorded === null || live === null) return [recorded, live];
+  const [a, b] = kHashRoute.test(recorded) === kHashRoute.test(live) ? [recorded, live] : [recorded.replace(kHashRoute, ''), live.replace(kHashRoute, '')];
+  return a !== b && deploymentOnly(a, b) ? [a, a] : [a, b];
+}
+
+/** An absolute file path as a query value carries it (`/var/lib/app/db.sqlite`, `C:\data\db.sqlite`). */
+const kFilePath = /^(?:\/|[A-Za-z]:[\\/])[^?#]*[\\/][^\\/]+$/;
+
+/** The last part of a file path or a URL's path. */
+function basename(value: string): string {
+  return value.split(/[\\/]/).pop() ?? '';
+}
+
+/**
+ * Whether two values of one query key differ only by where the app is deployed: the same file
+ * under another folder (`/var/lib/app/db.sqlite`, `/srv/other/db.sqlite`), or the same address on
+ * another host or port (`http://a:8080/cb`, `http://b:9090/cb`).
+ */
+function deployedValue(a: string, b: string): boolean {
+  if (kFilePath.test(a) && kFilePath.test(b)) return basename(a) !== '' && basename(a) === basename(b);
+  if (!/^https?:\/\//.test(a) || !/^https?:\/\//.test(b) || !URL.canParse(a) || !URL.canParse(b)) return false;
+  const [ua, ub] = [new URL(a), new URL(b)];
+  return ua.pathname + ua.search + ua.hash === ub.pathname + ub.search + ub.hash;
+}
+
+/**
+ * Whether two link targets differ only by the deployment's own paths, hosts and ports in their
+ * query values: the same path and keys, and each value that differs is the same file or address
+ * where the server keeps or serves it now. Another deployment of the app is no other link.
+ */
+export function deploymentOnly(recorded: string, live: string): boolean {
+  const base = 'http://deployment.invalid/';
+  if (!URL.canParse(recorded, base) || !URL.canParse(live, base)) return false;
+  const [a, b] = [new URL(recorded, base), new URL(live, base)];
+  if (a.origin !== b.origin || a.pathname !== b.pathname || a.hash !== b.hash) return false;
+  const [qa, qb] = [[...a.searchParams], [...b.searchParams]];
+  if (qa.length !== qb.length || qa.some(([key], i) => qb[i]![0] !== key)) return false;
+  const differing = qa.map(([, value], i) => [value, qb[i]![1]] as const).filter(([x, y]) => x !== y);
+  return differing.length > 0 && differing.every(([x, y]) => deployedValue(x, y));
 }
 
 /** The longest container text a fingerprint keeps (`kMaxContainerText` in core/fingerprint/probe.ts). */

@@ -107,3 +107,21 @@ test('an id a framework counted out or hashed is no identity: the same counter o
   const written: Fingerprint = { ...field, id: 'newsletter-email', nameAttr: null };
   expect(agreement(written, live(written, { name: 'E-mail address', label: 'E-mail address' })).evidence).toEqual(['id newsletter-email']);
 });
+
+test('a link whose query differs only by where the app is deployed is the same link; another file or record is not', () => {
+  const link: Fingerprint = { ...field, role: 'link', name: 'beds', tag: 'a', type: null, nameAttr: null, label: null, text: 'beds', hrefPath: '/?database=/var/lib/garden/garden.sqlite&table=beds', peers: ['plots'] };
+  const moved = agreement(link, live(link, { hrefPath: '/?database=/tmp/deploy-2/data/garden.sqlite&table=beds' }));
+  expect(moved.contradictions).toEqual([]);
+  expect(moved.evidence).toContain('link target /?database=/var/lib/garden/garden.sqlite&table=beds');
+  expect(moved.acceptable).toBe(true);
+  // Renamed too, the target still says which link it is.
+  expect(agreement(link, live(link, { name: 'Beds table', text: 'Beds table', hrefPath: '/?database=/srv/garden/garden.sqlite&table=beds' })).acceptable).toBe(true);
+  // Another database, or another table of it, is another link.
+  const otherFile = agreement(link, live(link, { name: 'Beds table', text: 'Beds table', hrefPath: '/?database=/srv/garden/archive.sqlite&table=beds' }));
+  expect(otherFile.acceptable).toBe(false);
+  expect(otherFile.contradictions.join()).toContain('links to');
+  expect(agreement(link, live(link, { name: 'Beds table', text: 'Beds table', hrefPath: '/?database=/srv/garden/garden.sqlite&table=plots' })).acceptable).toBe(false);
+  // A callback address on another host and port is the same one.
+  const back: Fingerprint = { ...link, hrefPath: '/login?next=http://127.0.0.1:8080/beds' };
+  expect(agreement(back, live(back, { hrefPath: '/login?next=http://ci-host:9090/beds' })).contradictions).toEqual([]);
+});
