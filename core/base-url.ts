@@ -2,9 +2,8 @@
  * The one base URL rule of replays and generated specs. Which address: `BASE_URL` (or
  * `--base-url`) when set, else `baseURL` of brow-use.config.ts, else the recorded address (the
  * recorded origin and start directory, which generated URLs are relative to; `bu generate` takes
- * the configured base's directory for it when the recordings lie under it). What it means,
- * SPEC "Replay against another address": a new base with no path of its own
- * (`http://b/`) moves the app to another host and keeps the recorded path; one with a path
+ * the configured base's directory for it when the recordings lie under it). What it means: a new
+ * base with no path of its own (`http://b/`) moves the app to another host and keeps the recorded path; one with a path
  * (`http://b/app/v2/`) is where the app is served now. A base that names the recorded start page
  * itself (`http://b/app/v2/login` for a flow recorded at `.../login`) stands for its directory.
  * The result always ends in `/`, so relative URLs (`./items`) resolve under it. Without a

@@ -5,7 +5,7 @@ import { Provenance } from '../core/secret-provenance.ts';
 
 /**
  * What a replay substitutes into a recorded history: `{{var:NAME}}` and `{{secret:NAME}}` values,
- * and the address the app now lives at (SPEC "Replay against another address"). Pure.
+ * and the address the app now lives at. Pure.
  */
 
 const kPlaceholder = /\{\{(secret|var):([A-Za-z0-9_]+)\}\}/g;
@@ -118,7 +118,7 @@ export class ReportRedactor {
 }
 
 /**
- * Moves recorded URLs onto another address (SPEC "Replay against another address"). A base URL
+ * Moves recorded URLs onto another address. A base URL
  * with no path of its own (`http://b/`) replaces the recorded origin and keeps every recorded
  * path; one with a path (`http://b/app/v2/`) takes the place of the recorded start URL's
  * directory, and other URLs on the recorded origin move to the new origin with their paths.

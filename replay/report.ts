@@ -1,7 +1,7 @@
 import { writeFileAtomic } from '../core/io/atomic.ts';
 import { ReplayReport, type ReplayStep, type ReplaySummary, type StepStatus } from '../core/schema/replay-report.ts';
 
-/** Builds, prints and writes the replay report (SPEC "The replay report"). */
+/** Builds, prints and writes the replay report. */
 
 export function summarize(
   steps: readonly ReplayStep[],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ActionName, ActionParams } from './actions.ts';
 
 /**
- * The replayable history (SPEC "The history"): one step per executed action, each with the
+ * The replayable history: one step per executed action, each with the
  * target's fingerprint, the best locator at record time, and the page state before and after.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The replay report (SPEC "The replay report"): `replays/<session>/<replay-id>.json`. One entry per
+ * The replay report: `replays/<session>/<replay-id>.json`. One entry per
  * history step says how its element was found (level, candidates, score, locator), whether the
  * step passed, and why not; `final` is the page the replay left behind.
  */

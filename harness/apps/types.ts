@@ -89,7 +89,7 @@ export interface OracleInput {
 /** A flow of the heal corpus: a plan file, and an oracle that judges the app's final state (never replay's own verdict). */
 export interface CorpusFlow {
   name: string;
-  /** The plan file (SPEC "Plan files"), relative to bench/heal/plans/. */
+  /** The plan file (docs/plan-format.md), relative to bench/heal/plans/. */
   plan: string;
   /** Where the flow starts, relative to the app's origin. */
   start: string;
