@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { secretFromEnv } from '../core/secret-env.ts';
 import type { LoadedConfig } from '../core/config/load-config.ts';
 import type { CommandDef } from './command.ts';
 
@@ -12,7 +13,7 @@ type ValueSource = (key: string) => string | undefined;
 
 /** The secret names of the file whose value is set: the file lists what a flow may use, not what every run needs. */
 function secretsWithValues(names: readonly string[], env: NodeJS.ProcessEnv): string[] {
-  return names.filter((name) => env[`BU_SECRET_${name.toUpperCase()}`] || env[`BU_SECRET_${name}`]);
+  return names.filter((name) => secretFromEnv(name, env));
 }
 
 function offers(def: CommandDef, flag: string): boolean {

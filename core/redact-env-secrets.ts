@@ -1,8 +1,6 @@
 import { secretPlaceholder } from './conventions.ts';
 import { secretForms } from './secret-forms.ts';
-
-/** Environment variables holding secret values: `--secret NAME` reads `BU_SECRET_NAME`. */
-export const kSecretEnvPrefix = 'BU_SECRET_';
+import { kSecretEnvPrefix } from './secret-env.ts';
 
 /**
  * `text` with every spelling of each `BU_SECRET_*` value in `env` replaced by its placeholder

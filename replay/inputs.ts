@@ -1,4 +1,5 @@
 import { appBaseURL } from '../core/base-url.ts';
+import { secretEnvName, secretFromEnv } from '../core/secret-env.ts';
 import { UsageError } from '../core/errors.ts';
 import type { History, HistoryStep } from '../core/schema/history.ts';
 import { Provenance } from '../core/secret-provenance.ts';
@@ -47,8 +48,8 @@ export function resolveSubstitutions(history: History, varFlags: Record<string, 
   const secrets: Record<string, string> = {};
   const missing: string[] = [];
   for (const name of secretNames) {
-    const value = env[`BU_SECRET_${name.toUpperCase()}`] ?? env[`BU_SECRET_${name}`];
-    if (value === undefined) missing.push(`BU_SECRET_${name.toUpperCase()}`);
+    const value = secretFromEnv(name, env);
+    if (value === undefined) missing.push(secretEnvName(name));
     else secrets[name] = value;
   }
   if (missing.length) {

@@ -1,6 +1,7 @@
 import { UsageError } from '../../core/errors.ts';
 import { kPlaceholderPattern, secretPlaceholder } from '../../core/conventions.ts';
 import { kShortSecret, Provenance } from '../../core/secret-provenance.ts';
+import { secretEnvName, secretFromEnv } from '../../core/secret-env.ts';
 
 export { base64Forms, secretForms } from '../../core/secret-forms.ts';
 
@@ -12,7 +13,6 @@ export { base64Forms, secretForms } from '../../core/secret-forms.ts';
  * JSON writer produces, but never in what the app showed before it was typed.
  */
 
-const kSecretEnvPrefix = 'BU_SECRET_';
 const kSecretName = /^[A-Za-z0-9_]+$/;
 /** Keys whose string values are typed positions in recorded objects (an input's value, a cookie's). */
 const kTypedKeys = new Set(['value', 'params']);
@@ -38,11 +38,11 @@ export class Secrets {
     const secrets: Record<string, string> = {};
     for (const name of names) {
       if (!kSecretName.test(name)) throw new UsageError(`--secret ${name}: a secret name uses only letters, digits and _`);
-      const value = env[`${kSecretEnvPrefix}${name.toUpperCase()}`] ?? env[`${kSecretEnvPrefix}${name}`];
+      const value = secretFromEnv(name, env);
       if (value === undefined || value === '') {
         throw new UsageError(
-          `secret ${name} has no value: ${kSecretEnvPrefix}${name.toUpperCase()} is not set`,
-          `export ${kSecretEnvPrefix}${name.toUpperCase()}=... before running, or drop --secret ${name}`,
+          `secret ${name} has no value: ${secretEnvName(name)} is not set`,
+          `export ${secretEnvName(name)}=... before running, or drop --secret ${name}`,
         );
       }
       secrets[name] = value;
