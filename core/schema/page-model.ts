@@ -266,6 +266,11 @@ export const Flow = z.strictObject({
   fresh: z.array(z.string()),
   /** How the flow changes the app's data (deletes, creates, saves), one phrase each; empty when it only reads. */
   changes: z.array(z.string()),
+  /**
+   * What the recording said it did when it ended (a plan's or an agent's `done` text), when it
+   * said anything: it names a flow that stays on one page.
+   */
+  goal: z.string().optional(),
 });
 export type Flow = z.infer<typeof Flow>;
 

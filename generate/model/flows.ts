@@ -210,6 +210,9 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
   flush(false);
   const typed = typedValues(run.history.steps, run.history.variables);
   const outcomes = flowOutcomes(run.history.steps, typed, run.final ?? null);
+  // What the run said it did when it ended: a plan's or an agent's own words (the crawler says none).
+  const done = [...run.history.steps].reverse().find((step) => step.ok && step.action === 'done');
+  const goal = done?.action === 'done' ? done.params.text.trim() : undefined;
   return freshenCreatedValues({
     sessionId: run.sessionId,
     startUrl: run.history.startUrl,
@@ -220,6 +223,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     outcomes,
     changes: dataChanges(run.history.steps, outcomes, typed, ctx.testIdAttribute, run.evidence),
     fresh: [],
+    ...(goal ? { goal } : {}),
   }, run.history.steps, wholeTextItems);
 }
 

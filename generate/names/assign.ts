@@ -89,6 +89,8 @@ export const kPageObjectMembers = ['page', 'goto', 'expectLoaded', 'constructor'
 const kFallbackClass = 'AppPage';
 const kFallbackMember = 'element';
 const kFallbackFlow = 'recordedFlow';
+/** The words of a recording's own account of what it did that name its flow: a short phrase, not its sentence. */
+const kMaxGoalWords = 4;
 /** What generated workflows and specs import besides page classes. */
 const kImportedNames = ['Page', 'page', 'expect', 'test', 'requireSecret', 'replayHistory'];
 const kMaxProseLength = 400;
@@ -261,6 +263,8 @@ function flowBase(flow: Flow, pages: Map<string, PageNames>): string {
   const start = flow.steps[0]?.page;
   const end = flow.steps[flow.steps.length - 1]?.after.page;
   const nameOf = (id: string | undefined) => words(pages.get(id ?? '')?.className.replace(/Page$/, '') ?? 'app');
-  if (!start || start === end) return camel([...nameOf(start), 'flow']);
+  // A flow that stays on one page is named by what the recording said it did, when it said it.
+  const goal = flow.goal ? words(flow.goal, kMaxGoalWords) : [];
+  if (!start || start === end) return camel(goal.length ? goal : [...nameOf(start), 'flow']);
   return camel([...nameOf(start), 'to', ...nameOf(end)]) || pascal(['flow']);
 }

@@ -7,7 +7,7 @@ import { assignNames } from '../../generate/names/assign.ts';
 import { elementMember, fieldParam, methodBase, showsItemKey } from '../../generate/names/derive.ts';
 import { iconText, isVisibleName, sharedIdPrefix } from '../../generate/names/element-marks.ts';
 import { instanceName, isIdentifier, kebab, NameAllocator, sanitizeIdentifier, words } from '../../generate/names/identifiers.ts';
-import { clickRun, fp } from '../../harness/generate/fixtures.ts';
+import { clickRun, fp, step } from '../../harness/generate/fixtures.ts';
 
 /** Names in generated code come from page titles, file names, URLs and labels in any script: they must always compile and read. */
 
@@ -151,6 +151,18 @@ test('a flow is described in a sentence', () => {
   expect(assignNames(one, null).flows.get('script-1')!.description).toBe('Stays on the Switch mode 03 page.');
   const two = buildPageModel([clickRun([{ path: '/login', title: '', target: fp({ role: 'button', name: 'Sign in' }) }, { path: '/items', title: '', target: button }])]);
   expect(assignNames(two, null).flows.get('script-1')!.description).toBe('Goes from the Login page to the Items page.');
+});
+
+test('a flow that stays on one page is named by what its recording said it did, not numbered', () => {
+  const button = fp({ role: 'button', name: 'Mark read' });
+  const runs = ['Read the guide', 'Archive the old entries'].map((goal, i) => {
+    const run = clickRun([{ path: '/handbook', title: '', target: button }], `script-${i + 1}`);
+    const last = run.history.steps[0]!;
+    run.history.steps.push(step(1, { action: 'done', params: { text: goal }, fingerprint: null, pre: last.post, post: last.post }));
+    return run;
+  });
+  const names = assignNames(buildPageModel([...runs, clickRun([{ path: '/handbook', title: '', target: button }], 'script-3')]), null).flows;
+  expect([1, 2, 3].map((i) => names.get(`script-${i}`)!.functionName)).toEqual(['readGuide', 'archiveOldEntries', 'handbookFlow']);
 });
 
 test('recorded text that would end a doc comment stays inside it', () => {
