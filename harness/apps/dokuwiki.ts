@@ -53,13 +53,29 @@ async function start(): Promise<RunningApp> {
         // last page a flow loaded: data/ is first moved aside in one rename, so those writes land
         // in the old copy and the fresh one is never mixed with them; the old copy is removed
         // after; one the runner is still filling is left to the removal of the wiki's folder on stop.
+        // The fresh copy is made beside it first and renamed into place, so a write that lands
+        // between the two renames (a straggler recreating data/cache/...) cannot break the copy: what
+        // it recreated is moved aside too.
         const old = `${data}.old-${++resets}`;
+        const fresh = `${data}.fresh-${resets}`;
+        fs.cpSync(pristine, fresh, { recursive: true });
         fs.renameSync(data, old);
-        fs.cpSync(pristine, data, { recursive: true });
-        try {
-          fs.rmSync(old, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
-        } catch {
-          // Still being written: removed with the wiki's folder.
+        for (let late = 1; ; late++) {
+          try {
+            fs.renameSync(fresh, data);
+            break;
+          } catch (err) {
+            if (late > 3 || !fs.existsSync(data)) throw err;
+            fs.renameSync(data, `${old}-late-${late}`);
+          }
+        }
+        const moved = path.basename(old);
+        for (const aside of fs.readdirSync(path.dirname(data)).filter((f) => f === moved || f.startsWith(`${moved}-late-`))) {
+          try {
+            fs.rmSync(path.join(path.dirname(data), aside), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+          } catch {
+            // Still being written: removed with the wiki's folder.
+          }
         }
         fs.writeFileSync(users, usersText);
       },
