@@ -70,8 +70,12 @@ export function goneInPage(config: GoneConfig, describer: Describer): void {
       else if (a.name === 'aria-labelledby' || a.name === 'for' || a.name === 'form' || a.name === 'aria-controls') continue;
       sub.setAttribute(a.name, value);
     }
-    if (el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {
+    // An editor's text is its content, not its name (typing changes it): it keeps its content
+    // and is named for its other purpose, as a field is.
+    const editor = el instanceof HTMLElement && el.isContentEditable;
+    if (el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement || editor) {
       for (const child of Array.from(el.childNodes)) sub.appendChild(cleanCopy(child));
+      if (editor) sub.setAttribute('aria-label', name);
     } else if (!(el instanceof HTMLInputElement)) {
       if ((el.textContent ?? '').trim()) sub.textContent = name;
       else for (const child of Array.from(el.childNodes)) sub.appendChild(cleanCopy(child));
