@@ -9,7 +9,7 @@ import { elementCandidates } from '../generate/model/candidates.ts';
 import { attributeSelector } from '../generate/model/locate.ts';
 import { innerCandidates } from '../generate/model/rows.ts';
 import { withMembersAsPeers } from '../core/aria/peers.ts';
-import { rematch, type Scoredcandidate } from '../replay/rematch/cascade.ts';
+import { rematch, type ScoredCandidate } from '../replay/rematch/cascade.ts';
 import { pageLost, readLivePage } from '../replay/rematch/page-identity.ts';
 import { normalizeText } from '../replay/rematch/text.ts';
 import { attributeWays, classWays } from './attribute-ways.ts';
@@ -61,7 +61,7 @@ export interface RelocateInput {
   peers?: Fingerprint[];
 }
 
-function describe(c: Scoredcandidate): string {
+function describe(c: ScoredCandidate): string {
   const f = c.item.features;
   return `${f.role ?? f.tag} "${f.name}"`;
 }
@@ -141,7 +141,7 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   }
   // Look-alikes that tie everywhere are told apart by the part of the broken locator that still holds.
   let scope: string | null = null;
-  let candidate: Scoredcandidate;
+  let candidate: ScoredCandidate;
   if (result.kind === 'ambiguous') {
     scope = current && !item ? await brokenLocatorScope(page, current) : null;
     const inside = scope ? await tiedInside(page, scope, result.tied) : [];
@@ -155,9 +155,9 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     return { ok: false, reason: `the recorded element was found inside a frame or shadow root, which heal does not write locators for` };
   }
   // Scores as the cascade compares candidates: what an element is, its position aside.
-  const essential = (c: Scoredcandidate) => c.agreement.score - c.agreement.positional;
+  const essential = (c: ScoredCandidate) => c.agreement.score - c.agreement.positional;
   // The pool holds each element once, scored before the pick's final adjustments: the winner is left out by what it is.
-  const same = (c: Scoredcandidate) => c.item === candidate.item || (c.item.framePath === candidate.item.framePath && c.item.features.cssPath === candidate.item.features.cssPath);
+  const same = (c: ScoredCandidate) => c.item === candidate.item || (c.item.framePath === candidate.item.framePath && c.item.features.cssPath === candidate.item.features.cssPath);
   const runner = result.pool.filter((c) => !same(c)).sort((a, b) => essential(b) - essential(a))[0] ?? null;
   const runnerUp = runner ? { what: describe(runner), score: essential(runner), contradictions: runner.agreement.contradictions } : null;
   // The current locator still finding this element alone means the locator was not what broke.

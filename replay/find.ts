@@ -5,7 +5,7 @@ import type { FailureCategory, HealRecord, MatchLevel } from '../core/schema/rep
 import type { Fingerprint, HistoryStep } from '../core/schema/history.ts';
 import { healAcceptable, healCandidates, healRequest, type Healer } from './heal.ts';
 import type { Rebaser } from './inputs.ts';
-import { readAhead, rematch, type ReadAhead, type ReadAtPath, type Scoredcandidate } from './rematch/cascade.ts';
+import { readAhead, rematch, type ReadAhead, type ReadAtPath, type ScoredCandidate } from './rematch/cascade.ts';
 import type { LiveFeatures } from './rematch/scoring.ts';
 import { pageLost, readLivePage } from './rematch/page-identity.ts';
 import { withMembersAsPeers } from '../core/aria/peers.ts';
@@ -102,7 +102,7 @@ export async function findAhead(page: Page, step: HistoryStep, options: FindOpti
 }
 
 /** The best candidate that was refused, and why: what a reader checks a refusal against. */
-function nearestOf(pool: Scoredcandidate[]): string {
+function nearestOf(pool: ScoredCandidate[]): string {
   const best = [...pool].sort((a, b) => b.agreement.score - a.agreement.score)[0];
   if (!best) return '';
   const f = best.item.features;

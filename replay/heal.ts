@@ -1,5 +1,5 @@
 import type { Fingerprint } from '../core/schema/history.ts';
-import type { Scoredcandidate } from './rematch/cascade.ts';
+import type { ScoredCandidate } from './rematch/cascade.ts';
 import { kMinIdentity } from './rematch/scoring.ts';
 
 /**
@@ -59,14 +59,14 @@ export const kMinHealIdentity = Math.round(kMinIdentity / 3);
 /** Total agreement a model's pick needs (below the cascade's own bar, above chance). */
 export const kMinHealAgreement = 35;
 
-export function healCandidates(pool: Scoredcandidate[]): Scoredcandidate[] {
+export function healCandidates(pool: ScoredCandidate[]): ScoredCandidate[] {
   return pool
     .filter((c) => !c.agreement.contradictions.length)
     .sort((a, b) => b.agreement.score - a.agreement.score)
     .slice(0, kMaxHealCandidates);
 }
 
-export function healAcceptable(c: Scoredcandidate): boolean {
+export function healAcceptable(c: ScoredCandidate): boolean {
   return !c.agreement.contradictions.length && c.agreement.identity >= kMinHealIdentity && c.agreement.score >= kMinHealAgreement;
 }
 
@@ -76,7 +76,7 @@ export function healRequest(
   locator: string | null,
   page: { url: string; title: string },
   failure: HealRequest['failure'],
-  offered: Scoredcandidate[],
+  offered: ScoredCandidate[],
 ): HealRequest {
   return {
     action: step.action,

@@ -34,7 +34,7 @@ const kRetryDelaysMs = [50, 100, 200, 400, 800];
 /** A tie is re-checked once after the page had time to settle (a re-render may remove one). */
 const kAmbiguousSettleMs = 300;
 
-export type Scoredcandidate = Scored<Candidate>;
+export type ScoredCandidate = Scored<Candidate>;
 
 /** The element was read at its recorded CSS path (see at-path.ts), with the page's heading then. */
 export interface ReadAtPath extends FoundAt {
@@ -42,9 +42,9 @@ export interface ReadAtPath extends FoundAt {
 }
 
 export type MatchResult =
-  | { kind: 'found'; level: MatchLevel; candidate: Scoredcandidate; candidates: number; notes: string[]; pool: Scoredcandidate[]; atPath?: ReadAtPath; guard?: Locator; renamedInPlace?: string }
-  | { kind: 'ambiguous'; level: MatchLevel; tied: Scoredcandidate[]; notes: string[]; pool: Scoredcandidate[] }
-  | { kind: 'missing'; notes: string[]; pool: Scoredcandidate[] };
+  | { kind: 'found'; level: MatchLevel; candidate: ScoredCandidate; candidates: number; notes: string[]; pool: ScoredCandidate[]; atPath?: ReadAtPath; guard?: Locator; renamedInPlace?: string }
+  | { kind: 'ambiguous'; level: MatchLevel; tied: ScoredCandidate[]; notes: string[]; pool: ScoredCandidate[] }
+  | { kind: 'missing'; notes: string[]; pool: ScoredCandidate[] };
 
 export interface CascadeOptions {
   timeoutMs?: number;
@@ -86,7 +86,7 @@ async function countClasses(page: Page, classes: string[]): Promise<Map<string, 
   return counts;
 }
 
-function describe(c: Scoredcandidate): string {
+function describe(c: ScoredCandidate): string {
   const f = c.item.features;
   return `${f.role ?? f.tag} "${f.name}"${f.landmarks.length ? ` in ${f.landmarks.map((l) => l.role).join('>')}` : ''} (score ${c.agreement.score}${c.agreement.contradictions.length ? `; ${c.agreement.contradictions.join(', ')}` : ''})`;
 }
@@ -156,9 +156,9 @@ export async function readAhead(page: Page, fp: Fingerprint, recorded: RecordedL
 /** One pass over the recorded locator and the levels; `ahead`: this pass's read at the recorded path, already made. */
 async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | null, options: CascadeOptions, ahead?: AtPathRead | null): Promise<MatchResult> {
   const notes: string[] = [];
-  const pool = new Map<string, Scoredcandidate>();
+  const pool = new Map<string, ScoredCandidate>();
   const includeHidden = fp.box === null;
-  let tie: { level: MatchLevel; tied: Scoredcandidate[] } | null = null;
+  let tie: { level: MatchLevel; tied: ScoredCandidate[] } | null = null;
   const scoring: AgreementOptions = { tolerantIds: options.tolerantIds, rowTextGone: false, pageAddress: pageAddress(options.inPlace?.pageUrl ?? page.url()) };
   // The recorded locator's one match when its name keys its row in the recorded scope (see nameKeysRow).
   let keyedByName: string | null = null;
@@ -167,7 +167,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
   const score = (found: Candidate[]) => found.map((item) => outsideScope({ item, agreement: agreement(fp, item.features, keyOf(item) === keyedByName ? { ...scoring, rowKeyedByName: true } : scoring) }));
   // With one of its look-alikes gone, one outside the scope the recorder found it in (an id, a
   // test id, a named region) is one of the others: what told them apart is where they were.
-  const outsideScope = (s: Scoredcandidate): Scoredcandidate => {
+  const outsideScope = (s: ScoredCandidate): ScoredCandidate => {
     if (!scoring.lookAlikeGone || scopeKeys === null || scopeKeys.has(keyOf(s.item))) return s;
     const contradictions = [...s.agreement.contradictions, 'outside the recorded scope, where one of its look-alikes went'];
     return { ...s, agreement: { ...s.agreement, contradictions, acceptable: false, sameKind: false } };
@@ -301,7 +301,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     const result = await decide(level.name, found, level.exhaustive === true);
     if (result) return result;
   }
-  const unresolved = tie as { level: MatchLevel; tied: Scoredcandidate[] } | null;
+  const unresolved = tie as { level: MatchLevel; tied: ScoredCandidate[] } | null;
   if (unresolved) return { kind: 'ambiguous', level: unresolved.level, tied: unresolved.tied, notes, pool: [...pool.values()] };
   return { kind: 'missing', notes, pool: [...pool.values()] };
 }
