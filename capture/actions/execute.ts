@@ -145,6 +145,18 @@ async function movedOn(page: Page, pre: PageState): Promise<boolean> {
   return now !== null && (page.url() !== pre.url || now.title !== pre.title || now.heading !== pre.heading);
 }
 
+/** The requests to the page's own origin among `sent`, as `METHOD /path`, each once. */
+function sentToApp(sent: { method: string; url: string }[], pageUrl: string): string[] {
+  const origin = URL.canParse(pageUrl) ? new URL(pageUrl).origin : null;
+  const out = new Set<string>();
+  for (const { method, url } of sent) {
+    if (!URL.canParse(url)) continue;
+    const parsed = new URL(url);
+    if (parsed.origin === origin) out.add(`${method} ${parsed.pathname}`);
+  }
+  return [...out];
+}
+
 async function stateAfter(element: Locator): Promise<RecordedStep['targetAfter']> {
   // Read once, never waited for: the page has settled, and an element an action navigated away
   // from is not coming back (waiting for it cost every navigating step its whole timeout).
@@ -287,6 +299,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
   const text = secrets.redactText(result?.text ?? '');
   const outcome: ActionOutcome = { action: name, ok, text, error: error && secrets.redactText(error) };
   const dialogs = session.dialogsSince(dialogsFrom);
+  const sends = sentToApp(session.inFlight.sentSince(mark), pre.url);
   if (result?.done) outcome.done = secrets.redactDeep(result.done);
   const record = secrets.redactDeep({
     action: name,
@@ -302,6 +315,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
     result: result ? result.text : null,
     effect: before.outline.length && after !== before ? effectOf(before.outline, after.outline) : null,
     ...(dialogs.length ? { dialogs } : {}),
+    ...(sends.length ? { sends } : {}),
   } as RecordedStep);
   const pageChanged = pre.tab !== post.tab || pre.url !== post.url || pre.tabCount !== post.tabCount;
   return { outcome, record, pageChanged, label: target?.label ?? null, postRead: after === before ? null : after.read };

@@ -49,6 +49,10 @@ export interface SettleOptions {
 }
 /** The longest delay `setTimeout` holds (a signed 32-bit count of milliseconds). */
 const kLongestTimerMs = 2 ** 31 - 1;
+/** Methods that only read. */
+const kReadMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The most requests that change something kept for `sentSince`: one action sends a few. */
+const kMaxSends = 200;
 /** Streams and beacons stay open or go unanswered by design: they are never awaited. */
 const kNeverAwaited = new Set(['eventsource', 'websocket', 'ping']);
 
@@ -83,6 +87,8 @@ export class InFlight {
   private readonly frameNavigated = new WeakMap<Frame, number>();
   /** Settles waiting for the next request event. */
   private readonly waiters = new Set<() => void>();
+  /** Requests that ask the server to change something (not GET, HEAD or OPTIONS), newest last, at most kMaxSends. */
+  private readonly sends: { at: number; method: string; url: string }[] = [];
   private readonly done = (request: Request) => {
     if (!this.pending.delete(request)) return;
     this.lastActivity = Date.now();
@@ -103,6 +109,10 @@ export class InFlight {
     if (navigation && frame) this.frameNavigated.set(frame, ++this.navigations);
     this.pending.set(request, { frameNavigations: frame ? (this.frameNavigated.get(frame) ?? 0) : 0, navigation });
     this.lastActivity = Date.now();
+    if (!kReadMethods.has(request.method())) {
+      this.sends.push({ at: this.lastActivity, method: request.method(), url: request.url() });
+      if (this.sends.length > kMaxSends) this.sends.shift();
+    }
     this.wake();
   };
 
@@ -141,6 +151,14 @@ export class InFlight {
   /** Taken before an action: the requests open now are not the action's. */
   mark(): InFlightMark {
     return { open: new Set(this.pending.keys()), at: Date.now(), navigations: this.navigations };
+  }
+
+  /**
+   * The requests since `mark` that asked the server to change something (`POST /api/settings`):
+   * the method and the URL, in the order they started.
+   */
+  sentSince(mark: InFlightMark): { method: string; url: string }[] {
+    return this.sends.filter((send) => send.at >= mark.at).map(({ method, url }) => ({ method, url }));
   }
 
   /** Whether a frame of the context started a navigation (a new document) since `mark`. */

@@ -186,6 +186,12 @@ const stepBase = {
   effect: StepEffect.nullable().default(null),
   /** Dialogs the step opened, accepted as they came; absent when it opened none. */
   dialogs: z.array(StepDialog).optional(),
+  /**
+   * What the action asked the app's server to change: each request it set off with a method other
+   * than GET, HEAD or OPTIONS to the page's own origin, as `METHOD /path` (no query, no body), in
+   * the order sent, each once; absent when it sent none.
+   */
+  sends: z.array(z.string()).optional(),
 };
 
 function step<N extends ActionName>(name: N) {

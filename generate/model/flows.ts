@@ -273,6 +273,27 @@ function postsData(step: HistoryStep): boolean {
   return step.action === 'click' && form?.method === 'post' && !form.fields.some((field) => kCredentialField.test(field));
 }
 
+/** Actions that only read the page: what the page sends during them, it sends on its own (a poll). */
+const kReadingActions = new Set<HistoryStep['action']>(['expect_text', 'expect_url', 'expect_title', 'expect_value', 'expect_checked', 'expect_count', 'extract', 'wait', 'scroll', 'done']);
+
+/**
+ * Requests the actions of a run asked the server to change something with (`sends`), but for what
+ * the page also sent during a step that only read it (a poll), and for a sign-in: a step of a form
+ * with a password field, or right after a secret was typed on its page. One phrase per request.
+ */
+function sentChanges(steps: HistoryStep[]): string[] {
+  const background = new Set(steps.filter((step) => kReadingActions.has(step.action)).flatMap((step) => step.sends ?? []));
+  const out: string[] = [];
+  let secretTypedOn: string | null = null;
+  for (const step of steps) {
+    if (step.action === 'input' && step.params.text.includes('{{secret:')) secretTypedOn = step.pre.url;
+    const signIn = step.fingerprint?.form?.fields.some((field) => kCredentialField.test(field)) || secretTypedOn === step.pre.url;
+    if (step.ok && !signIn && !kReadingActions.has(step.action)) out.push(...(step.sends ?? []).filter((send) => !background.has(send)).map((send) => `sends ${send}`));
+    if (step.pre.url !== step.post.url) secretTypedOn = null;
+  }
+  return out;
+}
+
 /** How a flow changes the app's data, in words: what it deletes, submits, adds and removes. */
 function dataChanges(steps: HistoryStep[], outcomes: FlowOutcome[], typed: string[], testIdAttribute: string, evidence: RunInput['evidence']): string[] {
   const changes: string[] = [];
@@ -291,5 +312,7 @@ function dataChanges(steps: HistoryStep[], outcomes: FlowOutcome[], typed: strin
     if (outcome.kind === 'gone' && (outcome.role === 'listitem' || outcome.role === 'row' || outcome.role === 'text')) changes.push(`removes “${outcome.text}”`);
     if (outcome.kind === 'shown' && typed.includes(outcome.text)) changes.push(`adds “${outcome.text}”`);
   }
+  // What the app's own requests say, when nothing above did: a settings switch that posts JSON.
+  if (!changes.length) changes.push(...sentChanges(steps));
   return [...new Set(changes)];
 }

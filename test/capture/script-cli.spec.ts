@@ -217,6 +217,25 @@ test('typing into a search box whose page answers after a debounce records the a
   }
 });
 
+test('a step records what it asked the server to change (method and path of its own origin), a step that only typed records none', async () => {
+  const page = `<!doctype html><title>Settings</title><h1>Settings</h1><input aria-label="Nickname">
+  <button onclick="fetch('/api/settings?x=1', { method: 'POST', body: '{}' }).then(() => { document.querySelector('p').textContent = 'Saved'; })">Save</button><p></p>`;
+  const pages = await servePages({ '/': page, '/api/settings': '{}' });
+  const cwd = await tempDir('sends');
+  try {
+    const plan = { version: 1, url: pages.url, steps: [{ input: { target: { role: 'textbox', name: 'Nickname' }, text: 'Ann' } }, { click: { target: { role: 'button', name: 'Save' } } }, { done: { text: 'saved' } }] };
+    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
+    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
+    expect(run.code, run.stderr).toBe(0);
+    const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${String(lastJson(run.stdout).sessionId)}.json`), 'utf8')));
+    expect(history.steps[0]!.sends).toBeUndefined();
+    expect(history.steps[1]!.sends).toEqual(['POST /api/settings']);
+  } finally {
+    await pages.close();
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});
+
 test('an unreachable start address fails with a sentence and is recorded as an error', async () => {
   const pages = await servePages({});
   const url = pages.url;

@@ -28,3 +28,20 @@ test('a click that submits a form which posts changes data; a sign-in, a search 
   // A destructive caption says what it does already: said once.
   expect(changesOf(submit('Delete', 'post', ['id']))).toEqual(['clicks “Delete”']);
 });
+
+test('what the actions asked the server to change says a flow changes data: a switch that posts JSON; not what the page sends on its own, nor a sign-in', () => {
+  const toggle = fp({ role: 'switch', name: 'Auto-connect' });
+  const signIn = fp({ role: 'button', name: 'Connect' });
+  const h = history('script-1700000000078', [
+    { action: 'input', params: { text: '{{secret:PASSWORD}}' }, fingerprint: fp({ role: 'textbox', name: 'Password' }), pre: state('/'), post: state('/'), sends: ['POST /json'] },
+    { action: 'click', params: {}, fingerprint: signIn, pre: state('/'), post: state('/ui'), sends: ['POST /json', 'POST /auth'] },
+    // The page polls while a check reads it: its poll is no change.
+    { action: 'expect_text', params: { text: 'Connected' }, fingerprint: null, pre: state('/ui'), post: state('/ui'), sends: ['POST /json'] },
+    { action: 'click', params: {}, fingerprint: toggle, pre: state('/ui'), post: state('/ui'), sends: ['POST /json', 'PUT /api/settings'] },
+  ]);
+  const model = buildPageModel([{ sessionId: h.sessionId, historyPath: `history/${h.sessionId}.json`, history: h, snapshots: [] }]);
+  expect(model.flows[0]!.changes).toEqual(['sends PUT /api/settings']);
+  // Without the switch, nothing the flow sent changed data: the sign-in's requests do not count.
+  const readOnly = history('script-1700000000079', h.steps.slice(0, 3));
+  expect(buildPageModel([{ sessionId: readOnly.sessionId, historyPath: null, history: readOnly, snapshots: [] }]).flows[0]!.changes).toEqual([]);
+});
