@@ -63,6 +63,9 @@ function allWords(text: string): string[] {
   return found.map((w) => [...w].slice(0, kMaxWordChars).join(''));
 }
 
+/** A version or a decimal: digits with dots between them (`2.1.1`, `v1.2`, `3.50`). */
+const kDottedNumber = /\bv?\d+(?:\.\d+)+\b/gi;
+
 /**
  * The first half of words that say the same thing twice (`Resume Resume`: an icon's alt text and
  * the caption beside it, both in the accessible name); other words as they are.
@@ -77,7 +80,10 @@ function halfOfRepeat(all: string[]): string[] {
  * starts with a number: leading numbers move to the end (`03 switch mode` -> switch mode 03).
  */
 export function words(text: string, max = kMaxNameWords): string[] {
-  const all = halfOfRepeat(allWords(text));
+  // A dotted number is a version or a measure (`Deluge WebUI 2.1.1`, `3.50 EUR`): it changes with
+  // the release or the data, and names nothing; kept only when nothing else is left.
+  const undotted = allWords(text.replace(kDottedNumber, ' '));
+  const all = halfOfRepeat(undotted.length ? undotted : allWords(text));
   const meaningful = all.filter((word) => !kStopWords.has(word));
   const kept = (meaningful.length ? meaningful : all).slice(0, max);
   // A word made of identifier characters is an identifier unless it starts with a digit or a mark.

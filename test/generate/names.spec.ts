@@ -28,6 +28,11 @@ test('words: leading numbers move to the end, any script is kept, punctuation an
   expect(words('Add Torrent File... Add Torrent File...')).toEqual(['add', 'torrent', 'file']);
   expect(words('Bora Bora')).toEqual(['bora']);
   expect(words('Bora Bora Beach')).toEqual(['bora', 'bora', 'beach']);
+  // A version or a measure names nothing: it changes with the release or the data.
+  expect(words('Deluge WebUI 2.1.1')).toEqual(['deluge', 'web', 'ui']);
+  expect(words('Release notes v1.4')).toEqual(['release', 'notes']);
+  expect(words('Lamp 3.50 EUR')).toEqual(['lamp', 'eur']);
+  expect(words('2.1.1')).toEqual(['2', '1', '1']);
 });
 
 test('sanitizeIdentifier gives a valid identifier for anything, in the asked case', () => {
