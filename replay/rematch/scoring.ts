@@ -235,6 +235,17 @@ function sameSubmission(fp: Fingerprint, live: LiveFeatures): boolean {
   return r.action !== null && r.action === l.action && r.method === l.method && r.fields.length > 0 && r.fields.every((f) => l.fields.includes(f));
 }
 
+/** What an element says of itself when nothing names it: its aria-label, label, title or placeholder. */
+function ownCaption(probe: Pick<DomProbe, 'ariaLabel' | 'label' | 'title' | 'placeholder'>): string {
+  return normalizeText(probe.ariaLabel ?? probe.label ?? probe.title ?? probe.placeholder ?? '');
+}
+
+/** Whether a nameless element's own caption is not what was recorded: gained, or another. */
+function captionChanged(fp: Fingerprint, live: LiveFeatures): boolean {
+  const now = ownCaption(live);
+  return now !== '' && now !== ownCaption(fp);
+}
+
 function nameScore(recorded: string, live: string): number {
   if (!recorded || !live) return 0;
   if (recorded === live) return kNameExact;
@@ -349,7 +360,9 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   const captions: string[] = [];
   const name = nameScore(fp.name, live.name);
   // A name it did not have is a change of name too: an unnamed checkbox that now says "Archive".
-  const renamed = live.name.trim() !== '' && (fp.name.trim() === '' || name < kNameNormalized);
+  // An element the accessibility tree names nothing (a plain editor, a generic box) is named by
+  // what it says of itself: a caption it gained or changed is a change of name.
+  const renamed = live.name.trim() !== '' ? fp.name.trim() === '' || name < kNameNormalized : !fp.name.trim() && captionChanged(fp, live);
   if (fp.testId && fp.testId === live.testId) evidence.push(`test id ${fp.testId}`);
   const ids = idRelation(fp.id, live.id);
   if ((ids === 'equal' && !isMadeUpId(fp.id!)) || ids === 'stem') evidence.push(`id ${live.id}`);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { peersIn, withMembersAsPeers } from '../../core/aria/peers.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
 import { pageLost, type LivePage } from '../../replay/rematch/page-identity.ts';
-import { agreement, type LiveFeatures } from '../../replay/rematch/scoring.ts';
+import { agreement, standsAsRecorded, type LiveFeatures } from '../../replay/rematch/scoring.ts';
 
 /** The refusal rules in their pure parts: what is and is not evidence for an element under another name. No browser. */
 
@@ -124,4 +124,18 @@ test('a link whose query differs only by where the app is deployed is the same l
   // A callback address on another host and port is the same one.
   const back: Fingerprint = { ...link, hrefPath: '/login?next=http://127.0.0.1:8080/beds' };
   expect(agreement(back, live(back, { hrefPath: '/login?next=http://ci-host:9090/beds' })).contradictions).toEqual([]);
+});
+
+test('an element nothing names (a plain editor) that now has a caption of its own is renamed: it needs evidence', () => {
+  const editor: Fingerprint = { ...field, role: null, name: '', tag: 'pre', type: null, nameAttr: null, label: null, placeholder: null, ariaLabel: null, classes: ['sqlarea', 'jush'], peers: [] };
+  const named = agreement(editor, live(editor, { ariaLabel: 'Newsletter' }));
+  expect(named.renamed).toBe(true);
+  expect(standsAsRecorded(named)).toBe(false);
+  // Its content changed (typing does that): it still stands as the recorded editor where its locator finds it.
+  const typed = agreement(editor, live(editor, { text: 'SELECT 1' }));
+  expect(typed.renamed).toBe(false);
+  expect(standsAsRecorded(typed)).toBe(true);
+  // A caption it had, kept, is no change.
+  const captioned: Fingerprint = { ...editor, ariaLabel: 'Query' };
+  expect(agreement(captioned, live(captioned, {})).renamed).toBe(false);
 });
