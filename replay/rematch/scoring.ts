@@ -8,6 +8,7 @@ import { effectiveType, typeRelation } from './element-type.ts';
 
 export { effectiveType };
 import { isMadeUpId } from '../../core/locator/written-id.ts';
+import { captionChanged } from './caption.ts';
 import { comparableHrefs, containsWords, differingExcerpts, idRelation, looksGenerated, normalizeText, pathShape, sameButNumbers, tokenSimilarity, wholeWords } from './text.ts';
 
 /** Neither contradicted nor renamed without evidence beyond its name: it may stand as the recorded element. */
@@ -233,17 +234,6 @@ function sameSubmission(fp: Fingerprint, live: LiveFeatures): boolean {
   if (!r || !l || fp.nameAttr !== null || live.nameAttr !== null || r.unnamedSubmits !== 1 || l.unnamedSubmits !== 1) return false;
   // A form that gained a field (a release added "Due" beside "Title") still sends what was sent.
   return r.action !== null && r.action === l.action && r.method === l.method && r.fields.length > 0 && r.fields.every((f) => l.fields.includes(f));
-}
-
-/** What an element says of itself when nothing names it: its aria-label, label, title or placeholder. */
-function ownCaption(probe: Pick<DomProbe, 'ariaLabel' | 'label' | 'title' | 'placeholder'>): string {
-  return normalizeText(probe.ariaLabel ?? probe.label ?? probe.title ?? probe.placeholder ?? '');
-}
-
-/** Whether a nameless element's own caption is not what was recorded: gained, or another. */
-function captionChanged(fp: Fingerprint, live: LiveFeatures): boolean {
-  const now = ownCaption(live);
-  return now !== '' && now !== ownCaption(fp);
 }
 
 function nameScore(recorded: string, live: string): number {
