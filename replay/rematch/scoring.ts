@@ -349,10 +349,12 @@ export function agreement(fp: Fingerprint, live: LiveFeatures, options: Agreemen
   // for a name that kept some of its words, not for one that says something else altogether.
   const captions: string[] = [];
   const name = nameScore(fp.name, live.name);
-  // A name it did not have is a change of name too: an unnamed checkbox that now says "Archive".
+  // A name it did not have is a change of name too: an unnamed checkbox that now says "Archive";
+  // so is a name it lost: a nameless link where "SQL command" was may be any other nameless link.
   // An element the accessibility tree names nothing (a plain editor, a generic box) is named by
   // what it says of itself: a caption it gained or changed is a change of name.
-  const renamed = live.name.trim() !== '' ? fp.name.trim() === '' || name < kNameNormalized : !fp.name.trim() && captionChanged(fp, live);
+  const recordedNamed = fp.name.trim() !== '';
+  const renamed = live.name.trim() !== '' ? !recordedNamed || name < kNameNormalized : recordedNamed || captionChanged(fp, live);
   if (fp.testId && fp.testId === live.testId) evidence.push(`test id ${fp.testId}`);
   const ids = idRelation(fp.id, live.id);
   if ((ids === 'equal' && !isMadeUpId(fp.id!)) || ids === 'stem') evidence.push(`id ${live.id}`);

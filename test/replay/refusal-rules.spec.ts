@@ -139,3 +139,18 @@ test('an element nothing names (a plain editor) that now has a caption of its ow
   const captioned: Fingerprint = { ...editor, ariaLabel: 'Query' };
   expect(agreement(captioned, live(captioned, {})).renamed).toBe(false);
 });
+
+test('a name it lost is a change of name: a nameless link where a named one was needs evidence, and another target contradicts', () => {
+  const link: Fingerprint = { ...field, role: 'link', name: 'SQL command', tag: 'a', type: null, nameAttr: null, label: null, text: 'SQL command', hrefPath: '/index.php?db=garden.db&sql=', landmarks: [], peers: ['import', 'export'] };
+  // An empty link elsewhere (filled in by a script only when an update is out) is not the recorded one.
+  const empty = agreement(link, live(link, { name: '', text: '', hrefPath: 'https://www.example.org/#download', id: 'version' }));
+  expect(empty.renamed).toBe(true);
+  expect(empty.contradictions.join()).toContain('renamed, and it links to https://www.example.org/#download');
+  expect(empty.acceptable).toBe(false);
+  expect(standsAsRecorded(empty)).toBe(false);
+  // Its caption replaced by an icon, its target kept: the target is the evidence.
+  const icon = agreement(link, live(link, { name: '', text: '', icon: 'svg:terminal' }));
+  expect(icon.renamed).toBe(true);
+  expect(icon.evidence).toContain('link target /index.php?db=garden.db&sql=');
+  expect(standsAsRecorded(icon)).toBe(true);
+});
