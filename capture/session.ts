@@ -5,6 +5,7 @@ import { chromium, launchOptions } from '../core/browser.ts';
 import { errorMessage, JobFailedError, UsageError } from '../core/errors.ts';
 import { StepDialog } from '../core/schema/history.ts';
 import type { RunMode } from '../core/schema/run.ts';
+import { SelfChanges } from './record/self-changes.ts';
 import type { TabInfo } from './types.ts';
 
 /**
@@ -63,6 +64,8 @@ export class Session {
   private disposed = false;
   private requests: InFlight | null = null;
   private readonly closing = new AbortController();
+  /** What each page changed by itself between actions (see record/self-changes.ts). */
+  readonly selfChanges = new SelfChanges();
 
   private constructor(
     readonly browser: Browser,

@@ -14,12 +14,12 @@ import { rowProbe, type RowProbe, type RowProbeInput } from '../generate/verify/
 
 const probeInPage = composeInPage<(input: RowProbeInput) => RowProbe | null>(['input'], { rowProbe }, 'return rowProbe(input);');
 
-/** The ways, best first, as locators with their item (`row`); the element carries the `mark` attribute. */
-export async function itemWays(page: Page, live: Fingerprint, mark: string, testIdAttribute: string): Promise<ModelLocator[]> {
+/** The ways, best first, as locators with their item (`row`); the element carries the `mark` attribute. `volatile`: the recorded page's (no key holds one). */
+export async function itemWays(page: Page, live: Fingerprint, mark: string, testIdAttribute: string, volatile: string[] = []): Promise<ModelLocator[]> {
   const role = itemRoleOf(live);
   if (!role) return [];
   const css = kItemCss[role]!;
-  const probe = await page.evaluate(probeInPage, { target: mark, item: css.item, list: css.list, testIdAttribute, typed: [] }).catch(() => null);
+  const probe = await page.evaluate(probeInPage, { target: mark, item: css.item, list: css.list, testIdAttribute, typed: [], volatile }).catch(() => null);
   if (!probe?.keys.length || probe.fieldLabel) return [];
   const out: ModelLocator[] = [];
   for (const key of probe.keys) {

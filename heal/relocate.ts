@@ -195,7 +195,7 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   const recordedTarget = input.fingerprint.hrefPath !== null && sameOriginPath(markup.resolved, input.pageUrl) === input.fingerprint.hrefPath;
   ways.push(...attributeWays(live, { ancestorIds: item ? [] : markup.ids, href: recordedTarget ? markup.href : null }));
   // Look-alikes in every item of a list (a collapse button per object) by the item's own text.
-  if (!item) ways.push(...(await itemWays(page, live, kMark, input.testIdAttribute)));
+  if (!item) ways.push(...(await itemWays(page, live, kMark, input.testIdAttribute, input.fingerprint.volatile)));
   // Last, its role and name inside its own container, when only a class names that container.
   if (!item) ways.push(...classWays(live, markup.classes));
   const codes = ways.map((way) => ({ way, code: checkCode(way, input.testIdAttribute) }));

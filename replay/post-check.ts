@@ -193,7 +193,7 @@ export async function postCheck<A>(input: PostCheckInput<A>): Promise<PostVerdic
     const expected = input.rebase.url(step.post.url);
     const fresh = freshIds(step);
     checks.push('url');
-    const problem = await waitForUrl(page, expected, input.tolerantIds, undefined, fresh);
+    const problem = await waitForUrl(page, expected, input.tolerantIds, undefined, fresh, new Set(step.volatileQuery));
     if (problem) return verdict(problem);
     for (const [from, to] of learnedIds(expected, page.url(), fresh)) input.rebase.learn(from, to);
     if (input.urlBefore !== undefined && await waitForAnchorMove(page, step.pre.url, step.post.url, input.urlBefore)) checks.push('anchor moved');

@@ -128,7 +128,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   if (offApp) return finish({ status: 'skipped', message: offApp });
   if (!kNoNavigation.has(step.action) && isHttp(step.pre.url)) {
     page = env.context.pages()[step.pre.tab] ?? page;
-    const problem = await waitForUrl(page, env.rebase.url(step.pre.url), env.tolerantIds, kPreTimeoutMs);
+    const problem = await waitForUrl(page, env.rebase.url(step.pre.url), env.tolerantIds, kPreTimeoutMs, undefined, new Set(step.volatileQuery));
     if (problem) return fail('page_changed', `before the step: ${problem}`);
   }
 

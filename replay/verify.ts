@@ -50,9 +50,11 @@ function parts(text: string): UrlParts | null {
 /**
  * Whether `actual` is the page `expected` names (an anchor hash ignored, a hash route compared). Ids may differ everywhere when
  * `tolerantIds` (the run changed variables), and `fresh` ids (ones the server handed out during
- * the step, e.g. the id of a newly created record) may differ where they appear.
+ * the step, e.g. the id of a newly created record) may differ where they appear. The values of
+ * `volatileKeys` (a query value the app wrote from its clock, see the history's `volatileQuery`)
+ * are not compared: the key is there, whatever its value.
  */
-export function urlMatches(expected: string, actual: string, tolerantIds: boolean, fresh: ReadonlySet<string> = new Set()): boolean {
+export function urlMatches(expected: string, actual: string, tolerantIds: boolean, fresh: ReadonlySet<string> = new Set(), volatileKeys: ReadonlySet<string> = new Set()): boolean {
   const e = parts(expected);
   const a = parts(actual);
   if (!e || !a) return expected === actual;
@@ -63,7 +65,7 @@ export function urlMatches(expected: string, actual: string, tolerantIds: boolea
     e.segments.length === a.segments.length &&
     e.segments.every((seg, i) => sameDigits(seg, a.segments[i]!)) &&
     e.query.length === a.query.length &&
-    e.query.every(([k, v], i) => k === a.query[i]![0] && sameDigits(v, a.query[i]![1])) &&
+    e.query.every(([k, v], i) => k === a.query[i]![0] && (volatileKeys.has(k) || sameDigits(v, a.query[i]![1]))) &&
     (e.route === null || (a.route !== null && e.route.length === a.route.length && e.route.every((seg, i) => sameDigits(seg, a.route![i]!))))
   );
 }
@@ -265,10 +267,10 @@ export async function waitForAnchorMove(page: Page, recordedPre: string, recorde
 }
 
 /** Waits until the page's URL matches; null when it does, else the reason. */
-export async function waitForUrl(page: Page, expected: string, tolerantIds: boolean, timeoutMs = kPostTimeoutMs, fresh: ReadonlySet<string> = new Set()): Promise<string | null> {
-  if (urlMatches(expected, page.url(), tolerantIds, fresh)) return null;
+export async function waitForUrl(page: Page, expected: string, tolerantIds: boolean, timeoutMs = kPostTimeoutMs, fresh: ReadonlySet<string> = new Set(), volatileKeys: ReadonlySet<string> = new Set()): Promise<string | null> {
+  if (urlMatches(expected, page.url(), tolerantIds, fresh, volatileKeys)) return null;
   try {
-    await page.waitForURL((url) => urlMatches(expected, url.href, tolerantIds, fresh), { timeout: timeoutMs, waitUntil: 'domcontentloaded' });
+    await page.waitForURL((url) => urlMatches(expected, url.href, tolerantIds, fresh, volatileKeys), { timeout: timeoutMs, waitUntil: 'domcontentloaded' });
     return null;
   } catch {
     return `the page is ${page.url()}, expected ${expected}`;

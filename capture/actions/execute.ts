@@ -11,6 +11,8 @@ import { locatorFromCode } from '../../core/locator/build.ts';
 import { steadyRoleLocator } from '../../core/locator/steady-locator.ts';
 import type { ActionName } from '../../core/schema/actions.ts';
 import type { Fingerprint, PageState, RecordedLocator } from '../../core/schema/history.ts';
+import { clockQueryKeys, clockShapes } from '../../core/volatile/clock-values.ts';
+import { steadyText } from '../../core/volatile/steady-text.ts';
 import type { Secrets } from '../record/secrets.ts';
 import type { StepShots } from '../record/step-shots.ts';
 import { untraced } from '../record/untraced.ts';
@@ -157,6 +159,12 @@ function sentToApp(sent: { method: string; url: string }[], pageUrl: string): st
   return [...out];
 }
 
+/** The shapes of the words the page changed by itself, and of the element's words that show the clock. */
+function volatileWords(selfShapes: string[], fingerprint: Fingerprint, at: Date): string[] {
+  const texts = [fingerprint.name, fingerprint.text, fingerprint.container?.text ?? null];
+  return [...new Set([...selfShapes, ...texts.flatMap((text) => clockShapes(text, at))])];
+}
+
 async function stateAfter(element: Locator): Promise<RecordedStep['targetAfter']> {
   // Read once, never waited for: the page has settled, and an element an action navigated away
   // from is not coming back (waiting for it cost every navigating step its whole timeout).
@@ -219,6 +227,8 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
   const mark = session.inFlight.mark();
   const dialogsFrom = session.dialogCount;
   const page = session.currentPageOrDie();
+  // What the page changed by itself since the last step settled (a clock, a poll's figures).
+  const selfShapes = await session.selfChanges.beforeAction(page);
   const wantsElement = def.element === 'required' || (def.element === 'optional' && (call.index !== undefined || call.target !== undefined || call.ref !== undefined));
   let target: ResolvedTarget | null = null;
   let fingerprint: Fingerprint | null = null;
@@ -262,7 +272,12 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
       // snapshot invalidates refs before the action resolves its target, and the trace then names
       // the element the way a person would write it.
       // Code this build cannot read back leaves the action on the element as it was found.
-      if (locator.matches === 1) target = { ...found, locator: rebuilt(page, locator.code) ?? found.locator };
+      // A locator holding a word the page changes by itself (a row's "602ms ago") stops finding the
+      // element as the page ticks: a plan's own target is recorded instead, and the action goes
+      // through the element as found.
+      const ticking = selfShapes.length > 0 && steadyText(locator.code, selfShapes) !== locator.code;
+      if (ticking && call.target !== undefined) locator = { code: found.locator.toString(), matches: 1 };
+      if (locator.matches === 1 && !ticking) target = { ...found, locator: rebuilt(page, locator.code) ?? found.locator };
     } else if (def.element === 'matching') {
       // Any number of elements, none included: nothing to fingerprint, the locator is what is recorded.
       if (call.target === undefined) throw new Error(`${name} needs a target (a selector or locator code)`);
@@ -286,6 +301,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
     error = session.isClosed && !message.includes(session.closedBecause ?? '') ? `${session.closedBecause} (${message})` : message;
   }
   await settle(session, name, mark, suggesting(name, fingerprint));
+  await session.selfChanges.afterAction(session.pages[session.activeTab]);
   if (options.stepShots && kShotActions.has(name)) await options.stepShots.take(page, Boolean(options.stepTitle));
   const acted = target;
   if (acted && def.element === 'matching') {
@@ -300,6 +316,10 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
   const outcome: ActionOutcome = { action: name, ok, text, error: error && secrets.redactText(error) };
   const dialogs = session.dialogsSince(dialogsFrom);
   const sends = sentToApp(session.inFlight.sentSince(mark), pre.url);
+  const now = new Date();
+  const volatileQuery = [...new Set([pre.url, post.url].flatMap((url) => clockQueryKeys(url, now)))];
+  const words = fingerprint ? volatileWords(selfShapes, fingerprint, now) : [];
+  if (fingerprint && words.length) fingerprint = { ...fingerprint, volatile: words };
   if (result?.done) outcome.done = secrets.redactDeep(result.done);
   const record = secrets.redactDeep({
     action: name,
@@ -316,6 +336,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
     effect: before.outline.length && after !== before ? effectOf(before.outline, after.outline) : null,
     ...(dialogs.length ? { dialogs } : {}),
     ...(sends.length ? { sends } : {}),
+    ...(volatileQuery.length ? { volatileQuery } : {}),
   } as RecordedStep);
   const pageChanged = pre.tab !== post.tab || pre.url !== post.url || pre.tabCount !== post.tabCount;
   return { outcome, record, pageChanged, label: target?.label ?? null, postRead: after === before ? null : after.read };

@@ -21,6 +21,8 @@ export async function openStart(session: Session, url: string, recorder: Recorde
     const mark = session.inFlight.mark();
     await session.currentPageOrDie().goto(url, { waitUntil: 'load' });
     await session.inFlight.settle(mark, kRecordSettle);
+    // From here on, what the page changes before step 1 acts, it changes by itself.
+    await session.selfChanges.afterAction(session.currentPageOrDie());
     recorder.visited(session.currentPageOrDie().url());
     return null;
   } catch (err) {

@@ -127,6 +127,14 @@ export const Fingerprint = z.strictObject({
    * recorded, and is never taken for this one. Null or absent when unknown (recorded before this was kept).
    */
   peers: z.array(z.string()).nullable().optional(),
+  /**
+   * The shapes of the words its page changed by itself while nothing acted (a clock, a poll's
+   * figures), or that showed the recorder's clock, each digit run written `#` (`#:#:#`, `#ms`).
+   * Any word of those shapes in its texts or a live element's is the page's clock or counter, not
+   * what the element is: texts are compared with such words set aside (core/volatile). Absent when
+   * none was seen.
+   */
+  volatile: z.array(z.string()).optional(),
 });
 export type Fingerprint = z.infer<typeof Fingerprint>;
 
@@ -192,6 +200,12 @@ const stepBase = {
    * the order sent, each once; absent when it sent none.
    */
   sends: z.array(z.string()).optional(),
+  /**
+   * The keys of the URL's query (before or after the step) whose value was the recorder's clock
+   * (`moment_input=2026-11-28 06:38:17`): their values hold on no other run and are not compared.
+   * Absent when none.
+   */
+  volatileQuery: z.array(z.string()).optional(),
 };
 
 function step<N extends ActionName>(name: N) {

@@ -1,3 +1,4 @@
+import { steadyText } from '../../core/volatile/steady-text.ts';
 import type { FieldControl, Interaction, ModelCollection, ModelElement, ModelPage, PageModel } from '../../core/schema/page-model.ts';
 import { steadyName } from '../../core/locator/steady-name.ts';
 import { iconText, idText } from './element-marks.ts';
@@ -211,7 +212,8 @@ function ownPurpose(element: ModelElement, idPrefix: readonly string[]): Purpose
   const id = idText(element.fingerprint.id, idPrefix);
   for (const raw of [element.label, element.column, element.name, element.placeholder, element.title, element.testId, id, iconText(element.fingerprint.icon)]) {
     if (!raw) continue;
-    const text = steadyName(raw) ?? raw;
+    // Words its page changed by itself (a clock, a poll's figures) name nothing.
+    const text = steadyText(steadyName(raw) ?? raw, element.fingerprint.volatile).replace(/(^|\s)#(?=\s|$)/g, ' ');
     const action = words(text.replace(kInstruction, ''));
     if (action.length && kInstruction.test(text)) return { words: action, action: true };
     const found = words(text);

@@ -117,7 +117,7 @@ async function verifyRow(page: Page, step: HistoryStep, run: RunToVerify, option
   const role = itemRoleOf(fp);
   if (!role) return none;
   const css = kItemCss[role]!;
-  const probe = await page.evaluate(probeInPage, { target: kTargetAttribute, item: css.item, list: css.list, testIdAttribute: options.testIdAttribute, typed: run.typed });
+  const probe = await page.evaluate(probeInPage, { target: kTargetAttribute, item: css.item, list: css.list, testIdAttribute: options.testIdAttribute, typed: run.typed, volatile: fp.volatile ?? [] });
   if (!probe?.keys.length) return none;
   const testIdFrom = testIdAttributeOf(fp, step.locator);
   if (probe.fieldLabel) {

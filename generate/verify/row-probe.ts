@@ -4,7 +4,8 @@
  * matches an element whose whole text, whitespace collapsed, is `text`; so an item's keys are the
  * whole texts of the elements inside it that hold text of their own (a cell, a link, a label), and
  * a key identifies its item when no sibling item holds an element with that same text. A text
- * holding an identifier the app generated (a UUID) is no key: it names the record of one run.
+ * holding an identifier the app generated (a UUID) is no key: it names the record of one run; nor
+ * is one holding a word the page changed by itself (a clock, "573ms ago"): it names that moment.
  */
 
 export interface RowProbeInput {
@@ -17,6 +18,8 @@ export interface RowProbeInput {
   testIdAttribute: string;
   /** Values the flow typed: an item that shows one was made by the flow, the best key there is. */
   typed: string[];
+  /** Shapes of the words the page changed by itself (core/volatile/steady-text.ts): a text holding one is no key. */
+  volatile: string[];
 }
 
 export interface RowKey {
@@ -49,6 +52,10 @@ export function rowProbe(input: RowProbeInput): RowProbe | null {
   // An identifier the app generated (a UUID, a long hex digest) names one record of one run: the
   // next run's record has another, so a key holding one finds nothing then.
   const kGeneratedId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9a-z])(?=[a-z]*\d)[0-9a-f]{16,}(?![0-9a-z])/i;
+  // A word's shape as core/volatile/steady-text.ts writes it (its own copy: it runs in the page).
+  const volatile = new Set(input.volatile);
+  const shapeOf = (word: string) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').toLowerCase().replace(/\d+/g, '#');
+  const changesByItself = (text: string) => volatile.size > 0 && text.split(' ').some((word) => /\d/.test(word) && volatile.has(shapeOf(word)));
   const target = document.querySelector(`[${input.target}]`);
   const item = target?.closest(input.item);
   if (!target || !item) return null;
@@ -87,7 +94,7 @@ export function rowProbe(input: RowProbeInput): RowProbe | null {
   for (const sibling of siblings) for (const text of runsOf(sibling).keys()) taken.add(text);
   const keys: RowKey[] = [];
   for (const [text, element] of runsOf(item)) {
-    if (taken.has(text) || text.length > 80 || kGeneratedId.test(text)) continue;
+    if (taken.has(text) || text.length > 80 || kGeneratedId.test(text) || changesByItself(text)) continue;
     const kind: RowKey['kind'] = input.typed.includes(text) ? 'typed'
       : element.closest(kControlSelector) ? 'control'
       : /\p{L}/u.test(text) ? 'data' : 'number';

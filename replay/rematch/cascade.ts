@@ -12,6 +12,7 @@ import { interchangeablePick, type RecordedPick } from './interchangeable.ts';
 import { pickCandidate, type Scored } from './pick.ts';
 import { rowTextOnPage, wordsNotOnPage } from './row-text-on-page.ts';
 import { wholeWords, wordsOf } from './text.ts';
+import { steadyText } from '../../core/volatile/steady-text.ts';
 import { renamedInPlace, type InPlaceEvidence } from './renamed-in-place.ts';
 import { renamedTogether } from './renamed-together.ts';
 import { nameKeysRow, withDistinctClasses, withRewordedRows } from './pool-evidence.ts';
@@ -186,11 +187,11 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     }
     if (!isRowScoped(fp)) return;
     // A text cut at the fingerprint's limit is looked for without its cut last word.
-    scoring.rowTextGone = !(await rowTextOnPage(page, wholeWords(fp.container!.text!)));
+    scoring.rowTextGone = !(await rowTextOnPage(page, steadyText(wholeWords(fp.container!.text!), fp.volatile)));
     if (!scoring.rowTextGone) return;
     notes.push(`the recorded ${fp.container!.role} "${fp.container!.text!.slice(0, 40)}" is nowhere on the page`);
     // Its words that the page lost as a whole: a caption every row carries, reworded (see withRewordedRows).
-    lostOnPage = await wordsNotOnPage(page, [...wordsOf(wholeWords(fp.container!.text!))]);
+    lostOnPage = await wordsNotOnPage(page, [...wordsOf(steadyText(wholeWords(fp.container!.text!), fp.volatile))]);
   };
   // How many elements on the page hold each stable recorded class: read once, when a decision needs it.
   let classesOnPage: Map<string, number> | undefined;

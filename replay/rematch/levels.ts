@@ -1,3 +1,4 @@
+import { steadyText } from '../../core/volatile/steady-text.ts';
 import type { Frame, Locator } from 'playwright';
 import type { DomProbe } from '../../core/fingerprint/probe.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
@@ -119,7 +120,7 @@ export const kLevels: readonly Level[] = [
     // unnamed checkbox or icon button is found through the row it sits in.
     query: (fp, frame) => (fp.container?.text ? sameKind(fp, frame) : null),
     known: (fp) => (fp.role ? { role: fp.role } : null),
-    keep: (fp) => (probe) => probe.container !== null && rowTextAgrees(fp.container!.text, probe.container.text),
+    keep: (fp) => (probe) => probe.container !== null && rowTextAgrees(steadyText(fp.container!.text, fp.volatile), steadyText(probe.container.text, fp.volatile)),
   },
   {
     name: 'scopedRoleName',

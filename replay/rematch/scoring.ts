@@ -1,3 +1,4 @@
+import { steadyElement } from '../../core/volatile/steady-text.ts';
 import { peerName } from '../../core/aria/peers.ts';
 import type { DomProbe } from '../../core/fingerprint/probe.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
@@ -337,7 +338,9 @@ export function stableClasses(fp: Fingerprint): string[] {
   return fp.classes.filter((c) => !looksGenerated(c));
 }
 
-export function agreement(fp: Fingerprint, live: LiveFeatures, options: AgreementOptions = {}): Agreement {
+export function agreement(recorded: Fingerprint, shown: LiveFeatures, options: AgreementOptions = {}): Agreement {
+  // Words its page changed by itself (a clock, a poll's figures) are set aside on both sides.
+  const [fp, live] = [steadyElement(recorded, recorded.volatile), steadyElement(shown, recorded.volatile)];
   // Positive identity evidence; penalties count against the total only.
   let identity = 0;
   let penalty = 0;

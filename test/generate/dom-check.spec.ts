@@ -42,8 +42,8 @@ test('a reference to a node that does not exist renders nothing instead of faili
 
 const probe = composeInPage<(input: RowProbeInput) => RowProbe | null>(['input'], { rowProbe }, 'return rowProbe(input);');
 
-function probeInput(role: string, typed: string[] = []): RowProbeInput {
-  return { target: kTargetAttribute, item: kItemCss[role]!.item, list: kItemCss[role]!.list, testIdAttribute: 'data-testid', typed };
+function probeInput(role: string, typed: string[] = [], volatile: string[] = []): RowProbeInput {
+  return { target: kTargetAttribute, item: kItemCss[role]!.item, list: kItemCss[role]!.list, testIdAttribute: 'data-testid', typed, volatile };
 }
 
 test('a row is keyed by a whole cell text no sibling row shows: data before numbers, numbers before control captions', async ({ page }) => {
@@ -65,6 +65,15 @@ test('a row is keyed by a whole cell text no sibling row shows: data before numb
   const row = page.getByTestId('items-table').getByRole('row').filter({ has: page.getByText(found!.keys[0]!.text, { exact: true }) });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('link')).toHaveAttribute('href', '/items/1');
+});
+
+test('a cell holding a word the page changes by itself is no key: the row is keyed by its steady cells', async ({ page }) => {
+  await page.setContent(`
+    <table><tr><th>Job</th><th>Last scrape</th><th></th></tr>
+      <tr><td>573ms ago</td><td>node</td><td><button ${kTargetAttribute}>Scrape</button></td></tr>
+      <tr><td>1.2s ago</td><td>db</td><td><button>Scrape</button></td></tr></table>`);
+  expect((await page.evaluate(probe, probeInput('row')))!.keys[0]).toEqual({ text: '573ms ago', kind: 'data' });
+  expect((await page.evaluate(probe, probeInput('row', [], ['#ms', '#.#s'])))!.keys).toEqual([{ text: 'node', kind: 'data' }]);
 });
 
 test('a list item of label/value runs is keyed by its own value, and a value the flow typed comes first', async ({ page }) => {
