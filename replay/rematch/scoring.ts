@@ -356,8 +356,10 @@ export function agreement(recorded: Fingerprint, shown: LiveFeatures, options: A
   // so is a name it lost: a nameless link where "SQL command" was may be any other nameless link.
   // An element the accessibility tree names nothing (a plain editor, a generic box) is named by
   // what it says of itself: a caption it gained or changed is a change of name.
+  // (An element of no role is named by nothing live: its recorded name was its text, which it keeps.)
   const recordedNamed = fp.name.trim() !== '';
-  const renamed = live.name.trim() !== '' ? !recordedNamed || name < kNameNormalized : recordedNamed || captionChanged(fp, live);
+  const lostName = recordedNamed && fp.role !== null && live.role !== null;
+  const renamed = live.name.trim() !== '' ? !recordedNamed || name < kNameNormalized : lostName || (!recordedNamed && captionChanged(fp, live));
   if (fp.testId && fp.testId === live.testId) evidence.push(`test id ${fp.testId}`);
   const ids = idRelation(fp.id, live.id);
   if ((ids === 'equal' && !isMadeUpId(fp.id!)) || ids === 'stem') evidence.push(`id ${live.id}`);

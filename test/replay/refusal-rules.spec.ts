@@ -153,4 +153,9 @@ test('a name it lost is a change of name: a nameless link where a named one was 
   expect(icon.renamed).toBe(true);
   expect(icon.evidence).toContain('link target /index.php?db=garden.db&sql=');
   expect(standsAsRecorded(icon)).toBe(true);
+  // An element of no role was recorded under its text; nothing names it live, and that is no lost name.
+  const span: Fingerprint = { ...link, role: null, tag: 'span', name: 'Plants', text: 'Plants', hrefPath: null };
+  const same = agreement(span, live(span, { role: null, name: '' }));
+  expect(same.renamed).toBe(false);
+  expect(standsAsRecorded(same)).toBe(true);
 });
