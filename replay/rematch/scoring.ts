@@ -352,14 +352,10 @@ export function agreement(recorded: Fingerprint, shown: LiveFeatures, options: A
   // for a name that kept some of its words, not for one that says something else altogether.
   const captions: string[] = [];
   const name = nameScore(fp.name, live.name);
-  // A name it did not have is a change of name too: an unnamed checkbox that now says "Archive";
-  // so is a name it lost: a nameless link where "SQL command" was may be any other nameless link.
-  // An element the accessibility tree names nothing (a plain editor, a generic box) is named by
-  // what it says of itself: a caption it gained or changed is a change of name.
-  // (An element of no role is named by nothing live: its recorded name was its text, which it keeps.)
+  // A name it did not have or lost (an element with a role) is a change of name; an element the
+  // accessibility tree names nothing is named by its own caption (see caption.ts).
   const recordedNamed = fp.name.trim() !== '';
-  const lostName = recordedNamed && fp.role !== null && live.role !== null;
-  const renamed = live.name.trim() !== '' ? !recordedNamed || name < kNameNormalized : lostName || (!recordedNamed && captionChanged(fp, live));
+  const renamed = live.name.trim() !== '' ? !recordedNamed || name < kNameNormalized : (recordedNamed && fp.role !== null && live.role !== null) || (!recordedNamed && captionChanged(fp, live));
   if (fp.testId && fp.testId === live.testId) evidence.push(`test id ${fp.testId}`);
   const ids = idRelation(fp.id, live.id);
   if ((ids === 'equal' && !isMadeUpId(fp.id!)) || ids === 'stem') evidence.push(`id ${live.id}`);
