@@ -17,7 +17,7 @@ export const rapidoc: RealApp = {
   ...npmStaticApp({
     name: 'rapidoc', package: 'rapidoc', files: [kBundle], prefix: '/api/v5/docs/', route: '',
     kind: 'OpenAPI explorer (a web component in shadow DOM), under the path prefix /api/v5/docs/',
-    traits: ['single-page', 'path-prefix'],
+    traits: ['single-page', 'path-prefix', 'shadow-dom'],
     readyText: 'List plants',
     build: (dir, packageDir) => writeApiExplorer(dir, path.join(packageDir, kBundle), kIndex),
   }),

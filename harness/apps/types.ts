@@ -29,7 +29,8 @@ export type AppTrait =
   | 'path-prefix' // served under a prefix (`/docs/v5/`), not at the origin's root
   | 'unnamed-row-controls' // rows or cards whose checkboxes or icon-only buttons have no accessible name
   | 'server-rendered' // full page loads per route
-  | 'single-page'; // one document, routes change in place
+  | 'single-page' // one document, routes change in place
+  | 'shadow-dom'; // controls inside web components' shadow roots
 
 /** Where the app's code comes from. */
 export interface AppSource {
@@ -70,9 +71,8 @@ export interface ConformancePart {
   /**
    * Runs in the conformance bench only, not in `make test`: an older release of an app whose
    * newest release the suite runs (the same configuration, the same kind of markup), or an app
-   * with the same traits as one the suite runs (the suite runs each combination of traits once,
-   * test/conformance/conformance.spec.ts). The suite still starts and renders it
-   * (test/apps/apps.spec.ts).
+   * whose every trait an app the suite runs has too (test/conformance/conformance.spec.ts). The
+   * suite still starts and renders it (test/apps/apps.spec.ts).
    */
   benchOnly?: boolean;
 }

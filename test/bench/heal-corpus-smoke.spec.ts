@@ -21,7 +21,8 @@ const kSmokeFlows = ['new-tiddler', 'check-task'];
 
 test.setTimeout(240_000);
 
-test('the heal corpus on one app and its decoy mutant: no wrong-element action, never below the recorded locator', async ({ browser }) => {
+// The suite proves look-alikes told apart on its own pages (test/heal/demo.spec.ts, test/replay/wrong-element.spec.ts): this runs in make bench.
+test('the heal corpus on one app and its decoy mutant: no wrong-element action, never below the recorded locator', { tag: '@bench' }, async ({ browser }) => {
   const app = corpusApps().find((a) => a.name === 'tiddlywiki');
   needRealApp(!app ? 'the registry has no tiddlywiki' : app.unavailable() && `TiddlyWiki cannot run here: ${app.unavailable()}`);
   const outputDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-heal-smoke-'));

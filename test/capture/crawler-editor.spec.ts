@@ -29,6 +29,8 @@ interface EditorApp {
   emitted: string | null;
   /** What the crawler does after typing. */
   after: string[];
+  /** Run in make bench only: the suite's other editor proves the same (`@bench`, playwright.config.ts). */
+  bench?: true;
 }
 
 const kEditors: EditorApp[] = [
@@ -41,11 +43,11 @@ const kEditors: EditorApp[] = [
     app: mediumEditor, fingerprint: { role: 'textbox', nearbyHeading: 'New entry' },
     // Generate checks locators against the recorded DOM snapshots, where the editor's role alone
     // does not single it out: the page object finds it by its structural path.
-    locator: "getByRole('textbox')", emitted: null, after: [],
+    locator: "getByRole('textbox')", emitted: null, after: [], bench: true,
   },
 ];
 
-for (const editor of kEditors) test(`the crawler types into ${editor.app.name}'s contenteditable editor; replay and the generated spec hold`, async () => {
+for (const editor of kEditors) test(`the crawler types into ${editor.app.name}'s contenteditable editor; replay and the generated spec hold`, { tag: editor.bench ? '@bench' : [] }, async () => {
   const { app } = editor;
   needRealApp(app.unavailable());
   const running = await app.start();

@@ -29,7 +29,8 @@ test.afterAll(async () => {
   await wiki?.close();
 });
 
-test(`crawler explore visits at least ${kMinStates} distinct DokuWiki states without errors`, async () => {
+// The crawler on real apps runs in the suite's conformance apps; this longer crawl, in make bench.
+test(`crawler explore visits at least ${kMinStates} distinct DokuWiki states without errors`, { tag: '@bench' }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bu-dokuwiki-run-'));
   try {
     const cli = await runCli(['capture', 'explore', '--url', wiki.url, '--max-steps', String(kSteps), '--policy', 'crawler', '--json'], {

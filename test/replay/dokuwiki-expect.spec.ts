@@ -19,6 +19,7 @@ import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 
 const unavailable = dokuwiki.unavailable();
 needRealApp(unavailable && `DokuWiki cannot run here: ${unavailable}`);
+// The suite proves expect steps on the demo app (test/demo/expect-steps.spec.ts): these run in make bench.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 /** The wiki's address for a page id and action, from its start page `…/doku.php?id=start`. */
@@ -71,7 +72,7 @@ function reportOf(json: Record<string, unknown> | null | undefined): ReplayRepor
   return ReplayReport.parse(JSON.parse(fs.readFileSync(String(json!.reportPath), 'utf8')));
 }
 
-test('a plan that creates a wiki page records its checks; one that does not hold fails the capture and names its step', async () => {
+test('a plan that creates a wiki page records its checks; one that does not hold fails the capture and names its step', { tag: '@bench' }, async () => {
   const wrong = path.join(ws.root, 'wrong.json');
   fs.writeFileSync(wrong, JSON.stringify(plan((await fresh()).url, 'Another heading')));
   const failed = await runCli(['capture', 'script', '--plan', wrong, '--json'], { env: env(), timeoutMs: 120_000 });
@@ -92,7 +93,7 @@ test('a plan that creates a wiki page records its checks; one that does not hold
   expect(heading.result).toBe('held: expected css=#dokuwiki__content h1 to have the text "Checked page"');
 });
 
-test('the checks replay on a fresh wiki; a broken one fails as an expectation', async () => {
+test('the checks replay on a fresh wiki; a broken one fails as an expectation', { tag: '@bench' }, async () => {
   const passed = await runCli(['replay', sessionId, '--base-url', (await fresh()).url, '--json'], { env: env() });
   expect(passed.code, passed.stderr).toBe(0);
   const report = reportOf(passed.json);
@@ -110,7 +111,7 @@ test('the checks replay on a fresh wiki; a broken one fails as an expectation', 
   expect(failedReport.steps[4]!.message).toMatch(/^expected a title containing "unchecked"; got ".*checked.*" after \d+ ms$/);
 });
 
-test('the generated specs assert the checks and pass on a fresh wiki', async () => {
+test('the generated specs assert the checks and pass on a fresh wiki', { tag: '@bench' }, async () => {
   const generated = await runCli(['generate', sessionId, '--out', ws.out, '--llm', 'off', '--json'], { env: env(), timeoutMs: 120_000 });
   expect(generated.code, generated.stderr).toBe(0);
   const workflow = fs.readdirSync(path.join(ws.out, 'workflows')).map((f) => fs.readFileSync(path.join(ws.out, 'workflows', f), 'utf8')).join('\n');
