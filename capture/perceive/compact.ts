@@ -54,7 +54,30 @@ export function stripBoxes(snapshot: string): string {
 
 function isActionable(node: AriaNode): boolean {
   if (!node.ref || node.role === 'text') return false;
-  return kActionableRoles.has(node.role) || node.attrs.cursor === 'pointer';
+  return kActionableRoles.has(node.role) || (node.attrs.cursor === 'pointer' && !wrapsOneControl(node));
+}
+
+const words = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean);
+
+/**
+ * An element that shows the pointer only around one control, with no text of its own: a widget
+ * toolkit's layout table drawn around its button, a card around its one link. Clicking it is
+ * clicking the control, so it is no second element to act on (a crawler would click both, and a
+ * page object name both). A row with text beside its button is clickable itself.
+ */
+function wrapsOneControl(node: AriaNode): boolean {
+  const controls: AriaNode[] = [];
+  const collect = (n: AriaNode) => {
+    for (const child of n.children) {
+      if (child.ref && kActionableRoles.has(child.role)) controls.push(child);
+      else collect(child);
+    }
+  };
+  collect(node);
+  if (controls.length !== 1) return false;
+  const control = controls[0]!;
+  const own = new Set(words(`${control.name} ${textOf(control)}`));
+  return words(textOf(node)).every((word) => own.has(word));
 }
 
 function clip(text: string, max: number): string {

@@ -204,3 +204,21 @@ test('empty shades laid over parts of the page mark the controls under them cove
     await pages.close();
   }
 });
+
+test('a wrapper that shows the pointer only for the one control inside it is not a second control to act on', async ({ session }) => {
+  // Widget toolkits draw a button as a layout table around it (the table keeps the pointer cursor);
+  // a card shows the pointer around its one link. A row with text of its own beside its button is
+  // clickable itself, and stays.
+  const page = `<!doctype html><title>Torrents</title>
+  <table class="x-btn" style="cursor:pointer"><tbody><tr><td class="x-btn-left"><i>&nbsp;</i></td><td><em><button type="button">Preferences</button></em></td><td><i>&nbsp;</i></td></tr></tbody></table>
+  <div class="card" style="cursor:pointer"><a href="/beds">Garden beds</a></div>
+  <div class="row" style="cursor:pointer" onclick="this.classList.add('picked')"><span>Tomato</span> <button>Remove</button></div>`;
+  const pages = await servePages({ '/': page });
+  try {
+    await session.currentPageOrDie().goto(pages.url);
+    const elements = (await perceive(session, null, { fieldDetails: true })).elements;
+    expect(elements.map((e) => `${e.role} ${e.name}`)).toEqual(['button Preferences', 'link Garden beds', 'generic Tomato Remove', 'button Remove']);
+  } finally {
+    await pages.close();
+  }
+});
