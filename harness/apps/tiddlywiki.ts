@@ -132,7 +132,7 @@ function tiddlywikiRelease(name: string, pkg: string, conformance: NonNullable<R
   };
 }
 
-/** The previous release: its whole pipeline runs in the conformance bench, the newest's in the suite. */
+/** The previous release: its whole pipeline runs in the conformance bench, as the newest's does. */
 export const tiddlywiki53 = tiddlywikiRelease('tiddlywiki-5.3', 'tiddlywiki-5.3', { benchOnly: true });
 /** Flows recorded on 5.4.1 replay on 5.3.8 as well. Its traits are all Fauxton's: the conformance bench runs it. */
 export const tiddlywiki = tiddlywikiRelease('tiddlywiki', 'tiddlywiki', { benchOnly: true }, { flows: kFlows, other: tiddlywiki53 });
