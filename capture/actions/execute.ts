@@ -9,7 +9,7 @@ import { takeFingerprint } from '../../core/fingerprint/take.ts';
 import { bestLocator } from '../../core/locator/best.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import { steadyRoleLocator } from '../../core/locator/steady-locator.ts';
-import type { ActionName } from '../../core/schema/actions.ts';
+import { kLeavesPageAlone, type ActionName } from '../../core/schema/actions.ts';
 import type { Fingerprint, PageState, RecordedLocator } from '../../core/schema/history.ts';
 import { clockQueryKeys, clockShapes } from '../../core/volatile/clock-values.ts';
 import { steadyText } from '../../core/volatile/steady-text.ts';
@@ -301,7 +301,8 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
     error = session.isClosed && !message.includes(session.closedBecause ?? '') ? `${session.closedBecause} (${message})` : message;
   }
   await settle(session, name, mark, suggesting(name, fingerprint));
-  await session.selfChanges.afterAction(session.pages[session.activeTab]);
+  // What changed while a step left the page alone (a wait) the page did by itself: kept for the next.
+  if (!kLeavesPageAlone.has(name)) await session.selfChanges.afterAction(session.pages[session.activeTab]);
   if (options.stepShots && kShotActions.has(name)) await options.stepShots.take(page, Boolean(options.stepTitle));
   const acted = target;
   if (acted && def.element === 'matching') {

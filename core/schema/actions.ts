@@ -64,6 +64,13 @@ export const kOptionalElementActions = new Set<ActionName>(['scroll', 'expect_te
 /** Actions whose target may match any number of elements (none, one or many): counted, never acted on. */
 export const kMatchingActions = new Set<ActionName>(['expect_count']);
 
+/**
+ * Steps that neither act on the page nor wait for it to show something: what the page changes
+ * while one of them runs (a `wait`'s seconds), it changes by itself. A check is not one: the
+ * content it waits for may be the previous action's late answer.
+ */
+export const kLeavesPageAlone = new Set<ActionName>(['wait', 'screenshot', 'extract', 'read_file', 'write_file', 'replace_file', 'done']);
+
 /** Checks of what the page shows: they act on nothing, and must hold (with retries, for a bounded time). */
 export const kExpectActions = ['expect_text', 'expect_url', 'expect_title', 'expect_value', 'expect_checked', 'expect_count'] as const satisfies readonly ActionName[];
 export type ExpectName = (typeof kExpectActions)[number];

@@ -68,3 +68,32 @@ test('what a page changes by itself is recorded, and replay later compares neith
     await fs.rm(cwd, { recursive: true, force: true });
   }
 });
+
+/**
+ * A counter that starts ticking a while after the page loaded and stops again: with a plan that
+ * waits first, its ticks fall inside the wait. A wait acts on nothing, so what changed during it the
+ * page changed by itself, and the click after it is recorded with that shape.
+ */
+const kTicksLate = `<!doctype html><html><head><title>Queue</title></head><body><main><h1>Queue</h1>
+<p>Sent <span id="sent">0</span> messages</p><button>Pause</button></main>
+<script>
+let sent = 0;
+setTimeout(() => { const timer = setInterval(() => { document.getElementById('sent').textContent = String(++sent); }, 150); setTimeout(() => clearInterval(timer), 1_000); }, 1_500);
+</script></body></html>`;
+
+test('what changes during a wait step is the page\'s own change, recorded with the next step', async () => {
+  const pages = await servePages({ '/': kTicksLate });
+  const cwd = await tempDir('volatile-wait');
+  try {
+    const plan = { version: 1, url: pages.url, steps: [{ wait: { seconds: 3 } }, { click: { target: { role: 'button', name: 'Pause' } } }, { done: { text: 'paused' } }] };
+    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
+    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
+    expect(run.code, run.stderr).toBe(0);
+    const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${String(lastJson(run.stdout).sessionId)}.json`), 'utf8')));
+    const click = history.steps.find((s) => s.action === 'click')!;
+    expect(click.fingerprint!.volatile).toEqual(['#']);
+  } finally {
+    await pages.close();
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});
