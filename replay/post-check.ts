@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright';
-import { effectAgreement, effectOf, kMaxEffectLines, outline } from '../core/aria/outline.ts';
+import { effectAgreement, effectOf, kMaxEffectLines, multisetMinus, outline } from '../core/aria/outline.ts';
 import { typingAnswer } from '../core/aria/typing-answer.ts';
 import type { HistoryStep } from '../core/schema/history.ts';
 import type { FoundAt } from './at-path.ts';
@@ -102,6 +102,21 @@ export function effectWorthChecking(step: HistoryStep): boolean {
 
 export async function liveOutline(page: Page): Promise<string[]> {
   return (await readOutline(page)) ?? [];
+}
+
+/**
+ * The page's outline right before an action whose effect is checked. When every named line the
+ * recording saw the action bring up is on the page already, the page is not yet where the action
+ * was recorded: it still shows what the previous step is about to take away (a tray that a route
+ * change closes half a second after the new page rendered). Acting then would close what it should
+ * open. The page is read again until one of those lines goes, at most kEffectSettleMs; then the
+ * action goes ahead on the page as it is, and its effect check judges it.
+ */
+export async function outlineBeforeAction(page: Page, step: HistoryStep): Promise<string[] | null> {
+  if (!effectWorthChecking(step)) return null;
+  const named = step.effect!.appeared.filter((line) => line.includes('"'));
+  if (!named.length) return liveOutline(page);
+  return (await settledOutline(page, (outline) => multisetMinus(named, outline).length > 0)).outline;
 }
 
 /** The page's outline, or null when it could not be read (a document still being replaced). */

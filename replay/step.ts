@@ -19,7 +19,7 @@ import { findAhead, findElement, type FindOptions, type Found } from './find.ts'
 import type { ReadAhead } from './rematch/cascade.ts';
 import type { InFlight } from '../core/act/in-flight.ts';
 import type { Rebaser } from './inputs.ts';
-import { effectWorthChecking, liveOutline, postCheck } from './post-check.ts';
+import { outlineBeforeAction, postCheck } from './post-check.ts';
 import { movesToFollow, readHeading, waitForUrl } from './verify.ts';
 
 /** One history step: check the page, find the element, act, verify the recorded post-state. */
@@ -167,7 +167,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   // What the action changes on the page, whether or not it moves the URL: waited for after the
   // action and required of it (see post-check.ts), so a step is not passed on its URL alone and the
   // page read after it (the next step's element, the final page) is the re-rendered one.
-  const outlineBefore = effectWorthChecking(step) ? await liveOutline(page) : null;
+  const outlineBefore = await outlineBeforeAction(page, step);
   if (found?.ok && found.judged) {
     // Found at a place among several matches: right before the action, still the element judged
     // there, or judged again on the page as it is now.

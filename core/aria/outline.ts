@@ -40,7 +40,7 @@ export function outline(snapshot: string): string[] {
   return out;
 }
 
-function multisetMinus(a: readonly string[], b: readonly string[]): string[] {
+export function multisetMinus(a: readonly string[], b: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const x of b) counts.set(x, (counts.get(x) ?? 0) + 1);
   const out: string[] = [];

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { History } from '../../core/schema/history.ts';
+import { replay } from '../../replay/replay.ts';
+import { lastJson, runBu, servePages, tempDir } from '../capture/support.ts';
+
+/**
+ * A page left over from the previous step: a header button toggles a tray; following a link to
+ * another route renders the new page at once and fades the tray out over half a second (as an
+ * admin app's header does). Replay must not act while the tray the next click is to bring up is
+ * still shown: clicking then closes it, and the step does the opposite of what it recorded.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+const kPage = `<!doctype html><html><head><title>Databases</title></head><body>
+<header><button id="api" aria-expanded="false">API</button><div id="tray" hidden><p>API URL</p><a href="/data.json">View JSON</a></div></header>
+<main></main>
+<script>
+const tray = document.getElementById('tray');
+const api = document.getElementById('api');
+api.onclick = () => { tray.hidden = !tray.hidden; api.setAttribute('aria-expanded', String(!tray.hidden)); };
+const render = () => {
+  const db = location.hash.slice(2);
+  document.querySelector('main').innerHTML = db
+    ? '<h1>' + db + '</h1><ul><li>tomato</li><li>bean</li></ul><a href="#/">All databases</a>'
+    : '<h1>Databases</h1><ul><li><a href="#/plants">plants</a></li><li><a href="#/beds">beds</a></li></ul>';
+};
+// The tray fades out over half a second once the new route rendered (frame by frame, as an animation library does).
+window.addEventListener('hashchange', () => {
+  render();
+  if (tray.hidden) return;
+  const start = performance.now();
+  const fade = (now) => {
+    const k = (now - start) / 500;
+    if (k >= 1) { tray.hidden = true; tray.style.opacity = ''; api.setAttribute('aria-expanded', 'false'); return; }
+    tray.style.opacity = String(1 - k);
+    requestAnimationFrame(fade);
+  };
+  requestAnimationFrame(fade);
+});
+render();
+</script></body></html>`;
+
+test('a click whose effect is already on the page waits for the previous step to take it away before acting', async ({ page }) => {
+  const pages = await servePages({ '/': kPage, '/data.json': '{}' });
+  const cwd = await tempDir('leftover-effect');
+  try {
+    const plan = {
+      version: 1, url: pages.url,
+      steps: [
+        { click: { target: { role: 'button', name: 'API' } } },
+        { expect_text: { text: 'API URL' } },
+        { click: { target: { role: 'link', name: 'plants' } } },
+        { click: { target: { role: 'button', name: 'API' } } },
+        { expect_text: { text: 'API URL' } },
+        { done: { text: 'opened the tray on a database' } },
+      ],
+    };
+    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
+    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
+    expect(run.code, run.stderr).toBe(0);
+    const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${String(lastJson(run.stdout).sessionId)}.json`), 'utf8')));
+    const reopen = history.steps.filter((s) => s.action === 'click')[2]!;
+    expect(reopen.effect!.appeared).toContain('link "View JSON"');
+
+    const { report } = await replay(page, history, { replayId: 'leftover' });
+    expect(report.summary.ok, JSON.stringify(report.steps, null, 1)).toBe(true);
+    await expect(page.getByText('API URL')).toBeVisible();
+  } finally {
+    await pages.close();
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});
