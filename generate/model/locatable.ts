@@ -25,6 +25,9 @@ export interface Locatable {
  */
 const kIconGlyphs = /[\u{E000}-\u{F8FF}\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/gu;
 
+/** A whole word left beside an icon or an id: one letter alone tells too few names apart. */
+const kMinWholeWordChars = 2;
+
 /**
  * The part of a text a locator may use: of a shortened one, of one with icon glyphs, of one
  * holding a generated identifier (before it); null when too little is left, undefined when whole.
@@ -37,7 +40,10 @@ function start(text: string | null): string | null | undefined {
   const id = kGeneratedId.exec(whole);
   const kept = id ? whole.slice(0, id.index).trim() : whole;
   if (kept === text.trim() && !isShortened(text)) return undefined;
-  return [...kept].length >= kMinShortenedChars && /[\p{L}\p{N}]/u.test(kept) ? kept : null;
+  // What the page shortened keeps the start of a word, which matches almost anything below a few
+  // characters; glyphs and ids set aside leave whole words (“API” of a button drawn “\uf013 API”).
+  const floor = isShortened(readable) ? kMinShortenedChars : kMinWholeWordChars;
+  return [...kept].length >= floor && /[\p{L}\p{N}]/u.test(kept) ? kept : null;
 }
 
 export function locatable(fp: Fingerprint): Locatable {

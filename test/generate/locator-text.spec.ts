@@ -57,6 +57,10 @@ test('icon font glyphs a stylesheet puts in a name are left out: the words are m
   // A name of glyphs alone is no name to find it by; a name without any is kept whole.
   expect(locatable(fp({ role: 'button', name: '\uf00c\uf00d' })).fingerprint.name).toBe('');
   expect(locatable(fp({ role: 'button', name: 'Save' })).starts.size).toBe(0);
+  // The words left are whole words, however short: an admin header's “\uf013 API” button is found
+  // by “API”, where the floor for the start of a shortened text left it to its position alone.
+  expect(locatable(fp({ role: 'button', name: '\uf013 API' })).fingerprint.name).toBe('API');
+  expect(locatable(fp({ role: 'button', name: '\uf00d X' })).fingerprint.name).toBe('');
 });
 
 test('a name holding an identifier the app generated is matched by the text before it, never whole', () => {
