@@ -147,21 +147,31 @@ export const dokuwiki: RealApp = {
   name: 'dokuwiki',
   kind: 'server-rendered PHP wiki (query-string routes), served by php -S',
   source: { kind: 'debian', package: 'dokuwiki', version: debianPackageVersion('dokuwiki') },
-  traits: ['server-rendered'],
+  traits: ['server-rendered', 'opens-tab'],
   readyText: 'Welcome',
   unavailable: dokuwikiUnavailable,
   start,
-  // Its one trait Adminer's editor has too: the conformance bench runs it.
+  // Its traits Adminer's editor and Fauxton have too: the conformance bench runs it.
   conformance: {
     benchOnly: true,
-    // Reading the bundled guide: links found by their captions, and a navigation back to the start.
+    // Reading the bundled guide (links found by their captions, a navigation back to the start),
+    // then the editor's toolbar button that opens the media files in a window of their own
+    // (window.open): a search there, the window closed, the edit cancelled (which releases the
+    // page's edit lock, so the next run can edit it).
     plan: (url) => ({
       version: 1, url,
       steps: [
         { click: { target: { role: 'link', name: 'Installing', exact: true } } },
         { navigate: { url } },
-        { click: { target: { role: 'link', name: 'Using it', exact: true } } },
-        { done: { text: 'read the guide', success: true } },
+        { click: { target: { role: 'link', name: 'Edit this page' } } },
+        { click: { target: { role: 'button', name: 'Add Images and other files (opens in a new window)' } } },
+        { expect_text: { target: { role: 'heading', name: 'Media Files' }, text: 'Media Files' } },
+        { input: { target: { role: 'textbox', name: 'Search file name:' }, text: 'garden' } },
+        { click: { target: { role: 'button', name: 'Search', exact: true } } },
+        { expect_text: { text: 'Nothing was found.' } },
+        { close: {} },
+        { click: { target: { role: 'button', name: 'Cancel' } } },
+        { done: { text: 'read the guide and searched the media files from the editor', success: true } },
       ],
     }),
   },

@@ -61,11 +61,30 @@ export const fauxton: RealApp = {
   name: 'fauxton',
   kind: 'CouchDB admin single-page app (Backbone + React) with hash routes, under /_utils/',
   source: { kind: 'npm', package: 'pouchdb-fauxton (via express-pouchdb)', version: npmPackageVersion('pouchdb-fauxton') ?? 'not installed' },
-  traits: ['single-page', 'hash-routes', 'path-prefix', 'unnamed-row-controls'],
+  traits: ['single-page', 'hash-routes', 'path-prefix', 'unnamed-row-controls', 'opens-tab'],
   readyText: 'plants',
   unavailable,
   start,
   // Its notification panel is a fixed layer slid past the viewport's right edge: the crawler leaves
   // its controls alone (capture/perceive/offscreen.ts) and walks the databases.
-  conformance: {},
+  conformance: {
+    // The API tray's "View JSON" link opens the server's answer in a new tab (target=_blank), read
+    // there and closed: once for the database list, once for a database's documents. The button's
+    // name begins with its icon's glyph, so it is matched by its word, not exactly.
+    plan: (url) => ({
+      version: 1, url,
+      steps: [
+        { click: { target: { role: 'button', name: 'API' } } },
+        { click: { target: { role: 'link', name: 'View JSON' } } },
+        { expect_text: { text: 'plants' } },
+        { close: {} },
+        { click: { target: { role: 'link', name: 'plants', exact: true } } },
+        { click: { target: { role: 'button', name: 'API' } } },
+        { click: { target: { role: 'link', name: 'View JSON' } } },
+        { expect_text: { text: 'tomato' } },
+        { close: {} },
+        { done: { text: "read the database list and a database's documents as JSON", success: true } },
+      ],
+    }),
+  },
 };

@@ -66,28 +66,37 @@ async function start(): Promise<RunningApp> {
   return { url: `${origin}/`, dir, reset: () => clearFlows(origin), stop };
 }
 
-/** A comment node, the smallest flow that shows a name on the workspace. */
-const kFlow = JSON.stringify([{ id: 'a1b2c3d4e5f60718', type: 'comment', name: 'Water the seedlings', info: '', x: 240, y: 120, wires: [] }]);
+/**
+ * A comment, and an inject node that sends the time every second to a debug node, which counts
+ * what it received under itself on the workspace ("1", "2", ...): once deployed, the editor's
+ * page changes by itself every second.
+ */
+const kFlow = JSON.stringify([
+  { id: 'a1b2c3d4e5f60718', type: 'comment', name: 'Water the seedlings', info: '', x: 240, y: 60, wires: [] },
+  { id: 'a1b2c3d4e5f60719', type: 'inject', name: 'Every second', props: [{ p: 'payload' }], repeat: '1', once: true, onceDelay: 0.1, topic: '', payload: '', payloadType: 'date', x: 180, y: 140, wires: [['a1b2c3d4e5f6071a']] },
+  { id: 'a1b2c3d4e5f6071a', type: 'debug', name: 'Tick', active: true, tosidebar: true, console: false, tostatus: true, complete: 'payload', targetType: 'msg', statusVal: '', statusType: 'counter', x: 400, y: 140, wires: [] },
+]);
 
-/** The imported node's name on the workspace. */
+/** The imported comment's name on the workspace. */
 const kNode = "locator('#red-ui-workspace-chart').getByText('Water the seedlings')";
-/** The node itself, which takes the clicks its name (SVG text without pointer events) lets through. */
+/** The comment node, which takes the clicks its name (SVG text without pointer events) lets through. */
 const kNodeBox = "locator('#red-ui-workspace-chart .red-ui-flow-node-group').filter({ hasText: 'Water the seedlings' })";
 
 export const nodeRed: RealApp = {
   name: 'node-red',
   kind: 'flow editor: a splash screen until its scripts fetched its data, icon-font buttons named by glyphs, ids under one namespace, an SVG workspace',
   source: { kind: 'npm', package: 'node-red', version: installedVersion() },
-  traits: ['single-page'],
+  traits: ['single-page', 'self-changing'],
   readyText: 'Deploy',
   benchOnly: true,
   unavailable,
   start,
   conformance: {
     maxSteps: 12,
-    // Import a flow from the main menu, place it, deploy it and see it deployed, then remove it
-    // and deploy again. The import box checks what is pasted on key presses, so a key follows the
-    // typed text; imported nodes follow the pointer until a click on the workspace puts them down.
+    // Import a flow from the main menu, place it, deploy it and see it deployed, watch its
+    // counter tick and select the comment, then remove the whole flow and deploy again. The
+    // import box checks what is pasted on key presses, so a key follows the typed text; imported
+    // nodes follow the pointer until a click on the workspace puts them down.
     plan: (url) => ({
       version: 1, url,
       steps: [
@@ -100,13 +109,16 @@ export const nodeRed: RealApp = {
         { expect_text: { target: kNode, text: 'Water the seedlings', exact: true } },
         { click: { target: { role: 'link', name: 'Deploy', exact: true } } },
         { expect_text: { text: 'Successfully deployed' } },
-        // Then away again, deployed: a second run imports into the editor as this one found it
-        // (a node already there would open a dialog about the clash instead).
+        { wait: { seconds: 3 } },
         { click: { target: kNodeBox } },
+        // Then away again, deployed: a second run imports into the editor as this one found it
+        // (nodes already there would open a dialog about the clash instead).
+        { click: { target: 'css=#red-ui-workspace-chart' } },
+        { send_keys: { keys: 'Control+a' } },
         { send_keys: { keys: 'Delete' } },
         { expect_count: { target: kNode, count: 0 } },
         { click: { target: { role: 'link', name: 'Deploy', exact: true } } },
-        { done: { text: 'imported a flow, deployed it, removed it and deployed again', success: true } },
+        { done: { text: 'imported a ticking flow, deployed it, watched it, removed it and deployed again', success: true } },
       ],
     }),
   },

@@ -108,7 +108,7 @@ export const qbittorrent: RealApp = {
   name: 'qbittorrent',
   kind: 'BitTorrent client web interface behind a login: MooTools page (its own Document and Element globals), href-less menu anchors, icon-plus-count filters, a torrent table, tabbed properties',
   source: { kind: 'debian', package: 'qbittorrent-nox', version: debianPackageVersion('qbittorrent-nox') },
-  traits: ['single-page', 'login'],
+  traits: ['single-page', 'login', 'widget-framework'],
   readyText: 'Username',
   benchOnly: true,
   unavailable,
@@ -119,7 +119,8 @@ export const qbittorrent: RealApp = {
       stage: 'specs',
       reason: 'the crawl clicks Resume All, then Pause All: the torrent table shows a status change when the page next polls the client, so the recording saw "Stalled" arrive during Pause All and the crawl\'s flow spec asserts it, where the replayed flow ends on "Paused"',
     },
-    // Sign in, find the seed torrent with the filter box, open its trackers and then its general properties, then filter it away.
+    // Sign in, find the seed torrent with the filter box, open its trackers and then its general
+    // properties, filter it away, then open and close the toolkit's About window.
     plan: (url) => ({
       version: 1, url,
       steps: [
@@ -134,7 +135,16 @@ export const qbittorrent: RealApp = {
         { click: { target: "locator('#PropGeneralLink')" } },
         { input: { target: { role: 'textbox', name: 'Filter torrent list...' }, text: 'pumpkins' } },
         { expect_count: { target: "locator('#torrentsTableDiv tbody tr')", count: 0 } },
-        { done: { text: 'signed in, found the seed torrent, opened its properties, filtered it away', success: true } },
+        // A window of the toolkit's own (a MochaUI window: divs for its title, tabs and close box)
+        // opened from the Help menu, which opens on hover; its Authors tab, then its close box.
+        { hover: { target: "locator('#desktopNavbar').getByText('Help', { exact: true })" } },
+        { click: { target: 'css=#aboutLink' } },
+        { expect_text: { target: { role: 'heading', name: 'About qBittorrent' }, text: 'About qBittorrent', exact: true } },
+        { click: { target: "locator('#aboutpage').getByText('Authors', { exact: true })" } },
+        { expect_text: { text: 'Christophe Dumez' } },
+        { click: { target: "locator('#aboutpage').getByTitle('Close')" } },
+        { expect_count: { target: 'css=#aboutpage', count: 0 } },
+        { done: { text: 'signed in, found the seed torrent, opened its properties, filtered it away, read the about window', success: true } },
       ],
     }),
   },

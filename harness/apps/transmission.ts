@@ -85,14 +85,15 @@ export const transmission: RealApp = {
   name: 'transmission',
   kind: 'BitTorrent daemon web interface: jQuery page with div toolbar buttons named by title, a key-press filter, an inspector, modal dialogs without dialog roles',
   source: { kind: 'debian', package: 'transmission-daemon', version: debianPackageVersion('transmission-daemon') },
-  traits: ['single-page'],
+  traits: ['single-page', 'self-changing'],
   readyText: '1 Transfer',
   benchOnly: true,
   unavailable,
   start,
   conformance: {
     maxSteps: 12,
-    // Filter the list down to the seed torrent, open it in the inspector, then filter it away.
+    // Filter the list down to the seed torrent, open it in the inspector, then filter it away;
+    // then read the session's statistics, which change by themselves while shown.
     // The filter box filters on key presses, so a key follows the typed text, as a person's last
     // key press does.
     plan: (url) => ({
@@ -109,7 +110,14 @@ export const transmission: RealApp = {
         { input: { target: { role: 'searchbox', name: 'Filter' }, text: 'pumpkins' } },
         { send_keys: { keys: 'End' } },
         { expect_count: { target: kList, count: 0 } },
-        { done: { text: 'found the seed torrent, inspected it, filtered it away', success: true } },
+        // The session's statistics: the dialog reads the daemon's running time again every 5 s
+        // ("14 seconds", then "19 seconds"), while the flow waits and then closes it.
+        { click: { target: "getByTitle('Settings Menu')" } },
+        { click: { target: { role: 'menuitem', name: 'Statistics' } } },
+        { expect_text: { target: { role: 'dialog', name: 'Statistics' }, text: 'Running Time' } },
+        { wait: { seconds: 6 } },
+        { click: { target: "getByRole('dialog', { name: 'Statistics' }).getByRole('button', { name: 'Close' })" } },
+        { done: { text: 'found the seed torrent, inspected it, filtered it away, read the statistics', success: true } },
       ],
     }),
   },

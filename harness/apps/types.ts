@@ -30,7 +30,10 @@ export type AppTrait =
   | 'unnamed-row-controls' // rows or cards whose checkboxes or icon-only buttons have no accessible name
   | 'server-rendered' // full page loads per route
   | 'single-page' // one document, routes change in place
-  | 'shadow-dom'; // controls inside web components' shadow roots
+  | 'shadow-dom' // controls inside web components' shadow roots
+  | 'opens-tab' // a recorded flow opens a tab or window (target=_blank, window.open) and acts there
+  | 'self-changing' // content that changes with no action (a ticking counter, a clock, a polled status)
+  | 'widget-framework'; // built on a widget toolkit's own windows, menus and layout tables (MochaUI, ExtJS, Dojo)
 
 /** Where the app's code comes from. */
 export interface AppSource {
