@@ -58,9 +58,10 @@ const kDomQuietMs = 50;
 const kDomQuietTimeoutMs = 1_000;
 /**
  * A recorded post-state waits for what the action's requests set off (a reload after a post), and
- * after a navigation for what the new document loads, until the network is quiet.
+ * after a navigation for what the new document loads, until the network is quiet; after a command
+ * to the server, for the page's next poll of it, whose answer shows the command's outcome.
  */
-export const kRecordSettle = { followUpMs: kRecordFollowUpMs, eventLagMs: kRecordEventLagMs, newDocumentFollowUpMs: kRecordNewDocumentFollowUpMs };
+export const kRecordSettle = { followUpMs: kRecordFollowUpMs, eventLagMs: kRecordEventLagMs, newDocumentFollowUpMs: kRecordNewDocumentFollowUpMs, awaitPolls: true };
 
 export interface ExecuteOptions {
   session: Session;

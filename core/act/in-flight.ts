@@ -1,4 +1,5 @@
 import type { BrowserContext, Frame, Page, Request } from 'playwright';
+import { kMaxPollMs, pollKey, Polls } from './polls.ts';
 
 /**
  * Requests the app has under way. After an action, capture and replay wait for the requests the
@@ -46,7 +47,18 @@ export interface SettleOptions {
   newDocuments?: boolean;
   /** Quiet time instead of `followUpMs` once the action opened a new document (a recorder's). */
   newDocumentFollowUpMs?: number;
+  /**
+   * After an action that asked the server to change something, also wait for the page's next poll
+   * of the server (see polls.ts) that started once the action's own requests were answered, and
+   * for what its answer sets off: the command's outcome is the action's (a recorder's).
+   */
+  awaitPolls?: boolean;
 }
+/**
+ * Beyond a poll's period, time for the poll to be answered: the state a daemon's client polls is
+ * small, and is answered in milliseconds on the same machine.
+ */
+export const kPollAnswerSlackMs = 500;
 /** The longest delay `setTimeout` holds (a signed 32-bit count of milliseconds). */
 const kLongestTimerMs = 2 ** 31 - 1;
 /** Methods that only read. */
@@ -64,6 +76,10 @@ export interface InFlightMark {
 }
 
 interface Opened {
+  /** When it started (Date.now()). */
+  at: number;
+  /** Its key among the page's polls (polls.ts). */
+  key: string;
   /** The navigation count of the request's frame when it started (0 when it has no frame). */
   frameNavigations: number;
   navigation: boolean;
@@ -89,8 +105,12 @@ export class InFlight {
   private readonly waiters = new Set<() => void>();
   /** Requests that ask the server to change something (not GET, HEAD or OPTIONS), newest last, at most kMaxSends. */
   private readonly sends: { at: number; method: string; url: string }[] = [];
+  /** What the pages request again and again on a timer. */
+  private readonly polls = new Polls();
   private readonly done = (request: Request) => {
-    if (!this.pending.delete(request)) return;
+    const opened = this.pending.get(request);
+    if (!opened || !this.pending.delete(request)) return;
+    this.polls.finished(opened.key, opened.at);
     this.lastActivity = Date.now();
     this.wake();
   };
@@ -107,8 +127,11 @@ export class InFlight {
     const frame = frameOf(request);
     const navigation = request.isNavigationRequest();
     if (navigation && frame) this.frameNavigated.set(frame, ++this.navigations);
-    this.pending.set(request, { frameNavigations: frame ? (this.frameNavigated.get(frame) ?? 0) : 0, navigation });
-    this.lastActivity = Date.now();
+    const at = Date.now();
+    const key = pollKey(request.method(), request.url());
+    this.polls.started(key, at);
+    this.pending.set(request, { at, key, frameNavigations: frame ? (this.frameNavigated.get(frame) ?? 0) : 0, navigation });
+    this.lastActivity = at;
     if (!kReadMethods.has(request.method())) {
       this.sends.push({ at: this.lastActivity, method: request.method(), url: request.url() });
       if (this.sends.length > kMaxSends) this.sends.shift();
@@ -179,6 +202,22 @@ export class InFlight {
    * `followUpMs`, or after `timeoutMs`.
    */
   async settle(mark: InFlightMark, options: SettleOptions = {}): Promise<void> {
+    await this.settleOwn(mark, options);
+    if (!options.awaitPolls) return;
+    const polled = this.polls.polled();
+    // A poll that is itself a POST (a JSON-RPC client's state query) is no command.
+    const commanded = this.sentSince(mark).some((send) => !polled.has(pollKey(send.method, send.url)));
+    if (!commanded || polled.size === 0) return;
+    const since = Date.now();
+    const openBefore = new Set(this.pending.keys());
+    const deadline = since + Math.min(Math.max(...polled.values()), kMaxPollMs) + kPollAnswerSlackMs;
+    const answered = () => [...polled.keys()].every((key) => this.polls.answeredSince(key, since));
+    while (!answered() && Date.now() < deadline) await this.nextEvent(deadline - Date.now());
+    // What the poll's answer sets off (the details of what changed) belongs to the action too.
+    await this.settleOwn({ open: openBefore, at: since, navigations: mark.navigations }, { ...options, eventLagMs: 0 });
+  }
+
+  private async settleOwn(mark: InFlightMark, options: SettleOptions): Promise<void> {
     const { timeoutMs = kSettleTimeoutMs, eventLagMs = 0, newDocuments = true } = options;
     const start = Date.now();
     const deadline = start + timeoutMs;
