@@ -13,7 +13,7 @@ import { readTrace, SnapshotPage } from '../generate/verify/snapshot-page.ts';
 import { kEvidencePhases, type TraceFailure } from './failure.ts';
 import { itemLocator } from './item-locator.ts';
 import { memberAt } from './member-at.ts';
-import { getterLocator, patchGetter } from './patch.ts';
+import { getterLocator, keepsItemText, patchGetter } from './patch.ts';
 import { relocate, type Runner } from './relocate.ts';
 import { testTraces } from './test-traces.ts';
 import { unifiedDiff } from './unified-diff.ts';
@@ -186,6 +186,7 @@ async function healFailures({ root, members, attribute, env }: HealContext, fail
       }
       await shown!.show(snapshot, snapshots.html(snapshot), resources);
       let item: string | null = null;
+      let currentCode = current.code;
       if (member.collection) {
         const scoped = itemLocator(shown!.page, call.selector, current.code);
         if (!scoped.ok) {
@@ -193,9 +194,11 @@ async function healFailures({ root, members, attribute, env }: HealContext, fail
           continue;
         }
         item = scoped.code;
+        currentCode = scoped.member;
       }
       const peers = members.filter((m) => m !== member && m.page === member.page).map((m) => m.fingerprint);
-      const found = await relocate(shown!.page, { fingerprint: member.fingerprint, current: current.code, heading: member.heading, testIdAttribute: attribute, pageUrl: snapshot.frameUrl, item, peers });
+      const itemText = member.collection !== null && keepsItemText(source, at.className);
+      const found = await relocate(shown!.page, { fingerprint: member.fingerprint, current: currentCode, heading: member.heading, testIdAttribute: attribute, pageUrl: snapshot.frameUrl, item, itemText, peers });
       if (!found.ok) {
         const stillFound = found.reason.startsWith('the locator still finds the recorded element alone:');
         // An action the test's timeout cut short while its element was there alone had not failed on finding it.

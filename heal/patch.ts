@@ -23,6 +23,12 @@ function returned(source: SourceFile, className: string, member: string) {
   return statement && Node.isReturnStatement(statement) ? statement.getExpression() ?? null : null;
 }
 
+/** Whether an item class keeps the text its item was found by (`readonly text` of its constructor). */
+export function keepsItemText(source: SourceFile, className: string): boolean {
+  const cls = source.getClass(className);
+  return Boolean(cls?.getProperty('text') ?? cls?.getConstructors().some((c) => c.getParameters().some((p) => p.getName() === 'text' && p.isReadonly())));
+}
+
 /** Replaces what the getter returns with `root.code`; false when the getter is gone or returns no locator. */
 export function patchGetter(source: SourceFile, className: string, member: string, code: string): boolean {
   const ret = returned(source, className, member);

@@ -55,6 +55,11 @@ export interface RelocateInput {
    */
   item?: string | null;
   /**
+   * The item's class keeps the text its item was found by (`this.text`): a member that shows the
+   * item's key may be written as found by it. Without it such a way is not offered.
+   */
+  itemText?: boolean;
+  /**
    * The other members the page objects recorded on the same page: evidence that the page was
    * reworded around an element renamed in place (see renamed-in-place.ts).
    */
@@ -178,7 +183,7 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   const live = await takeFingerprint(candidate.item.locator);
   // Inside an item, the ways generate finds an element in its item (a name that is the item's data last).
   const ways = (item ? innerCandidates(live, itemKeyOf(item), input.testIdAttribute, live.testIdAttribute).map((c) => c.locator) : elementCandidates(live, { testIdAttribute: input.testIdAttribute, testIdFrom: live.testIdAttribute, recorded: null }))
-    .filter((way) => way.nth === null && !(way.kind === 'selector' && way.value === live.cssPath));
+    .filter((way) => way.nth === null && !(way.kind === 'selector' && way.value === live.cssPath) && !(way.key && !input.itemText));
   // A look-alike elsewhere on the page (a copy in a sidebar, a second form) leaves the element alone
   // only inside its own landmark: its name and role there, innermost landmark first, named or not.
   if (!item) ways.push(...landmarkWays(live));
@@ -205,7 +210,7 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     ok: true, locator: { ...locator, matches: 1, verified: true }, code, signals, level: result.level, score: essential(candidate),
     runnerUp, margin: runnerUp ? essential(candidate) - runnerUp.score : null,
   });
-  const written = (way: ModelLocator) => locatorExpression({ ...way, matches: 1, verified: true }, 'page').replace(/^page\./, '');
+  const written = (way: ModelLocator) => locatorExpression({ ...way, matches: 1, verified: true }, 'page', 'this.text').replace(/^page\./, '');
   if (result.kind !== 'ambiguous') {
     for (const { way, code } of codes) if (await resolvesToMark(page, fromPage(code))) return found(way, written(way));
   }

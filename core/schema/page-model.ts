@@ -45,6 +45,12 @@ export const ModelLocator = z.strictObject({
   verified: z.boolean(),
   /** Position among the matches when the locator is not unique (`.nth()`), else null. */
   nth: z.number().int().min(0).nullable(),
+  /**
+   * Inside an item of a collection: `value` is the text the item is found by (its key; the element
+   * is the one that shows it), so generated code passes the item's own text (`this.text`), not the
+   * one recorded. Absent elsewhere.
+   */
+  key: z.literal(true).optional(),
 });
 export type ModelLocator = z.infer<typeof ModelLocator>;
 

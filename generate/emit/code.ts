@@ -6,29 +6,35 @@ import { str } from './source.ts';
 
 /** Small expressions shared by the emitters: locators, headings, flow values. */
 
-function nameOptions(value: string | null, exact: boolean, extra: string[] = []): string {
-  const parts = [...(value !== null ? [`name: ${str(value)}`] : []), ...(exact ? ['exact: true'] : []), ...extra];
+/** `valueCode`: the name as code (a string literal, or the item's text). */
+function nameOptions(valueCode: string | null, exact: boolean, extra: string[] = []): string {
+  const parts = [...(valueCode !== null ? [`name: ${valueCode}`] : []), ...(exact ? ['exact: true'] : []), ...extra];
   return parts.length ? `, { ${parts.join(', ')} }` : '';
 }
 
-function textCall(method: string, value: string, exact: boolean): string {
-  return `${method}(${str(value)}${exact ? ', { exact: true }' : ''})`;
+function textCall(method: string, valueCode: string, exact: boolean): string {
+  return `${method}(${valueCode}${exact ? ', { exact: true }' : ''})`;
 }
 
-/** `this.page.getByRole('button', { name: 'Sign in' })`, entering frames and pinning `nth` when recorded so. */
-export function locatorExpression(locator: ModelLocator, root: string): string {
+/**
+ * `this.page.getByRole('button', { name: 'Sign in' })`, entering frames and pinning `nth` when
+ * recorded so. `itemText`: the code of the item's own text (`this.text`), which a locator holding
+ * its item's key (`locator.key`) passes instead of the text recorded; without it, the recorded text.
+ */
+export function locatorExpression(locator: ModelLocator, root: string, itemText?: string): string {
   const framed = locator.frames.reduce((expr, frame) => `${expr}.${chainCode(frame, root)}.contentFrame()`, root);
-  const scoped = locator.scope ? `${framed}.getByRole(${str(locator.scope.role)}${nameOptions(locator.scope.name, false)})` : framed;
+  const scoped = locator.scope ? `${framed}.getByRole(${str(locator.scope.role)}${nameOptions(locator.scope.name === null ? null : str(locator.scope.name), false)})` : framed;
   // A row is told by a text in it: the text is looked up from the page, as `has` wants.
   const scope = locator.row ? `${scoped}.getByRole(${str(locator.row.role)}).filter({ has: ${root}.getByText(${str(locator.row.key)}, { exact: true }) })` : scoped;
   const value = locator.value ?? '';
+  const valueCode = locator.key && itemText ? itemText : str(value);
   let call: string;
   switch (locator.kind) {
-    case 'role': call = `getByRole(${str(locator.role ?? 'generic')}${nameOptions(locator.value, locator.exact)})`; break;
+    case 'role': call = `getByRole(${str(locator.role ?? 'generic')}${nameOptions(locator.value === null ? null : valueCode, locator.exact)})`; break;
     case 'testId': call = `getByTestId(${str(value)})`; break;
-    case 'label': call = textCall('getByLabel', value, locator.exact); break;
-    case 'placeholder': call = textCall('getByPlaceholder', value, locator.exact); break;
-    case 'text': call = textCall('getByText', value, locator.exact); break;
+    case 'label': call = textCall('getByLabel', valueCode, locator.exact); break;
+    case 'placeholder': call = textCall('getByPlaceholder', valueCode, locator.exact); break;
+    case 'text': call = textCall('getByText', valueCode, locator.exact); break;
     case 'selector': call = `locator(${str(value)})`; break;
     case 'chain': call = chainCode(value, root); break;
     default: return assertNever(locator.kind, 'locator kind');
@@ -63,7 +69,7 @@ export function headingExpression(heading: ModelHeading, root: string): string {
   // name written otherwise, so it is matched without case (Playwright's default), not exactly.
   // One the page shortened is matched by its start (the model keeps no heading with too little left).
   const text = locatorText(heading.text, heading.text !== heading.text.toUpperCase()) ?? { value: heading.text, exact: false };
-  return `${root}.getByRole('heading'${nameOptions(text.value, text.exact, heading.level ? [`level: ${heading.level}`] : [])}).first()`;
+  return `${root}.getByRole('heading'${nameOptions(str(text.value), text.exact, heading.level ? [`level: ${heading.level}`] : [])}).first()`;
 }
 
 /** An ai snapshot template for a heading, for `toMatchAriaSnapshot`; a shortened one by a pattern of its start. */

@@ -47,7 +47,7 @@ export function emitDoc(ctx: EmitContext, page: ModelPage): { file: string; text
     lines.push('## Elements', '', '| Member | Role | Name | Locator | Unique |', '|---|---|---|---|---|');
     for (const element of page.elements) {
       const locator = element.locator;
-      const how = code(locatorExpression(locator, element.collection ? 'item' : 'page'));
+      const how = code(locatorExpression(locator, element.collection ? 'item' : 'page', 'item.text'));
       const unique = kUniqueCell[uniqueness(locator)](locator.matches);
       lines.push(`| ${code(memberPath(names, element))} | ${element.role ?? element.tag} | ${cell(element.name)} | ${cell(how)} | ${unique} |`);
     }

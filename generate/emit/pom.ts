@@ -113,9 +113,14 @@ function addItemAccessor(cls: ClassDeclaration, ctx: EmitContext, page: ModelPag
     name: names.accessor,
     parameters: [{ name: 'text', type: 'string' }],
     returnType: names.className,
-    statements: [`return new ${names.className}(${list}.getByRole(${str(collection.role)}).filter(${filter}));`],
+    statements: [`return new ${names.className}(${list}.getByRole(${str(collection.role)}).filter(${filter})${keyedMembers(page, collection) ? ', text' : ''});`],
     docs: [`The ${what} with ${shows} (e.g. “${collection.example.replace(/\*\//g, '*')}”); ${collection.observed} side by side when recorded, more as data grows.`],
   });
+}
+
+/** Whether a member of the collection is the element showing its item's key (found by the item's text). */
+function keyedMembers(page: ModelPage, collection: ModelCollection): boolean {
+  return page.elements.some((element) => element.collection === collection.id && element.locator.key === true);
 }
 
 /** The class of one item: its controls, found inside the item only. */
@@ -127,16 +132,17 @@ function addItemClass(source: SourceFile, ctx: EmitContext, page: ModelPage, col
     isExported: true,
     docs: [{ description: `One ${what} on {@link ${ctx.pageNames(page.id).className}}: every member is looked up inside it.` }],
   });
+  const keyed = keyedMembers(page, collection);
   itemClass.addConstructor({
-    parameters: [{ name: 'root', type: 'Locator', isReadonly: true }],
-    docs: [{ description: `Wraps the locator of one ${what}.` }],
+    parameters: [{ name: 'root', type: 'Locator', isReadonly: true }, ...(keyed ? [{ name: 'text', type: 'string', isReadonly: true }] : [])],
+    docs: [{ description: keyed ? `Wraps the locator of one ${what} and the text it was found by.` : `Wraps the locator of one ${what}.` }],
   });
   for (const element of page.elements) {
     if (element.collection !== collection.id) continue;
     itemClass.addGetAccessor({
       name: names.members.get(element.id)!,
       returnType: 'Locator',
-      statements: [`return ${locatorExpression(element.locator, 'this.root')};`],
+      statements: [`return ${locatorExpression(element.locator, 'this.root', 'this.text')};`],
       docs: [commentText(showsItemKey(element, collection)
         ? `The ${showsItemText(element, collection) ? 'text' : element.role ?? 'element'} this ${what} is found by (“${collection.example}” when recorded).${caveatOf(element)}`
         : describeElement(element).replace(/\.$/, ` in this ${what}.`))],

@@ -87,7 +87,7 @@ export const kItemCss: Record<string, { item: string; list: string }> = {
 /**
  * Ways to find the element inside its item, best first, each with its element id: the test id,
  * role and name (unless the name is the item's own data), the CSS selector the recorded locator
- * ended with, role alone, role at its slot, the tag, the tag at its slot, and role and name even
+ * ended with, the item's key when the element shows it whole, role alone, role at its slot, the tag, the tag at its slot, and role and name even
  * when the name is data.
  */
 export function innerCandidates(found: Fingerprint, key: string, testIdAttribute: string, testIdFrom: string | null, recordedTail: string | null = null): { locator: ModelLocator; inner: string }[] {
@@ -108,6 +108,16 @@ export function innerCandidates(found: Fingerprint, key: string, testIdAttribute
   if (fp.role && fp.name && !dataName) out.push({ locator: { ...base, kind: 'role', role: fp.role, value: fp.name }, inner: `${fp.role}:${fp.name}` });
   // What the recorded locator looked for inside the item (a plan's `.locator('[data-name=title]')`).
   if (recordedTail) out.push({ locator: { ...base, kind: 'selector', role: null, value: recordedTail }, inner: recordedTail });
+  // The element that shows the item's key whole (a row's link to its record, a menu's caption) is
+  // found by that text, which generated code passes on from the item: one way for every item, where
+  // the element's kind alone is shared with the item's other links or cells.
+  if (key && normalize(fp.text) === normalize(key)) {
+    const byName = fp.role && normalize(fp.name) === normalize(key);
+    out.push({
+      locator: byName ? { ...base, kind: 'role', role: fp.role, value: key, exact: true, key: true } : { ...base, kind: 'text', role: null, value: key, exact: true, key: true },
+      inner: `${byName ? fp.role : 'text'}:(key)`,
+    });
+  }
   if (fp.role) {
     out.push({ locator: { ...base, kind: 'role', role: fp.role, value: null }, inner: fp.role });
     if (slot !== null) out.push({ locator: { ...base, kind: 'role', role: fp.role, value: null, nth: slot }, inner: `${fp.role}#${slot}` });
@@ -136,7 +146,8 @@ export function rowScope(fp: Fingerprint, recorded: RecordedLocator | null, test
   if (!role) return null;
   const container = fp.container!;
   const key = itemKey(container.text ?? container.name ?? '');
-  const candidates = innerCandidates(fp, key, testIdAttribute, testIdAttributeOf(fp, recorded));
+  // The key is a prefix of the item's text here, no element's whole text: no member is found by it.
+  const candidates = innerCandidates(fp, key, testIdAttribute, testIdAttributeOf(fp, recorded)).filter((c) => !c.locator.key);
   // Unchecked: an unnamed control is pinned to its slot, the only position a fingerprint knows.
   const first = candidates[0]!;
   const named = first.locator.kind === 'testId' || first.inner.startsWith('testid:') || (first.locator.kind === 'role' && first.locator.value !== null);

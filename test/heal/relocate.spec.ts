@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { takeFingerprint } from '../../core/fingerprint/take.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
+import { itemLocator } from '../../heal/item-locator.ts';
 import { relocate } from '../../heal/relocate.ts';
 
 /**
@@ -46,6 +47,29 @@ test('an element of one list item: re-found inside that item, written relative t
   await page.setContent(list('Drop').replace('Bread', 'Rye'));
   const gone = await relocate(page, { fingerprint: bread, current: "getByRole('button', { name: 'Remove' })", heading: 'Groceries', testIdAttribute: 'data-testid', pageUrl: kOrigin, item });
   expect(gone).toEqual({ ok: false, reason: expect.stringContaining('finds 0 items') });
+});
+
+test('the link that shows its item\'s key, given another accessible name: re-found in its item and written by the item\'s text where its class keeps it', async ({ page }) => {
+  const table = (cell: (name: string) => string) => `<main><h1>Databases</h1><table><tr><th>Name</th><th>Actions</th></tr>${['garden', 'kitchen'].map((name) => `<tr><td>${cell(name)}</td><td><a href="/${name}/permissions">Permissions</a></td></tr>`).join('')}</table></main>`;
+  // Links resolve through the app's address, as in a trace's snapshot shown back.
+  const base = `<base href="${kOrigin}">`;
+  await page.setContent(base + table((name) => `<a href="/${name}">${name}</a>`));
+  // Capture keeps a same-origin link's target as its path, as here.
+  const garden = { ...(await takeFingerprint(page.getByRole('link', { name: 'garden', exact: true }))), hrefPath: '/garden' };
+  await page.setContent(base + table((name) => `<a href="/${name}" aria-label="Open ${name}" data-db="${name}">${name}</a>`));
+  // The failing call's locator names the item's text; the member passes it on as `this.text`.
+  const itemCode = "getByRole('row').filter({ has: getByText('garden', { exact: true }) })";
+  const scoped = itemLocator(page, `internal:role=row >> internal:has="internal:text=\\"garden\\"s" >> internal:role=link[name="garden"s]`, "getByRole('link', { name: this.text, exact: true })");
+  expect(scoped).toEqual({ ok: true, code: expect.stringContaining("filter({ has: getByText('garden', { exact: true }) })"), member: "getByRole('link', { name: 'garden', exact: true })" });
+  const input = { fingerprint: garden, current: scoped.ok ? scoped.member : null, heading: 'Databases', testIdAttribute: 'data-testid', pageUrl: kOrigin, item: itemCode };
+  const healed = await relocate(page, { ...input, itemText: true });
+  expect(healed, JSON.stringify(healed)).toMatchObject({ ok: true, code: 'getByText(this.text, { exact: true })' });
+  const found = await locatorFromCode(page, `${itemCode}.getByText('garden', { exact: true })`).evaluateAll((els) => els.map((el) => el.getAttribute('data-db')));
+  expect(found).toEqual(['garden']);
+  // A class that keeps no text (generated before) gets what names the element alone.
+  const plain = await relocate(page, { ...input, itemText: false });
+  expect(plain).toMatchObject({ ok: true });
+  expect(plain.ok && plain.code).not.toContain('this.text');
 });
 
 /** A site header with a sign-in link, a search form and, in the main part, a form with one button. */
