@@ -3,6 +3,7 @@ import type { ModelLocator } from '../../core/schema/page-model.ts';
 import type { StepEvidence } from './candidates.ts';
 import { locatable } from './locatable.ts';
 import { attributeSelector, testIdAttributeOf } from './locate.ts';
+import { writtenId } from '../../core/locator/written-id.ts';
 
 /**
  * Elements that belong to one item of a repeated collection (a list item, a table row, a card):
@@ -87,7 +88,8 @@ export const kItemCss: Record<string, { item: string; list: string }> = {
 /**
  * Ways to find the element inside its item, best first, each with its element id: the test id,
  * role and name (unless the name is the item's own data), the CSS selector the recorded locator
- * ended with, the item's key when the element shows it whole, role alone, role at its slot, the tag, the tag at its slot, and role and name even
+ * ended with, the item's key when the element shows it whole, role alone, an id a person wrote,
+ * role at its slot, the tag, the tag at its slot, and role and name even
  * when the name is data.
  */
 export function innerCandidates(found: Fingerprint, key: string, testIdAttribute: string, testIdFrom: string | null, recordedTail: string | null = null): { locator: ModelLocator; inner: string }[] {
@@ -118,10 +120,13 @@ export function innerCandidates(found: Fingerprint, key: string, testIdAttribute
       inner: `${byName ? fp.role : 'text'}:(key)`,
     });
   }
-  if (fp.role) {
-    out.push({ locator: { ...base, kind: 'role', role: fp.role, value: null }, inner: fp.role });
-    if (slot !== null) out.push({ locator: { ...base, kind: 'role', role: fp.role, value: null, nth: slot }, inner: `${fp.role}#${slot}` });
-  }
+  if (fp.role) out.push({ locator: { ...base, kind: 'role', role: fp.role, value: null }, inner: fp.role });
+  // An id a person wrote, before any position: a position finds whatever element takes the slot
+  // after a change, an id finds its own element or fails. One that holds its item's data (`toggle-ann`)
+  // finds nothing in another item, which a test then says, where a position could act on another control.
+  const id = writtenId(fp.id);
+  if (id) out.push({ locator: { ...base, kind: 'selector', role: null, value: `#${id}` }, inner: `#${id}` });
+  if (fp.role && slot !== null) out.push({ locator: { ...base, kind: 'role', role: fp.role, value: null, nth: slot }, inner: `${fp.role}#${slot}` });
   const type = fp.type && fp.tag === 'input' ? `[type=${JSON.stringify(fp.type)}]` : '';
   out.push({ locator: { ...base, kind: 'selector', role: null, value: `${fp.tag}${type}` }, inner: `${fp.tag}${type}` });
   if (slot !== null) out.push({ locator: { ...base, kind: 'selector', role: null, value: `${fp.tag}${type}`, nth: slot }, inner: `${fp.tag}${type}#${slot}` });
