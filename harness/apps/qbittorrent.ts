@@ -115,10 +115,6 @@ export const qbittorrent: RealApp = {
   start,
   conformance: {
     maxSteps: 12,
-    expectedFailure: {
-      stage: 'specs',
-      reason: 'the crawl clicks Resume All, then Pause All: the torrent table shows a status change when the page next polls the client, so the recording saw "Stalled" arrive during Pause All and the crawl\'s flow spec asserts it, where the replayed flow ends on "Paused"',
-    },
     // Sign in, find the seed torrent with the filter box, open its trackers and then its general
     // properties, filter it away, then open and close the toolkit's About window.
     plan: (url) => ({
