@@ -13,6 +13,8 @@ import { kLeavesPageAlone, type ActionName } from '../../core/schema/actions.ts'
 import type { Fingerprint, PageState, RecordedLocator } from '../../core/schema/history.ts';
 import { clockQueryKeys, clockShapes } from '../../core/volatile/clock-values.ts';
 import { steadyText } from '../../core/volatile/steady-text.ts';
+import { beginStepInPage, markInPage, takeForeignInPage, withoutForeign } from '../../core/volatile/foreign-changes.ts';
+import { inPage } from '../../core/in-page.ts';
 import type { Secrets } from '../record/secrets.ts';
 import type { StepShots } from '../record/step-shots.ts';
 import { untraced } from '../record/untraced.ts';
@@ -221,6 +223,11 @@ export async function executeAction(options: ExecuteOptions, call: ActionCall): 
 async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<typeof actionDef>, asGiven: unknown): Promise<Executed> {
   const { session, secrets } = options;
   const name = def.name;
+  // Where the page's changes stood when it was read (core/volatile/foreign-changes.ts): a read
+  // carried over from the step before has its own mark.
+  const changeMark = (on: Page) => untraced(on, () => on.evaluate(inPage(markInPage))).catch(() => null);
+  const reusing = options.preRead?.page === session.currentPageOrDie();
+  let readAt = reusing ? options.preRead!.mark ?? null : await changeMark(session.currentPageOrDie());
   let before = await currentState(session, undefined, options.preRead);
   const recorded = (state: PageState): unknown => (def.recordAs ? (def.recordAs as (params: unknown, pageUrl: string) => unknown)(asGiven, state.url) : asGiven);
   let pre = before.state;
@@ -237,6 +244,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
   let result: ActionRunResult | null = null;
   let error: string | null = null;
   let durationMs = 0;
+  let from = before;
   try {
     if (wantsElement) {
       const found = await untraced(page, () => resolveTarget({ page, observation: options.observation, call, timeoutMs: options.timeoutMs }));
@@ -245,6 +253,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
       // drawing itself from its data when it was read): the step starts from the page as it is now.
       const moved = await untraced(page, () => movedOn(page, pre));
       if (moved) {
+        readAt = await changeMark(page);
         before = await currentState(session, before);
         pre = before.state;
         data = recorded(pre);
@@ -285,6 +294,12 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
       target = { locator: targetLocator(page, call.target), label: describeTarget(call.target) };
     }
     const params = secrets.substituteParams(data as Record<string, unknown>);
+    // The effect counts from right before the action (what the page did while its element was found
+    // is not the action's: read again unless nothing changed since it was read), and from here what
+    // a timer set before this step does to the page is not this step's either
+    // (core/volatile/foreign-changes.ts).
+    const startAt = await untraced(page, () => page.evaluate(inPage(beginStepInPage))).catch(() => null);
+    if (startAt === null || startAt !== readAt) from = await currentState(session, before);
     const started = performance.now();
     try {
       result = await (def.run as (ctx: unknown, params: unknown) => Promise<ActionRunResult>)(
@@ -311,8 +326,13 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
     locator = { code: acted.locator.toString(), matches };
   }
   const targetAfter = acted && fingerprint && !session.isClosed ? await untraced(page, () => stateAfter(acted.locator)) : null;
+  const samePage = !session.isClosed && session.pages[session.activeTab] === page;
+  // Marked before the read, so a change in between makes the next step read the page again.
+  const postAt = samePage ? await changeMark(page) : null;
   const after = await currentState(session, before);
   const post = after.state;
+  const foreign = samePage ? await untraced(page, () => page.evaluate(inPage(takeForeignInPage))).catch(() => null) : null;
+  const postRead = after === before || !after.read ? null : { ...after.read, mark: after.read.page === page ? postAt : null };
   const ok = error === null;
   const text = secrets.redactText(result?.text ?? '');
   const outcome: ActionOutcome = { action: name, ok, text, error: error && secrets.redactText(error) };
@@ -335,12 +355,12 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
     ok,
     error,
     result: result ? result.text : null,
-    effect: before.outline.length && after !== before ? effectOf(before.outline, after.outline) : null,
+    effect: from.outline.length && after !== before ? withoutForeign(effectOf(from.outline, after.outline), foreign) : null,
     ...(dialogs.length ? { dialogs } : {}),
     ...(sends.length ? { sends } : {}),
     ...(volatileQuery.length ? { volatileQuery } : {}),
   } as RecordedStep);
   const pageChanged = pre.tab !== post.tab || pre.url !== post.url || pre.tabCount !== post.tabCount;
-  return { outcome, record, pageChanged, label: target?.label ?? null, postRead: after === before ? null : after.read };
+  return { outcome, record, pageChanged, label: target?.label ?? null, postRead };
 }
 

@@ -20,6 +20,8 @@ export interface PageRead {
   snapshot: string;
   title: string;
   heading: string | null;
+  /** Where the page's DOM changes stood when it was read (core/volatile/foreign-changes.ts); null or absent when unknown. */
+  mark?: string | null;
 }
 
 /** A history entry before the recorder numbers it. */

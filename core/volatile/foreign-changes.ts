@@ -1,0 +1,194 @@
+import type { Effect } from '../aria/outline.ts';
+
+/**
+ * What changed during a step that an earlier step, or the page's own load, set going: a tip box
+ * that cycles on an interval, a notification an earlier action raised closing on its timeout, a
+ * clock. Such a change falls inside a step's window only by its timing, so it is no effect of
+ * the step: recorded as one, replay and the generated specs wait for it after the same action and
+ * fail, or assert a text that another run shows otherwise.
+ *
+ * The page is told apart by when each timer was set, as async context libraries do: an init script
+ * wraps `setTimeout`, `setInterval` and `requestAnimationFrame`, and each callback runs under the
+ * step that was current when it was scheduled (its "epoch"; the page's load is epoch 0). The DOM
+ * changes a callback makes are read back as it returns (`takeRecords()`); those of a callback set
+ * before the current step began are foreign. Everything else (event handlers, promise reactions
+ * such as a poll's answer, message channels) counts as the current step's: the rule only ever
+ * takes away from an effect what a timer of the past did.
+ */
+
+/** What foreign callbacks removed and added during the current step: texts and element roles. */
+export interface ForeignSide {
+  /** Text of each node removed (or replaced, or changed), trimmed. */
+  texts: string[];
+  /** Count of elements by role (explicit, else the tag's usual one) in the removed (or added) subtrees. */
+  roles: Record<string, number>;
+}
+
+export interface ForeignChanges {
+  removed: ForeignSide;
+  added: ForeignSide;
+}
+
+/**
+ * Runs in every document before the app's scripts (an init script): installs the wrappers and the
+ * observer once, kept under a property of `window` the app does not enumerate. Self-contained.
+ */
+export function installForeignChanges(): void {
+  type Side = { texts: string[]; roles: Record<string, number> };
+  type State = {
+    current: number; running: number | null; removed: Side; added: Side; changes: number; id: string;
+    mark(): string; begin(): string; take(): { removed: Side; added: Side; mark: string };
+  };
+  const key = '__buEpochs';
+  const holder = window as unknown as Record<string, State | undefined>;
+  if (holder[key]) return;
+  const kMaxTexts = 200;
+  const kMaxText = 500;
+  const kMaxElements = 2_000;
+  const kTagRoles: Record<string, string> = {
+    UL: 'list', OL: 'list', LI: 'listitem', P: 'paragraph', TABLE: 'table', TR: 'row', TD: 'cell', TH: 'columnheader',
+    BUTTON: 'button', DIALOG: 'dialog', IMG: 'img', H1: 'heading', H2: 'heading', H3: 'heading', H4: 'heading', H5: 'heading', H6: 'heading',
+    NAV: 'navigation', FORM: 'form', TEXTAREA: 'textbox', SELECT: 'combobox', ARTICLE: 'article',
+  };
+  const empty = (): Side => ({ texts: [], roles: {} });
+  const state: State = {
+    current: 0, running: null, removed: empty(), added: empty(), changes: 0, id: Math.random().toString(36).slice(2),
+    mark() {
+      state.changes += observer.takeRecords().length;
+      return `${state.id}:${state.changes}`;
+    },
+    begin() {
+      const at = state.mark();
+      state.current += 1;
+      state.removed = empty();
+      state.added = empty();
+      return at;
+    },
+    take() {
+      const taken = { removed: state.removed, added: state.added, mark: state.mark() };
+      state.removed = empty();
+      state.added = empty();
+      return taken;
+    },
+  };
+  Object.defineProperty(window, key, { value: state, enumerable: false, configurable: true });
+  const roleOf = (el: Element) => el.getAttribute('role') || (el.tagName === 'A' && el.hasAttribute('href') ? 'link' : kTagRoles[el.tagName]) || null;
+  const note = (side: Side, node: Node | null, text?: string | null) => {
+    const said = (text ?? node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (said && side.texts.length < kMaxTexts) side.texts.push(said.slice(0, kMaxText));
+    if (!(node instanceof Element)) return;
+    let counted = 0;
+    for (const el of [node, ...Array.from(node.querySelectorAll('*'))]) {
+      if (++counted > kMaxElements) break;
+      const role = roleOf(el);
+      if (role) side.roles[role] = (side.roles[role] ?? 0) + 1;
+    }
+  };
+  const foreign = (records: MutationRecord[]) => {
+    for (const r of records) {
+      if (r.type === 'characterData') {
+        note(state.removed, null, r.oldValue);
+        note(state.added, null, r.target.nodeValue);
+      } else if (r.type === 'childList') {
+        r.removedNodes.forEach((n) => note(state.removed, n));
+        r.addedNodes.forEach((n) => note(state.added, n));
+      }
+    }
+  };
+  // What ran outside a timer callback (a handler, a promise reaction) is the current step's: counted only.
+  const observer = new MutationObserver((records) => {
+    state.changes += records.length;
+  });
+  const observe = () => observer.observe(document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true });
+  if (document.documentElement) observe();
+  else document.addEventListener('readystatechange', observe, { once: true });
+  const wrap = (callback: unknown, epoch: number) => {
+    if (typeof callback !== 'function') return callback;
+    return function (this: unknown, ...args: unknown[]) {
+      state.changes += observer.takeRecords().length;
+      const outer = state.running;
+      state.running = epoch;
+      try {
+        return (callback as (...a: unknown[]) => unknown).apply(this, args);
+      } finally {
+        const records = observer.takeRecords();
+        state.changes += records.length;
+        if (epoch < state.current) foreign(records);
+        state.running = outer;
+      }
+    };
+  };
+  // A callback set inside another one belongs to the same epoch as the one that set it.
+  const epochNow = () => state.running ?? state.current;
+  const timers = window as unknown as Record<'setTimeout' | 'setInterval' | 'requestAnimationFrame', (...a: unknown[]) => number>;
+  for (const name of ['setTimeout', 'setInterval', 'requestAnimationFrame'] as const) {
+    const original = timers[name];
+    if (typeof original !== 'function') continue;
+    timers[name] = function (callback: unknown, ...rest: unknown[]) {
+      return original.call(window, wrap(callback, epochNow()), ...rest);
+    };
+  }
+}
+
+/**
+ * Where the document's changes stand (its id and a count of its DOM changes): two equal marks
+ * mean nothing changed between them. Null in a page without the init script. Runs in the page.
+ */
+export function markInPage(): string | null {
+  const state = (window as unknown as Record<string, { mark(): string } | undefined>)['__buEpochs'];
+  return state ? state.mark() : null;
+}
+
+/** Starts a step: its epoch begins, the foreign changes seen so far are forgotten; the mark at its start. Runs in the page. */
+export function beginStepInPage(): string | null {
+  const state = (window as unknown as Record<string, { begin(): string } | undefined>)['__buEpochs'];
+  return state ? state.begin() : null;
+}
+
+/** What foreign callbacks changed since the step began, and the mark now; null in a page without the init script. Runs in the page. */
+export function takeForeignInPage(): (ForeignChanges & { mark: string }) | null {
+  const state = (window as unknown as Record<string, { take(): ForeignChanges & { mark: string } } | undefined>)['__buEpochs'];
+  return state ? state.take() : null;
+}
+
+const roleOfLine = (line: string) => line.split(/[\s"]/, 1)[0]!;
+/** The quoted name of an outline line (`paragraph "Saved"` -> `Saved`), or null when it has none. */
+function nameOfLine(line: string): string | null {
+  const match = /^[^\s"]+\s+"(.*)"$/.exec(line);
+  return match ? match[1]!.replace(/\s+/g, ' ').trim() || null : null;
+}
+
+/** `name` as whole words inside `text` (both whitespace-normalized). */
+function holdsWords(text: string, name: string): boolean {
+  const edge = (ch: string | undefined) => ch === undefined || !/[\p{L}\p{N}]/u.test(ch);
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    if (edge(text[at - 1]) && edge(text[at + name.length])) return true;
+  }
+  return false;
+}
+
+function withoutSide(lines: readonly string[], side: ForeignSide): string[] {
+  const roles = { ...side.roles };
+  return lines.filter((line) => {
+    const name = nameOfLine(line);
+    if (name !== null) return !side.texts.some((text) => holdsWords(text, name));
+    // An unnamed line (a list, a row) is the foreign change's while it removed (or added) one of that role.
+    const role = roleOfLine(line);
+    if ((roles[role] ?? 0) > 0) {
+      roles[role]! -= 1;
+      return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * The step's effect without what foreign callbacks changed: a line that went is dropped when a
+ * foreign callback removed (or replaced) a node showing its name, one that appeared when a foreign
+ * callback added one; a line without a name, while the foreign callbacks removed (or added) an
+ * element of its role, one for one.
+ */
+export function withoutForeign(effect: Effect, foreign: ForeignChanges | null): Effect {
+  if (!foreign) return effect;
+  return { appeared: withoutSide(effect.appeared, foreign.added), gone: withoutSide(effect.gone, foreign.removed) };
+}

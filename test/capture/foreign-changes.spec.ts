@@ -1,0 +1,96 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { History } from '../../core/schema/history.ts';
+import { withoutForeign } from '../../core/volatile/foreign-changes.ts';
+import { lastJson, runBu, tempDir } from './support.ts';
+
+/**
+ * A page that changes by timers set before the step that is running: a tip box that fades to its
+ * next tip every 400 ms (an interval set at load), and a notification a Save raised that closes
+ * itself a second later, while the next step (Next, whose answer takes 1.5 s) is under way. Neither
+ * is what Next did: its recorded effect is the page it brought up, and replay finds it again.
+ */
+
+const kTips = ['Press a key to open the quick menu', 'Drag a row to move it', 'Hold shift to select a range'];
+const kPage = `<!doctype html><html><head><title>Pages</title></head><body><main><h1>Pages</h1>
+<aside><p id="tip"></p></aside>
+<div id="toasts"></div>
+<section><h2 id="page">Contents</h2><button id="save">Save</button> <button id="next">Next</button></section></main>
+<script>
+const tips = ${JSON.stringify(kTips)};
+let shown = 0;
+const tip = document.getElementById('tip');
+const fade = (to, done) => { let at = 0; const step = () => { at += 1; tip.style.opacity = String(to ? at / 5 : 1 - at / 5); if (at < 5) requestAnimationFrame(step); else done(); }; requestAnimationFrame(step); };
+const cycle = () => fade(false, () => { shown = (shown + 1) % tips.length; tip.textContent = tips[shown]; fade(true, () => undefined); });
+tip.textContent = tips[0];
+setInterval(cycle, 400);
+document.getElementById('save').onclick = () => {
+  const note = document.createElement('p');
+  note.className = 'toast';
+  note.textContent = 'Saved the draft';
+  document.getElementById('toasts').append(note);
+  setTimeout(() => note.remove(), 1000);
+};
+document.getElementById('next').onclick = () => fetch('/slow').then((r) => r.text()).then((t) => { document.getElementById('page').textContent = t; });
+</script></body></html>`;
+
+async function serve(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const slow = req.url === '/slow';
+    setTimeout(() => {
+      res.writeHead(200, { 'content-type': slow ? 'text/plain' : 'text/html; charset=utf-8' });
+      res.end(slow ? 'Index' : kPage);
+    }, slow ? 1_500 : 0);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+test('what timers set before a step change during it is not the step\'s effect; what its handlers and answers change is', async () => {
+  test.setTimeout(90_000);
+  const site = await serve();
+  const cwd = await tempDir('foreign');
+  try {
+    const plan = { version: 1, url: site.url, steps: [
+      { click: { target: { role: 'button', name: 'Save' } } },
+      { click: { target: { role: 'button', name: 'Next' } } },
+      { done: { text: 'next page' } },
+    ] };
+    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
+    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
+    expect(run.code, run.stderr).toBe(0);
+    const id = String(lastJson(run.stdout).sessionId);
+    const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${id}.json`), 'utf8')));
+    const [save, next] = history.steps.filter((s) => s.action === 'click');
+    expect(save!.effect).toEqual({ appeared: ['paragraph "Saved the draft"'], gone: [] });
+    expect(next!.effect).toEqual({ appeared: ['heading "Index"'], gone: ['heading "Contents"'] });
+
+    const replayed = await runBu(['replay', id, '--json'], { cwd });
+    expect(replayed.code, replayed.stderr + replayed.stdout).toBe(0);
+  } finally {
+    await site.close();
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});
+
+test('a foreign change takes away only the lines it shows: by their words, or one unnamed line of its role each', () => {
+  const foreign = {
+    removed: { texts: ['Saved the draft', 'Imported: 2 nodes'], roles: { paragraph: 2, list: 1, listitem: 1 } },
+    added: { texts: ['Hold shift to select a range'], roles: { paragraph: 1 } },
+  };
+  const effect = {
+    appeared: ['text "Hold shift"', 'heading "Index"', 'text "shift the"', 'paragraph "Hold"'],
+    gone: ['paragraph "Saved the draft"', 'list', 'listitem', 'listitem', 'heading "Contents"', 'paragraph "Saved"'],
+  };
+  expect(withoutForeign(effect, foreign)).toEqual({
+    // "shift the" is not words of the tip in that order; "Hold" is.
+    appeared: ['heading "Index"', 'text "shift the"'],
+    // "Saved" is a word of "Saved the draft"; one list and one list item went with the notification.
+    gone: ['listitem', 'heading "Contents"'],
+  });
+  expect(withoutForeign(effect, null)).toBe(effect);
+});
