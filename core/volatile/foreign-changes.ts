@@ -54,7 +54,7 @@ export function installForeignChanges(): void {
   const state: State = {
     current: 0, running: null, removed: empty(), added: empty(), changes: 0, id: Math.random().toString(36).slice(2),
     mark() {
-      state.changes += observer.takeRecords().length;
+      sort(observer.takeRecords(), state.running);
       return `${state.id}:${state.changes}`;
     },
     begin() {
@@ -62,6 +62,7 @@ export function installForeignChanges(): void {
       state.current += 1;
       state.removed = empty();
       state.added = empty();
+      touched = new WeakSet();
       return at;
     },
     take() {
@@ -84,36 +85,48 @@ export function installForeignChanges(): void {
       if (role) side.roles[role] = (side.roles[role] ?? 0) + 1;
     }
   };
-  const foreign = (records: MutationRecord[]) => {
-    for (const r of records) {
-      if (r.type === 'characterData') {
-        note(state.removed, null, r.oldValue);
-        note(state.added, null, r.target.nodeValue);
-      } else if (r.type === 'childList') {
-        r.removedNodes.forEach((n) => note(state.removed, n));
-        r.addedNodes.forEach((n) => note(state.added, n));
-      }
+  const foreign = (r: MutationRecord) => {
+    if (r.type === 'characterData') {
+      note(state.removed, null, r.oldValue);
+      note(state.added, null, r.target.nodeValue);
+    } else if (r.type === 'childList') {
+      r.removedNodes.forEach((n) => note(state.removed, n));
+      r.addedNodes.forEach((n) => note(state.added, n));
     }
   };
-  // What ran outside a timer callback (a handler, a promise reaction) is the current step's: counted only.
-  const observer = new MutationObserver((records) => {
+  /**
+   * Nodes a foreign callback changed during the step (a style it animates, a text it sets): what
+   * happens to them later in the step is foreign too, though it may run in a callback of the step
+   * (an animation engine's one frame loop, started by the step, that ends a notification's slide
+   * out by removing it).
+   */
+  let touched = new WeakSet<Node>();
+  /** Sorts `records` made by a callback of `epoch` (null: not a timer's) into foreign and the step's own. */
+  const sort = (records: MutationRecord[], epoch: number | null) => {
     state.changes += records.length;
-  });
-  const observe = () => observer.observe(document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true });
+    const old = epoch !== null && epoch < state.current;
+    for (const r of records) {
+      if (old) touched.add(r.target);
+      if (r.type === 'attributes') continue;
+      if (old || touched.has(r.target) || Array.from(r.removedNodes).some((n) => touched.has(n))) foreign(r);
+    }
+  };
+  // What ran outside a timer callback (a handler, a promise reaction) is the current step's, but for
+  // what it does to a node a foreign callback changed.
+  const observer = new MutationObserver((records) => sort(records, null));
+  const observe = () => observer.observe(document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true, attributes: true });
   if (document.documentElement) observe();
   else document.addEventListener('readystatechange', observe, { once: true });
   const wrap = (callback: unknown, epoch: number) => {
     if (typeof callback !== 'function') return callback;
     return function (this: unknown, ...args: unknown[]) {
-      state.changes += observer.takeRecords().length;
+      sort(observer.takeRecords(), state.running);
       const outer = state.running;
       state.running = epoch;
       try {
         return (callback as (...a: unknown[]) => unknown).apply(this, args);
       } finally {
-        const records = observer.takeRecords();
-        state.changes += records.length;
-        if (epoch < state.current) foreign(records);
+        sort(observer.takeRecords(), epoch);
         state.running = outer;
       }
     };

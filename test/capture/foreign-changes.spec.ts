@@ -9,9 +9,10 @@ import { lastJson, runBu, tempDir } from './support.ts';
 
 /**
  * A page that changes by timers set before the step that is running: a tip box that fades to its
- * next tip every 400 ms (an interval set at load), and a notification a Save raised that closes
- * itself a second later, while the next step (Next, whose answer takes 1.5 s) is under way. Neither
- * is what Next did: its recorded effect is the page it brought up, and replay finds it again.
+ * next tip every 400 ms (an interval set at load), and a notification a Save raised that slides out
+ * 1.5 s later, while the next step (Next, whose answer takes 1.5 s) is under way, its last frame run
+ * by the frame loop Next's own animation started. Neither is what Next did: its recorded effect is
+ * the page it brought up, and replay finds it again.
  */
 
 const kTips = ['Press a key to open the quick menu', 'Drag a row to move it', 'Hold shift to select a range'];
@@ -27,14 +28,29 @@ const fade = (to, done) => { let at = 0; const step = () => { at += 1; tip.style
 const cycle = () => fade(false, () => { shown = (shown + 1) % tips.length; tip.textContent = tips[shown]; fade(true, () => undefined); });
 tip.textContent = tips[0];
 setInterval(cycle, 400);
+// One frame loop for every animation, as animation libraries run them: whoever starts it first.
+const running = [];
+const frame = () => {
+  for (const a of [...running]) {
+    a.left -= 1;
+    a.el.style.opacity = String(a.left / a.frames);
+    if (a.left <= 0) { running.splice(running.indexOf(a), 1); a.done(); }
+  }
+  if (running.length) requestAnimationFrame(frame);
+};
+const animate = (el, frames, done) => { running.push({ el, frames, left: frames, done }); if (running.length === 1) requestAnimationFrame(frame); };
 document.getElementById('save').onclick = () => {
   const note = document.createElement('p');
   note.className = 'toast';
   note.textContent = 'Saved the draft';
   document.getElementById('toasts').append(note);
-  setTimeout(() => note.remove(), 1000);
+  // Slid out after a while, by the frame loop of whatever runs then.
+  setTimeout(() => { note.style.overflow = 'hidden'; animate(note, 6, () => note.remove()); }, 1500);
 };
-document.getElementById('next').onclick = () => fetch('/slow').then((r) => r.text()).then((t) => { document.getElementById('page').textContent = t; });
+document.getElementById('next').onclick = () => {
+  animate(document.getElementById('next'), 120, () => undefined);
+  fetch('/slow').then((r) => r.text()).then((t) => { document.getElementById('page').textContent = t; });
+};
 </script></body></html>`;
 
 async function serve(): Promise<{ url: string; close: () => Promise<void> }> {
