@@ -1,4 +1,5 @@
-import type { Effect } from '../aria/outline.ts';
+import { kMaxNameChars, type Effect } from '../aria/outline.ts';
+import { normalizeAria } from '../aria/state.ts';
 
 /**
  * What changed during a step that an earlier step, or the page's own load, set going: a tip box
@@ -74,8 +75,18 @@ export function installForeignChanges(): void {
   };
   Object.defineProperty(window, key, { value: state, enumerable: false, configurable: true });
   const roleOf = (el: Element) => el.getAttribute('role') || (el.tagName === 'A' && el.hasAttribute('href') ? 'link' : kTagRoles[el.tagName]) || null;
+  // Text nodes joined with spaces: `<p>Imported:</p><ul><li>3 nodes</li></ul>` reads "Imported: 3 nodes",
+  // as the accessibility tree names its parts, where textContent runs them together.
+  const textOf = (node: Node | null) => {
+    if (!node) return '';
+    if (node.nodeType === Node.TEXT_NODE) return (node as Text).data;
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let at = walker.nextNode(); at && parts.length < kMaxElements; at = walker.nextNode()) parts.push((at as Text).data);
+    return parts.join(' ');
+  };
   const note = (side: Side, node: Node | null, text?: string | null) => {
-    const said = (text ?? node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const said = (text ?? textOf(node)).replace(/\s+/g, ' ').trim();
     if (said && side.texts.length < kMaxTexts) side.texts.push(said.slice(0, kMaxText));
     if (!(node instanceof Element)) return;
     let counted = 0;
@@ -171,11 +182,16 @@ function nameOfLine(line: string): string | null {
   return match ? match[1]!.replace(/\s+/g, ' ').trim() || null : null;
 }
 
-/** `name` as whole words inside `text` (both whitespace-normalized). */
+/**
+ * `name` as whole words inside `text`, the text read as outline names are (figures, dates and
+ * times stood in: `3 nodes` is `# nodes`). A name the outline cut may end inside a word.
+ */
 function holdsWords(text: string, name: string): boolean {
+  const read = normalizeAria(text.replace(/\s+/g, ' '));
   const edge = (ch: string | undefined) => ch === undefined || !/[\p{L}\p{N}]/u.test(ch);
-  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
-    if (edge(text[at - 1]) && edge(text[at + name.length])) return true;
+  const cut = name.length >= kMaxNameChars;
+  for (let at = read.indexOf(name); at >= 0; at = read.indexOf(name, at + 1)) {
+    if (edge(read[at - 1]) && (cut || edge(read[at + name.length]))) return true;
   }
   return false;
 }
