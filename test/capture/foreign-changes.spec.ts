@@ -1,11 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { History } from '../../core/schema/history.ts';
 import { withoutForeign } from '../../core/volatile/foreign-changes.ts';
-import { lastJson, runBu, tempDir } from './support.ts';
+import { capturePlan, runBu, serveWith, tempDir } from './support.ts';
 
 /**
  * A page that changes by timers set before the step that is running: a tip box that fades to its
@@ -53,17 +49,14 @@ document.getElementById('next').onclick = () => {
 };
 </script></body></html>`;
 
-async function serve(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer((req, res) => {
+function serve() {
+  return serveWith((req, res) => {
     const slow = req.url === '/slow';
     setTimeout(() => {
       res.writeHead(200, { 'content-type': slow ? 'text/plain' : 'text/html; charset=utf-8' });
       res.end(slow ? 'Index' : kPage);
     }, slow ? 1_500 : 0);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 test('what timers set before a step change during it is not the step\'s effect; what its handlers and answers change is', async () => {
@@ -76,16 +69,13 @@ test('what timers set before a step change during it is not the step\'s effect; 
       { click: { target: { role: 'button', name: 'Next' } } },
       { done: { text: 'next page' } },
     ] };
-    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
-    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
+    const { run, id, history } = await capturePlan(cwd, plan);
     expect(run.code, run.stderr).toBe(0);
-    const id = String(lastJson(run.stdout).sessionId);
-    const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${id}.json`), 'utf8')));
-    const [save, next] = history.steps.filter((s) => s.action === 'click');
+    const [save, next] = history!.steps.filter((s) => s.action === 'click');
     expect(save!.effect).toEqual({ appeared: ['paragraph "Saved the draft"', 'list', 'listitem "# versions"'], gone: [] });
     expect(next!.effect).toEqual({ appeared: ['heading "Index"'], gone: ['heading "Contents"'] });
 
-    const replayed = await runBu(['replay', id, '--json'], { cwd });
+    const replayed = await runBu(['replay', id!, '--json'], { cwd });
     expect(replayed.code, replayed.stderr + replayed.stdout).toBe(0);
   } finally {
     await site.close();

@@ -1,10 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { History } from '../../core/schema/history.ts';
-import { lastJson, runBu, tempDir } from './support.ts';
+import { capturePlan, runBu, serveWith, tempDir } from './support.ts';
 
 /**
  * A client for a daemon: its buttons post a command, and the table shows the daemon's state only
@@ -25,17 +21,14 @@ function poll() {
 setTimeout(poll, ${kPollMs});
 </script></body></html>`;
 
-async function serveDaemon(): Promise<{ url: string; close: () => Promise<void> }> {
+function serveDaemon() {
   let state = 'Paused';
-  const server = http.createServer((req, res) => {
+  return serveWith((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (req.method === 'POST') state = url.pathname === '/resume' ? 'Seeding' : 'Paused';
     res.writeHead(200, { 'content-type': url.pathname === '/' ? 'text/html; charset=utf-8' : 'text/plain' });
     res.end(url.pathname === '/' ? kPage : url.pathname === '/state' ? state : '');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 test('a command whose answer shows on the next poll is recorded with that answer, and the next command with its own', async () => {
@@ -50,17 +43,14 @@ test('a command whose answer shows on the next poll is recorded with that answer
       { click: { target: { role: 'button', name: 'Pause' } } },
       { done: { text: 'paused again' } },
     ] };
-    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
-    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
+    const { run, id, history } = await capturePlan(cwd, plan);
     expect(run.code, run.stderr).toBe(0);
-    const id = String(lastJson(run.stdout).sessionId);
-    const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${id}.json`), 'utf8')));
-    const [resume, pause] = history.steps.filter((s) => s.action === 'click');
+    const [resume, pause] = history!.steps.filter((s) => s.action === 'click');
     expect(resume!.effect).toEqual({ appeared: ['cell "Seeding"'], gone: ['cell "Paused"'] });
     expect(pause!.effect).toEqual({ appeared: ['cell "Paused"'], gone: ['cell "Seeding"'] });
 
     // Replayed, each step's check meets its own answer.
-    const replayed = await runBu(['replay', id, '--json'], { cwd });
+    const replayed = await runBu(['replay', id!, '--json'], { cwd });
     expect(replayed.code, replayed.stderr + replayed.stdout).toBe(0);
   } finally {
     await daemon.close();

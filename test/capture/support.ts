@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
 import { kBuBin, runCli } from '../../harness/cli.ts';
+import { History } from '../../core/schema/history.ts';
 
 /** Helpers for capture tests: pages served on 127.0.0.1, the `bu` CLI as a child process, byte scans. */
 
@@ -19,8 +20,8 @@ export interface Pages {
 }
 
 /** Serves `routes` (path -> HTML) on 127.0.0.1; POST bodies are echoed into `posts`. */
-export async function servePages(routes: Record<string, string>, posts: string[] = []): Promise<Pages> {
-  const server = http.createServer((req, res) => {
+export function servePages(routes: Record<string, string>, posts: string[] = []): Promise<Pages> {
+  return serveWith((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
@@ -30,6 +31,11 @@ export async function servePages(routes: Record<string, string>, posts: string[]
       res.end(page ?? '<h1>Not found</h1>');
     });
   });
+}
+
+/** Serves every request with `handle` on 127.0.0.1 (a page that answers by state or late). */
+export async function serveWith(handle: http.RequestListener): Promise<Pages> {
+  const server = http.createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
@@ -71,6 +77,15 @@ export async function runBu(args: string[], options: { cwd: string; env?: Record
 export function lastJson(stdout: string): Record<string, unknown> {
   const lines = stdout.trim().split('\n');
   return JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
+}
+
+/** `bu capture script` of `plan` in `cwd`, with `--json`: the run, and its session's history when it exited 0. */
+export async function capturePlan(cwd: string, plan: object): Promise<{ run: BuRun; id: string | null; history: History | null }> {
+  await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
+  const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
+  if (run.code !== 0) return { run, id: null, history: null };
+  const id = String(lastJson(run.stdout).sessionId);
+  return { run, id, history: History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${id}.json`), 'utf8'))) };
 }
 
 async function listFiles(dir: string): Promise<string[]> {
