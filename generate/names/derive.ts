@@ -2,7 +2,7 @@ import { steadyText } from '../../core/volatile/steady-text.ts';
 import type { FieldControl, Interaction, ModelCollection, ModelElement, ModelPage, PageModel } from '../../core/schema/page-model.ts';
 import { steadyName } from '../../core/locator/steady-name.ts';
 import { iconText, idText } from './element-marks.ts';
-import { camel, pascal, words } from './identifiers.ts';
+import { camel, keyWords, pascal, words } from './identifiers.ts';
 
 /**
  * Names derived from what the page shows, without a model: `LoginPage`, `ItemDetailPage`,
@@ -288,6 +288,6 @@ export function methodBase(
     case 'hover':
       return actionMethod('hover', elements.get(interaction.element)!, idPrefix, itemWords, itemKeys.has(interaction.element));
     case 'press':
-      return `press${pascal(words(interaction.keys))}`;
+      return `press${pascal(keyWords(interaction.keys))}`;
   }
 }

@@ -91,6 +91,14 @@ export function words(text: string, max = kMaxNameWords): string[] {
   return lead <= 0 ? kept : [...kept.slice(lead), ...kept.slice(0, lead)];
 }
 
+/**
+ * The words of a key combination (`Control+a` -> control, a; `ArrowDown` -> arrow, down): every key
+ * is one, a letter key included, which `words` would leave out as the article "a".
+ */
+export function keyWords(keys: string): string[] {
+  return allWords(keys.replace(/\+/g, ' '));
+}
+
 function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }

@@ -35,6 +35,14 @@ test('words: leading numbers move to the end, any script is kept, punctuation an
   expect(words('2.1.1')).toEqual(['2', '1', '1']);
 });
 
+test('a key press is named by every key it presses, a letter key too', () => {
+  const press = (keys: string) => methodBase({ kind: 'press', id: 'p', page: '/', observed: 1, collection: null, element: null, keys }, new Map(), 'Home', 0);
+  expect(press('Control+a')).toBe('pressControlA');
+  expect(press('Shift+Tab')).toBe('pressShiftTab');
+  expect(press('ArrowDown')).toBe('pressArrowDown');
+  expect(press('Enter')).toBe('pressEnter');
+});
+
 test('sanitizeIdentifier gives a valid identifier for anything, in the asked case', () => {
   const cases: [string, string][] = [
     ['03_switch_mode.html', 'switchModeHtml03'], ['class', 'class'], ['delete', 'delete'], ['TEXT', 'text'],
