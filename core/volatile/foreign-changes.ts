@@ -38,7 +38,7 @@ export function installForeignChanges(): void {
   type Side = { texts: string[]; roles: Record<string, number> };
   type State = {
     current: number; running: number | null; removed: Side; added: Side; changes: number; id: string;
-    mark(): string; begin(): string; take(): { removed: Side; added: Side; mark: string };
+    mark(): string; begin(): string; take(): { removed: Side; added: Side };
   };
   const key = '__buEpochs';
   const holder = window as unknown as Record<string, State | undefined>;
@@ -67,7 +67,9 @@ export function installForeignChanges(): void {
       return at;
     },
     take() {
-      const taken = { removed: state.removed, added: state.added, mark: state.mark() };
+      // Records not delivered yet are sorted first.
+      state.mark();
+      const taken = { removed: state.removed, added: state.added };
       state.removed = empty();
       state.added = empty();
       return taken;
@@ -169,9 +171,9 @@ export function beginStepInPage(): string | null {
   return state ? state.begin() : null;
 }
 
-/** What foreign callbacks changed since the step began, and the mark now; null in a page without the init script. Runs in the page. */
-export function takeForeignInPage(): (ForeignChanges & { mark: string }) | null {
-  const state = (window as unknown as Record<string, { take(): ForeignChanges & { mark: string } } | undefined>)['__buEpochs'];
+/** What foreign callbacks changed since the step began; null in a page without the init script. Runs in the page. */
+export function takeForeignInPage(): ForeignChanges | null {
+  const state = (window as unknown as Record<string, { take(): ForeignChanges } | undefined>)['__buEpochs'];
   return state ? state.take() : null;
 }
 
