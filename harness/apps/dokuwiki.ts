@@ -151,7 +151,7 @@ export const dokuwiki: RealApp = {
   readyText: 'Welcome',
   unavailable: dokuwikiUnavailable,
   start,
-  // Its traits Adminer's editor and Fauxton have too: the conformance bench runs it.
+  // The whole pipeline on it runs in the conformance bench (test/conformance/conformance.spec.ts says why).
   conformance: {
     benchOnly: true,
     // Reading the bundled guide (links found by their captions, a navigation back to the start),

@@ -73,9 +73,10 @@ export interface ConformancePart {
   signsIn?: boolean;
   /**
    * Runs in the conformance bench only, not in `make test`: an older release of an app whose
-   * newest release the suite runs (the same configuration, the same kind of markup), or an app
-   * whose every trait an app the suite runs has too (test/conformance/conformance.spec.ts). The
-   * suite still starts and renders it (test/apps/apps.spec.ts).
+   * newest release the suite runs (the same configuration, the same kind of markup), an app whose
+   * every trait an app the suite runs has too, or one whose traits the suite proves on pages of its
+   * own (test/conformance/conformance.spec.ts). The suite still starts and renders it
+   * (test/apps/apps.spec.ts).
    */
   benchOnly?: boolean;
 }

@@ -15,8 +15,11 @@ import { needRealApp } from '../support/real-app-required.ts';
  * (bench/conformance.bench.ts runs every stage and says when such an app passes them all), so an
  * app whose known failure is at the first stage has nothing to run here and runs there only.
  *
- * The suite runs few apps that together have every trait: an app whose every trait another app here
- * has too runs in the benchmark only (`benchOnly`), as older releases do.
+ * The whole pipeline on a real app takes most of a minute, so the suite runs it on few apps: the one
+ * with the most traits (a single-page app under a path prefix, with hash routes, unnamed row
+ * controls and a flow that opens a tab), and no app whose every trait another app here has too. The
+ * benchmark runs every app (`benchOnly` marks the others), and the suite proves each trait on pages
+ * of its own, which fail on the trait alone.
  */
 
 /** A few crawler steps, a generated project and its specs: minutes, not seconds. */
@@ -32,12 +35,11 @@ const apps = conformanceApps().filter((candidate) => !candidate.benchOnly && !ca
 const kSuiteEnd = 'replay';
 
 test('every app here has a trait no other app here has: one whose traits another has would prove nothing that one does not', () => {
+  expect(apps.length, 'the suite runs the pipeline on at least one real app').toBeGreaterThan(0);
   for (const app of apps) {
     const wider = apps.find((other) => other !== app && app.traits.every((trait) => other.traits.includes(trait)));
     expect(wider?.name, `${app.name} (${app.traits.join(' + ')}) has no trait ${wider?.name} lacks: mark it benchOnly`).toBeUndefined();
   }
-  const covered = new Set(conformanceApps().filter((app) => !app.benchOnly).flatMap((app) => app.traits));
-  expect([...new Set(apps.flatMap((app) => app.traits))].sort(), 'the suite runs an app of every trait the registry has').toEqual([...covered].sort());
 });
 
 for (const app of apps) {

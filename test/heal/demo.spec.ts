@@ -13,13 +13,16 @@ import { tempWorkspace } from '../../harness/generate/on-disk.ts';
  * spec run on the release with decoys (a sidebar before the content with a second "Sign in" button
  * that does something else). The generated locator then matches both; heal must point it at the
  * form's own button, not the decoy, and the spec must pass again; likewise for Create item.
+ *
+ * In make bench only (`@bench`): test/heal/relocate.spec.ts proves the same-named copy told apart by
+ * its landmark, and test/heal/heal.spec.ts a flow healed over two rounds of one `--rerun`.
  */
 
 function runSpecs(out: string, url: string) {
   return runGeneratedSpecs(out, url, kFlowSpecs, { BU_SECRET_password: kUser.password }, { testTimeoutMs: 15_000 });
 }
 
-test('demo, decoys release: look-alike buttons are told apart by where the form is, and the spec passes again', async ({ browser }) => {
+test('demo, decoys release: look-alike buttons are told apart by where the form is, and the spec passes again', { tag: '@bench' }, async ({ browser }) => {
   test.setTimeout(300_000);
   const ws = tempWorkspace('heal-demo');
   const recorded = await startDemoServer({ port: 0 });
