@@ -152,8 +152,15 @@ test('baseline: the main flows work', async ({ page }) => {
   await runMainFlows(page, demo.url, 0);
 });
 
+/**
+ * The variant with every change runs every check and the main flows through all of them at once;
+ * each single-change variant repeats a part of that, so those run in make bench (`@bench`). The
+ * replay tests run on every variant in the suite (test/replay/demo.spec.ts).
+ */
+const kAll = kVariants.find((v) => v.name === 'all')!;
+
 for (const def of kVariants.filter((v) => v.id > 0)) {
-  test(`variant ${def.id} (${def.name}): the main flows still work and its changes are present`, async ({ page, browser, request }) => {
+  test(`variant ${def.id} (${def.name}): the main flows still work and its changes are present`, { tag: def === kAll ? [] : '@bench' }, async ({ page, browser, request }) => {
     expect(def.changes.length).toBeGreaterThan(0);
     await runMainFlows(page, demo.url, def.id);
     const pair = await openPair(page, browser, request, def.id);
@@ -168,5 +175,5 @@ for (const def of kVariants.filter((v) => v.id > 0)) {
 test('every kind of change is covered by some single-change variant', () => {
   const single = kVariants.filter((v) => v.changes.length === 1).map((v) => v.changes[0]);
   expect(new Set(single)).toEqual(new Set(Object.keys(kChecks)));
-  expect(kVariants.find((v) => v.name === 'all')?.changes).toHaveLength(Object.keys(kChecks).length);
+  expect(kAll.changes).toHaveLength(Object.keys(kChecks).length);
 });

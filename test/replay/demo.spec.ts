@@ -16,7 +16,13 @@ import { captureFlow, flowDone, watchDecoys } from '../../harness/demo-flows.ts'
  * decoy clicks are counted in the page, and the app's resulting state is read back over HTTP.
  */
 
-/** Each flow is recorded once and replayed on every variant, in order; the two flows run side by side. */
+/**
+ * Each flow is recorded once and replayed on every variant, in order; the two flows run side by
+ * side. The suite replays on the baseline, on the decoys (look-alikes of the recorded elements, where
+ * a wrong action would be) and on the variant with every change at once; each other single-change
+ * variant repeats a part of that last one, and runs in make bench (`@bench`).
+ */
+const kInSuite = new Set(['baseline', 'decoys', 'all']);
 for (const flow of ['items', 'settings'] as const) {
   test.describe(`${flow} flow`, () => {
     test.describe.configure({ mode: 'serial' });
@@ -35,7 +41,7 @@ for (const flow of ['items', 'settings'] as const) {
     });
 
     for (const variant of kVariants) {
-      test(`replays on variant ${variant.id} (${variant.name})`, async ({ page }) => {
+      test(`replays on variant ${variant.id} (${variant.name})`, { tag: kInSuite.has(variant.name) ? [] : '@bench' }, async ({ page }) => {
         test.setTimeout(120_000);
         const server = await startDemoServer({ port: 0, variant: variant.id });
         try {
