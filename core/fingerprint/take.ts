@@ -1,4 +1,5 @@
 import type { ElementHandle, Frame, Locator } from 'playwright';
+import { centreHitInPage, type CentreHit } from '../act/centre-hit.ts';
 import { peersIn } from '../aria/peers.ts';
 import { composeInPage, inPage } from '../in-page.ts';
 import { Fingerprint } from '../schema/history.ts';
@@ -50,10 +51,11 @@ async function peersOf(locator: Locator, { role, name }: RoleName, index: number
 }
 
 /**
- * The element's DOM probe, and whether its document is the page's top one: a top-document element's
- * frame is the page's main frame, known without asking for the handle's frame (a round trip).
+ * The element's DOM probe, whether its document is the page's top one (a top-document element's
+ * frame is the page's main frame, known without asking for the handle's frame, a round trip) and
+ * what its centre reaches.
  */
-const kProbeInTop = composeInPage<(el: Element) => [DomProbe, boolean]>(['el'], { probe: probeElement }, 'return [probe(el), el.ownerDocument.defaultView === window.top];');
+const kProbeInTop = composeInPage<(el: Element) => [DomProbe, boolean, CentreHit | null]>(['el'], { probe: probeElement, centreHit: centreHitInPage }, 'return [probe(el), el.ownerDocument.defaultView === window.top, centreHit(el)];');
 
 export interface FingerprintOptions {
   /**
@@ -73,7 +75,7 @@ export async function takeFingerprint(locator: Locator, hints?: RoleName, option
   const handle = await locator.elementHandle({ timeout: kResolveTimeoutMs });
   if (!handle) throw new Error('element is not attached');
   try {
-    const [dom, inTop] = await handle.evaluate(kProbeInTop);
+    const [dom, inTop, hit] = await handle.evaluate(kProbeInTop);
     const frame = inTop ? locator.page().mainFrame() : await handle.ownerFrame();
     if (!frame) throw new Error('element has no frame');
     const frameChain = await frameChainOf(frame);
@@ -88,6 +90,7 @@ export async function takeFingerprint(locator: Locator, hints?: RoleName, option
       roleNameIndex,
       roleNameCount,
       peers,
+      ...(hit ? { hit } : {}),
     });
   } finally {
     await handle.dispose();

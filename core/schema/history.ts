@@ -135,6 +135,14 @@ export const Fingerprint = z.strictObject({
    * none was seen.
    */
   volatile: z.array(z.string()).optional(),
+  /**
+   * What a pointer at the element's centre reached when it was recorded, where its click landed:
+   * the element itself (`self`), or a descendant drawn over its middle (a button's caption, a
+   * canvas's background), by its tag and sorted classes. Replay clicks where the same thing is under
+   * the pointer when another descendant now covers the centre. Absent when the centre was out of
+   * view or covered by something else, or when recorded before this was kept.
+   */
+  hit: z.strictObject({ self: z.boolean(), tag: z.string(), classes: z.array(z.string()) }).optional(),
 });
 export type Fingerprint = z.infer<typeof Fingerprint>;
 

@@ -1,4 +1,5 @@
 import type { Locator } from 'playwright';
+import { hitPointInPage } from '../../core/act/centre-hit.ts';
 import { chooseOption, nativeOptionsInPage } from '../../core/act/dropdown.ts';
 import { editableInPage } from '../../core/act/editable.ts';
 import { uploadPath, uploadRefusal } from '../../core/act/upload-path.ts';
@@ -14,6 +15,20 @@ import type { ElementStep, ExecContext, ExecOutcome } from './types.ts';
  */
 
 const kEditableAtEnd = inPage(editableInPage);
+const kHitPoint = inPage(hitPointInPage);
+
+/**
+ * Where to click `target`: where the pointer reaches what it reached when the click was recorded
+ * (the fingerprint's `hit`), when another of its descendants now covers its centre; else its
+ * centre, as Playwright clicks. A canvas whose background was clicked gets its background, not the
+ * node that moved to its middle.
+ */
+async function clickPosition(target: Locator, step: ElementStep, timeout: number): Promise<{ x: number; y: number } | undefined> {
+  const recorded = step.fingerprint?.hit;
+  if (!recorded) return undefined;
+  await target.scrollIntoViewIfNeeded({ timeout }).catch(() => undefined);
+  return (await target.evaluate(kHitPoint, recorded, { timeout }).catch(() => null)) ?? undefined;
+}
 
 /** How far one `scroll` page moves, as a fraction of the viewport (the agent's own unit). */
 const kScrollPageFraction = 0.9;
@@ -34,8 +49,9 @@ export async function runElementStep(ctx: ExecContext, step: ElementStep, target
   switch (step.action) {
     case 'click': {
       const { button, double } = step.params;
-      if (double) await target.dblclick({ button, timeout });
-      else await target.click({ button, timeout });
+      const position = await clickPosition(target, step, timeout);
+      if (double) await target.dblclick({ button, timeout, ...(position ? { position } : {}) });
+      else await target.click({ button, timeout, ...(position ? { position } : {}) });
       return {};
     }
     case 'input': {
