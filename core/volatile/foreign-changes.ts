@@ -12,9 +12,11 @@ import { normalizeAria } from '../aria/state.ts';
  * wraps `setTimeout`, `setInterval` and `requestAnimationFrame`, and each callback runs under the
  * step that was current when it was scheduled (its "epoch"; the page's load is epoch 0). The DOM
  * changes a callback makes are read back as it returns (`takeRecords()`); those of a callback set
- * before the current step began are foreign. Everything else (event handlers, promise reactions
- * such as a poll's answer, message channels) counts as the current step's: the rule only ever
- * takes away from an effect what a timer of the past did.
+ * before the current step began are foreign. The handlers of an XMLHttpRequest run under the step
+ * it was sent in: the answer to a request sent before the step (the page still loading when the
+ * step acts) is foreign, a poll sent during the step is the step's. Everything else (event
+ * handlers, promise reactions such as a `fetch` answer, message channels) counts as the current
+ * step's: the rule only ever takes away from an effect what the past set going.
  */
 
 /** What foreign callbacks removed and added during the current step: texts and element roles. */
@@ -154,6 +156,54 @@ export function installForeignChanges(): void {
       return original.call(window, wrap(callback, epochNow()), ...rest);
     };
   }
+  // A request sent before the step began (the page's own loading, a command of an earlier step)
+  // answers into the step by its timing alone: its XMLHttpRequest handlers run under the step it
+  // was sent in. One sent during the step, a poll's included, is the step's.
+  if (typeof XMLHttpRequest !== 'function') return;
+  const sentIn = new WeakMap<object, number>();
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>) {
+    sentIn.set(this, state.current);
+    return send.apply(this, args);
+  };
+  const underSend = (handler: unknown) => {
+    if (typeof handler !== 'function') return handler;
+    return function (this: object, ...args: unknown[]) {
+      return (wrap(handler, sentIn.get(this) ?? state.current) as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  };
+  const handlers = new WeakMap<object, unknown>();
+  const events = [[XMLHttpRequest.prototype, ['onreadystatechange']], [Object.getPrototypeOf(XMLHttpRequest.prototype) as object, ['onload', 'onloadend', 'onerror', 'onabort', 'ontimeout', 'onprogress']]] as const;
+  for (const [proto, names] of events) {
+    for (const name of names) {
+      const described = Object.getOwnPropertyDescriptor(proto, name);
+      if (!described?.set || !described.get) continue;
+      const { get, set } = described;
+      Object.defineProperty(proto, name, {
+        ...described,
+        get(this: object) {
+          const wrapped = get.call(this) as unknown;
+          return handlers.get(wrapped as object) ?? wrapped;
+        },
+        set(this: object, handler: unknown) {
+          const wrapped = underSend(handler);
+          if (wrapped && wrapped !== handler) handlers.set(wrapped as object, handler);
+          set.call(this, wrapped);
+        },
+      });
+    }
+  }
+  const listeners = new WeakMap<object, unknown>();
+  const add = XMLHttpRequest.prototype.addEventListener;
+  const remove = XMLHttpRequest.prototype.removeEventListener;
+  XMLHttpRequest.prototype.addEventListener = function (this: XMLHttpRequest, type: string, listener: unknown, ...rest: unknown[]) {
+    let wrapped = typeof listener === 'function' ? listeners.get(listener) : listener;
+    if (typeof listener === 'function' && !wrapped) listeners.set(listener, (wrapped = underSend(listener)));
+    return (add as (...a: unknown[]) => void).call(this, type, wrapped, ...rest);
+  } as XMLHttpRequest['addEventListener'];
+  XMLHttpRequest.prototype.removeEventListener = function (this: XMLHttpRequest, type: string, listener: unknown, ...rest: unknown[]) {
+    return (remove as (...a: unknown[]) => void).call(this, type, (typeof listener === 'function' && listeners.get(listener)) || listener, ...rest);
+  } as XMLHttpRequest['removeEventListener'];
 }
 
 /**

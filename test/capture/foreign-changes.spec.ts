@@ -104,3 +104,56 @@ test('a foreign change takes away only the lines it shows: by their words, or on
   expect(withoutForeign({ appeared: [], gone: ['paragraph "Imported:"', 'list', 'listitem "# nodes"', 'listitem "# node"'] }, notification))
     .toEqual({ appeared: [], gone: ['listitem "# node"'] });
 });
+
+/**
+ * A request sent before the step, answered during it: Load's list (its answer takes longer than
+ * the recorder waits for a step) arrives while Pin, the next step, waits for its own answer. The
+ * list is Load's, not Pin's: Pin's effect is its own answer.
+ */
+const kRequests = `<!doctype html><html><head><title>Plants</title></head><body><main><h1>Plants</h1>
+<button id="load">Load plants</button> <button id="pin">Pin</button>
+<ul id="plants"></ul><p id="pinned"></p></main>
+<script>
+document.getElementById('load').onclick = () => {
+  const x = new XMLHttpRequest();
+  x.open('GET', '/plants');
+  x.onload = () => { document.getElementById('plants').innerHTML = JSON.parse(x.responseText).map((n) => '<li>' + n + '</li>').join(''); };
+  x.send();
+};
+document.getElementById('pin').onclick = () => {
+  const x = new XMLHttpRequest();
+  x.open('GET', '/pin');
+  x.addEventListener('load', () => { document.getElementById('pinned').textContent = x.responseText; });
+  x.send();
+};
+</script></body></html>`;
+
+test('the answer to a request sent before the step is not the step\'s effect; the answer to its own request is', async () => {
+  test.setTimeout(90_000);
+  const answers: Record<string, [number, string, string]> = {
+    '/plants': [4_500, 'application/json', JSON.stringify(['Tomato', 'Basil'])],
+    '/pin': [2_000, 'text/plain', 'Pinned the first plant'],
+  };
+  const site = await serveWith((req, res) => {
+    const [delay, type, body] = answers[req.url ?? ''] ?? [0, 'text/html; charset=utf-8', kRequests];
+    setTimeout(() => {
+      res.writeHead(200, { 'content-type': type });
+      res.end(body);
+    }, delay);
+  });
+  const cwd = await tempDir('foreign-requests');
+  try {
+    const { run, history } = await capturePlan(cwd, { version: 1, url: site.url, steps: [
+      { click: { target: { role: 'button', name: 'Load plants' } } },
+      { click: { target: { role: 'button', name: 'Pin' } } },
+      { expect_text: { text: 'Basil' } },
+      { done: { text: 'pinned' } },
+    ] });
+    expect(run.code, run.stderr).toBe(0);
+    const pin = history!.steps.filter((s) => s.action === 'click')[1]!;
+    expect(pin.effect).toEqual({ appeared: ['paragraph "Pinned the first plant"'], gone: ['paragraph'] });
+  } finally {
+    await site.close();
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});
