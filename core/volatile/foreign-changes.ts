@@ -57,7 +57,7 @@ export function installForeignChanges(): void {
   const state: State = {
     current: 0, running: null, removed: empty(), added: empty(), changes: 0, id: Math.random().toString(36).slice(2),
     mark() {
-      sort(observer.takeRecords(), state.running);
+      sort(observer.takeRecords(), state.running, inFrame);
       return `${state.id}:${state.changes}`;
     },
     begin() {
@@ -116,14 +116,29 @@ export function installForeignChanges(): void {
    * out by removing it).
    */
   let touched = new WeakSet<Node>();
+  /**
+   * Nodes a foreign callback ever changed (the page's root elements aside): the page animates them
+   * by itself. A frame callback that changes one is taken for the page's own animation even in a
+   * frame loop the step started, as animation engines run every animation in one loop, the page's
+   * own included (a tip that fades to the next one while the step's animation runs). Handlers and
+   * answers that change them stay the step's.
+   */
+  const selfChanging = new WeakSet<Node>();
+  const kRoots = new Set(['HTML', 'HEAD', 'BODY']);
+  /** A frame callback (`requestAnimationFrame`) is running. */
+  let inFrame = false;
   /** Sorts `records` made by a callback of `epoch` (null: not a timer's) into foreign and the step's own. */
-  const sort = (records: MutationRecord[], epoch: number | null) => {
+  const sort = (records: MutationRecord[], epoch: number | null, frame = false) => {
     state.changes += records.length;
     const old = epoch !== null && epoch < state.current;
+    const mine = (n: Node) => touched.has(n) || (frame && selfChanging.has(n));
     for (const r of records) {
-      if (old) touched.add(r.target);
+      if (old) {
+        touched.add(r.target);
+        if (!kRoots.has(r.target.nodeName)) selfChanging.add(r.target);
+      }
       if (r.type === 'attributes') continue;
-      if (old || touched.has(r.target) || Array.from(r.removedNodes).some((n) => touched.has(n))) foreign(r);
+      if (old || mine(r.target) || Array.from(r.removedNodes).some(mine)) foreign(r);
     }
   };
   // What ran outside a timer callback (a handler, a promise reaction) is the current step's, but for
@@ -132,17 +147,20 @@ export function installForeignChanges(): void {
   const observe = () => observer.observe(document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true, attributes: true });
   if (document.documentElement) observe();
   else document.addEventListener('readystatechange', observe, { once: true });
-  const wrap = (callback: unknown, epoch: number) => {
+  const wrap = (callback: unknown, epoch: number, frame = false) => {
     if (typeof callback !== 'function') return callback;
     return function (this: unknown, ...args: unknown[]) {
-      sort(observer.takeRecords(), state.running);
+      sort(observer.takeRecords(), state.running, inFrame);
       const outer = state.running;
+      const outerFrame = inFrame;
       state.running = epoch;
+      inFrame = frame;
       try {
         return (callback as (...a: unknown[]) => unknown).apply(this, args);
       } finally {
-        sort(observer.takeRecords(), epoch);
+        sort(observer.takeRecords(), epoch, frame);
         state.running = outer;
+        inFrame = outerFrame;
       }
     };
   };
@@ -153,7 +171,7 @@ export function installForeignChanges(): void {
     const original = timers[name];
     if (typeof original !== 'function') continue;
     timers[name] = function (callback: unknown, ...rest: unknown[]) {
-      return original.call(window, wrap(callback, epochNow()), ...rest);
+      return original.call(window, wrap(callback, epochNow(), name === 'requestAnimationFrame'), ...rest);
     };
   }
   // A request sent before the step began (the page's own loading, a command of an earlier step)

@@ -5,7 +5,8 @@ import { capturePlan, runBu, serveWith, tempDir } from './support.ts';
 
 /**
  * A page that changes by timers set before the step that is running: a tip box that fades to its
- * next tip every 400 ms (an interval set at load), and a notification a Save raised that slides out
+ * next tip every 400 ms (an interval set at load; the fades run in the page's one frame loop, which
+ * Next's own animation keeps going while Next runs), and a notification a Save raised that slides out
  * 1.5 s later, while the next step (Next, whose answer takes 1.5 s) is under way, its last frame run
  * by the frame loop Next's own animation started. Neither is what Next did: its recorded effect is
  * the page it brought up, and replay finds it again.
@@ -20,10 +21,6 @@ const kPage = `<!doctype html><html><head><title>Pages</title></head><body><main
 const tips = ${JSON.stringify(kTips)};
 let shown = 0;
 const tip = document.getElementById('tip');
-const fade = (to, done) => { let at = 0; const step = () => { at += 1; tip.style.opacity = String(to ? at / 5 : 1 - at / 5); if (at < 5) requestAnimationFrame(step); else done(); }; requestAnimationFrame(step); };
-const cycle = () => fade(false, () => { shown = (shown + 1) % tips.length; tip.textContent = tips[shown]; fade(true, () => undefined); });
-tip.textContent = tips[0];
-setInterval(cycle, 400);
 // One frame loop for every animation, as animation libraries run them: whoever starts it first.
 const running = [];
 const frame = () => {
@@ -35,6 +32,10 @@ const frame = () => {
   if (running.length) requestAnimationFrame(frame);
 };
 const animate = (el, frames, done) => { running.push({ el, frames, left: frames, done }); if (running.length === 1) requestAnimationFrame(frame); };
+// The tip fades out and the next one in, in the same loop: while Next's animation runs, in its frames.
+const cycle = () => animate(tip, 5, () => { shown = (shown + 1) % tips.length; tip.textContent = tips[shown]; animate(tip, 5, () => { tip.style.opacity = ''; }); });
+tip.textContent = tips[0];
+setInterval(cycle, 400);
 document.getElementById('save').onclick = () => {
   const note = document.createElement('div');
   note.className = 'toast';
