@@ -16,6 +16,11 @@ import type { ElementStep, ExecContext, ExecOutcome } from './types.ts';
 
 const kEditableAtEnd = inPage(editableInPage);
 const kHitPoint = inPage(hitPointInPage);
+/**
+ * How long the look at what the centre reaches waits for the element to show: the click itself
+ * waits the action's whole timeout after it, so an element that shows late is not waited for twice.
+ */
+const kHitLookMs = 1_000;
 
 /**
  * Where to click `target`: where the pointer reaches what it reached when the click was recorded
@@ -23,11 +28,11 @@ const kHitPoint = inPage(hitPointInPage);
  * centre, as Playwright clicks. A canvas whose background was clicked gets its background, not the
  * node that moved to its middle.
  */
-async function clickPosition(target: Locator, step: ElementStep, timeout: number): Promise<{ x: number; y: number } | undefined> {
+async function clickPosition(target: Locator, step: ElementStep): Promise<{ x: number; y: number } | undefined> {
   const recorded = step.fingerprint?.hit;
   if (!recorded) return undefined;
-  await target.scrollIntoViewIfNeeded({ timeout }).catch(() => undefined);
-  return (await target.evaluate(kHitPoint, recorded, { timeout }).catch(() => null)) ?? undefined;
+  await target.scrollIntoViewIfNeeded({ timeout: kHitLookMs }).catch(() => undefined);
+  return (await target.evaluate(kHitPoint, recorded, { timeout: kHitLookMs }).catch(() => null)) ?? undefined;
 }
 
 /** How far one `scroll` page moves, as a fraction of the viewport (the agent's own unit). */
@@ -49,7 +54,7 @@ export async function runElementStep(ctx: ExecContext, step: ElementStep, target
   switch (step.action) {
     case 'click': {
       const { button, double } = step.params;
-      const position = await clickPosition(target, step, timeout);
+      const position = await clickPosition(target, step);
       if (double) await target.dblclick({ button, timeout, ...(position ? { position } : {}) });
       else await target.click({ button, timeout, ...(position ? { position } : {}) });
       return {};
