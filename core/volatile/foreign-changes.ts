@@ -147,21 +147,25 @@ export function installForeignChanges(): void {
   const observe = () => observer.observe(document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true, attributes: true });
   if (document.documentElement) observe();
   else document.addEventListener('readystatechange', observe, { once: true });
+  /** Runs `callback` as a callback of `epoch`, sorting the DOM changes made before it and by it. */
+  const runUnder = (epoch: number, frame: boolean, callback: (...a: unknown[]) => unknown, self: unknown, args: unknown[]) => {
+    sort(observer.takeRecords(), state.running, inFrame);
+    const outer = state.running;
+    const outerFrame = inFrame;
+    state.running = epoch;
+    inFrame = frame;
+    try {
+      return callback.apply(self, args);
+    } finally {
+      sort(observer.takeRecords(), epoch, frame);
+      state.running = outer;
+      inFrame = outerFrame;
+    }
+  };
   const wrap = (callback: unknown, epoch: number, frame = false) => {
     if (typeof callback !== 'function') return callback;
     return function (this: unknown, ...args: unknown[]) {
-      sort(observer.takeRecords(), state.running, inFrame);
-      const outer = state.running;
-      const outerFrame = inFrame;
-      state.running = epoch;
-      inFrame = frame;
-      try {
-        return (callback as (...a: unknown[]) => unknown).apply(this, args);
-      } finally {
-        sort(observer.takeRecords(), epoch, frame);
-        state.running = outer;
-        inFrame = outerFrame;
-      }
+      return runUnder(epoch, frame, callback as (...a: unknown[]) => unknown, this, args);
     };
   };
   // A callback set inside another one belongs to the same epoch as the one that set it.
@@ -187,7 +191,7 @@ export function installForeignChanges(): void {
   const underSend = (handler: unknown) => {
     if (typeof handler !== 'function') return handler;
     return function (this: object, ...args: unknown[]) {
-      return (wrap(handler, sentIn.get(this) ?? state.current) as (...a: unknown[]) => unknown).apply(this, args);
+      return runUnder(sentIn.get(this) ?? state.current, false, handler as (...a: unknown[]) => unknown, this, args);
     };
   };
   const handlers = new WeakMap<object, unknown>();
