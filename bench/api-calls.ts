@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, CDPSession } from 'playwright';
-import { openTraceZip } from '../extract/io/zip.ts';
+import { openTraceZip } from '../core/io/trace-zip.ts';
 
 /**
  * The Playwright calls a run makes, by method, as the context's own trace records them: each is

@@ -17,7 +17,7 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { outputPaths } from '../core/paths.ts';
 import { extractTrace } from '../extract/extract.ts';
-import { openTraceZip } from '../extract/io/zip.ts';
+import { openTraceZip } from '../core/io/trace-zip.ts';
 
 /** The brief asks for at least 1,000 actions; a margin keeps the figure stable. */
 const kDefaultActions = 1200;

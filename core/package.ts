@@ -18,6 +18,8 @@ export const kFromSources = kThisFile.endsWith('.ts');
 export const kPackageRoot = path.resolve(path.dirname(kThisFile), kFromSources ? '..' : '../..');
 
 /** The package's version, as its package.json says (`bu --version`, the MCP server's handshake). */
+/** Where the build puts the session-mode extension, unpacked (load it with "Load unpacked" in chrome://extensions). */
+export const kExtensionDist = path.join(kPackageRoot, 'extension', 'dist');
 export const kPackageVersion: string = (JSON.parse(fs.readFileSync(path.join(kPackageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The script that runs `bu` with the code that is running now. */

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../core/errors.ts';
-import { kFromSources, kPackageRoot } from '../core/package.ts';
+import { kExtensionDist, kFromSources, kPackageRoot } from '../core/package.ts';
 
 /**
  * Builds the unpacked extension into `extension/dist/` (load it from chrome://extensions with
@@ -12,7 +12,6 @@ import { kFromSources, kPackageRoot } from '../core/package.ts';
  */
 
 export const kExtensionDir = path.join(kPackageRoot, 'extension');
-export const kExtensionDist = path.join(kExtensionDir, 'dist');
 const kRepo = kPackageRoot;
 const kBuildInfo = 'build-info.json';
 /** The Chrome that first keeps a service worker with socket traffic awake. */

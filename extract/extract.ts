@@ -5,10 +5,10 @@ import { readJsonLines } from '../core/io/read.ts';
 import { kSessionIdPattern, type OutputPaths } from '../core/paths.ts';
 import type { ExtractManifest } from '../core/schema/extract.ts';
 import { AriaLogLine, ReasoningLine } from '../core/schema/logs.ts';
-import { finishExtract, planExtract, type TraceFileText } from './core/extract-records.ts';
+import { finishExtract, planExtract, type TraceFileText } from './records/extract-records.ts';
 import { copyThread, entryJobs, runResult, startCopies, type CopyRun } from './io/copy-thread.ts';
 import { VersionDir } from './io/write.ts';
-import { openTraceZip, type TraceReader, type ZipLimits } from './io/zip.ts';
+import { openTraceZip, type TraceReader, type ZipLimits } from '../core/io/trace-zip.ts';
 
 /** Orchestration: find the trace and sidecars, read them, run the pure core, write the dir. */
 

@@ -1,9 +1,9 @@
 import type { Fingerprint } from '../core/schema/history.ts';
 import type { ModelLocator } from '../core/schema/page-model.ts';
 import { locatorRole } from '../core/locator/aria-roles.ts';
-import { locatorExpression } from '../generate/emit/code.ts';
 import { writtenId } from '../core/locator/written-id.ts';
-import { looksGenerated } from '../replay/rematch/text.ts';
+import { looksGenerated } from '../locate/text.ts';
+import { locatorExpression } from '../core/locator/model-code.ts';
 
 /**
  * Ways to find a re-found element by what the markup says it is rather than by what it shows

@@ -1,6 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import { z } from 'zod';
-import type { TraceReader } from '../extract/io/zip.ts';
+import type { TraceReader } from '../core/io/trace-zip.ts';
 
 /**
  * What a failing `@playwright/test` trace says about its failure: the test's title, the browser

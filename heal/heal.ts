@@ -9,7 +9,7 @@ import { errorMessage, UsageError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/io/atomic.ts';
 import { kPomFingerprintsFile, PomFingerprints, type PomMember } from '../core/schema/pom-fingerprints.ts';
 import { Project } from '../generate/ts-morph.ts';
-import { readTrace, SnapshotPage } from '../generate/verify/snapshot-page.ts';
+import { readTrace, SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
 import { kEvidencePhases, type TraceFailure } from './failure.ts';
 import { itemLocator } from './item-locator.ts';
 import { memberAt } from './member-at.ts';

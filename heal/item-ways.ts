@@ -3,7 +3,7 @@ import { composeInPage } from '../core/in-page.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
 import type { ModelLocator } from '../core/schema/page-model.ts';
 import { innerCandidates, itemRoleOf, kItemCss } from '../generate/model/rows.ts';
-import { rowProbe, type RowProbe, type RowProbeInput } from '../generate/verify/row-probe.ts';
+import { rowProbe, type RowProbe, type RowProbeInput } from '../locate/snapshot/row-probe.ts';
 
 /**
  * Ways to find an element that has a look-alike in every item of a list (a collapse button per

@@ -4,18 +4,17 @@ import { locatorFromCode } from '../core/locator/build.ts';
 import { quote, tryParseLocatorCode } from '../core/locator/code.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
 import type { ModelLocator } from '../core/schema/page-model.ts';
-import { locatorExpression } from '../generate/emit/code.ts';
 import { elementCandidates } from '../generate/model/candidates.ts';
-import { attributeSelector } from '../generate/model/locate.ts';
 import { innerCandidates } from '../generate/model/rows.ts';
 import { withMembersAsPeers } from '../core/aria/peers.ts';
-import { rematch, type ScoredCandidate } from '../replay/rematch/cascade.ts';
-import { pageLost, readLivePage } from '../replay/rematch/page-identity.ts';
-import { normalizeText } from '../replay/rematch/text.ts';
+import type { ScoredCandidate } from '../locate/cascade.ts';
+import { locate } from '../locate/locate.ts';
+import { normalizeText } from '../locate/text.ts';
 import { attributeWays, classWays } from './attribute-ways.ts';
 import { itemWays } from './item-ways.ts';
 import { brokenLocatorScope, tiedInside } from './recorded-scope.ts';
-import { sameOriginPath } from '../replay/rematch/same-origin-path.ts';
+import { sameOriginPath } from '../locate/same-origin-path.ts';
+import { checkCode, locatorExpression } from '../core/locator/model-code.ts';
 
 /**
  * Re-finds a recorded element in a DOM snapshot shown in a page (scripts off) with replay's
@@ -91,14 +90,6 @@ export function matchedSignals(fp: Fingerprint, live: Fingerprint): string[] {
   return out;
 }
 
-/** Locator code checked from the page: a test id as the attribute match `getByTestId` makes with the app's attribute. */
-function checkCode(locator: ModelLocator, testIdAttribute: string): string {
-  const checked: ModelLocator = locator.kind === 'testId' && locator.value !== null
-    ? { ...locator, kind: 'selector', value: attributeSelector(testIdAttribute, locator.value) }
-    : locator;
-  return locatorExpression(checked, 'page').replace(/^page\./, '');
-}
-
 async function resolvesToMark(page: Page, code: string): Promise<boolean> {
   try {
     const marks = await locatorFromCode(page, code).evaluateAll((els, attribute) => els.map((el) => el.hasAttribute(attribute)), kMark);
@@ -130,13 +121,9 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     if (items !== 1) return { ok: false, reason: `the item locator \`${item}\` finds ${items} items: heal re-finds an element inside its item only while the item itself is found` };
   }
   const recorded = current && tryParseLocatorCode(current).ok ? { code: current, matches: 1 } : null;
-  const result = await rematch(page, fp, recorded, { timeoutMs: 0, inPlace: item ? undefined : { members, pageUrl: input.pageUrl } });
-  // Anything but the recorded element where it was: first, is this still the member's page?
-  if (result.kind !== 'found' || result.level !== 'recorded') {
-    const live = await readLivePage(page);
-    const lost = live && pageLost({ title: null, heading: input.heading, lang: fp.lang, names: [...(fp.peers ?? []), ...members.map((m) => m.name)] }, live);
-    if (lost) return { ok: false, reason: `page changed: the snapshot is not the page ${fp.role ?? fp.tag} "${fp.name}" was recorded on (${lost}); nothing is healed element by element there` };
-  }
+  const request = { fingerprint: onSnapshotOrigin(input.fingerprint, input.pageUrl), recorded, members, title: null, heading: input.heading, pageUrl: input.pageUrl, inPlace: !item };
+  const result = await locate(page, request, { timeoutMs: 0 });
+  if (result.kind === 'page-changed') return { ok: false, reason: `page changed: the snapshot is not the page ${fp.role ?? fp.tag} "${fp.name}" was recorded on (${result.lost}); nothing is healed element by element there` };
   if (result.kind === 'missing') {
     const refused = result.notes.find((n) => n.endsWith('refused'));
     // The cascade weighs shown elements only: a locator that still finds one, hidden, names the app's state.

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage, UsageError } from '../core/errors.ts';
-import { openTraceZip, type TraceReader } from '../extract/io/zip.ts';
+import { openTraceZip, type TraceReader } from '../core/io/trace-zip.ts';
 import { readFailure, type TraceFailure } from './failure.ts';
 
 /**

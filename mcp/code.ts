@@ -2,8 +2,8 @@ import type { ActionName } from '../core/schema/actions.ts';
 import type { FlowCheck, FlowValue } from '../core/schema/page-model.ts';
 import { splitChords } from '../capture/actions/send_keys.ts';
 import type { RecordedStep } from '../capture/actions/executed.ts';
-import { str } from '../generate/emit/source.ts';
 import { checkStatement } from '../generate/emit/expect-code.ts';
+import { str } from '../core/locator/model-code.ts';
 
 /**
  * The Playwright code an executed action amounts to, as MCP tools answer it:

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright';
 import { mainHeadingInPage } from '../core/aria/state.ts';
 import { composeInPage } from '../core/in-page.ts';
-import { evaluateInMainWorld } from './main-world.ts';
+import { evaluateInMainWorld } from '../locate/main-world.ts';
 
 /**
  * The page a replay left, for its report: the title and, when asked for, the aria snapshot. Read

@@ -5,9 +5,9 @@ import type { FailureCategory, HealRecord, MatchLevel } from '../core/schema/rep
 import type { Fingerprint, HistoryStep } from '../core/schema/history.ts';
 import { healAcceptable, healCandidates, healRequest, type Healer } from './heal.ts';
 import type { Rebaser } from './inputs.ts';
-import { readAhead, rematch, type ReadAhead, type ReadAtPath, type ScoredCandidate } from './rematch/cascade.ts';
-import type { LiveFeatures } from './rematch/scoring.ts';
-import { pageLost, readLivePage } from './rematch/page-identity.ts';
+import { readAhead, type ReadAhead, type ReadAtPath, type ScoredCandidate } from '../locate/cascade.ts';
+import { locate } from '../locate/locate.ts';
+import type { LiveFeatures } from '../locate/scoring.ts';
 import { withMembersAsPeers } from '../core/aria/peers.ts';
 
 /**
@@ -118,17 +118,10 @@ export async function findElement(page: Page, step: HistoryStep, options: FindOp
   if (!own) return recordedOnly(page, step, options.timeoutMs);
   const members = options.members?.(step) ?? [];
   const fp = withMembersAsPeers(own, members);
-  const inPlace = { members, pageUrl: page.url() };
-  const result = await rematch(page, fp, step.locator, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds, guarded: guarded(step, options), inPlace }, ahead);
-  // Anything but the recorded element where it was: first, is this still the recorded page?
-  if (result.kind !== 'found' || result.level !== 'recorded') {
-    const live = await readLivePage(page);
-    const lost = live && pageLost({ title: step.pre.title, heading: step.pre.heading, lang: fp.lang, names: [...(fp.peers ?? []), ...members.map((m) => m.name)] }, live);
-    if (lost) {
-      const nearest = result.kind === 'found' ? result.candidate : result.kind === 'ambiguous' ? result.tied[0] : null;
-      const near = nearest ? `; the nearest candidate was the ${nearest.item.features.role ?? nearest.item.features.tag} "${nearest.item.features.name}"` : '';
-      return { ok: false, category: 'page_changed', message: `not the page the step was recorded on: ${lost}${near}`, level: null, candidates: 0, notes: result.notes, heal: null };
-    }
+  const result = await locate(page, { fingerprint: own, recorded: step.locator, members, title: step.pre.title, heading: step.pre.heading }, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds, guarded: guarded(step, options) }, ahead);
+  if (result.kind === 'page-changed') {
+    const nearest = result.nearest ? `; the nearest candidate was the ${result.nearest.item.features.role ?? result.nearest.item.features.tag} "${result.nearest.item.features.name}"` : '';
+    return { ok: false, category: 'page_changed', message: `not the page the step was recorded on: ${result.lost}${nearest}`, level: null, candidates: 0, notes: result.notes, heal: null };
   }
   if (result.kind === 'found') {
     const { candidate } = result;

@@ -1,6 +1,6 @@
 import type { Fingerprint } from '../core/schema/history.ts';
-import type { ScoredCandidate } from './rematch/cascade.ts';
-import { kMinIdentity } from './rematch/scoring.ts';
+import type { ScoredCandidate } from '../locate/cascade.ts';
+import { kMinIdentity } from '../locate/scoring.ts';
 
 /**
  * Healing with a model, used only with `--heal llm` and only when the cascade failed. Replay

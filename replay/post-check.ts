@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright';
 import { effectAgreement, effectOf, kMaxEffectLines, multisetMinus, outline } from '../core/aria/outline.ts';
 import { typingAnswer } from '../core/aria/typing-answer.ts';
 import type { HistoryStep } from '../core/schema/history.ts';
-import type { FoundAt } from './at-path.ts';
+import type { FoundAt } from '../locate/at-path.ts';
 import type { Rebaser } from './inputs.ts';
 import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, readState, stateMismatch, waitForAnchorMove, waitForUrl, type Headings } from './verify.ts';
 

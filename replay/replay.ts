@@ -9,12 +9,12 @@ import type { Healer } from './heal.ts';
 import { InFlight } from '../core/act/in-flight.ts';
 import { errorMessage, JobFailedError } from '../core/errors.ts';
 import { Rebaser, ReportRedactor, substitute, type Substitutions } from './inputs.ts';
-import { kFindTimeoutMs } from './rematch/cascade.ts';
+import { kFindTimeoutMs } from '../locate/cascade.ts';
 import { summarize } from './report.ts';
 import { urlMatches } from './verify.ts';
 import { notOnTheApp } from './executors/page.ts';
 import { readFinalPage, type FinalPage } from './final-page.ts';
-import { openMainWorld } from './main-world.ts';
+import { openMainWorld } from '../locate/main-world.ts';
 import { runStep, type Ahead, type StepEnv, type StepOutcome } from './step.ts';
 
 /**

@@ -3,9 +3,9 @@ import type { HistoryStep } from '../core/schema/history.ts';
 import { holdsTypedText } from '../core/act/editable.ts';
 import { mainHeadingInPage } from '../core/aria/state.ts';
 import { composeInPage } from '../core/in-page.ts';
-import { readBackAtPath, type FoundAt } from './at-path.ts';
-import { evaluateInMainWorld } from './main-world.ts';
-import { containsWords, normalizeText, tokenSimilarity } from './rematch/text.ts';
+import { readBackAtPath, type FoundAt } from '../locate/at-path.ts';
+import { evaluateInMainWorld } from '../locate/main-world.ts';
+import { containsWords, normalizeText, tokenSimilarity } from '../locate/text.ts';
 
 /**
  * Checks after each step that the app is where the recording says it should be: the URL (rebased),

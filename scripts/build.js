@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run build`: the TypeScript sources -> dist/ (JavaScript and .d.ts, by tsc with
-// tsconfig.build.json), the plan JSON Schema from its zod schema -> schema/plan.schema.json, then
+// tsconfig.build.json), the plan JSON Schema from its zod schema -> core/schema/plan.schema.json, then
 // the session-mode extension -> extension/dist/. What `npm pack` ships.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

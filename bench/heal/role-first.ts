@@ -2,11 +2,11 @@ import type { Page } from 'playwright';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import type { AriaLogLine } from '../../core/schema/logs.ts';
 import type { History, HistoryStep } from '../../core/schema/history.ts';
-import { locatorExpression } from '../../generate/emit/code.ts';
 import { chooseLocator, kDefaultTestIdAttribute } from '../../generate/model/locate.ts';
 import type { StepEvidence } from '../../generate/model/candidates.ts';
 import { rowScope } from '../../generate/model/rows.ts';
 import { parseAriaText, type RecordedSnapshot } from '../../generate/model/snapshot.ts';
+import { locatorExpression } from '../../core/locator/model-code.ts';
 
 /**
  * The third baseline: each step's element found the way a generated spec finds it (generate's own

@@ -1,10 +1,11 @@
-import { errorMessage } from '../../core/errors.ts';
-import { ensureExtensionBuilt } from '../../extension/build.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { kExtensionDist } from '../../core/package.ts';
 import { SessionBridge } from './session-bridge.ts';
 
 /**
- * Starts session mode for one capture: makes sure the extension is built (so the folder to load
- * exists), listens on 127.0.0.1, prints the token, and waits until the extension connects a tab.
+ * Starts session mode for one capture: says where the built extension is (the build makes it, the
+ * package ships it), listens on 127.0.0.1, prints the token, and waits until the extension connects a tab.
  */
 
 export interface OpenBridgeOptions {
@@ -18,10 +19,8 @@ export interface OpenBridgeOptions {
 }
 
 export async function openSessionBridge(options: OpenBridgeOptions): Promise<SessionBridge> {
-  const dist = await ensureExtensionBuilt().catch((err: unknown) => {
-    options.log(`session mode: the extension could not be built (${errorMessage(err)}); an extension loaded earlier still works`);
-    return null;
-  });
+  const dist = fs.existsSync(path.join(kExtensionDist, 'manifest.json')) ? kExtensionDist : null;
+  if (!dist) options.log(`session mode: the extension is not built in ${kExtensionDist} (run \`npm run build\` in brow-use's folder); an extension loaded earlier still works`);
   const bridge = await SessionBridge.start({ port: options.port, label: options.sessionId, token: options.token, log: options.log });
   if (dist) options.log(`session mode: the extension to load ("Load unpacked" in chrome://extensions) is ${dist}`);
   options.log(`session mode: waiting for the extension on 127.0.0.1:${bridge.port}: open its popup in the tab to control, paste the token, press "Connect this tab"`);

@@ -5,11 +5,11 @@ import { kPlanFields, stepSchema } from './plan.ts';
 /**
  * The JSON Schema of plan files, derived from the zod schema in plan.ts (the one that parses
  * plans): editors validate and complete a plan that names it in `$schema`. `npm run build`
- * writes it to schema/plan.schema.json, which ships in the package.
+ * writes it to core/schema/plan.schema.json, beside this file, which ships in the package.
  */
 
 /** Where the package keeps the schema, relative to its root. */
-export const kPlanSchemaFile = 'schema/plan.schema.json';
+export const kPlanSchemaFile = 'core/schema/plan.schema.json';
 
 /** A step as editors see it: exactly one action key, its object the action's parameters. */
 const PlanStepJson = z.union(

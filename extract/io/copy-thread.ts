@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { UsageError } from '../../core/errors.ts';
-import type { EntryLocation, TraceReader } from './zip.ts';
+import type { EntryLocation, TraceReader } from '../../core/io/trace-zip.ts';
 
 /**
  * Zip entries inflated on a thread of their own while the main thread parses the trace and builds

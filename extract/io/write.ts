@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ExtractOutput } from '../core/extract-records.ts';
+import type { ExtractOutput } from '../records/extract-records.ts';
 import { pidAlive } from '../../core/process.ts';
 
 /**

@@ -1,57 +1,9 @@
 import { assertNever } from '../../core/errors.ts';
-import { printLocatorCode, tryParseLocatorCode } from '../../core/locator/code.ts';
 import type { FlowOutcome, FlowValue, ModelHeading, ModelLocator } from '../../core/schema/page-model.ts';
 import { locatorText } from '../model/locator-text.ts';
-import { str } from './source.ts';
+import { nameOptions, str } from '../../core/locator/model-code.ts';
 
 /** Small expressions shared by the emitters: locators, headings, flow values. */
-
-/** `valueCode`: the name as code (a string literal, or the item's text). */
-function nameOptions(valueCode: string | null, exact: boolean, extra: string[] = []): string {
-  const parts = [...(valueCode !== null ? [`name: ${valueCode}`] : []), ...(exact ? ['exact: true'] : []), ...extra];
-  return parts.length ? `, { ${parts.join(', ')} }` : '';
-}
-
-function textCall(method: string, valueCode: string, exact: boolean): string {
-  return `${method}(${valueCode}${exact ? ', { exact: true }' : ''})`;
-}
-
-/**
- * `this.page.getByRole('button', { name: 'Sign in' })`, entering frames and pinning `nth` when
- * recorded so. `itemText`: the code of the item's own text (`this.text`), which a locator holding
- * its item's key (`locator.key`) passes instead of the text recorded; without it, the recorded text.
- */
-export function locatorExpression(locator: ModelLocator, root: string, itemText?: string): string {
-  const framed = locator.frames.reduce((expr, frame) => `${expr}.${chainCode(frame, root)}.contentFrame()`, root);
-  const scoped = locator.scope ? `${framed}.getByRole(${str(locator.scope.role)}${nameOptions(locator.scope.name === null ? null : str(locator.scope.name), false)})` : framed;
-  // A row is told by a text in it: the text is looked up from the page, as `has` wants.
-  const scope = locator.row ? `${scoped}.getByRole(${str(locator.row.role)}).filter({ has: ${root}.getByText(${str(locator.row.key)}, { exact: true }) })` : scoped;
-  const value = locator.value ?? '';
-  const valueCode = locator.key && itemText ? itemText : str(value);
-  let call: string;
-  switch (locator.kind) {
-    case 'role': call = `getByRole(${str(locator.role ?? 'generic')}${nameOptions(locator.value === null ? null : valueCode, locator.exact)})`; break;
-    case 'testId': call = `getByTestId(${str(value)})`; break;
-    case 'label': call = textCall('getByLabel', valueCode, locator.exact); break;
-    case 'placeholder': call = textCall('getByPlaceholder', valueCode, locator.exact); break;
-    case 'text': call = textCall('getByText', valueCode, locator.exact); break;
-    case 'selector': call = `locator(${str(value)})`; break;
-    case 'chain': call = chainCode(value, root); break;
-    default: return assertNever(locator.kind, 'locator kind');
-  }
-  const nth = locator.nth === null ? '' : `.nth(${locator.nth})`;
-  return `${scope}.${call}${nth}`;
-}
-
-/**
- * Recorded locator code as generated code writes it after `root.`: the chains it passes to others
- * (`filter({ has: getByText('x') })`, as Playwright prints them) looked up from `root` too, so it
- * compiles; code this build cannot read is kept as it is.
- */
-export function chainCode(code: string, root: string): string {
-  const read = tryParseLocatorCode(code);
-  return read.ok ? printLocatorCode(read.chain, root) : code;
-}
 
 /** How sure generated code can be that a locator finds one element: only a count of one is sure. */
 export function uniqueness(locator: ModelLocator): 'unique' | 'unchecked' | 'not found' | 'several' {

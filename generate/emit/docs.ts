@@ -1,7 +1,8 @@
 import type { Interaction, ModelPage } from '../../core/schema/page-model.ts';
 import { memberPath } from '../names/assign.ts';
-import { locatorExpression, uniqueness } from './code.ts';
+import { uniqueness } from './code.ts';
 import type { EmitContext } from './context.ts';
+import { locatorExpression } from '../../core/locator/model-code.ts';
 
 /**
  * `docs/<page>.md`: what the page is for, its elements, its interactions and the recorded flows

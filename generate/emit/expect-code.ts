@@ -1,6 +1,6 @@
 import type { FlowCheck, FlowValue } from '../../core/schema/page-model.ts';
-import { chainCode } from './code.ts';
 import { regexLiteral } from './source.ts';
+import { chainCode } from '../../core/locator/model-code.ts';
 
 /**
  * The web-first assertion an expect step of the recording becomes: the same matcher and the same

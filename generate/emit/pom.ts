@@ -4,10 +4,11 @@ import type { FieldControl, Interaction, ModelCollection, ModelElement, ModelPag
 import { patternRegexSource } from '../model/url-pattern.ts';
 import { showsItemKey, showsItemText } from '../names/derive.ts';
 import { isVisibleName, unnamedCaption } from '../names/element-marks.ts';
-import { headingExpression, isStableText, locatorExpression, uniqueness } from './code.ts';
+import { headingExpression, isStableText, uniqueness } from './code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
-import { commentText, createSource, printSource, regexLiteral, str } from './source.ts';
+import { commentText, createSource, printSource, regexLiteral } from './source.ts';
+import { locatorExpression, str } from '../../core/locator/model-code.ts';
 
 /**
  * `pom/<Name>Page.ts`: one class per page. Locators are read-only getters (one generated unit

@@ -38,17 +38,6 @@ export function commentText(text: string): string {
   return text.replace(/\*\//g, '*\\/');
 }
 
-/** A TypeScript string literal (single quotes) for any text. */
-export function str(value: string): string {
-  return `'${value
-    .replace(/\\/g, '\\\\')
-    .replace(/'/g, "\\'")
-    .replace(/\n/g, '\\n')
-    .replace(/\r/g, '\\r')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')}'`;
-}
-
 /** A template literal for multi-line text (aria snapshot templates). */
 export function templateLiteral(value: string): string {
   return `\`${value.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')}\``;

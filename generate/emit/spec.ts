@@ -9,7 +9,8 @@ import { flowVariables, workflowVarNames } from './workflow.ts';
 import { headingExpression, headingSnapshot, isStableText, outcomeLocatorCode } from './code.ts';
 import { kTestHelperModule, type EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
-import { createSource, printSource, regexLiteral, str, templateLiteral } from './source.ts';
+import { createSource, printSource, regexLiteral, templateLiteral } from './source.ts';
+import { str } from '../../core/locator/model-code.ts';
 
 /** The variable that turns a generated spec's missing secret from a failure into a skip. */
 const kSkipMissingSecrets = 'BU_SKIP_MISSING_SECRETS';

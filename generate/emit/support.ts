@@ -4,8 +4,9 @@ import { generatedTsconfigText } from '../../core/generated-tsconfig.ts';
 import { kDefaultTestIdAttribute } from '../model/locate.ts';
 import { kTestHelperModule } from './context.ts';
 import { stampProvenance } from './provenance.ts';
-import { createSource, printSource, str } from './source.ts';
+import { createSource, printSource } from './source.ts';
 import { kSecretsModule } from './workflow.ts';
+import { str } from '../../core/locator/model-code.ts';
 
 /**
  * The files around the generated code: `playwright.config.ts` and `tsconfig.json` (written only

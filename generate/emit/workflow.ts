@@ -8,7 +8,8 @@ import { outcomeLocatorCode, valueExpression } from './code.ts';
 import { checkStatement } from './expect-code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
-import { commentText, createSource, printSource, str } from './source.ts';
+import { commentText, createSource, printSource } from './source.ts';
+import { str } from '../../core/locator/model-code.ts';
 
 /**
  * `workflows/<name>.ts`: one typed async function per recorded run, composing page object

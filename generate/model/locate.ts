@@ -2,6 +2,7 @@ import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts'
 import type { ModelLocator } from '../../core/schema/page-model.ts';
 import { entersFrame, type FilterOptions, type LocatorChain, type LocatorStep } from '../../core/locator/chain.ts';
 import { printLocatorCode, tryParseLocatorCode } from '../../core/locator/code.ts';
+import { attributeSelector } from '../../core/locator/model-code.ts';
 import { assertNever } from '../../core/errors.ts';
 import { candidateKey, describeHits, elementCandidates, firstVerified, wayKey, type StepEvidence } from './candidates.ts';
 import { locatable, settleLocator } from './locatable.ts';
@@ -129,10 +130,6 @@ export function testIdAttributeOf(fp: Fingerprint, recorded: RecordedLocator | n
 /** What Playwright's `getByTestId` matches unless configured otherwise. */
 export const kDefaultTestIdAttribute = 'data-testid';
 
-/** A CSS attribute selector: `[data-cy="save"]`. */
-export function attributeSelector(attribute: string, value: string): string {
-  return `[${attribute}=${JSON.stringify(value)}]`;
-}
 
 /** The chain finds the element by this test id (`getByTestId`, or an attribute selector naming it). */
 function namesTestId(chain: LocatorChain, testId: string): boolean {

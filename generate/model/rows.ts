@@ -2,8 +2,9 @@ import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts'
 import type { ModelLocator } from '../../core/schema/page-model.ts';
 import type { StepEvidence } from './candidates.ts';
 import { locatable } from './locatable.ts';
-import { attributeSelector, testIdAttributeOf } from './locate.ts';
+import { testIdAttributeOf } from './locate.ts';
 import { writtenId } from '../../core/locator/written-id.ts';
+import { attributeSelector } from '../../core/locator/model-code.ts';
 
 /**
  * Elements that belong to one item of a repeated collection (a list item, a table row, a card):

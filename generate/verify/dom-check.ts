@@ -7,14 +7,15 @@ import { tryParseLocatorCode } from '../../core/locator/code.ts';
 import type { ActionRecord } from '../../core/schema/extract.ts';
 import type { History, HistoryStep } from '../../core/schema/history.ts';
 import type { FlowOutcome, ModelLocator } from '../../core/schema/page-model.ts';
-import { locatorExpression, outcomeLocatorCode } from '../emit/code.ts';
+import { outcomeLocatorCode } from '../emit/code.ts';
 import { candidateKey, elementCandidates, type Hit, type StepEvidence } from '../model/candidates.ts';
-import { attributeSelector, readRecordedLocator, testIdAttributeOf } from '../model/locate.ts';
+import { readRecordedLocator, testIdAttributeOf } from '../model/locate.ts';
 import { innerCandidates, itemRoleOf, kItemCss } from '../model/rows.ts';
 import { alignSteps } from './align-steps.ts';
-import { rowProbe, type RowProbe, type RowProbeInput } from './row-probe.ts';
-import { kTargetAttribute, type TraceSnapshots } from './snapshot-html.ts';
-import { readTrace, SnapshotPage, type Resources } from './snapshot-page.ts';
+import { rowProbe, type RowProbe, type RowProbeInput } from '../../locate/snapshot/row-probe.ts';
+import { kTargetAttribute, type TraceSnapshots } from '../../locate/snapshot/snapshot-html.ts';
+import { readTrace, SnapshotPage, type Resources } from '../../locate/snapshot/snapshot-page.ts';
+import { checkCode } from '../../core/locator/model-code.ts';
 
 /**
  * Checks every way generated code could find a step's element in the DOM snapshot Playwright
@@ -41,17 +42,6 @@ export interface VerifyOptions {
 /** Step index -> evidence, per session. Steps without a DOM snapshot have none. */
 export type RunEvidence = Map<string, Map<number, StepEvidence>>;
 
-
-/**
- * Locator code to check, from the page: a test id as the CSS attribute match `getByTestId` makes
- * with the app's attribute, so checking never changes Playwright's process-wide test id setting.
- */
-function checkCode(locator: ModelLocator, testIdAttribute: string): string {
-  const checked: ModelLocator = locator.kind === 'testId' && locator.value !== null
-    ? { ...locator, kind: 'selector', value: attributeSelector(testIdAttribute, locator.value) }
-    : locator;
-  return locatorExpression(checked, 'page').replace(/^page\./, '');
-}
 
 async function hitOf(page: Page, locator: ModelLocator, testIdAttribute: string): Promise<Hit> {
   const code = checkCode(locator, testIdAttribute);

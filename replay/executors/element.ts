@@ -5,7 +5,7 @@ import { editableInPage } from '../../core/act/editable.ts';
 import { uploadPath, uploadRefusal } from '../../core/act/upload-path.ts';
 import { assertNever } from '../../core/errors.ts';
 import { inPage } from '../../core/in-page.ts';
-import { readBackAtPath, type FoundAt } from '../at-path.ts';
+import { readBackAtPath, type FoundAt } from '../../locate/at-path.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './types.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright';
 import type { UploadPlaces } from '../../core/act/upload-path.ts';
 import type { HistoryStep } from '../../core/schema/history.ts';
-import type { FoundAt } from '../at-path.ts';
+import type { FoundAt } from '../../locate/at-path.ts';
 import type { Rebaser } from '../inputs.ts';
 
 /** What an executor gets: the live page, how to fill in placeholders, where URLs now point. */

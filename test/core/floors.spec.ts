@@ -6,8 +6,8 @@ import { expect, test } from '@playwright/test';
 import { kRepoRoot } from '../../harness/cli.ts';
 
 /**
- * Imports only go down a floor (core <- capture, extract, replay <- generate, report <- commands
- * <- cli, mcp, api), and only test/ and bench/ import from test/ and bench/: `make check` runs
+ * Imports only go down a floor (core <- locate, demo <- capture, extract, replay <- extension <-
+ * generate, report <- heal <- commands <- mcp, api <- cli), and only test/ and bench/ import from test/ and bench/: `make check` runs
  * oxlint with .oxlintrc.json, so a file that climbs a floor fails it. Each probe is one import in
  * a scratch tree laid out like the repository, linted with a copy of the project's config.
  */
@@ -31,17 +31,22 @@ const kProbes: Probe[] = [
   { file: 'core/probe.ts', from: '../capture/session.ts', refused: kFloor },
   { file: 'core/llm/probe.ts', from: '../../cli/main.ts', refused: kFloor },
   { file: 'capture/actions/probe.ts', from: '../../generate/generate.ts', refused: kFloor },
-  { file: 'capture/probe.ts', from: '../extract/extract.ts', refused: 'one stage never imports another' },
+  { file: 'capture/probe.ts', from: '../extract/extract.ts', refused: 'folders on one floor never import each other' },
   { file: 'replay/probe.ts', from: '../report/report.ts', refused: kFloor },
-  { file: 'replay/rematch/probe.ts', from: '../../core/llm/client.ts', refused: kNoModel },
-  { file: 'extract/core/probe.ts', from: 'openai', refused: 'never call a model' },
+  { file: 'locate/probe.ts', from: '../core/llm/client.ts', refused: kNoModel },
+  { file: 'locate/probe-replay.ts', from: '../replay/replay.ts', refused: kFloor },
+  { file: 'core/probe-locate.ts', from: '../locate/locate.ts', refused: kFloor },
+  { file: 'generate/probe-heal.ts', from: '../heal/heal.ts', refused: kFloor },
+  { file: 'demo/probe-commands.ts', from: '../commands/command.ts', refused: kFloor },
+  { file: 'capture/probe-extension.ts', from: '../extension/build.ts', refused: kFloor },
+  { file: 'extract/records/probe.ts', from: 'openai', refused: 'never call a model' },
   { file: 'generate/probe.ts', from: '../commands/command.ts', refused: kFloor },
   { file: 'report/probe.ts', from: '../cli/main.ts', refused: kFloor },
   { file: 'commands/probe.ts', from: '../mcp/server.ts', refused: kFloor },
   { file: 'demo/probe.ts', from: '../api/index.ts', refused: kFloor },
   { file: 'mcp/tools/probe.ts', from: '../../cli/commands.ts', refused: kFloor },
   { file: 'api/probe.ts', from: '../cli/main.ts', refused: kFloor },
-  { file: 'cli/probe.ts', from: '../api/index.ts', refused: kFloor },
+  { file: 'cli/probe.ts', from: '../api/index.ts', refused: 'never imports the API' },
   { file: 'extension/src/probe.ts', from: '../../replay/replay.ts', refused: kFloor },
   { file: 'core/probe-test.ts', from: '../test/support/browser-fixtures.ts', refused: kTestCode },
   { file: 'capture/probe-harness.ts', from: '../harness/cli.ts', refused: kTestCode },
@@ -52,7 +57,10 @@ const kProbes: Probe[] = [
   { file: 'harness/sites/probe.ts', from: '../../bench/process-cpu.ts', refused: kHarness },
   // Down a floor, or within one: allowed.
   { file: 'capture/agent/probe.ts', from: '../../core/llm/client.ts', refused: null },
-  { file: 'generate/verify/probe.ts', from: '../../extract/io/zip.ts', refused: null },
+  { file: 'generate/verify/probe.ts', from: '../../locate/snapshot/snapshot-page.ts', refused: null },
+  { file: 'replay/probe-locate.ts', from: '../locate/locate.ts', refused: null },
+  { file: 'heal/probe.ts', from: '../generate/model/candidates.ts', refused: null },
+  { file: 'cli/probe-mcp.ts', from: '../mcp/server.ts', refused: null },
   { file: 'commands/probe-down.ts', from: '../generate/generate.ts', refused: null },
   { file: 'cli/probe-down.ts', from: '../commands/command.ts', refused: null },
   { file: 'mcp/probe.ts', from: '../commands/extract.ts', refused: null },
@@ -102,4 +110,16 @@ test('an import that climbs a floor, or reaches into test/ or bench/ from shippe
 test('the tree itself keeps to the floors', () => {
   const { diagnostics } = lint(kRepoRoot);
   expect(diagnostics.filter((diagnostic) => diagnostic.code === 'eslint(no-restricted-imports)').map((diagnostic) => `${diagnostic.filename}: ${diagnostic.message}`)).toEqual([]);
+});
+
+test("README's Layout lists every folder of code, and its floors are the lint rule's", () => {
+  const readme = fs.readFileSync(path.join(kRepoRoot, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Layout'), readme.indexOf('\n## ', readme.indexOf('## Layout') + 1));
+  const listed = new Set([...section.matchAll(/^([a-z]+)\/ /gm)].map((m) => m[1]));
+  const tracked = spawnSync('git', ['ls-files', '*.ts', '*.js'], { cwd: kRepoRoot, encoding: 'utf8' }).stdout.split('\n');
+  const folders = new Set(tracked.filter((file) => file.includes('/')).map((file) => file.split('/')[0]!));
+  expect([...folders].filter((folder) => !listed.has(folder))).toEqual([]);
+  const config = fs.readFileSync(path.join(kRepoRoot, '.oxlintrc.json'), 'utf8');
+  const floors = /imports only go down a floor: ([^;"]+)/.exec(config)![1]!;
+  expect(section.replace(/\s+/g, ' ')).toContain(floors);
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { locatorByRef, runInternal } from '../../core/playwright-internals.ts';
-import { openTraceZip } from '../../extract/io/zip.ts';
+import { openTraceZip } from '../../core/io/trace-zip.ts';
 import { kRepoRoot } from '../../harness/cli.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { isMadeUpId, writtenId } from '../../core/locator/written-id.ts';
-import { idRelation, idStem } from '../../replay/rematch/text.ts';
+import { idRelation, idStem } from '../../locate/text.ts';
 
 test('ids frameworks and builds make up are told from ids a person wrote', () => {
   const madeUp = ['ext-gen48', 'ext-comp-1012', 'mat-input-0', 'mat-mdc-form-field-label-2', 'ui-id-3', 'ember123', 'ember12', 'dijit_form_Button_0', '__BVID__12', 'x-auto-7',

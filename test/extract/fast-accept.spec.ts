@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { kEventSchemas } from '../../extract/core/events.ts';
-import { compileAccept } from '../../extract/core/fast-accept.ts';
+import { kEventSchemas } from '../../extract/records/events.ts';
+import { compileAccept } from '../../extract/records/fast-accept.ts';
 
 /** The quick check compiled from each event schema only ever says yes where the schema does. */
 

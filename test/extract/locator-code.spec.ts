@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { parseLocatorCode, printLocatorCode } from '../../core/locator/code.ts';
-import { selectorToCode, splitSelector } from '../../extract/core/locator-code.ts';
-import { pageState } from '../../extract/core/navigation.ts';
+import { selectorToCode, splitSelector } from '../../extract/records/locator-code.ts';
+import { pageState } from '../../extract/records/navigation.ts';
 
 const kCases: [string, string][] = [
   ['internal:role=button[name="Save"i]', "getByRole('button', { name: 'Save' })"],

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { pickScreenshot } from '../../extract/core/actions.ts';
-import type { TraceEvent } from '../../extract/core/events.ts';
-import { ModelBuilder } from '../../extract/core/model.ts';
+import { pickScreenshot } from '../../extract/records/actions.ts';
+import type { TraceEvent } from '../../extract/records/events.ts';
+import { ModelBuilder } from '../../extract/records/model.ts';
 
 /**
  * Which picture an action gets: its own per-action screenshot, else the latest screencast frame of

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { composeInPage } from '../../core/in-page.ts';
-import { rowProbe, type RowProbe, type RowProbeInput } from '../../generate/verify/row-probe.ts';
-import { kTargetAttribute, TraceSnapshots } from '../../generate/verify/snapshot-html.ts';
+import { rowProbe, type RowProbe, type RowProbeInput } from '../../locate/snapshot/row-probe.ts';
+import { kTargetAttribute, TraceSnapshots } from '../../locate/snapshot/snapshot-html.ts';
 import { kItemCss } from '../../generate/model/rows.ts';
 import type { ActionRecord } from '../../core/schema/extract.ts';
 import { alignSteps } from '../../generate/verify/align-steps.ts';
-import { resourceOf } from '../../generate/verify/snapshot-page.ts';
+import { resourceOf } from '../../locate/snapshot/snapshot-page.ts';
 import { recordedTail } from '../../generate/verify/dom-check.ts';
 import { fp, history } from '../../harness/generate/fixtures.ts';
 

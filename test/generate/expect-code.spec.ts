@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { FlowCheck, FlowValue } from '../../core/schema/page-model.ts';
 import { checkStatement, type CheckCode } from '../../generate/emit/expect-code.ts';
-import { locatorExpression, valueExpression } from '../../generate/emit/code.ts';
+import { valueExpression } from '../../generate/emit/code.ts';
+import { locatorExpression } from '../../core/locator/model-code.ts';
 
 /** The assertion each kind of expect step becomes in generated code. */
 

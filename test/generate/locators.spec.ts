@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import type { Fingerprint, RecordedLocator } from '../../core/schema/history.ts';
-import { locatorExpression } from '../../generate/emit/code.ts';
 import { emitAll } from '../../generate/emit/emit.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
 import { candidateKey, elementCandidates } from '../../generate/model/candidates.ts';
@@ -12,6 +11,7 @@ import { assignNames } from '../../generate/names/assign.ts';
 import { fp, kOrigin, state } from '../../harness/generate/fixtures.ts';
 import type { RunInput } from '../../generate/model/inputs.ts';
 import { kHistoryVersion, type HistoryStep } from '../../core/schema/history.ts';
+import { locatorExpression } from '../../core/locator/model-code.ts';
 
 /** Locators in generated code: public API only, and test ids only where getByTestId matches them. */
 

@@ -5,7 +5,7 @@ import { runReset } from '../../api/run-reset.ts';
 import { generatedTsconfigText } from '../../core/generated-tsconfig.ts';
 import { generatedCodeEnv } from '../../core/package.ts';
 import { pidAlive } from '../../core/process.ts';
-import { openTraceZip } from '../../extract/io/zip.ts';
+import { openTraceZip } from '../../core/io/trace-zip.ts';
 import { kRepoRoot } from '../../harness/cli.ts';
 import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 import { runNode } from '../../harness/generate/pipeline.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Project } from 'ts-morph';
-import type { TraceReader } from '../../extract/io/zip.ts';
+import type { TraceReader } from '../../core/io/trace-zip.ts';
 import { readFailure } from '../../heal/failure.ts';
 import { memberAt, pomPath } from '../../heal/member-at.ts';
 import { getterLocator, patchGetter } from '../../heal/patch.ts';

@@ -51,8 +51,8 @@ function helpTexts(def: CommandDef, prefix: string): string[] {
 
 test('the files --help names are in the package', async () => {
   const texts = (await loadAllCommands()).flatMap((def) => helpTexts(def, ''));
-  const named = texts.flatMap((text) => [...text.matchAll(/\b((?:docs|schema)\/[\w.-]+\.(?:md|json)|README\.md)\b/g)].map((match) => ({ text, file: match[1]! })));
-  expect(named.map((entry) => entry.file)).toEqual(expect.arrayContaining(['docs/plan-format.md', 'schema/plan.schema.json', 'README.md']));
+  const named = texts.flatMap((text) => [...text.matchAll(/\b((?:docs|core\/schema)\/[\w.-]+\.(?:md|json)|README\.md)\b/g)].map((match) => ({ text, file: match[1]! })));
+  expect(named.map((entry) => entry.file)).toEqual(expect.arrayContaining(['docs/plan-format.md', 'core/schema/plan.schema.json', 'README.md']));
   for (const { text, file } of named) expect(shipped.has(file), text).toBe(true);
   expect(texts.join('\n')).not.toContain('SPEC');
 });

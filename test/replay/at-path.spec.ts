@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { actingGuard, isStrictViolation, readAtPath, xpathOfCssPath } from '../../replay/at-path.ts';
+import { actingGuard, isStrictViolation, readAtPath, xpathOfCssPath } from '../../locate/at-path.ts';
 
 /**
  * Reading an element by its recorded CSS path in the page's own world: only when the locator and

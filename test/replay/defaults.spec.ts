@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { Fingerprint } from '../../core/schema/history.ts';
 import { replay } from '../../replay/replay.ts';
-import { pickCandidate } from '../../replay/rematch/pick.ts';
-import { agreement, effectiveType, type LiveFeatures } from '../../replay/rematch/scoring.ts';
+import { pickCandidate } from '../../locate/pick.ts';
+import { agreement, effectiveType, type LiveFeatures } from '../../locate/scoring.ts';
 import { recordOn } from './support/record.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 

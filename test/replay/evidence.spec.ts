@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { replay } from '../../replay/replay.ts';
-import { comparableHrefs } from '../../replay/rematch/text.ts';
+import { comparableHrefs } from '../../locate/text.ts';
 import { recordOn } from './support/record.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { evaluateInMainWorld } from '../../replay/main-world.ts';
+import { evaluateInMainWorld } from '../../locate/main-world.ts';
 
 /**
  * Replay's reads of the page: in the main world of the document the page shows now, answered by

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { pickCandidate } from '../../replay/rematch/pick.ts';
-import { agreement } from '../../replay/rematch/scoring.ts';
+import { pickCandidate } from '../../locate/pick.ts';
+import { agreement } from '../../locate/scoring.ts';
 import type { RealCase } from './support/real-fingerprints.ts';
 
 /**

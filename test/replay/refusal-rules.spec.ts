@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { peersIn, withMembersAsPeers } from '../../core/aria/peers.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
-import { pageLost, type LivePage } from '../../replay/rematch/page-identity.ts';
-import { agreement, standsAsRecorded, type LiveFeatures } from '../../replay/rematch/scoring.ts';
+import { pageLost, type LivePage } from '../../locate/page-identity.ts';
+import { agreement, standsAsRecorded, type LiveFeatures } from '../../locate/scoring.ts';
 
 /** The refusal rules in their pure parts: what is and is not evidence for an element under another name. No browser. */
 

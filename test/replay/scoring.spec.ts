@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { kHistoryVersion, type Fingerprint, type History } from '../../core/schema/history.ts';
 import { Rebaser, ReportRedactor, resolveSubstitutions, substitute } from '../../replay/inputs.ts';
-import { pickCandidate } from '../../replay/rematch/pick.ts';
-import { kDistinctClass, withDistinctClasses } from '../../replay/rematch/pool-evidence.ts';
-import { agreement, kMinAgreement, type LiveFeatures } from '../../replay/rematch/scoring.ts';
-import { idRelation, idStem, looksGenerated, sameButNumbers } from '../../replay/rematch/text.ts';
+import { pickCandidate } from '../../locate/pick.ts';
+import { kDistinctClass, withDistinctClasses } from '../../locate/pool-evidence.ts';
+import { agreement, kMinAgreement, type LiveFeatures } from '../../locate/scoring.ts';
+import { idRelation, idStem, looksGenerated, sameButNumbers } from '../../locate/text.ts';
 import { headingProblem, urlMatches } from '../../replay/verify.ts';
 
 /** Pure parts of replay: no browser. */

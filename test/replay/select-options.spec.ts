@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { cssPathInPage, probeElement } from '../../core/fingerprint/probe.ts';
 import { inPage } from '../../core/in-page.ts';
-import { identityOf, type FoundAt } from '../../replay/at-path.ts';
+import { identityOf, type FoundAt } from '../../locate/at-path.ts';
 import { runElementStep } from '../../replay/executors/element.ts';
 import type { ElementStep, ExecContext } from '../../replay/executors/types.ts';
 import { Rebaser } from '../../replay/inputs.ts';

@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { cssPathInPage, probeElement } from '../../core/fingerprint/probe.ts';
 import { inPage } from '../../core/in-page.ts';
-import { identityOf } from '../../replay/at-path.ts';
+import { identityOf } from '../../locate/at-path.ts';
 import { expectedState, readState, stateProblem } from '../../replay/verify.ts';
 import { step } from '../../harness/generate/fixtures.ts';
 

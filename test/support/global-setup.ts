@@ -12,7 +12,7 @@ import { kBuBin, kRepoRoot } from '../../harness/cli.ts';
  */
 
 /** What the build compiles (tsconfig.build.json's include), and the files that steer it. */
-const kBuildInputs = ['api', 'commands', 'core', 'cli', 'report', 'capture', 'extract', 'generate', 'heal', 'replay', 'mcp', 'demo', 'extension', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.js'];
+const kBuildInputs = ['api', 'commands', 'core', 'cli', 'report', 'capture', 'extract', 'generate', 'heal', 'replay', 'locate', 'mcp', 'demo', 'extension', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.js'];
 const kNotInputs = new Set(['dist', 'node_modules']);
 
 /** The newest file under `file` (directories' own times left out: the build itself writes into extension/). */

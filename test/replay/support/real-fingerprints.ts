@@ -10,8 +10,8 @@ import type { Locator, Page } from 'playwright';
 import { launchBrowser } from '../../../core/browser.ts';
 import { takeFingerprint } from '../../../core/fingerprint/take.ts';
 import type { Fingerprint } from '../../../core/schema/history.ts';
-import { collect } from '../../../replay/rematch/candidates.ts';
-import type { LiveFeatures } from '../../../replay/rematch/scoring.ts';
+import { collect } from '../../../locate/candidates.ts';
+import type { LiveFeatures } from '../../../locate/scoring.ts';
 import { startDokuWiki } from '../../../harness/apps/dokuwiki-install.ts';
 
 export interface RealCase {

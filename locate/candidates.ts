@@ -1,9 +1,9 @@
 import type { Frame, Locator, Page } from 'playwright';
-import { nativeOptionsInPage } from '../../core/act/dropdown.ts';
-import { mainHeadingInPage } from '../../core/aria/state.ts';
-import { probeElement, type DomProbe } from '../../core/fingerprint/probe.ts';
-import { composeInPage } from '../../core/in-page.ts';
-import { actingGuard, readAtPath, readAtPathOnly, readerWithProbe } from '../at-path.ts';
+import { nativeOptionsInPage } from '../core/act/dropdown.ts';
+import { mainHeadingInPage } from '../core/aria/state.ts';
+import { probeElement, type DomProbe } from '../core/fingerprint/probe.ts';
+import { composeInPage } from '../core/in-page.ts';
+import { actingGuard, readAtPath, readAtPathOnly, readerWithProbe } from './at-path.ts';
 import type { LiveFeatures } from './scoring.ts';
 
 /**

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import yauzl from 'yauzl';
-import { UsageError } from '../../core/errors.ts';
+import { UsageError } from '../errors.ts';
 
 /**
  * Reads a trace zip with limits on declared and actual sizes, so a zip bomb or a damaged file ends

@@ -1,6 +1,6 @@
 import type { ElementHandle } from 'playwright';
-import { inPage } from '../../core/in-page.ts';
-import type { Fingerprint } from '../../core/schema/history.ts';
+import { inPage } from '../core/in-page.ts';
+import type { Fingerprint } from '../core/schema/history.ts';
 import type { Candidate } from './candidates.ts';
 import type { Scored } from './pick.ts';
 

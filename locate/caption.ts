@@ -1,5 +1,5 @@
-import type { DomProbe } from '../../core/fingerprint/probe.ts';
-import type { Fingerprint } from '../../core/schema/history.ts';
+import type { DomProbe } from '../core/fingerprint/probe.ts';
+import type { Fingerprint } from '../core/schema/history.ts';
 import { normalizeText } from './text.ts';
 
 /** What an element says of itself when nothing names it: its aria-label, label, title or placeholder. */

@@ -1,10 +1,10 @@
-import { steadyText } from '../../core/volatile/steady-text.ts';
+import { steadyText } from '../core/volatile/steady-text.ts';
 import type { Frame, Locator } from 'playwright';
-import type { DomProbe } from '../../core/fingerprint/probe.ts';
-import type { Fingerprint } from '../../core/schema/history.ts';
-import type { MatchLevel } from '../../core/schema/replay-report.ts';
+import type { DomProbe } from '../core/fingerprint/probe.ts';
+import type { Fingerprint } from '../core/schema/history.ts';
+import type { MatchLevel } from '../core/schema/replay-report.ts';
 import { effectiveType, rowTextAgrees } from './scoring.ts';
-import { isMadeUpId } from '../../core/locator/written-id.ts';
+import { isMadeUpId } from '../core/locator/written-id.ts';
 import { idStem, looksGenerated, normalizeText } from './text.ts';
 
 /**

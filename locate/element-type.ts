@@ -1,4 +1,4 @@
-import type { Fingerprint } from '../../core/schema/history.ts';
+import type { Fingerprint } from '../core/schema/history.ts';
 import type { LiveFeatures } from './scoring.ts';
 
 /** The type an element behaves as, and how a recorded and a live element's types relate. */

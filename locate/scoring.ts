@@ -1,14 +1,14 @@
-import { steadyElement } from '../../core/volatile/steady-text.ts';
-import { peerName } from '../../core/aria/peers.ts';
-import type { DomProbe } from '../../core/fingerprint/probe.ts';
-import type { Fingerprint } from '../../core/schema/history.ts';
+import { steadyElement } from '../core/volatile/steady-text.ts';
+import { peerName } from '../core/aria/peers.ts';
+import type { DomProbe } from '../core/fingerprint/probe.ts';
+import type { Fingerprint } from '../core/schema/history.ts';
 
 type Landmark = Fingerprint['landmarks'][number];
 import { structureSimilarity } from './structure.ts';
 import { effectiveType, typeRelation } from './element-type.ts';
 
 export { effectiveType };
-import { isMadeUpId } from '../../core/locator/written-id.ts';
+import { isMadeUpId } from '../core/locator/written-id.ts';
 import { captionChanged } from './caption.ts';
 import { comparableHrefs, containsWords, differingExcerpts, idRelation, looksGenerated, normalizeText, pathShape, sameButNumbers, tokenSimilarity, wholeWords } from './text.ts';
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright';
 import { z } from 'zod';
-import { openTraceZip, type TraceReader } from '../../extract/io/zip.ts';
+import { openTraceZip, type TraceReader } from '../../core/io/trace-zip.ts';
 import { kTargetAttribute, TraceSnapshots, type FrameSnapshot } from './snapshot-html.ts';
 
 /** A run's trace read for its DOM snapshots, and one page that shows them. */

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright';
-import { peerName } from '../../core/aria/peers.ts';
-import { lineRoleName, outline } from '../../core/aria/outline.ts';
-import { titleAndHeadingInPage } from '../../core/aria/state.ts';
+import { peerName } from '../core/aria/peers.ts';
+import { lineRoleName, outline } from '../core/aria/outline.ts';
+import { titleAndHeadingInPage } from '../core/aria/state.ts';
 import { normalizeText } from './text.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Frame } from 'playwright';
-import type { Fingerprint } from '../../core/schema/history.ts';
+import type { Fingerprint } from '../core/schema/history.ts';
 import type { Candidate } from './candidates.ts';
 
 /**

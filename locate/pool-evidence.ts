@@ -1,4 +1,4 @@
-import type { Fingerprint } from '../../core/schema/history.ts';
+import type { Fingerprint } from '../core/schema/history.ts';
 import { agreement, isRowScoped, kMinAgreement, kMinIdentity, stableClasses, type Agreement, type AgreementOptions, type LiveFeatures } from './scoring.ts';
 import { normalizeText, wholeWords, wordsOf } from './text.ts';
 

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright';
-import { takeFingerprint } from '../../core/fingerprint/take.ts';
-import type { Fingerprint } from '../../core/schema/history.ts';
+import { takeFingerprint } from '../core/fingerprint/take.ts';
+import type { Fingerprint } from '../core/schema/history.ts';
 import type { Candidate } from './candidates.ts';
 import { languageChanged } from './page-identity.ts';
 import { sameOriginPath } from './same-origin-path.ts';
 import { effectiveType } from './scoring.ts';
-import { writtenId } from '../../core/locator/written-id.ts';
+import { writtenId } from '../core/locator/written-id.ts';
 import { normalizeText } from './text.ts';
 
 /**

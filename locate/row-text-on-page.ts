@@ -1,6 +1,6 @@
 import type { Page } from 'playwright';
-import { inPage } from '../../core/in-page.ts';
-import { steadyParts } from '../../core/volatile/steady-text.ts';
+import { inPage } from '../core/in-page.ts';
+import { steadyParts } from '../core/volatile/steady-text.ts';
 
 /**
  * Whether a row's recorded text (its volatile words as `#`, see core/volatile) is still anywhere on the page (every frame, open shadow roots
