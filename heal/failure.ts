@@ -54,7 +54,7 @@ const Before = z.looseObject({
   params: z.looseObject({ selector: z.string().optional(), expression: z.string().optional() }).optional(),
 });
 const After = z.looseObject({ type: z.literal('after'), callId: z.string(), error: z.looseObject({ message: z.string() }).optional() });
-const ContextOptions = z.looseObject({ type: z.literal('context-options'), title: z.string().optional() });
+const ContextOptions = z.looseObject({ type: z.literal('context-options'), title: z.string().optional(), wallTime: z.number().optional(), testIdAttributeName: z.string().optional() });
 const TestError = z.looseObject({
   type: z.literal('error'),
   message: z.string(),
@@ -79,16 +79,45 @@ function lines(text: string): unknown[] {
   return out;
 }
 
-/** Null when the zip is not a test's trace or the test did not fail. */
-export async function readFailure(zip: TraceReader): Promise<TraceFailure | null> {
+/** A browser call of a test's trace: what it did, with which locator, where in the test code. */
+export interface TraceCall {
+  callId: string;
+  method: string;
+  /** Playwright's selector of the call's locator, when it had one. */
+  selector: string | null;
+  /** The expectation for an `expect` call (`to.have.text`, `to.be.visible`), else null. */
+  expression: string | null;
+  /** Its error message; null when it succeeded or has not ended. */
+  error: string | null;
+  ended: boolean;
+  /** Innermost first: where the call was made, then its callers. */
+  stack: SourceLocation[];
+}
+
+export interface TestCalls {
+  /** The test's title as its trace names it: `login.spec.ts:12 › login › signs in`. */
+  title: string;
+  /** The browser calls in the order they began (the test runner's own steps left out). */
+  calls: TraceCall[];
+  /** The test's errors, first first, without terminal colours; empty when it passed. */
+  errors: { message: string; stack: SourceLocation[] }[];
+  /** When the test began (ms since the epoch); null when its trace does not say. */
+  wallTime: number | null;
+  /** The attribute `getByTestId` matched in the run (Playwright's `testIdAttribute`). */
+  testIdAttribute: string;
+}
+
+/** The browser calls of a test's trace and its errors; null when the zip is not a test's trace. */
+export async function readTestCalls(zip: TraceReader): Promise<TestCalls | null> {
   if (!zip.entries.has('test.trace')) return null;
   const testEvents = lines(await zip.text('test.trace'));
+  const started = testEvents.map((e) => ContextOptions.safeParse(e)).find((parsed) => parsed.success);
   const errors = testEvents.flatMap((e) => {
     const parsed = TestError.safeParse(e);
-    return parsed.success ? [parsed.data] : [];
+    return parsed.success ? [{ message: stripVTControlCharacters(parsed.data.message), stack: (parsed.data.stack ?? []).map(({ file, line, column }) => ({ file, line, column })) }] : [];
   });
-  if (!errors.length) return null;
   let title = '';
+  let testIdAttribute = 'data-testid';
   const befores = new Map<string, z.infer<typeof Before>>();
   const ended = new Map<string, string | null>();
   const stacks = new Map<string, SourceLocation[]>();
@@ -97,6 +126,7 @@ export async function readFailure(zip: TraceReader): Promise<TraceFailure | null
       for (const event of lines(await zip.text(entry))) {
         const options = ContextOptions.safeParse(event);
         if (options.success && options.data.title && !title) title = options.data.title;
+        if (options.success && options.data.testIdAttributeName) testIdAttribute = options.data.testIdAttributeName;
         const before = Before.safeParse(event);
         if (before.success) befores.set(before.data.callId, before.data);
         const after = After.safeParse(event);
@@ -110,27 +140,40 @@ export async function readFailure(zip: TraceReader): Promise<TraceFailure | null
       }
     }
   }
+  const calls = [...befores.values()].filter((b) => b.class !== 'Test').map((before): TraceCall => ({
+    callId: before.callId,
+    method: before.method,
+    selector: before.params?.selector ?? null,
+    expression: before.params?.expression ?? null,
+    error: ended.get(before.callId) ?? null,
+    ended: ended.has(before.callId),
+    stack: stacks.get(before.callId) ?? [],
+  }));
+  return { title, calls, errors, wallTime: started?.data?.wallTime ?? null, testIdAttribute };
+}
+
+/** Null when the zip is not a test's trace or the test did not fail. */
+export async function readFailure(zip: TraceReader): Promise<TraceFailure | null> {
+  const read = await readTestCalls(zip);
+  if (!read?.errors.length) return null;
+  const { title, errors } = read;
   const first = errors[0]!;
-  const error = stripVTControlCharacters(first.message);
+  const error = first.message;
   // The last call that failed, or never ended (the test timed out in it), is the one the test died
   // on; an earlier failed call may have been caught.
-  const last = [...befores.values()]
-    .filter((b) => b.class !== 'Test' && (!ended.has(b.callId) || ended.get(b.callId) !== null))
-    .map((before) => ({ callId: before.callId, before, message: ended.get(before.callId) ?? error }))
-    .at(-1);
-  const timedOut = errors.some((e) => /Test timeout of \d+ms exceeded/.test(stripVTControlCharacters(e.message)));
+  const last = read.calls.filter((call) => !call.ended || call.error !== null).at(-1);
+  const timedOut = errors.some((e) => /Test timeout of \d+ms exceeded/.test(e.message));
   if (!last) return { title, call: null, error, timedOut };
-  const stack = stacks.get(last.callId) ?? (first.stack ?? []).map(({ file, line, column }) => ({ file, line, column }));
   return {
     title,
     call: {
       callId: last.callId,
-      method: last.before!.method,
-      selector: last.before!.params?.selector ?? null,
-      expression: last.before!.params?.expression ?? null,
-      message: last.message,
-      ended: ended.has(last.callId),
-      stack,
+      method: last.method,
+      selector: last.selector,
+      expression: last.expression,
+      message: last.error ?? error,
+      ended: last.ended,
+      stack: last.stack.length ? last.stack : first.stack,
     },
     error,
     timedOut,

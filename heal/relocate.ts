@@ -63,6 +63,11 @@ export interface RelocateInput {
    * reworded around an element renamed in place (see renamed-in-place.ts).
    */
   peers?: Fingerprint[];
+  /**
+   * The kind of locator the code was written with (a test id, CSS, a role): the ways of that kind
+   * are tried first, so a team's style is kept where a way of it finds the element alone.
+   */
+  prefer?: ModelLocator['kind'];
 }
 
 function describe(c: ScoredCandidate): string {
@@ -190,7 +195,8 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   if (!item) ways.push(...(await itemWays(page, live, kMark, input.testIdAttribute, input.fingerprint.volatile)));
   // Last, its role and name inside its own container, when only a class names that container.
   if (!item) ways.push(...classWays(live, markup.classes));
-  const codes = ways.map((way) => ({ way, code: checkCode(way, input.testIdAttribute) }));
+  const preferred = input.prefer ? [...ways.filter((way) => way.kind === input.prefer), ...ways.filter((way) => way.kind !== input.prefer)] : ways;
+  const codes = preferred.map((way) => ({ way, code: checkCode(way, input.testIdAttribute) }));
   const signals = [...matchedSignals(input.fingerprint, { ...live, hrefPath: sameOriginPath(live.hrefPath, input.pageUrl) })];
   if (result.kind === 'found' && result.renamedInPlace) signals.push(`renamed in place: ${result.renamedInPlace}`);
   const found = (locator: ModelLocator, code: string): Relocated => ({

@@ -1,0 +1,164 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright';
+import { launchBrowser } from '../core/browser.ts';
+import { errorMessage } from '../core/errors.ts';
+import { takeFingerprint } from '../core/fingerprint/take.ts';
+import { openTraceZip } from '../core/io/trace-zip.ts';
+import { kBaselineVersion, type Baseline, type BaselineCall, type BaselineTest, type CodeAt } from '../core/schema/baseline.ts';
+import type { Fingerprint } from '../core/schema/history.ts';
+import { readLivePage } from '../locate/page-identity.ts';
+import { kTargetAttribute } from '../locate/snapshot/snapshot-html.ts';
+import { readTrace, SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
+import { readTestCalls, type SourceLocation, type TraceCall } from './failure.ts';
+import { testTraces } from './test-traces.ts';
+
+/**
+ * `bu baseline`: the evidence a later `bu heal --baseline` re-finds elements by, read from the
+ * traces of passing tests. For each call that found an element, the DOM snapshot Playwright took
+ * with that element marked is shown in a page (scripts off) and the element's fingerprint taken,
+ * as capture takes one live; the call is keyed by its test and where the test code made it.
+ */
+
+/** The snapshots of a passing call that mark its element, most telling first: as it acted, then after, then before. */
+const kBaselinePhases = ['action', 'after', 'before'] as const;
+
+export interface BaselineRun {
+  baseline: Baseline;
+  /** Test traces read, and how many of them passed (only those are kept). */
+  traces: number;
+  passing: number;
+  /** Calls kept, and calls that found an element but could not be kept, with why. */
+  calls: number;
+  missed: { test: string; call: string; reason: string }[];
+}
+
+export interface BaselineOptions {
+  /** Trace zips, folders holding them (test-results/, playwright-report/), or zips of such folders. */
+  inputs: string[];
+  /** The baseline so far: its tests that this run did not pass through are kept. */
+  previous: Baseline | null;
+  env: NodeJS.ProcessEnv;
+  log(message: string): void;
+}
+
+/** `login.spec.ts:12 › login › signs in` -> its file (`login.spec.ts`) and its key without the line (`login.spec.ts › login › signs in`). */
+export function testKey(title: string): { file: string; key: string } {
+  const [head = '', ...rest] = title.split(' \u203a ');
+  const file = head.replace(/:\d+(:\d+)?$/, '');
+  return { file, key: [file, ...rest].join(' \u203a ') };
+}
+
+/**
+ * The folder the test's title names its file from: the test file's frame in a call's stack, less
+ * the title's file. Code is named relative to it, so a baseline made in CI matches a failure traced
+ * in another checkout. Null when no frame is the test file.
+ */
+export function suiteRoot(testFile: string, calls: readonly TraceCall[]): string | null {
+  const tail = `/${testFile.replace(/\\/g, '/')}`;
+  for (const call of calls) {
+    for (const frame of call.stack) {
+      const file = frame.file.replace(/\\/g, '/');
+      if (file.endsWith(tail)) return file.slice(0, -tail.length);
+    }
+  }
+  return null;
+}
+
+/** The frames in the suite's own code (not a package's), relative to its root, innermost first. */
+export function suiteFrames(stack: readonly SourceLocation[], root: string): CodeAt[] {
+  const prefix = `${root}/`;
+  return stack
+    .map((frame) => ({ ...frame, file: frame.file.replace(/\\/g, '/') }))
+    .filter((frame) => frame.file.startsWith(prefix) && !frame.file.includes('/node_modules/'))
+    .map((frame) => ({ file: frame.file.slice(prefix.length), line: frame.line, column: frame.column }));
+}
+
+/**
+ * The fingerprint without what a person typed or chose: a field's value and selected options, and
+ * the text of an element one types into (a rich editor's text is its value).
+ */
+export function withoutValues(fp: Fingerprint): Fingerprint {
+  const typedInto = ['input', 'textarea', 'select'].includes(fp.tag) || ['textbox', 'searchbox', 'combobox', 'spinbutton'].includes(fp.role ?? '');
+  return { ...fp, text: typedInto ? null : fp.text, state: { ...fp.state, value: null, selected: null } };
+}
+
+async function markedFingerprint(page: Page): Promise<Fingerprint> {
+  return takeFingerprint(page.locator(`[${kTargetAttribute}]`));
+}
+
+async function testCalls(file: string, shown: SnapshotPage, log: BaselineOptions['log']): Promise<{ test: BaselineTest; missed: BaselineRun['missed'] } | null> {
+  const zip = await openTraceZip(file);
+  const read = await readTestCalls(zip);
+  if (!read || read.errors.length) return null;
+  const { file: testFile, key } = testKey(read.title);
+  const missed: BaselineRun['missed'] = [];
+  const found = read.calls.filter((call) => call.selector !== null && call.ended && call.error === null);
+  const root = suiteRoot(testFile, found);
+  if (root === null) {
+    if (found.length) missed.push({ test: key, call: found[0]!.method, reason: `no call's stack holds the test file ${testFile}: where the code made the calls is unknown` });
+    return { test: { test: key, ranAt: new Date(read.wallTime ?? Date.now()).toISOString(), calls: [] }, missed };
+  }
+  const { snapshots, resources } = await readTrace(file);
+  const calls: BaselineCall[] = [];
+  const seen = new Map<string, number>();
+  for (const call of found) {
+    const frames = suiteFrames(call.stack, root);
+    const at = frames[0];
+    const name = `${call.method} ${call.selector}`;
+    if (!at) {
+      missed.push({ test: key, call: name, reason: 'made outside the suite\'s code (no frame of its stack is in it)' });
+      continue;
+    }
+    const place = `${at.file}:${at.line}:${at.column}`;
+    const nth = seen.get(place) ?? 0;
+    seen.set(place, nth + 1);
+    let kept = false;
+    for (const phase of kBaselinePhases) {
+      const snapshot = snapshots.find(call.callId, phase);
+      if (!snapshot || !(await shown.show(snapshot, snapshots.html(snapshot), resources).catch(() => false))) continue;
+      try {
+        const fingerprint = withoutValues(await markedFingerprint(shown.page));
+        const page = await readLivePage(shown.page);
+        calls.push({ at, via: frames.slice(1), nth, method: call.method, selector: call.selector!, url: snapshot.frameUrl, heading: page?.heading ?? null, fingerprint });
+        kept = true;
+      } catch (err) {
+        log(`  ${key}: ${name} at ${place}: the marked element could not be read (${errorMessage(err)})`);
+      }
+      break;
+    }
+    if (!kept) missed.push({ test: key, call: `${name} at ${place}`, reason: 'no DOM snapshot of the call marks the element it found (a trace without snapshots, or an element in a frame)' });
+  }
+  return { test: { test: key, ranAt: new Date(read.wallTime ?? Date.now()).toISOString(), calls }, missed };
+}
+
+/** Reads the passing tests of `inputs` into a baseline, keeping `previous`'s other tests. */
+export async function takeBaseline(options: BaselineOptions): Promise<BaselineRun> {
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-baseline-'));
+  try {
+    const traces = await testTraces(options.inputs, scratch);
+    const passing = traces.filter((trace) => trace.failure === null);
+    const tests = new Map((options.previous?.tests ?? []).map((test) => [test.test, test]));
+    const missed: BaselineRun['missed'] = [];
+    let calls = 0;
+    const browser = passing.length ? await launchBrowser({ headless: true, env: options.env }) : null;
+    try {
+      const shown = browser ? await SnapshotPage.open(browser) : null;
+      for (const [i, trace] of passing.entries()) {
+        const read = await testCalls(trace.file, shown!, options.log);
+        if (!read) continue;
+        options.log(`[${i + 1}/${passing.length}] ${read.test.test}: ${read.test.calls.length} calls`);
+        tests.set(read.test.test, read.test);
+        calls += read.test.calls.length;
+        missed.push(...read.missed);
+      }
+    } finally {
+      await browser?.close().catch(() => undefined);
+    }
+    const baseline: Baseline = { version: kBaselineVersion, tests: [...tests.values()].sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0)) };
+    return { baseline, traces: traces.length, passing: passing.length, calls, missed };
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true });
+  }
+}

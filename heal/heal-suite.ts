@@ -1,0 +1,226 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { SourceFile } from 'ts-morph';
+import { launchBrowser } from '../core/browser.ts';
+import { openTraceZip } from '../core/io/trace-zip.ts';
+import { locatorFromCode } from '../core/locator/build.ts';
+import type { Baseline, BaselineCall, BaselineTest } from '../core/schema/baseline.ts';
+import type { ModelLocator } from '../core/schema/page-model.ts';
+import { Project } from '../generate/ts-morph.ts';
+import { readTrace, SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
+import { suiteFrames, suiteRoot, testKey } from './baseline.ts';
+import { kEvidencePhases, readFailure, readTestCalls, type TestCalls, type TraceCall } from './failure.ts';
+import type { HealChange, HealResult, NotHealed } from './heal.ts';
+import { relocate } from './relocate.ts';
+import { testTraces } from './test-traces.ts';
+import { unifiedDiff } from './unified-diff.ts';
+import { writtenLocator, type WrittenLocator } from './written-locator.ts';
+
+/**
+ * `bu heal --baseline`: heals any Playwright suite, written by hand or not. For each failing test,
+ * its failing call's element as a passing run recorded it (the baseline, by test and by where the
+ * code made the call), re-found in the DOM snapshot of the failure by the same cascade and
+ * refusals as replay; then the expression that builds the call's locator, followed through the
+ * code with ts-morph (inline, a variable, a page object's field or getter), rewritten in the style
+ * it was written in. An expectation is never edited.
+ */
+
+export interface SuiteHealOptions {
+  /** Trace zips, folders holding them, or zips of such folders (CI artifacts). */
+  inputs: string[];
+  baseline: Baseline;
+  /** The project: where the suite's files are looked for when the traces name them from another checkout. */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** The kind of model locator a call of the chain's last step writes. */
+const kStyleOf: Record<string, ModelLocator['kind']> = {
+  getByRole: 'role', getByTestId: 'testId', getByLabel: 'label', getByPlaceholder: 'placeholder', getByText: 'text', locator: 'selector',
+};
+
+/** The locator style of code: its last finding step's kind (`filter`, `nth` and the like passed over). */
+export function styleOf(code: string): ModelLocator['kind'] | null {
+  const methods = [...code.matchAll(/\b(getByRole|getByTestId|getByLabel|getByPlaceholder|getByText|locator)\(/g)].map((m) => m[1]!);
+  const last = methods.at(-1);
+  return last ? kStyleOf[last] ?? null : null;
+}
+
+/** The local copy of a file a trace names from the machine that ran it: the path itself, else its tail under `cwd`. */
+export function localFile(file: string, cwd: string): string | null {
+  if (fs.existsSync(file)) return file;
+  const parts = file.split(/[\\/]/).filter(Boolean);
+  for (let i = 1; i < parts.length; i++) {
+    const candidate = path.join(cwd, ...parts.slice(i));
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** The baseline's record of the failing call: the same place in the code and the same turn there, else the same locator's same turn in that file. */
+export function baselineCallOf(test: BaselineTest, at: { file: string; line: number; column: number }, nth: number, selector: string | null): BaselineCall | null {
+  const same = test.calls.find((c) => c.at.file === at.file && c.at.line === at.line && c.at.column === at.column && c.nth === nth);
+  if (same) return same;
+  const bySelector = test.calls.filter((c) => c.at.file === at.file && c.selector === selector);
+  return bySelector[nth] ?? null;
+}
+
+interface Failing {
+  file: string;
+  name: string;
+  read: TestCalls;
+  call: TraceCall;
+}
+
+export async function healSuite(options: SuiteHealOptions): Promise<HealResult> {
+  const scratch = await fsp.mkdtemp(path.join(os.tmpdir(), 'bu-heal-'));
+  const project = new Project({ compilerOptions: { allowJs: true, checkJs: false, noEmit: true }, skipAddingFilesFromTsConfig: true });
+  const sources = new Map<string, { source: SourceFile; before: string }>();
+  const open = (file: string): SourceFile => {
+    const known = sources.get(file);
+    if (known) return known.source;
+    const source = project.addSourceFileAtPath(file);
+    project.resolveSourceFileDependencies();
+    sources.set(file, { source, before: source.getFullText() });
+    return source;
+  };
+  const result: HealResult = { failing: 0, changes: [], notHealed: [], files: new Map(), diff: '' };
+  try {
+    const traces = await testTraces(options.inputs, scratch);
+    const failing: Failing[] = [];
+    for (const trace of traces) {
+      if (!trace.failure) continue;
+      const zip = await openTraceZip(trace.file);
+      const read = await readTestCalls(zip);
+      const failure = await readFailure(zip);
+      const callId = failure?.call?.callId;
+      const call = read?.calls.find((c) => c.callId === callId);
+      if (!read || !failure) continue;
+      if (!call) {
+        result.notHealed.push({ test: testKey(read.title).key, trace: trace.name, reason: `the test failed outside a browser call: ${failure.error.split('\n')[0]}` });
+        continue;
+      }
+      failing.push({ file: trace.file, name: trace.name, read, call });
+    }
+    result.failing = failing.length + result.notHealed.length;
+    const browser = failing.length ? await launchBrowser({ headless: true, env: options.env }) : null;
+    try {
+      const shown = browser ? await SnapshotPage.open(browser) : null;
+      for (const one of failing) {
+        const outcome = await healOne(one, options, shown!, open);
+        if ('reason' in outcome) result.notHealed.push(outcome);
+        else result.changes.push(outcome);
+      }
+    } finally {
+      await browser?.close().catch(() => undefined);
+    }
+  } finally {
+    await fsp.rm(scratch, { recursive: true, force: true });
+  }
+  const diffs: string[] = [];
+  for (const [file, { source, before }] of sources) {
+    const after = source.getFullText();
+    if (after === before) continue;
+    const relative = path.relative(options.cwd, file).split(path.sep).join('/');
+    result.files.set(relative, { before, after });
+    diffs.push(unifiedDiff(relative, before, after));
+  }
+  result.diff = diffs.join('');
+  return result;
+}
+
+async function healOne({ file, name, read, call }: Failing, options: SuiteHealOptions, shown: SnapshotPage, open: (file: string) => SourceFile): Promise<HealChange | NotHealed> {
+  const { file: testFile, key } = testKey(read.title);
+  const refuse = (reason: string): NotHealed => ({ test: key, trace: name, reason });
+  const test = options.baseline.tests.find((t) => t.test === key);
+  if (!test) return refuse(`no baseline for this test: run \`bu baseline\` over a passing run of it first`);
+  const root = suiteRoot(testFile, read.calls);
+  if (root === null) return refuse(`no frame of the failing call's stack is the test file ${testFile}`);
+  const frames = suiteFrames(call.stack, root);
+  const at = frames[0];
+  if (!at) return refuse(`the failing call (${call.method}) was made outside the suite's code`);
+  const place = `${at.file}:${at.line}:${at.column}`;
+  const samePlace = (c: TraceCall) => {
+    const first = suiteFrames(c.stack, root)[0];
+    return first?.file === at.file && first.line === at.line && first.column === at.column;
+  };
+  const nth = read.calls.slice(0, read.calls.indexOf(call)).filter((c) => c.selector !== null && c.ended && c.error === null && samePlace(c)).length;
+  const recorded = baselineCallOf(test, at, nth, call.selector);
+  if (!recorded) return refuse(`the baseline has no call at ${place} for this test (the code changed since the passing run? run \`bu baseline\` again)`);
+  const local = localFile(`${root}/${at.file}`, options.cwd);
+  if (!local) return refuse(`${at.file} is not found under ${options.cwd}`);
+  const source = open(local);
+  const written = writtenLocator(source, at.line, at.column);
+  const assertion = call.method === 'expect' || written.assertion === true;
+  if (written.kind === 'passed-in') return refuse(`${written.reason} (${written.where}); called from ${written.callSites.length ? written.callSites.join(', ') : 'no place heal could find'}: not patched, the right locator depends on the caller`);
+  if (written.kind === 'unknown') return refuse(written.reason);
+  const { snapshots, resources } = await readTrace(file);
+  const snapshot = kEvidencePhases.map((phase) => snapshots.find(call.callId, phase)).find((found) => found !== null) ?? null;
+  if (!snapshot) return refuse(`the trace has no DOM snapshot of the failing call (${call.callId})`);
+  await shown.show(snapshot, snapshots.html(snapshot), resources);
+  const peers = test.calls.filter((c) => c !== recorded && c.url === recorded.url && c.fingerprint.name !== recorded.fingerprint.name).map((c) => c.fingerprint);
+  const found = await relocateWritten(shown, written, recorded, read.testIdAttribute, snapshot.frameUrl, peers);
+  if (!found.ok) {
+    if (assertion && found.reason.startsWith('the locator still finds')) return refuse(`not healable: expectation changed (${place}: ${found.reason})`);
+    return refuse(found.reason);
+  }
+  const before = written.node.getText();
+  const after = `${written.root}.${found.code}`;
+  written.node.replaceWithText(after);
+  const style = styleOf(written.code);
+  const signals = [...found.signals];
+  if (style && found.style !== style) signals.push(`written as ${found.style}: no ${style} locator finds the element alone`);
+  return {
+    test: key, trace: name, file: path.relative(options.cwd, local).split(path.sep).join('/'),
+    member: written.name ? `${written.place} ${written.name}` : `inline at ${place}`,
+    before, after, level: found.level, score: found.score, signals, runnerUp: found.runnerUp, margin: found.margin,
+  };
+}
+
+type Relocation = Awaited<ReturnType<typeof relocate>>;
+
+/**
+ * Re-finds the element and writes the part of the chain that broke: the longest leading part of an
+ * inline chain that still finds one element is kept (`locator('.card').filter({ hasText: 'Pro' })`
+ * of a chain whose button was renamed), and only what follows it is written anew.
+ */
+async function relocateWritten(shown: SnapshotPage, written: WrittenLocator, recorded: BaselineCall, testIdAttribute: string, pageUrl: string, peers: BaselineCall['fingerprint'][]): Promise<(Extract<Relocation, { ok: true }> & { code: string; style: ModelLocator['kind'] }) | Extract<Relocation, { ok: false }>> {
+  const base = { fingerprint: recorded.fingerprint, heading: recorded.heading, testIdAttribute, pageUrl, peers, prefer: styleOf(written.code) ?? undefined };
+  const parts = chainParts(written.code);
+  // Longest kept prefix first; the whole chain anew last.
+  for (let keep = parts.length - 1; keep >= 1; keep--) {
+    const prefix = parts.slice(0, keep).join('.');
+    const scope = written.scope ? `${written.scope}.${prefix}` : prefix;
+    const count = await locatorFromCode(shown.page, scope).count().catch(() => 0);
+    if (count !== 1) continue;
+    const found = await relocate(shown.page, { ...base, current: parts.slice(keep).join('.'), item: scope });
+    if (found.ok) return { ...found, code: `${prefix}.${found.code}`, style: found.locator.kind };
+  }
+  const found = await relocate(shown.page, { ...base, current: written.code, item: written.scope });
+  return found.ok ? { ...found, style: found.locator.kind } : found;
+}
+
+/** `locator('li').filter({ hasText: 'a.b' }).getByRole('button')` -> its calls, split at top-level dots. */
+export function chainParts(code: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'" || c === '`') quote = c;
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === '.' && depth === 0) {
+      parts.push(code.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(code.slice(start));
+  return parts.filter(Boolean);
+}

@@ -1,0 +1,236 @@
+import type { Expression, SourceFile } from 'ts-morph';
+import { Node, SyntaxKind } from '../generate/ts-morph.ts';
+
+/**
+ * Where a test's failing call wrote its locator, in code a person wrote: read with ts-morph from
+ * the place the call was made (its stack's innermost frame in the suite). The locator is followed
+ * from the call to the expression that builds it: inline at the call, a `const` or `let` of the
+ * function, a page-object field (set in the constructor, a property initializer, or a getter's
+ * return), whichever object the test reached it through (a fixture's page object included, when
+ * the checker can type it). A locator built from a value the code passes in (a parameter, a
+ * variable) is not written in one place: it is reported with the places that call it, never patched.
+ */
+
+/** Locator methods a chain is made of; anything else ends the chain (its receiver is the chain's root). */
+const kLocatorMethods = new Set([
+  'locator', 'getByRole', 'getByText', 'getByLabel', 'getByPlaceholder', 'getByAltText', 'getByTitle', 'getByTestId',
+  'filter', 'first', 'last', 'nth', 'and', 'or', 'frameLocator', 'contentFrame',
+]);
+
+export type LocatorPlace = 'inline' | 'variable' | 'field' | 'getter';
+
+export interface WrittenLocator {
+  kind: 'written';
+  /** The expression that builds the locator: replacing it patches the locator. */
+  node: Expression;
+  place: LocatorPlace;
+  /** The variable, field or getter it is written to; null inline. */
+  name: string | null;
+  /** What the chain starts from, as written (`page`, `this.page`, `this.form`). */
+  root: string;
+  /**
+   * The root's own locator code relative to the page, when the root is a locator (`this.form` set to
+   * `page.locator('form')`); null when the root is the page. The chain is then found inside it.
+   */
+  scope: string | null;
+  /** The chain after its root, as code relative to it (`getByRole('button', { name: 'Save' })`). */
+  code: string;
+  /** `file:line` of the expression. */
+  where: string;
+}
+
+export type LocatorSource =
+  | WrittenLocator
+  /** Built from values passed in: where the code that builds it is called from. */
+  | { kind: 'passed-in'; reason: string; where: string; callSites: string[] }
+  | { kind: 'unknown'; reason: string };
+
+function whereOf(node: Node): string {
+  return `${node.getSourceFile().getFilePath()}:${node.getStartLineNumber()}`;
+}
+
+/** The node the stack's line and column (1-based, as Playwright's stacks give them) point at. */
+function nodeAt(source: SourceFile, line: number, column: number): Node | null {
+  const lines = source.getFullText().split('\n');
+  if (line < 1 || line > lines.length) return null;
+  let pos = 0;
+  for (let i = 0; i < line - 1; i++) pos += lines[i]!.length + 1;
+  return source.getDescendantAtPos(pos + Math.max(0, column - 1)) ?? null;
+}
+
+/**
+ * The locator expression of the call at the node: `L.click()` gives `L`; `expect(L).toHaveText()`
+ * (and `.not`, `expect.soft`, `expect.poll` aside) gives `L`; null when the node is in no such call.
+ */
+export function calledLocator(at: Node): { locator: Expression; assertion: boolean } | null {
+  for (let node: Node | undefined = at; node; node = node.getParent()) {
+    if (!Node.isCallExpression(node)) continue;
+    const callee = node.getExpression();
+    if (!Node.isPropertyAccessExpression(callee)) continue;
+    let receiver: Expression = callee.getExpression();
+    if (Node.isPropertyAccessExpression(receiver) && receiver.getName() === 'not') receiver = receiver.getExpression();
+    if (Node.isCallExpression(receiver)) {
+      const fn = receiver.getExpression();
+      const isExpect = (Node.isIdentifier(fn) && fn.getText() === 'expect') || (Node.isPropertyAccessExpression(fn) && fn.getExpression().getText() === 'expect' && fn.getName() === 'soft');
+      if (isExpect) {
+        const arg = receiver.getArguments()[0];
+        return arg && Node.isExpression(arg) ? { locator: arg, assertion: true } : null;
+      }
+    }
+    return { locator: receiver, assertion: false };
+  }
+  return null;
+}
+
+/** `a.b().c()` -> its root `a` and the calls after it, when every call is a locator method. */
+function splitChain(expression: Expression): { root: Expression; calls: Node[] } {
+  const calls: Node[] = [];
+  let node: Expression = expression;
+  while (Node.isCallExpression(node)) {
+    const callee = node.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || !kLocatorMethods.has(callee.getName())) break;
+    calls.unshift(node);
+    node = callee.getExpression();
+  }
+  return { root: node, calls };
+}
+
+/** Whether every argument of the chain is written out (strings, numbers, regexes, objects of them, locators from the page). */
+function writtenOut(node: Node, page: string): boolean {
+  if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isNumericLiteral(node) || Node.isRegularExpressionLiteral(node)) return true;
+  if (node.getKind() === SyntaxKind.TrueKeyword || node.getKind() === SyntaxKind.FalseKeyword) return true;
+  if (Node.isObjectLiteralExpression(node)) {
+    return node.getProperties().every((p) => Node.isPropertyAssignment(p) && p.getInitializer() !== undefined && writtenOut(p.getInitializer()!, page));
+  }
+  if (Node.isCallExpression(node)) {
+    const { root, calls } = splitChain(node);
+    return calls.length > 0 && root.getText() === page && calls.every((call) => Node.isCallExpression(call) && call.getArguments().every((arg) => writtenOut(arg, page)));
+  }
+  return false;
+}
+
+/** Whether `root` is the page (or a frame) rather than a locator: by the checker's type, else by its name. */
+function isPageRoot(root: Expression): boolean {
+  const type = root.getType().getText(root);
+  if (/\bLocator\b/.test(type)) return false;
+  if (/\b(Page|Frame)\b/.test(type)) return true;
+  const text = root.getText();
+  return /(^|\.)page$/i.test(text);
+}
+
+/** The declaration of a `this.x` / `obj.x` / `x` that holds a locator, and the expression it is set to. */
+function assignedExpression(node: Expression): { expression: Expression; place: LocatorPlace; name: string } | { passedIn: string; where: string; fn: Node | null } | null {
+  const symbol = Node.isPropertyAccessExpression(node) ? node.getNameNode().getSymbol() : node.getSymbol();
+  const declarations = (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations() ?? [];
+  for (const declaration of declarations) {
+    if (Node.isVariableDeclaration(declaration)) {
+      const init = declaration.getInitializer();
+      if (init) return { expression: init, place: 'variable', name: declaration.getName() };
+    }
+    if (Node.isParameterDeclaration(declaration)) {
+      return { passedIn: `\`${node.getText()}\` is a parameter of the function`, where: whereOf(declaration), fn: declaration.getParent() ?? null };
+    }
+    if (Node.isPropertyDeclaration(declaration)) {
+      const init = declaration.getInitializer();
+      if (init) return { expression: init, place: 'field', name: declaration.getName() };
+      const cls = declaration.getParentIfKind(SyntaxKind.ClassDeclaration);
+      const name = declaration.getName();
+      for (const ctor of cls?.getConstructors() ?? []) {
+        for (const assignment of ctor.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+          const left = assignment.getLeft();
+          if (assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken && Node.isPropertyAccessExpression(left) && Node.isThisExpression(left.getExpression()) && left.getName() === name) {
+            return { expression: assignment.getRight(), place: 'field', name };
+          }
+        }
+      }
+    }
+    // `this.x = ...` in a JavaScript constructor declares `x`.
+    if (Node.isPropertyAccessExpression(declaration)) {
+      const assignment = declaration.getParentIfKind(SyntaxKind.BinaryExpression);
+      if (assignment && assignment.getLeft() === declaration && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+        return { expression: assignment.getRight(), place: 'field', name: declaration.getName() };
+      }
+    }
+    if (Node.isGetAccessorDeclaration(declaration)) {
+      const ret = declaration.getStatements().filter((s) => Node.isReturnStatement(s)).at(-1);
+      const expression = ret && Node.isReturnStatement(ret) ? ret.getExpression() : undefined;
+      if (expression) return { expression, place: 'getter', name: declaration.getName() };
+    }
+  }
+  // A JavaScript class without field declarations: `this.x = ...` in the constructor of the class
+  // the object is an instance of (by its type), or of the class the code is in.
+  if (Node.isPropertyAccessExpression(node)) {
+    const object = node.getExpression();
+    const typed = object.getType().getSymbol()?.getDeclarations().find((d) => Node.isClassDeclaration(d));
+    const cls = typed && Node.isClassDeclaration(typed) ? typed : Node.isThisExpression(object) ? node.getFirstAncestorByKind(SyntaxKind.ClassDeclaration) : undefined;
+    const getter = cls?.getGetAccessor(node.getName());
+    const ret = getter?.getStatements().filter((s) => Node.isReturnStatement(s)).at(-1);
+    const returned = ret && Node.isReturnStatement(ret) ? ret.getExpression() : undefined;
+    if (returned) return { expression: returned, place: 'getter', name: node.getName() };
+    const init = cls?.getProperty(node.getName())?.getInitializer();
+    if (init) return { expression: init, place: 'field', name: node.getName() };
+    for (const ctor of cls?.getConstructors() ?? []) {
+      for (const assignment of ctor.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+        const left = assignment.getLeft();
+        if (Node.isPropertyAccessExpression(left) && Node.isThisExpression(left.getExpression()) && left.getName() === node.getName()) {
+          return { expression: assignment.getRight(), place: 'field', name: node.getName() };
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** Places that call the function `fn` (a helper or a page object's method), as `file:line`. */
+function callSitesOf(fn: Node | null): string[] {
+  if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isConstructorDeclaration(fn))) return [];
+  const named = Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) ? fn.getParentIfKind(SyntaxKind.VariableDeclaration) : fn;
+  if (!named || !Node.isReferenceFindable(named)) return [];
+  return named.findReferencesAsNodes().filter((ref) => ref.getParent() && Node.isCallExpression(ref.getParent()!) || Node.isNewExpression(ref.getParent()!)).map(whereOf);
+}
+
+/** Follows the locator expression to where it is written. `depth` bounds chains of variables. */
+function follow(expression: Expression, place: LocatorPlace, name: string | null, depth = 0): LocatorSource {
+  if (depth > 8) return { kind: 'unknown', reason: 'the locator is passed through more than 8 variables' };
+  let node: Expression = expression;
+  while (Node.isParenthesizedExpression(node) || Node.isAwaitExpression(node) || Node.isAsExpression(node) || Node.isNonNullExpression(node)) node = node.getExpression();
+  const { root, calls } = splitChain(node);
+  if (!calls.length) {
+    // A name for a locator written elsewhere.
+    if (Node.isIdentifier(root) || Node.isPropertyAccessExpression(root)) {
+      const assigned = assignedExpression(root);
+      if (!assigned) return { kind: 'unknown', reason: `where \`${root.getText()}\` is set could not be read` };
+      if ('passedIn' in assigned) return { kind: 'passed-in', reason: `the locator is ${assigned.passedIn}`, where: assigned.where, callSites: callSitesOf(assigned.fn) };
+      return follow(assigned.expression, assigned.place, assigned.name, depth + 1);
+    }
+    if (Node.isCallExpression(root)) {
+      const fn = root.getExpression().getSymbol()?.getDeclarations()[0] ?? null;
+      return { kind: 'passed-in', reason: `the locator is returned by \`${root.getExpression().getText()}(...)\``, where: whereOf(root), callSites: callSitesOf(fn) };
+    }
+    return { kind: 'unknown', reason: `\`${node.getText().slice(0, 80)}\` is not a locator heal can read` };
+  }
+  const rootText = root.getText();
+  const pageText = isPageRoot(root) ? rootText : 'page';
+  const args = calls.flatMap((call) => (Node.isCallExpression(call) ? call.getArguments() : []));
+  const loose = args.find((arg) => !writtenOut(arg, pageText));
+  if (loose) {
+    const fn = node.getFirstAncestor((a) => Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isConstructorDeclaration(a) || Node.isGetAccessorDeclaration(a)) ?? null;
+    return { kind: 'passed-in', reason: `the locator is built from \`${loose.getText().slice(0, 60)}\`, a value the code passes in`, where: whereOf(node), callSites: callSitesOf(fn) };
+  }
+  const code = node.getText().slice(rootText.length + 1).replace(/\s*\n\s*/g, '').replace(new RegExp(`\\b(has|hasNot): ${pageText.replace(/\./g, '\\.')}\\.`, 'g'), '$1: ');
+  if (isPageRoot(root)) return { kind: 'written', node, place, name, root: rootText, scope: null, code, where: whereOf(node) };
+  // The chain starts from a locator of its own (a component's root): its code is the scope the element is found in.
+  const scope = follow(root, place, name, depth + 1);
+  if (scope.kind !== 'written') return scope;
+  const scopeCode = scope.scope ? `${scope.scope}.${scope.code}` : scope.code;
+  return { kind: 'written', node, place, name, root: rootText, scope: scopeCode, code, where: whereOf(node) };
+}
+
+/** Where the call at `line`:`column` of `source` wrote its locator. */
+export function writtenLocator(source: SourceFile, line: number, column: number): LocatorSource & { assertion?: boolean } {
+  const at = nodeAt(source, line, column);
+  if (!at) return { kind: 'unknown', reason: `${source.getFilePath()}:${line}:${column} is not in the file (was it edited since the run?)` };
+  const called = calledLocator(at);
+  if (!called) return { kind: 'unknown', reason: `no locator call at ${source.getFilePath()}:${line}:${column}` };
+  return { ...follow(called.locator, 'inline', null), assertion: called.assertion };
+}
