@@ -17,7 +17,7 @@ export const HealInput = z.object({
   rounds: wholeNumber().optional().register(cliField, { description: `heal rounds with --rerun, the first included (default ${kDefaultRounds})` }),
 });
 
-const Runner = z.object({ what: z.string(), score: z.number(), contradictions: z.array(z.string()) }).loose();
+const Runner = z.object({ what: z.string(), score: z.number(), contradictions: z.array(z.string()) });
 export const HealChangeResult = z.object({
   test: z.string(), trace: z.string(), file: z.string(), member: z.string(), before: z.string(), after: z.string(),
   level: z.string(), score: z.number(), signals: z.array(z.string()), runnerUp: Runner.nullable(), margin: z.number().nullable(),

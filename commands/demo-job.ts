@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { CommandContext } from '../commands/command.ts';
+import { z } from 'zod';
 import { resolveBrowser } from '../core/browser.ts';
 import { JobFailedError } from '../core/errors.ts';
 import { buEntry, generatedCodeEnv, kPackageRoot } from '../core/package.ts';
-import { startDemoServer, type DemoServer } from './server.ts';
+import { startDemoServer, type DemoServer } from '../demo/server.ts';
+import type { CommandContext, Outcome } from './command.ts';
 
 /**
  * `bu demo`: the whole pipeline on the bundled demo app, stage by stage, each through the same
@@ -24,12 +25,11 @@ const kHardestVariant = 8;
 const kExploreSteps = 25;
 const kDemoPassword = 'correct-horse';
 
-interface StageResult {
-  name: string;
-  ok: boolean;
-  ms: number;
-  detail: string;
-}
+const StageResult = z.object({ name: z.string(), ok: z.boolean(), ms: z.number(), detail: z.string() });
+type StageResult = z.infer<typeof StageResult>;
+
+/** `bu demo --json`: each stage and how many failed. */
+export const DemoResult = z.object({ stages: z.array(StageResult), failed: z.number().int() });
 
 export interface DemoJobOptions {
   ctx: CommandContext;
@@ -87,7 +87,7 @@ async function runGeneratedTests(ctx: CommandContext, env: NodeJS.ProcessEnv, re
   }
 }
 
-export async function runDemoJob({ ctx, port }: DemoJobOptions): Promise<number> {
+export async function runDemoJob({ ctx, port }: DemoJobOptions): Promise<Outcome<z.input<typeof DemoResult>>> {
   const servers: DemoServer[] = [];
   const results: StageResult[] = [];
   const env = { BU_SECRET_PASSWORD: ctx.env.BU_SECRET_PASSWORD ?? kDemoPassword, BU_OUTPUT: ctx.paths.root };
@@ -134,6 +134,5 @@ export async function runDemoJob({ ctx, port }: DemoJobOptions): Promise<number>
   const width = Math.max(0, ...results.map((r) => r.name.length));
   for (const r of results) ctx.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(width)} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.ok ? '' : r.detail}`);
   const failed = results.filter((r) => !r.ok);
-  ctx.result({ stages: results, failed: failed.length });
-  return failed.length ? 1 : 0;
+  return { code: failed.length ? 1 : 0, result: { stages: results, failed: failed.length } };
 }
