@@ -25,7 +25,8 @@ export function declareInput(def: AnyCommandDef, cmd: Command): void {
     const option = new Option(field.spelling, field.meta.description);
     if (field.choices) option.choices(field.choices);
     if (field.kind === 'list' || field.kind === 'pairs') option.argParser(collect);
-    if (field.defaultValue !== undefined && field.kind !== 'boolean') option.default(field.defaultValue);
+    // A default the description already names (`default: a free one`) is not said twice.
+    if (field.defaultValue !== undefined && field.kind !== 'boolean' && !field.meta.description.includes('default')) option.default(field.defaultValue);
     cmd.addOption(option);
     if (field.meta.deprecatedFlag) {
       const old = new Option(field.spelling.replace(field.name, `--${field.meta.deprecatedFlag}`), `deprecated: use ${field.name}`).hideHelp();

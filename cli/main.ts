@@ -94,6 +94,11 @@ function buildProgram(state: ProgramState, commands: AnyCommandDef[]): Command {
 
 /** The one exit point: returns the process exit code. */
 export async function main(argv: string[], io: CliIo = terminalIo()): Promise<number> {
+  return mainWith(argv, io, () => loadCommands(argv));
+}
+
+/** `main` over the given commands instead of the table's (tests parse with a command of their own). */
+export async function mainWith(argv: string[], io: CliIo, commands: () => Promise<AnyCommandDef[]>): Promise<number> {
   const state: ProgramState = { code: 0, controller: new AbortController(), io };
   const onSignal = (signal: NodeJS.Signals) => {
     if (state.controller.signal.aborted) process.exit(kExitCodes.forced);
@@ -109,7 +114,7 @@ export async function main(argv: string[], io: CliIo = terminalIo()): Promise<nu
     process.on('SIGTERM', onSignal);
   }
   try {
-    await buildProgram(state, await loadCommands(argv)).parseAsync(argv, { from: 'user' });
+    await buildProgram(state, await commands()).parseAsync(argv, { from: 'user' });
     return state.code;
   } catch (err) {
     if (err instanceof CommanderError) {

@@ -3,7 +3,7 @@ import { ModelUnavailableError, type LlmClient } from '../core/llm/client.ts';
 import { modelConfigured } from '../core/llm/config.ts';
 import { createLlmClient } from '../core/llm/create-client.ts';
 import { UsageError } from '../core/errors.ts';
-import type { HealAnswer, HealRequest, Healer } from '../replay/heal.ts';
+import type { FallbackAnswer, FallbackRequest, Fallback } from '../replay/fallback.ts';
 
 /**
  * Replay's model fallback (`--fallback llm`): asks an OpenAI-compatible model (OPENAI_BASE_URL / OPENAI_API_KEY /
@@ -30,16 +30,16 @@ export interface FallbackOptions {
   logFile: string;
 }
 
-export function createReplayFallback({ env, logFile }: FallbackOptions): Healer {
+export function createReplayFallback({ env, logFile }: FallbackOptions): Fallback {
   if (!modelConfigured(env)) {
     throw new UsageError('--fallback llm needs a model: set OPENAI_API_KEY (and optionally OPENAI_BASE_URL, BU_MODEL)', 'or replay with --fallback off');
   }
   let client: Promise<LlmClient> | null = null;
   return {
-    async pick(request: HealRequest, signal?: AbortSignal): Promise<HealAnswer> {
+    async pick(request: FallbackRequest, signal?: AbortSignal): Promise<FallbackAnswer> {
       client ??= createLlmClient({ env, logFile, redact: (text) => text });
       const answer = await (await client).complete({
-        purpose: 'replay-heal', schema: FallbackAnswerSchema, schemaName: 'heal_pick', signal,
+        purpose: 'replay-fallback', schema: FallbackAnswerSchema, schemaName: 'fallback_pick', signal,
         messages: [{ role: 'system', content: kSystemPrompt }, { role: 'user', content: JSON.stringify(request, null, 1) }],
       }).catch((err: unknown) => {
         throw err instanceof ModelUnavailableError ? new Error(`--fallback llm: ${err.message}`) : err;

@@ -61,7 +61,7 @@ export const replayCommand = defineCommand({
     const substitutions = resolveSubstitutions(history, options.vars ?? {}, ctx.env);
     const { strategy } = options;
     // The model client loads only when the fallback is asked for: a plain replay never touches it.
-    const healer = options.fallback === 'llm' ? (await import('./replay-fallback.ts')).createReplayFallback({ env: ctx.env, logFile: ctx.paths.llmLog(history.sessionId) }) : null;
+    const fallback = options.fallback === 'llm' ? (await import('./replay-fallback.ts')).createReplayFallback({ env: ctx.env, logFile: ctx.paths.llmLog(history.sessionId) }) : null;
     const replayId = await reserveSessionId(ctx.paths.stateDir, 'replay', Date.now());
 
     const browser = await launchBrowser({ headless: !options.headed, env: ctx.env });
@@ -71,7 +71,7 @@ export const replayCommand = defineCommand({
       const page = await context.newPage();
       ctx.log(`replaying ${history.sessionId} (${history.steps.length} steps, strategy ${strategy}, fallback ${options.fallback})`);
       result = await replay(page, history, {
-        replayId, baseUrl, substitutions, strategy, healer,
+        replayId, baseUrl, substitutions, strategy, fallback,
         writeBack: options.writeBack,
         // The report is written for anyone to check the page the replay left.
         finalSnapshot: true,

@@ -31,7 +31,7 @@ test('capture, extract, generate and replay from a program, reading the project 
     const env = { ...process.env, BU_OUTPUT: '', BU_SECRET_PASSWORD: 'correct-horse', OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
     const logged: string[] = [];
     const run = await capture({ cwd: dir, env, plan: kPlan, secrets: ['password'], log: (m) => logged.push(m) });
-    expect(run, run.error).toMatchObject({ terminationReason: 'done', steps: 4 });
+    expect(run, run.error ?? undefined).toMatchObject({ terminationReason: 'done', steps: 4 });
     expect(run.artifacts.history).toBe(path.join(dir, 'out', 'history', `${run.sessionId}.json`));
     expect(logged.length).toBeGreaterThan(0);
 

@@ -147,7 +147,7 @@ test('a tie fails as ambiguous with exit 1; --heal llm lets the model break it, 
     expect(site.state.saves).toEqual(['4242-secret']);
     expect(site.state.decoyHits).toBe(0);
     const log = await fs.readFile(path.join(dir, 'output', 'llm', 'script-1700000000000.jsonl'), 'utf8');
-    expect(log).toContain('replay-heal');
+    expect(log).toContain('replay-fallback');
   } finally {
     await model.close();
   }
