@@ -7,7 +7,7 @@ import { kRepoRoot } from '../../harness/cli.ts';
 
 /**
  * Imports only go down a floor (core <- capture, extract, replay <- generate, report <- commands
- * <- cli, mcp, api), and only test/ and bench/ import from test/ and bench/: `make check` runs
+ * <- cli, mcp, api; demo/ is a fixture app beside core), and only test/ and bench/ import from test/ and bench/: `make check` runs
  * oxlint with .oxlintrc.json, so a file that climbs a floor fails it. Each probe is one import in
  * a scratch tree laid out like the repository, linted with a copy of the project's config.
  */
@@ -39,7 +39,9 @@ const kProbes: Probe[] = [
   { file: 'report/probe.ts', from: '../cli/main.ts', refused: kFloor },
   { file: 'commands/probe.ts', from: '../mcp/server.ts', refused: kFloor },
   { file: 'demo/probe.ts', from: '../api/index.ts', refused: kFloor },
-  { file: 'mcp/tools/probe.ts', from: '../../cli/commands.ts', refused: kFloor },
+  { file: 'mcp/tools/probe.ts', from: '../../cli/command-table.ts', refused: kFloor },
+  { file: 'demo/probe-up.ts', from: '../commands/command.ts', refused: kFloor },
+  { file: 'demo/pages/probe.ts', from: '../../capture/session.ts', refused: kFloor },
   { file: 'api/probe.ts', from: '../cli/main.ts', refused: kFloor },
   { file: 'cli/probe.ts', from: '../api/index.ts', refused: kFloor },
   { file: 'extension/src/probe.ts', from: '../../replay/replay.ts', refused: kFloor },
@@ -54,6 +56,8 @@ const kProbes: Probe[] = [
   { file: 'capture/agent/probe.ts', from: '../../core/llm/client.ts', refused: null },
   { file: 'generate/verify/probe.ts', from: '../../extract/io/zip.ts', refused: null },
   { file: 'commands/probe-down.ts', from: '../generate/generate.ts', refused: null },
+  { file: 'commands/probe-demo.ts', from: '../demo/server.ts', refused: null },
+  { file: 'demo/probe-core.ts', from: '../core/errors.ts', refused: null },
   { file: 'cli/probe-down.ts', from: '../commands/command.ts', refused: null },
   { file: 'mcp/probe.ts', from: '../commands/extract.ts', refused: null },
   { file: 'api/probe-down.ts', from: '../commands/run-command.ts', refused: null },
