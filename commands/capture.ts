@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.ts';
 import { readJsonFile } from '../core/io/read.ts';
@@ -51,7 +52,7 @@ const scriptCommand = defineCommand({
   result: z.union([CaptureResult, PlanCheckResult]),
   async run(ctx, input): Promise<Outcome<CaptureResult | z.input<typeof PlanCheckResult>>> {
     if (input.plan === undefined) throw new UsageError('bu capture script needs --plan PLAN.json', `see ${kPlanDoc} for the format`);
-    const plan = typeof input.plan === 'string' ? await readJsonFile(Plan, input.plan, 'plan') : input.plan;
+    const plan = typeof input.plan === 'string' ? await readJsonFile(Plan, path.resolve(ctx.cwd, input.plan), 'plan') : input.plan;
     const where = typeof input.plan === 'string' ? `plan ${input.plan}` : 'the plan';
     const url = input.url ?? plan.url ?? ctx.config?.config.baseURL;
     if (!url) throw new UsageError(`no start address: ${where} has no "url" and --url is missing`, 'pass --url URL (or set baseURL in brow-use.config.ts)');

@@ -28,6 +28,13 @@ export function fieldProblem(field: Field, issue: z.core.$ZodIssue, value: unkno
   if (issue.code === 'invalid_value' && field.choices) {
     return new UsageError(`option '${field.spelling}' argument '${shown(value)}' is invalid. Allowed choices are ${field.choices.join(', ')}.`);
   }
+  if (issue.code === 'invalid_union' && typeof value === 'object') {
+    // A value given as an object (a plan) is judged by the object branch, where it says what is wrong.
+    const inner = issue.errors.map((branch) => branch[0]).find((first) => first && !(first.code === 'invalid_type' && !first.path.length));
+    if (inner) return new UsageError(`${field.name}: ${inner.path.join('.') || 'the value'}: ${inner.message}`, example);
+  }
+  // Inside an object (a plan, a size): where in it, as one value of a list is shown whole.
+  if (issue.path.length > 1 && field.kind !== 'list' && field.kind !== 'pairs') return new UsageError(`${field.name}: ${issue.path.slice(1).join('.')}: ${issue.message}`, example);
   if (issue.code === 'too_small' && field.meta.positional && Array.isArray(value) && !value.length) return new UsageError(`missing required argument '${field.name}'`);
   return new UsageError(`${field.name} ${shown(value)}: ${issue.message}`, example);
 }
