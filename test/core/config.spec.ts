@@ -23,6 +23,8 @@ export default defineConfig({ baseURL: 'http://127.0.0.1:4000/', outputDir: 'fro
 `;
 
 test('the command table matches every command module (bu --help lists the table without loading them)', async () => {
+  // Loads every command module (ts-morph, the MCP SDK, the model client) through the runner's transform.
+  test.setTimeout(180_000);
   const defs = await loadAllCommands();
   expect(defs.map((d) => d.name)).toContain('init');
   const help = await runCli(['--help']);

@@ -21,6 +21,8 @@ function every(defs: AnyCommandDef[]): AnyCommandDef[] {
 }
 
 test('every field of every command has a command-line form and a description', async () => {
+  // Loads every command module (ts-morph, the MCP SDK, the model client) through the runner's transform.
+  test.setTimeout(180_000);
   const fields = every(await loadAllCommands()).flatMap((def) => inputFields(def.input));
   expect(fields.length).toBeGreaterThan(30);
   for (const field of fields) expect(field.meta.description, field.key).not.toBe('');
