@@ -1,10 +1,10 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { BuError, errorMessage, isBadPathError } from '../core/errors.ts';
 import { kPackageVersion } from '../core/package.ts';
-import type { CommandDef, CommandHost } from '../commands/command.ts';
-import { applyConfigDefaults } from '../commands/config-defaults.ts';
-import { commandContext } from '../commands/run-command.ts';
-import { loadCommands } from './commands.ts';
+import type { AnyCommandDef, CommandHost } from '../commands/command.ts';
+import { commandContext, runInContext } from '../commands/run-command.ts';
+import { declareInput, readInput } from './argv-input.ts';
+import { loadCommands } from './command-table.ts';
 
 /**
  * Every code `bu` exits with; README.md's "Exit codes" table describes each, and
@@ -16,10 +16,6 @@ export const kExitCodes = { ok: 0, failed: 1, usage: 2, crash: 3, forced: 130 } 
 
 /** Raised from commander's hooks so main can map it to exit 2 with our wording. */
 class CliUsage extends Error {}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
 
 /**
  * Where a run of `bu` works and writes: the terminal's (cwd, environment, stdout, stderr, Ctrl-C),
@@ -46,9 +42,6 @@ function commandHost(io: CliIo, json: boolean): CommandHost {
     print: (message) => {
       if (!json) io.stdout(message + '\n');
     },
-    result: (value) => {
-      if (json) io.stdout(JSON.stringify(value) + '\n');
-    },
   };
 }
 
@@ -58,46 +51,23 @@ interface ProgramState {
   io: CliIo;
 }
 
-/** The key commander keeps an option's value under (`--base-url` -> `baseUrl`). */
-function optionKey(command: Command, flags: string): string | null {
-  return command.options.find((option) => option.flags === flags)?.attributeName() ?? null;
-}
-
-function build(def: CommandDef, parent: Command, state: ProgramState): void {
+function build(def: AnyCommandDef, parent: Command, state: ProgramState): void {
   const cmd = parent.command(def.name).description(def.summary);
-  for (const arg of def.args ?? []) cmd.argument(arg);
-  for (const opt of def.options ?? []) {
-    const option = new Option(opt.flags, opt.description);
-    if (opt.choices) option.choices(opt.choices);
-    if (opt.repeatable) option.argParser(collect);
-    if (opt.default !== undefined) option.default(opt.default);
-    cmd.addOption(option);
-  }
-  if (def.json) cmd.option('--json', 'print the result as one JSON object on the last stdout line');
+  declareInput(def, cmd);
+  if (def.result) cmd.option('--json', 'print the result as one JSON object on the last stdout line');
   // Options written after a subcommand belong to it, even when the parent has one of the same name.
   if (def.subcommands?.length) cmd.enablePositionalOptions();
   for (const sub of def.subcommands ?? []) build(sub, cmd, state);
   if (def.run) {
-    const run = def.run;
     cmd.action(async (...received: unknown[]) => {
       const command = received[received.length - 1] as Command;
-      const options = command.opts();
-      // Flags first, then the environment (the run's own: a caller may pass another than the process's).
-      const fromEnv = new Set<string>();
-      for (const opt of def.options ?? []) {
-        const key = opt.env ? optionKey(command, opt.flags) : null;
-        const value = opt.env ? state.io.env[opt.env] : undefined;
-        if (key && value && command.getOptionValueSource(key) !== 'cli') {
-          options[key] = value;
-          fromEnv.add(key);
-        }
-      }
-      const source = (key: string) => (fromEnv.has(key) ? 'env' : command.getOptionValueSource(key));
-      // A variadic last argument arrives as an array: its values go on as elements of their own.
-      const args = received.slice(0, def.args?.length ?? 0).flatMap((a): string[] => (Array.isArray(a) ? a.map(String) : [a as string]));
-      const json = Boolean(options.json);
-      const ctx = await commandContext(commandHost(state.io, json), json, state.controller.signal);
-      state.code = await run(ctx, args, applyConfigDefaults(def, options, source, ctx.config ?? null, ctx.env));
+      const json = Boolean(command.opts().json);
+      const ctx = await commandContext(commandHost(state.io, json), state.controller.signal);
+      const warn = (message: string) => state.io.stderr(`bu: ${message}\n`);
+      const input = readInput(def, command, received.slice(0, command.registeredArguments.length), ctx.env, warn);
+      const { code, result } = await runInContext(def, ctx, input);
+      if (json && def.result) state.io.stdout(JSON.stringify(result) + '\n');
+      state.code = code;
     });
   } else if (def.subcommands?.length) {
     cmd.action(() => {
@@ -106,7 +76,7 @@ function build(def: CommandDef, parent: Command, state: ProgramState): void {
   }
 }
 
-function buildProgram(state: ProgramState, commands: CommandDef[]): Command {
+function buildProgram(state: ProgramState, commands: AnyCommandDef[]): Command {
   const program = new Command('bu')
     .description('brow-use: capture, extract, generate and replay browser flows')
     .version(kPackageVersion, '-V, --version', 'print the version of brow-use')
@@ -124,6 +94,11 @@ function buildProgram(state: ProgramState, commands: CommandDef[]): Command {
 
 /** The one exit point: returns the process exit code. */
 export async function main(argv: string[], io: CliIo = terminalIo()): Promise<number> {
+  return mainWith(argv, io, () => loadCommands(argv));
+}
+
+/** `main` over the given commands instead of the table's (tests parse with a command of their own). */
+export async function mainWith(argv: string[], io: CliIo, commands: () => Promise<AnyCommandDef[]>): Promise<number> {
   const state: ProgramState = { code: 0, controller: new AbortController(), io };
   const onSignal = (signal: NodeJS.Signals) => {
     if (state.controller.signal.aborted) process.exit(kExitCodes.forced);
@@ -139,7 +114,7 @@ export async function main(argv: string[], io: CliIo = terminalIo()): Promise<nu
     process.on('SIGTERM', onSignal);
   }
   try {
-    await buildProgram(state, await loadCommands(argv)).parseAsync(argv, { from: 'user' });
+    await buildProgram(state, await commands()).parseAsync(argv, { from: 'user' });
     return state.code;
   } catch (err) {
     if (err instanceof CommanderError) {

@@ -1,75 +1,90 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { UsageError } from '../core/errors.ts';
 import { packageFile } from '../core/package.ts';
+import { TerminationReason } from '../core/schema/run.ts';
 import { Secrets } from '../capture/record/secrets.ts';
-import type { CaptureResult, CaptureSettings } from '../capture/run-capture.ts';
+import type { CaptureResult as RecordedCapture, CaptureSettings } from '../capture/run-capture.ts';
 import { kDefaultViewport } from '../capture/session.ts';
 import { kDefaultSessionPort } from '../capture/session-mode/protocol.ts';
-import type { CommandContext, OptionDef } from './command.ts';
+import type { CommandContext, Outcome } from './command.ts';
+import { cliField, wholeNumber } from './field-meta.ts';
 
 /**
- * What every `bu capture` subcommand shares: the common options, turning them into settings, and
+ * What every `bu capture` subcommand shares: the common fields, turning them into settings, and
  * reporting the result. Subcommand modules import this file (not capture.ts, which imports them).
  */
 
 /** Enough for a real exploration, small enough that a crawler on a huge site ends in minutes. */
 export const kDefaultMaxSteps = 25;
+const kPortMessage = 'expected a port number (1-65535)';
 
-export const kCaptureOptions: OptionDef[] = [
-  { flags: '--allow-domain <domain>', description: 'only let the browser reach this domain (repeatable; subdomains included)', repeatable: true },
-  { flags: '--storage-state <file>', description: 'cookies and storage to start from; written back at the end' },
-  { flags: '--secret <name>', description: 'a secret used as {{secret:NAME}}; its value comes from env BU_SECRET_<NAME> (repeatable)', repeatable: true },
-  { flags: '--var <name=value>', description: 'a variable used as {{var:NAME}} (repeatable)', repeatable: true },
-  { flags: '--headed', description: 'show the browser window' },
-  { flags: '--cdp <url>', description: 'attach to a running Chrome over CDP (http://host:port)' },
-  { flags: '--ws-endpoint <url>', description: 'connect to a remote Playwright browser server (ws://...)' },
-  { flags: '--mode <mode>', description: `session: drive a tab of your own Chrome through the brow-use extension (${packageFile('README.md', process.cwd())} "Session mode")`, choices: ['session'] },
-  { flags: '--session-port <port>', description: `with --mode session: the 127.0.0.1 port the extension connects to (default ${kDefaultSessionPort})` },
-  { flags: '--viewport <WxH>', description: `viewport size (default ${kDefaultViewport.width}x${kDefaultViewport.height})` },
-  { flags: '--upload-path <path>', description: 'a file or folder upload_file may use besides the session files (repeatable)', repeatable: true },
-  { flags: '--screencast', description: "also record the trace's screencast (the trace viewer's film strip); every action has its own screenshots without it" },
-];
+/** The fields every `bu capture` subcommand (and `bu mcp`) takes: which browser, what it may reach, secrets and variables. */
+export const kCaptureFields = {
+  allowDomains: z.array(z.string().min(1)).optional().register(cliField, {
+    description: 'only let the browser reach this domain (repeatable; subdomains included)', flag: 'allow-domain', value: 'domain',
+  }),
+  storageState: z.string().min(1).optional().register(cliField, { description: 'cookies and storage to start from; written back at the end', value: 'file' }),
+  secrets: z.array(z.string().min(1)).optional().register(cliField, {
+    description: 'a secret used as {{secret:NAME}}; its value comes from env BU_SECRET_<NAME> (repeatable)', flag: 'secret', value: 'name',
+  }),
+  vars: z.record(z.string(), z.string()).optional().register(cliField, { description: 'a variable used as {{var:NAME}} (repeatable)', flag: 'var', example: '--var query=Lamp' }),
+  headed: z.boolean().default(false).register(cliField, { description: 'show the browser window' }),
+  cdp: z.string().min(1).optional().register(cliField, { description: 'attach to a running Chrome over CDP (http://host:port)', value: 'url' }),
+  wsEndpoint: z.string().min(1).optional().register(cliField, { description: 'connect to a remote Playwright browser server (ws://...)', value: 'url' }),
+  mode: z.enum(['session']).optional().register(cliField, {
+    description: `session: drive a tab of your own Chrome through the brow-use extension (${packageFile('README.md', process.cwd())} "Session mode")`,
+  }),
+  sessionPort: z.number().int(kPortMessage).min(1, kPortMessage).max(65535, kPortMessage).optional().register(cliField, {
+    description: `with --mode session: the 127.0.0.1 port the extension connects to (default ${kDefaultSessionPort})`, value: 'port',
+  }),
+  viewport: z.object({ width: wholeNumber(), height: wholeNumber() }).optional().register(cliField, {
+    description: `viewport size (default ${kDefaultViewport.width}x${kDefaultViewport.height})`,
+  }),
+  uploadPaths: z.array(z.string().min(1)).optional().register(cliField, {
+    description: 'a file or folder upload_file may use besides the session files (repeatable)', flag: 'upload-path', value: 'path',
+  }),
+  screencast: z.boolean().default(false).register(cliField, {
+    description: "also record the trace's screencast (the trace viewer's film strip); every action has its own screenshots without it",
+  }),
+};
 
-function positiveInt(value: unknown, flag: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} ${String(value)}: expected a whole number of at least 1`);
-  return n;
-}
+export const CaptureFields = z.object(kCaptureFields);
+export type CaptureFields = z.output<typeof CaptureFields>;
 
-function parseVars(values: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of values) {
-    const at = entry.indexOf('=');
-    if (at < 1) throw new UsageError(`--var ${entry}: expected NAME=value`);
-    out[entry.slice(0, at)] = entry.slice(at + 1);
-  }
-  return out;
-}
+/** What a capture reports (`--json`, the API's `capture`). */
+export const CaptureResult = z.object({
+  sessionId: z.string(),
+  terminationReason: TerminationReason,
+  steps: z.number().int(),
+  pagesVisited: z.number().int(),
+  /** Label -> file (trace, history, aria log, ...). */
+  artifacts: z.record(z.string(), z.string()),
+  /** The run's answer or summary (`done`'s text). */
+  text: z.string(),
+  /** Why it ended with `error`. */
+  error: z.string().nullable(),
+  /** Whether the run said it succeeded; null when it did not say. */
+  success: z.boolean().nullable(),
+});
+export type CaptureResult = z.output<typeof CaptureResult>;
 
-function parseViewport(value: unknown): { width: number; height: number } | undefined {
-  if (value === undefined) return undefined;
-  const match = /^(\d+)x(\d+)$/.exec(String(value));
-  if (!match) throw new UsageError(`--viewport ${String(value)}: expected WIDTHxHEIGHT, e.g. 1280x720`);
-  return { width: Number(match[1]), height: Number(match[2]) };
-}
-
-/** Turns the shared options into settings; a missing secret value fails here, before any browser starts. */
-export function captureSettings(ctx: CommandContext, options: Record<string, unknown>, defaultMaxSteps = kDefaultMaxSteps): CaptureSettings {
-  if (options.cdp && options.wsEndpoint) throw new UsageError('--cdp and --ws-endpoint exclude each other: pick one browser to drive');
-  const names = (options.secret as string[] | undefined) ?? [];
+/** Turns the shared fields into settings; a missing secret value fails here, before any browser starts. */
+export function captureSettings(ctx: CommandContext, input: CaptureFields & { maxSteps?: number | undefined }, defaultMaxSteps = kDefaultMaxSteps): CaptureSettings {
+  if (input.cdp && input.wsEndpoint) throw new UsageError('--cdp and --ws-endpoint exclude each other: pick one browser to drive');
   return {
-    headed: Boolean(options.headed),
-    cdpUrl: options.cdp as string | undefined,
-    wsEndpoint: options.wsEndpoint as string | undefined,
-    storageState: options.storageState as string | undefined,
-    allowDomains: (options.allowDomain as string[] | undefined) ?? [],
-    secrets: Secrets.fromEnv(names, ctx.env, parseVars((options.var as string[] | undefined) ?? [])),
-    maxSteps: options.maxSteps === undefined ? defaultMaxSteps : positiveInt(options.maxSteps, '--max-steps'),
-    viewport: parseViewport(options.viewport),
-    sessionMode: parseSessionMode(options),
-    uploadPaths: parseUploadPaths(ctx.cwd, (options.uploadPath as string[] | undefined) ?? []),
-    screencast: Boolean(options.screencast),
+    headed: input.headed,
+    cdpUrl: input.cdp,
+    wsEndpoint: input.wsEndpoint,
+    storageState: input.storageState,
+    allowDomains: input.allowDomains ?? [],
+    secrets: Secrets.fromEnv(input.secrets ?? [], ctx.env, input.vars ?? {}),
+    maxSteps: input.maxSteps ?? defaultMaxSteps,
+    viewport: input.viewport,
+    sessionMode: parseSessionMode(input),
+    uploadPaths: parseUploadPaths(ctx.cwd, input.uploadPaths ?? []),
+    screencast: input.screencast,
   };
 }
 
@@ -83,30 +98,24 @@ function parseUploadPaths(cwd: string, values: string[]): string[] {
 }
 
 /** `--mode session [--session-port N]`; it drives the user's own browser, so it excludes the other browser options. */
-function parseSessionMode(options: Record<string, unknown>): CaptureSettings['sessionMode'] {
-  if (options.mode !== 'session') {
-    if (options.sessionPort !== undefined) throw new UsageError('--session-port needs --mode session');
+function parseSessionMode(input: CaptureFields): CaptureSettings['sessionMode'] {
+  if (input.mode !== 'session') {
+    if (input.sessionPort !== undefined) throw new UsageError('--session-port needs --mode session');
     return undefined;
   }
   for (const [key, flag] of [['cdp', '--cdp'], ['wsEndpoint', '--ws-endpoint'], ['storageState', '--storage-state']] as const) {
-    if (options[key] !== undefined) throw new UsageError(`--mode session excludes ${flag}: the capture drives your own Chrome and never saves its storage`);
+    if (input[key] !== undefined) throw new UsageError(`--mode session excludes ${flag}: the capture drives your own Chrome and never saves its storage`);
   }
-  const port = options.sessionPort === undefined ? kDefaultSessionPort : Number(options.sessionPort);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--session-port ${String(options.sessionPort)}: expected a port number (1-65535)`);
-  return { port };
+  return { port: input.sessionPort ?? kDefaultSessionPort };
 }
 
-/** Reports a finished capture; returns the exit code (0 for done/frontier-empty/maxSteps/maxLoopHits, 1 for an error). */
-export function reportCapture(ctx: CommandContext, result: CaptureResult): number {
+/** Reports a finished capture: exit 0 for done/frontier-empty/maxSteps/maxLoopHits, 1 for an error or a run that says it failed. */
+export function reportCapture(ctx: CommandContext, result: RecordedCapture): Outcome<CaptureResult> {
   const failed = result.terminationReason === 'error' || result.success === false;
   ctx.print(`${result.sessionId}: ${result.terminationReason} after ${result.steps} step(s), ${result.pagesVisited} page(s)`);
   for (const [label, file] of Object.entries(result.artifacts)) ctx.print(`  ${label}: ${file}`);
   if (result.terminationReason === 'error') ctx.log(`bu: capture failed: ${result.error ?? result.text}`);
   else if (result.success === false) ctx.log(`bu: the run ended unsuccessfully: ${result.text}`);
-  ctx.result({
-    sessionId: result.sessionId, terminationReason: result.terminationReason, steps: result.steps, pagesVisited: result.pagesVisited,
-    artifacts: result.artifacts, text: result.text, error: result.error, success: result.success,
-  });
-  return failed ? 1 : 0;
+  const { sessionId, terminationReason, steps, pagesVisited, artifacts, text, error, success } = result;
+  return { code: failed ? 1 : 0, result: { sessionId, terminationReason, steps, pagesVisited, artifacts, text, error, success } };
 }
-

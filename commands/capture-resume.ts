@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { parseWith } from '../core/io/read.ts';
 import { Plan } from '../core/schema/plan.ts';
 import { runAgentCapture } from '../capture/agent/agent-capture.ts';
@@ -5,31 +6,32 @@ import { ScriptPolicy } from '../capture/policies/script.ts';
 import { checkpointFile } from '../capture/resume/checkpoint.ts';
 import { loadResume, recoverKilledTrace, resumeSettings } from '../capture/resume/resume.ts';
 import { runCapture } from '../capture/run-capture.ts';
-import type { CommandDef } from './command.ts';
-import { positive, reportAgentCapture } from './capture-llm.ts';
-import { reportCapture } from './capture-options.ts';
+import { defineCommand } from './command.ts';
+import { reportAgentCapture } from './capture-llm.ts';
+import { CaptureResult, reportCapture } from './capture-options.ts';
+import { cliField, wholeNumber } from './field-meta.ts';
+
+export const ResumeInput = z.object({
+  session: z.string().min(1).register(cliField, { description: 'the interrupted session', positional: true }),
+  maxSteps: wholeNumber().optional().register(cliField, { description: "the run's total step limit (default: the one it started with)" }),
+  headed: z.boolean().default(false).register(cliField, { description: 'show the browser window' }),
+  llmReplay: z.string().min(1).optional().register(cliField, { description: 'answer from a recorded llm/<id>.jsonl instead of a model', value: 'file' }),
+});
 
 /**
  * `bu capture resume SESSION`: continues an interrupted capture (killed, SIGTERM, browser gone,
  * model unavailable) from its last checkpoint, in the same session: same history, logs and files,
  * a new trace part, the same run entry. Agent runs and plan captures can be resumed.
  */
-export const resumeCommand: CommandDef = {
+export const resumeCommand = defineCommand({
   name: 'resume',
   summary: 'continue an interrupted capture from its last checkpoint',
-  args: ['<session>'],
-  options: [
-    { flags: '--max-steps <n>', description: 'the run\'s total step limit (default: the one it started with)' },
-    { flags: '--headed', description: 'show the browser window' },
-    { flags: '--llm-replay <file>', description: 'answer from a recorded llm/<id>.jsonl instead of a model' },
-  ],
-  json: true,
-  async run(ctx, args, options) {
-    const sessionId = args[0]!;
+  input: ResumeInput,
+  result: CaptureResult,
+  async run(ctx, { session: sessionId, maxSteps, headed, llmReplay }) {
     const loaded = await loadResume({ sessionId, runs: ctx.runs, paths: ctx.paths });
     const { checkpoint } = loaded;
-    const maxSteps = positive(options.maxSteps, '--max-steps', true);
-    const settings = resumeSettings(checkpoint, ctx.env, { ...(maxSteps ? { maxSteps } : {}), ...(options.headed ? { headed: true } : {}) });
+    const settings = resumeSettings(checkpoint, ctx.env, { ...(maxSteps ? { maxSteps } : {}), ...(headed ? { headed: true } : {}) });
     const note = await recoverKilledTrace(checkpoint, settings.secrets);
     if (note) ctx.log(note);
     ctx.log(`resuming ${sessionId} from ${checkpointFile(ctx.paths, sessionId)} (after step ${checkpoint.step})`);
@@ -42,7 +44,7 @@ export const resumeCommand: CommandDef = {
             limits: policy.limits, finishCheck: policy.finishCheck, stepTimeoutMs: policy.stepTimeoutMs, subtasks: policy.subtasksOn ?? false,
             observeBudget: policy.observeBudget ?? undefined, historyTokens: policy.historyTokens ?? undefined,
           },
-          replayFile: (options.llmReplay as string | undefined) ?? null, resume: { ...loaded, state: policy },
+          replayFile: llmReplay ?? null, resume: { ...loaded, state: policy },
         });
         return reportAgentCapture(ctx, result);
       }
@@ -55,4 +57,4 @@ export const resumeCommand: CommandDef = {
         throw new Error('unreachable: loadResume refuses policies without a checkpoint state');
     }
   },
-};
+});

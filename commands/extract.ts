@@ -1,7 +1,23 @@
 import fs from 'node:fs';
+import { z } from 'zod';
 import { BuError, UsageError } from '../core/errors.ts';
+import { ExtractCounts } from '../core/schema/extract.ts';
 import { extractTrace, type ExtractResult } from '../extract/extract.ts';
-import type { CommandContext, CommandDef } from './command.ts';
+import { defineCommand, type CommandContext, type Outcome } from './command.ts';
+import { cliField } from './field-meta.ts';
+
+export const ExtractInput = z.object({
+  session: z.string().min(1).optional().register(cliField, { description: 'a session id or a path to a trace zip', positional: true }),
+  all: z.boolean().default(false).register(cliField, { description: 'extract every run in the run database that is not extracted yet' }),
+});
+
+/** One run extracted. */
+export const ExtractOneResult = z.object({ sessionId: z.string().nullable(), id: z.string(), dir: z.string(), counts: ExtractCounts });
+/** `--all`: each run extracted, and those that could not be. */
+export const ExtractAllResult = z.object({
+  extracted: z.array(z.object({ sessionId: z.string(), dir: z.string(), counts: ExtractCounts })),
+  failed: z.array(z.object({ sessionId: z.string(), error: z.string() })),
+});
 
 function summary(result: ExtractResult): string {
   const c = result.manifest.counts;
@@ -14,7 +30,7 @@ async function recordArtifact(ctx: CommandContext, result: ExtractResult): Promi
   await ctx.runs.upsert({ sessionId: result.manifest.sessionId, artifacts: { extract: result.dir } });
 }
 
-async function extractAll(ctx: CommandContext): Promise<number> {
+async function extractAll(ctx: CommandContext): Promise<Outcome<z.input<typeof ExtractAllResult>>> {
   const runs = await ctx.runs.list();
   const pending = runs.filter((r) => fs.existsSync(ctx.paths.trace(r.sessionId)) && !fs.existsSync(ctx.paths.extractDir(r.sessionId)));
   if (!pending.length) ctx.print(`nothing to extract: every run in ${ctx.runs.file} with a trace is already extracted`);
@@ -34,18 +50,16 @@ async function extractAll(ctx: CommandContext): Promise<number> {
       ctx.log(`bu: ${run.sessionId}: ${err.message}`);
     }
   }
-  ctx.result({ extracted: done.map((r) => ({ sessionId: r.id, dir: r.dir, counts: r.manifest.counts })), failed });
-  return failed.length ? 1 : 0;
+  return { code: failed.length ? 1 : 0, result: { extracted: done.map((r) => ({ sessionId: r.id, dir: r.dir, counts: r.manifest.counts })), failed } };
 }
 
-export const extractCommand: CommandDef = {
+export const extractCommand = defineCommand({
   name: 'extract',
   summary: 'trace zip + sidecars -> JSONL and screenshots in extract/<id>/ (no browser, no LLM)',
-  args: ['[session]'],
-  options: [{ flags: '--all', description: 'extract every run in the run database that is not extracted yet' }],
-  json: true,
-  async run(ctx, [target], options) {
-    if (options.all) {
+  input: ExtractInput,
+  result: z.union([ExtractOneResult, ExtractAllResult]),
+  async run(ctx, { session: target, all }) {
+    if (all) {
       if (target) throw new UsageError('pass a session (or a trace zip path) or --all, not both');
       return extractAll(ctx);
     }
@@ -54,7 +68,6 @@ export const extractCommand: CommandDef = {
     const result = await extractTrace(target, { paths: ctx.paths, cwd: ctx.cwd });
     await recordArtifact(ctx, result);
     ctx.print(summary(result));
-    ctx.result({ sessionId: result.manifest.sessionId, id: result.id, dir: result.dir, counts: result.manifest.counts });
-    return 0;
+    return { code: 0, result: { sessionId: result.manifest.sessionId, id: result.id, dir: result.dir, counts: result.manifest.counts } };
   },
-};
+});

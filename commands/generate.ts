@@ -1,25 +1,40 @@
-import { UsageError } from '../core/errors.ts';
-import { generate, type LlmMode } from '../generate/generate.ts';
-import type { CommandDef } from './command.ts';
+import { z } from 'zod';
+import { PageModel } from '../core/schema/page-model.ts';
+import { generate } from '../generate/generate.ts';
+import { defineCommand } from './command.ts';
+import { cliField } from './field-meta.ts';
 
-const kLlmModes: LlmMode[] = ['off', 'auto', 'on'];
+export const GenerateInput = z.object({
+  sessions: z.array(z.string().min(1)).min(1).register(cliField, { description: 'extracted session ids (one model is built from all of them)', positional: true }),
+  out: z.string().min(1).optional().register(cliField, { description: 'where pom/, workflows/, tests/, docs/ go (default: the output dir)', value: 'dir' }),
+  llm: z.enum(['off', 'auto', 'on']).default('auto').register(cliField, { description: 'names and docs from a model: off, auto (when OPENAI_API_KEY or OPENAI_BASE_URL is set), on', value: 'mode' }),
+});
 
-export const generateCommand: CommandDef = {
+export const GenerateResult = z.object({
+  outDir: z.string(),
+  /** The page model file (model.json). */
+  model: z.string(),
+  pages: z.number().int(),
+  flows: z.number().int(),
+  written: z.array(z.string()),
+  unchanged: z.array(z.string()),
+  /** Files left alone because they already exist (playwright.config.ts, tsconfig.json). */
+  skipped: z.array(z.string()),
+  diagnostics: z.number().int(),
+  /** Element locators checked against the recorded DOM snapshots. */
+  locators: PageModel.shape.locatorCheck,
+  llmCalls: z.number().int(),
+});
+
+export const generateCommand = defineCommand({
   name: 'generate',
   summary: 'extracted runs -> page objects, workflows, Playwright specs and docs (one model from several runs)',
-  args: ['<sessions...>'],
-  options: [
-    { flags: '--out <dir>', description: 'where pom/, workflows/, tests/, docs/ go (default: the output dir)' },
-    { flags: '--llm <mode>', description: 'names and docs from a model: off, auto (when OPENAI_API_KEY or OPENAI_BASE_URL is set), on', default: 'auto', choices: kLlmModes },
-  ],
-  json: true,
-  async run(ctx, args, options) {
-    const sessions = args.filter(Boolean);
-    if (!sessions.length) throw new UsageError('bu generate needs a session id', 'see `bu runs list`');
-    const llm = kLlmModes.find((mode) => mode === options.llm) ?? 'auto';
+  input: GenerateInput,
+  result: GenerateResult,
+  async run(ctx, { sessions, out, llm }) {
     const result = await generate({
       sessions,
-      outDir: typeof options.out === 'string' ? options.out : ctx.paths.root,
+      outDir: out ?? ctx.paths.root,
       paths: ctx.paths,
       cwd: ctx.cwd,
       env: ctx.env,
@@ -29,7 +44,6 @@ export const generateCommand: CommandDef = {
     });
     ctx.print(`generated ${result.pages} page objects and ${result.flows} flows in ${result.outDir} (${result.written.length} files written, ${result.unchanged.length} unchanged)`);
     if (result.diagnostics) ctx.print(`${result.diagnostics} locator notes: see ${result.model} ("diagnostics") and docs/`);
-    ctx.result({ ...result });
-    return 0;
+    return { code: 0, result };
   },
-};
+});

@@ -7,7 +7,9 @@ import { packageFile } from '../core/package.ts';
 import {
   configText, examplePlanText, gitignoreLines, kConfigFile, kDefaultInit, kExamplePlan, kProjectDevDependencies, playwrightConfigText, type InitOptions,
 } from './init-files.ts';
-import type { CommandDef } from './command.ts';
+import { z } from 'zod';
+import { defineCommand } from './command.ts';
+import { cliField } from './field-meta.ts';
 
 /**
  * `bu init [dir]`: sets up brow-use in an existing project. Writes only files that are absent
@@ -82,17 +84,27 @@ function checkDir(value: unknown, flag: string): string | undefined {
   return text;
 }
 
-export const initCommand: CommandDef = {
+export const InitInput = z.object({
+  dir: z.string().optional().register(cliField, { description: 'the project folder (default: the current one)', positional: true }),
+  baseUrl: z.string().optional().register(cliField, { description: `the app under test (default ${kDefaultInit.baseURL})`, value: 'url' }),
+  generatedDir: z.string().optional().register(cliField, { description: `folder for generated tests (default ${kDefaultInit.generatedDir})`, value: 'dir' }),
+  outputDir: z.string().optional().register(cliField, { description: `folder for traces and extracts (default ${kDefaultInit.outputDir})`, value: 'dir' }),
+});
+
+export const InitResult = z.object({
+  dir: z.string(),
+  created: z.array(z.string()),
+  kept: z.array(z.string()),
+  gitignore: z.array(z.string()),
+  missingDevDependencies: z.array(z.string()),
+});
+
+export const initCommand = defineCommand({
   name: 'init',
   summary: 'set up brow-use in a project: brow-use.config.ts, a folder for generated tests with its Playwright config, a first plan, .gitignore lines',
-  args: ['[dir]'],
-  options: [
-    { flags: '--base-url <url>', description: `the app under test (default ${kDefaultInit.baseURL})` },
-    { flags: '--generated-dir <dir>', description: `folder for generated tests (default ${kDefaultInit.generatedDir})` },
-    { flags: '--output-dir <dir>', description: `folder for traces and extracts (default ${kDefaultInit.outputDir})` },
-  ],
-  json: true,
-  async run(ctx, [dir], options) {
+  input: InitInput,
+  result: InitResult,
+  async run(ctx, { dir, ...options }) {
     const root = path.resolve(ctx.cwd, dir ?? '.');
     const stat = await fs.stat(root).catch(() => null);
     if (stat && !stat.isDirectory()) throw new UsageError(`${root} is not a folder`, 'pass the project folder (default: the current one)');
@@ -141,7 +153,6 @@ export const initCommand: CommandDef = {
       ...steps.map(([command, why]) => `  ${command.padEnd(width)}# ${why}`),
       `then write your own steps in ${kExamplePlan}: every action, with an example, is in ${packageFile('docs/plan-format.md', root)}`,
     ].join('\n'));
-    ctx.result({ dir: root, created, kept, gitignore: ignored, missingDevDependencies: missing });
-    return 0;
+    return { code: 0, result: { dir: root, created, kept, gitignore: ignored, missingDevDependencies: missing } };
   },
-};
+});

@@ -1,18 +1,21 @@
 import path from 'node:path';
+import { z } from 'zod';
 import { launchBrowser } from '../core/browser.ts';
 import { reserveSessionId } from '../core/session-id.ts';
 import { UsageError } from '../core/errors.ts';
 import { sessionFilesDir } from '../core/paths.ts';
-import { resolveSubstitutions, parseVarFlags } from '../replay/inputs.ts';
+import { ReplaySummary } from '../core/schema/replay-report.ts';
+import { resolveSubstitutions } from '../replay/inputs.ts';
 import { loadHistory } from '../replay/load.ts';
 import { replay } from '../replay/replay.ts';
 import { summaryLine, writeReport } from '../replay/report.ts';
 import { stepLine } from '../replay/step-line.ts';
 import { writeBack } from '../replay/write-back.ts';
-import type { CommandDef } from './command.ts';
+import { defineCommand } from './command.ts';
+import { cliField } from './field-meta.ts';
 
-function parseBaseUrl(value: unknown): string | null {
-  if (typeof value !== 'string' || !value) return null;
+function parseBaseUrl(value: string | undefined): string | null {
+  if (!value) return null;
   try {
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
@@ -22,27 +25,43 @@ function parseBaseUrl(value: unknown): string | null {
   }
 }
 
-export const replayCommand: CommandDef = {
+export const ReplayInput = z.object({
+  history: z.string().min(1).register(cliField, { description: 'a session id or a history JSON file', positional: true }),
+  baseUrl: z.string().optional().register(cliField, {
+    description: 'rebase recorded URLs onto this address (default: BASE_URL, else baseURL of brow-use.config.ts)', value: 'url', env: 'BASE_URL',
+  }),
+  vars: z.record(z.string(), z.string()).optional().register(cliField, { description: 'value of a {{var:NAME}} placeholder (repeatable)', flag: 'var', example: '--var query=Lamp' }),
+  strategy: z.enum(['full', 'locator-only']).default('full').register(cliField, { description: 'full: the rematch cascade; locator-only: only the recorded locator' }),
+  fallback: z.enum(['off', 'llm']).default('off').register(cliField, {
+    description: 'off: never a model; llm: a model picks among candidates when the cascade fails', value: 'mode', deprecatedFlag: 'heal',
+  }),
+  writeBack: z.boolean().default(false).register(cliField, { description: 'write a new history version with healed locators and fingerprints, plus a diff' }),
+  uploadPaths: z.array(z.string()).optional().register(cliField, { description: 'a file or folder upload steps may use besides the session files (repeatable)', flag: 'upload-path', value: 'path' }),
+  headed: z.boolean().default(false).register(cliField, { description: 'show the browser' }),
+});
+
+export const ReplayResult = ReplaySummary.extend({
+  replayId: z.string(),
+  sessionId: z.string(),
+  reportPath: z.string(),
+  /** With --write-back: the new history version, or null when no step needed healing. */
+  writeBack: z.object({ historyFile: z.string(), diffFile: z.string(), changedSteps: z.number().int() }).nullable(),
+  /** Stopped by a signal: the steps not run are skipped, and the replay is not a pass. */
+  interrupted: z.literal(true).optional(),
+});
+
+export const replayCommand = defineCommand({
   name: 'replay',
   summary: 'replay a recorded history against the app, re-finding each element and verifying each step',
-  args: ['<history>'],
-  options: [
-    { flags: '--base-url <url>', description: 'rebase recorded URLs onto this address (default: BASE_URL, else baseURL of brow-use.config.ts)', env: 'BASE_URL' },
-    { flags: '--var <name=value>', description: 'value of a {{var:NAME}} placeholder (repeatable)', repeatable: true },
-    { flags: '--strategy <strategy>', description: 'full: the rematch cascade; locator-only: only the recorded locator', choices: ['full', 'locator-only'], default: 'full' },
-    { flags: '--heal <mode>', description: 'off: never a model; llm: a model picks among candidates when the cascade fails', choices: ['off', 'llm'], default: 'off' },
-    { flags: '--write-back', description: 'write a new history version with healed locators and fingerprints, plus a diff' },
-    { flags: '--upload-path <path>', description: 'a file or folder upload steps may use besides the session files (repeatable)', repeatable: true },
-    { flags: '--headed', description: 'show the browser' },
-  ],
-  json: true,
-  async run(ctx, [arg], options) {
-    const { history, file } = await loadHistory(arg!, ctx.paths, ctx.cwd);
+  input: ReplayInput,
+  result: ReplayResult,
+  async run(ctx, options) {
+    const { history, file } = await loadHistory(options.history, ctx.paths, ctx.cwd);
     const baseUrl = parseBaseUrl(options.baseUrl);
-    const substitutions = resolveSubstitutions(history, parseVarFlags((options.var as string[] | undefined) ?? []), ctx.env);
-    const strategy = options.strategy === 'locator-only' ? 'locator-only' : 'full';
-    // The model client loads only when healing is asked for: a plain replay never touches it.
-    const healer = options.heal === 'llm' ? (await import('./replay-healer.ts')).createReplayHealer({ env: ctx.env, logFile: ctx.paths.llmLog(history.sessionId) }) : null;
+    const substitutions = resolveSubstitutions(history, options.vars ?? {}, ctx.env);
+    const { strategy } = options;
+    // The model client loads only when the fallback is asked for: a plain replay never touches it.
+    const fallback = options.fallback === 'llm' ? (await import('./replay-fallback.ts')).createReplayFallback({ env: ctx.env, logFile: ctx.paths.llmLog(history.sessionId) }) : null;
     const replayId = await reserveSessionId(ctx.paths.stateDir, 'replay', Date.now());
 
     const browser = await launchBrowser({ headless: !options.headed, env: ctx.env });
@@ -50,13 +69,13 @@ export const replayCommand: CommandDef = {
     try {
       const context = await browser.newContext(history.viewport ? { viewport: history.viewport } : {});
       const page = await context.newPage();
-      ctx.log(`replaying ${history.sessionId} (${history.steps.length} steps, strategy ${strategy}, heal ${healer ? 'llm' : 'off'})`);
+      ctx.log(`replaying ${history.sessionId} (${history.steps.length} steps, strategy ${strategy}, fallback ${options.fallback})`);
       result = await replay(page, history, {
-        replayId, baseUrl, substitutions, strategy, healer,
-        writeBack: Boolean(options.writeBack),
+        replayId, baseUrl, substitutions, strategy, fallback,
+        writeBack: options.writeBack,
         // The report is written for anyone to check the page the replay left.
         finalSnapshot: true,
-        files: { filesDir: sessionFilesDir(ctx.paths, history.sessionId), uploadPaths: (options.uploadPath as string[] | undefined) ?? [], cwd: ctx.cwd },
+        files: { filesDir: sessionFilesDir(ctx.paths, history.sessionId), uploadPaths: options.uploadPaths ?? [], cwd: ctx.cwd },
         signal: ctx.signal,
         onStep: (step, total) => ctx.log(stepLine(step, total)),
         log: ctx.log,
@@ -78,7 +97,9 @@ export const replayCommand: CommandDef = {
     // An interrupted replay did not check the whole flow: it is not a pass, whatever the steps that ran did.
     const interrupted = ctx.signal.aborted;
     if (interrupted) ctx.log(`bu: replay interrupted: the steps not run are marked skipped in ${reportPath}`);
-    ctx.result({ ...report.summary, replayId, sessionId: history.sessionId, reportPath, writeBack: written, ...(interrupted ? { interrupted } : {}) });
-    return report.summary.ok && !interrupted ? 0 : 1;
+    return {
+      code: report.summary.ok && !interrupted ? 0 : 1,
+      result: { ...report.summary, replayId, sessionId: history.sessionId, reportPath, writeBack: written, ...(interrupted ? { interrupted } : {}) },
+    };
   },
-};
+});

@@ -1,16 +1,23 @@
 import fs from 'node:fs';
+import { z } from 'zod';
 import { extractTrace } from '../extract/extract.ts';
 import { UsageError } from '../core/errors.ts';
 import { writeReport } from '../report/report.ts';
-import type { CommandDef } from './command.ts';
+import { defineCommand } from './command.ts';
+import { cliField } from './field-meta.ts';
 
-export const reportCommand: CommandDef = {
+export const ReportInput = z.object({
+  session: z.string().min(1).register(cliField, { description: 'a session id (see `bu runs list`)', positional: true }),
+});
+
+export const ReportResult = z.object({ sessionId: z.string(), reportPath: z.string(), steps: z.number().int(), replays: z.number().int() });
+
+export const reportCommand = defineCommand({
   name: 'report',
   summary: 'write a static HTML timeline of a run and its replays (report/<id>/index.html)',
-  args: ['<session>'],
-  json: true,
-  async run(ctx, [sessionId]) {
-    const id = sessionId!;
+  input: ReportInput,
+  result: ReportResult,
+  async run(ctx, { session: id }) {
     const run = await ctx.runs.get(id);
     if (!fs.existsSync(ctx.paths.extractDir(id))) {
       if (!fs.existsSync(ctx.paths.trace(id))) {
@@ -22,7 +29,6 @@ export const reportCommand: CommandDef = {
     const { file, steps, replays } = await writeReport({ paths: ctx.paths, sessionId: id, run });
     ctx.log(`report: ${steps} steps, ${replays} replays`);
     ctx.print(file);
-    ctx.result({ sessionId: id, reportPath: file, steps, replays });
-    return 0;
+    return { code: 0, result: { sessionId: id, reportPath: file, steps, replays } };
   },
-};
+});

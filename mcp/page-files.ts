@@ -58,10 +58,10 @@ export function confinedPath(root: string, wanted: string): string {
 
 /** Syntax errors of TypeScript text (no type checking: imports need not resolve). */
 export function syntaxErrors(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
-  const diagnostics = (source as unknown as { parseDiagnostics?: Ts.Diagnostic[] }).parseDiagnostics ?? [];
-  return diagnostics.map((d) => {
-    const at = d.start === undefined ? '' : `:${source.getLineAndCharacterOfPosition(d.start).line + 1}`;
+  // transpileModule reports syntax errors only: it neither resolves imports nor checks types.
+  const { diagnostics = [] } = ts.transpileModule(text, { fileName: file, reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } });
+  return diagnostics.map((d: Ts.Diagnostic) => {
+    const at = d.start === undefined || !d.file ? '' : `:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}`;
     return `${file}${at}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
   });
 }

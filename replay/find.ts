@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright';
 import { errorMessage } from '../core/errors.ts';
 import { locatorFromCode } from '../core/locator/build.ts';
-import type { FailureCategory, HealRecord, MatchLevel } from '../core/schema/replay-report.ts';
+import type { FailureCategory, FallbackRecord, MatchLevel } from '../core/schema/replay-report.ts';
 import type { Fingerprint, HistoryStep } from '../core/schema/history.ts';
-import { healAcceptable, healCandidates, healRequest, type Healer } from './heal.ts';
+import { fallbackAcceptable, fallbackCandidates, fallbackRequest, type Fallback } from './fallback.ts';
 import type { Rebaser } from './inputs.ts';
 import { readAhead, type ReadAhead, type ReadAtPath, type ScoredCandidate } from '../locate/cascade.ts';
 import { locate } from '../locate/locate.ts';
@@ -13,14 +13,14 @@ import { withMembersAsPeers } from '../core/aria/peers.ts';
 /**
  * Finds a step's element: the rematch cascade (strategy `full`) or only the recorded locator
  * (strategy `locator-only`, what a plain generated spec does), then a model's pick when the
- * cascade failed and healing is on.
+ * cascade failed and the model fallback is on.
  */
 
 export type Strategy = 'full' | 'locator-only';
 
 export type Found =
-  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; heal: HealRecord | null; atPath?: ReadAtPath; target?: TargetMoved; judged?: Judged; guard?: Locator }
-  | { ok: false; category: FailureCategory; message: string; level: MatchLevel | null; candidates: number | null; notes: string[]; heal: HealRecord | null };
+  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; fallback: FallbackRecord | null; atPath?: ReadAtPath; target?: TargetMoved; judged?: Judged; guard?: Locator }
+  | { ok: false; category: FailureCategory; message: string; level: MatchLevel | null; candidates: number | null; notes: string[]; fallback: FallbackRecord | null };
 
 /** The element as it was judged, when its locator is a place among several matches (see confirm-judged.ts). */
 export interface Judged {
@@ -35,7 +35,7 @@ export interface TargetMoved {
 
 export interface FindOptions {
   strategy: Strategy;
-  healer: Healer | null;
+  fallback: Fallback | null;
   timeoutMs: number;
   /** Recorded link targets move with `--base-url` too. */
   rebase: Rebaser;
@@ -60,20 +60,20 @@ export interface FindOptions {
 }
 
 async function recordedOnly(page: Page, step: HistoryStep, timeoutMs: number): Promise<Found> {
-  if (!step.locator) return { ok: false, category: 'missing_element', message: 'no recorded locator', level: null, candidates: null, notes: [], heal: null };
+  if (!step.locator) return { ok: false, category: 'missing_element', message: 'no recorded locator', level: null, candidates: null, notes: [], fallback: null };
   let locator: Locator;
   try {
     locator = locatorFromCode(page, step.locator.code);
   } catch (err) {
-    return { ok: false, category: 'missing_element', message: errorMessage(err), level: 'recorded', candidates: 0, notes: [], heal: null };
+    return { ok: false, category: 'missing_element', message: errorMessage(err), level: 'recorded', candidates: 0, notes: [], fallback: null };
   }
   try {
     await locator.first().waitFor({ state: 'attached', timeout: timeoutMs });
   } catch {
-    return { ok: false, category: 'missing_element', message: `${step.locator.code} matches nothing`, level: 'recorded', candidates: 0, notes: [], heal: null };
+    return { ok: false, category: 'missing_element', message: `${step.locator.code} matches nothing`, level: 'recorded', candidates: 0, notes: [], fallback: null };
   }
   // Strict mode decides: acting on a locator that matches several elements throws.
-  return { ok: true, locator, level: 'recorded', candidates: await locator.count(), score: null, notes: [], heal: null };
+  return { ok: true, locator, level: 'recorded', candidates: await locator.count(), score: null, notes: [], fallback: null };
 }
 
 /**
@@ -121,7 +121,7 @@ export async function findElement(page: Page, step: HistoryStep, options: FindOp
   const result = await locate(page, { fingerprint: own, recorded: step.locator, members, title: step.pre.title, heading: step.pre.heading }, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds, guarded: guarded(step, options) }, ahead);
   if (result.kind === 'page-changed') {
     const nearest = result.nearest ? `; the nearest candidate was the ${result.nearest.item.features.role ?? result.nearest.item.features.tag} "${result.nearest.item.features.name}"` : '';
-    return { ok: false, category: 'page_changed', message: `not the page the step was recorded on: ${result.lost}${nearest}`, level: null, candidates: 0, notes: result.notes, heal: null };
+    return { ok: false, category: 'page_changed', message: `not the page the step was recorded on: ${result.lost}${nearest}`, level: null, candidates: 0, notes: result.notes, fallback: null };
   }
   if (result.kind === 'found') {
     const { candidate } = result;
@@ -130,31 +130,31 @@ export async function findElement(page: Page, step: HistoryStep, options: FindOp
     const target = fp.hrefPath && live && live !== fp.hrefPath && candidate.agreement.acceptable ? { target: { recorded: fp.hrefPath, live } } : {};
     const judged = candidate.item.positional ? { judged: { features: candidate.item.features } } : {};
     const guard = result.guard ? { guard: result.guard } : {};
-    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, heal: null, atPath: result.atPath, ...target, ...judged, ...guard };
+    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, fallback: null, atPath: result.atPath, ...target, ...judged, ...guard };
   }
   const category = result.kind === 'ambiguous' ? 'ambiguous' : 'missing_element';
   const message = result.kind === 'ambiguous'
     ? `${result.tied.length} elements match "${fp.name || fp.tag}" equally well at level ${result.level}; refusing to guess`
     : `no element agrees with the recorded ${fp.role ?? fp.tag} "${fp.name}"${nearestOf(result.pool)}`;
-  const failed: Found = { ok: false, category, message, level: result.kind === 'ambiguous' ? result.level : null, candidates: result.kind === 'ambiguous' ? result.tied.length : 0, notes: result.notes, heal: null };
-  if (!options.healer) return failed;
+  const failed: Found = { ok: false, category, message, level: result.kind === 'ambiguous' ? result.level : null, candidates: result.kind === 'ambiguous' ? result.tied.length : 0, notes: result.notes, fallback: null };
+  if (!options.fallback) return failed;
 
-  const offered = result.kind === 'ambiguous' ? result.tied : healCandidates(result.pool);
-  if (!offered.length) return { ...failed, notes: [...failed.notes, 'heal: no candidate to offer'] };
-  const request = healRequest(step, fp, step.locator?.code ?? null, { url: page.url(), title: await page.title().catch(() => '') }, category, offered);
+  const offered = result.kind === 'ambiguous' ? result.tied : fallbackCandidates(result.pool);
+  if (!offered.length) return { ...failed, notes: [...failed.notes, 'fallback: no candidate to offer'] };
+  const request = fallbackRequest(step, fp, step.locator?.code ?? null, { url: page.url(), title: await page.title().catch(() => '') }, category, offered);
   options.onModelCall();
   let answer;
   try {
-    answer = await options.healer.pick(request, options.signal);
+    answer = await options.fallback.pick(request, options.signal);
   } catch (err) {
-    const reason = `healer failed: ${err instanceof Error ? err.message : String(err)}`;
-    options.log(`  heal: ${reason}`);
-    return { ...failed, heal: { offered: offered.length, picked: null, reason, accepted: false, score: null } };
+    const reason = `fallback failed: ${err instanceof Error ? err.message : String(err)}`;
+    options.log(`  fallback: ${reason}`);
+    return { ...failed, fallback: { offered: offered.length, picked: null, reason, accepted: false, score: null } };
   }
   const pick = answer.candidate === null ? undefined : offered[answer.candidate];
-  const accepted = pick !== undefined && healAcceptable(pick);
-  const heal: HealRecord = { offered: offered.length, picked: answer.candidate, reason: answer.reason, accepted, score: pick?.agreement.score ?? null };
-  options.log(`  heal: picked ${answer.candidate ?? 'none'} of ${offered.length} (${answer.reason})${pick && !accepted ? ' - rejected: it does not agree with the recorded element' : ''}`);
-  if (!pick || !accepted) return { ...failed, heal };
-  return { ok: true, locator: pick.item.locator, level: 'llm', candidates: offered.length, score: pick.agreement.score, notes: result.notes, heal, ...(pick.item.positional ? { judged: { features: pick.item.features } } : {}) };
+  const accepted = pick !== undefined && fallbackAcceptable(pick);
+  const fallback: FallbackRecord = { offered: offered.length, picked: answer.candidate, reason: answer.reason, accepted, score: pick?.agreement.score ?? null };
+  options.log(`  fallback: picked ${answer.candidate ?? 'none'} of ${offered.length} (${answer.reason})${pick && !accepted ? ' - rejected: it does not agree with the recorded element' : ''}`);
+  if (!pick || !accepted) return { ...failed, fallback };
+  return { ok: true, locator: pick.item.locator, level: 'llm', candidates: offered.length, score: pick.agreement.score, notes: result.notes, fallback, ...(pick.item.positional ? { judged: { features: pick.item.features } } : {}) };
 }

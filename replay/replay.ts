@@ -5,7 +5,7 @@ import { defaultOutputRoot, outputPaths, sessionFilesDir } from '../core/paths.t
 import type { Fingerprint, History, RecordedLocator } from '../core/schema/history.ts';
 import { kReplayReportVersion, type ReplayReport, type ReplayStep } from '../core/schema/replay-report.ts';
 import type { Strategy } from './find.ts';
-import type { Healer } from './heal.ts';
+import type { Fallback } from './fallback.ts';
 import { InFlight } from '../core/act/in-flight.ts';
 import { errorMessage, JobFailedError } from '../core/errors.ts';
 import { Rebaser, ReportRedactor, substitute, type Substitutions } from './inputs.ts';
@@ -20,7 +20,7 @@ import { runStep, type Ahead, type StepEnv, type StepOutcome } from './step.ts';
 /**
  * Replays a history on a page the caller owns (the CLI launches one; Playwright Test passes its
  * own). Steps run in order and stop at the first failure; the rest are reported as skipped.
- * Never sleeps recorded durations, never calls a model unless a `Healer` is given.
+ * Never sleeps recorded durations, never calls a model unless a `Fallback` is given.
  */
 
 /** One action (click, fill, navigation) may take this long before it is an action error. */
@@ -31,7 +31,7 @@ export interface ReplayOptions {
   baseUrl?: string | null;
   substitutions?: Substitutions;
   strategy?: Strategy;
-  healer?: Healer | null;
+  fallback?: Fallback | null;
   /** Also compute fresh fingerprints and locators for healed steps (for `--write-back`). */
   writeBack?: boolean;
   /**
@@ -111,7 +111,7 @@ export async function replay(page: Page, history: History, options: ReplayOption
     find: {
       strategy,
       tolerantIds,
-      healer: options.healer ?? null,
+      fallback: options.fallback ?? null,
       timeoutMs: options.findTimeoutMs ?? kFindTimeoutMs,
       rebase,
       signal: options.signal,
@@ -148,7 +148,7 @@ export async function replay(page: Page, history: History, options: ReplayOption
       const why = stopped ?? 'the replay was interrupted';
       steps.push({
         index: step.index, action: step.action, status: 'skipped', level: null, candidates: null, score: null, locator: null,
-        recordedLocator: step.locator?.code ?? null, category: null, message: why, notes: [], heal: null, checks: [],
+        recordedLocator: step.locator?.code ?? null, category: null, message: why, notes: [], fallback: null, checks: [],
         timing: { startMs: Math.round(performance.now() - t0), findMs: 0, actMs: 0, verifyMs: 0, totalMs: 0 },
       });
     } else {
@@ -164,7 +164,7 @@ export async function replay(page: Page, history: History, options: ReplayOption
     options.onStep?.(steps[steps.length - 1]!, history.steps.length);
   }
 
-  const summary = summarize(steps, { totalMs: performance.now() - t0, llmCalls, strategy, heal: options.healer ? 'llm' : 'off' });
+  const summary = summarize(steps, { totalMs: performance.now() - t0, llmCalls, strategy, fallback: options.fallback ? 'llm' : 'off' });
   const snapshot = env.finalSnapshot || !summary.ok;
   const { title, ariaSnapshot } = finalRead && (finalRead.ariaSnapshot !== undefined || !snapshot) ? finalRead : await readFinalPage(env.page, snapshot);
   const final = redactor.deep({ url: env.page.url(), title, ...(ariaSnapshot === undefined ? {} : { ariaSnapshot }) });

@@ -5,7 +5,7 @@ import { ReplayReport, type ReplayStep, type ReplaySummary, type StepStatus } fr
 
 export function summarize(
   steps: readonly ReplayStep[],
-  extra: { totalMs: number; llmCalls: number; strategy: ReplaySummary['strategy']; heal: ReplaySummary['heal'] },
+  extra: { totalMs: number; llmCalls: number; strategy: ReplaySummary['strategy']; fallback: ReplaySummary['fallback'] },
 ): ReplaySummary {
   const byStatus: Record<StepStatus, number> = { passed: 0, healed: 0, failed: 0, skipped: 0 };
   const byLevel: Record<string, number> = {};
@@ -24,7 +24,7 @@ export function summarize(
     totalMs: Math.round(extra.totalMs),
     llmCalls: extra.llmCalls,
     strategy: extra.strategy,
-    heal: extra.heal,
+    fallback: extra.fallback,
   };
 }
 

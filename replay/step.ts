@@ -116,7 +116,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   const started = performance.now();
   const timing = { startMs: Math.round(started - env.t0), findMs: 0, actMs: 0, verifyMs: 0, totalMs: 0 };
   let page = env.page;
-  const base = { index: step.index, action: step.action, level: null, candidates: null, score: null, locator: null as string | null, recordedLocator: step.locator?.code ?? null, notes: [] as string[], heal: null, checks: [] as string[] };
+  const base = { index: step.index, action: step.action, level: null, candidates: null, score: null, locator: null as string | null, recordedLocator: step.locator?.code ?? null, notes: [] as string[], fallback: null, checks: [] as string[] };
   const finish = (partial: Partial<ReplayStep> & Pick<ReplayStep, 'status'>, extra: Omit<StepOutcome, 'report' | 'page'> = {}): StepOutcome => {
     timing.totalMs = Math.round(performance.now() - started);
     return { report: { ...base, category: null, message: null, ...partial, timing }, page, ...extra };
@@ -141,7 +141,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
     const t = performance.now();
     const result = await findElement(page, step, options, read);
     timing.findMs += Math.round(performance.now() - t);
-    Object.assign(base, { level: result.level, candidates: result.candidates, notes: [...base.notes, ...result.notes], heal: result.heal });
+    Object.assign(base, { level: result.level, candidates: result.candidates, notes: [...base.notes, ...result.notes], fallback: result.fallback });
     if (!result.ok) return result;
     Object.assign(base, { score: result.score, locator: result.locator.toString() });
     return result;

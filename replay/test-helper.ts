@@ -2,7 +2,7 @@ import type { Page } from 'playwright';
 import { History } from '../core/schema/history.ts';
 import type { ReplayReport } from '../core/schema/replay-report.ts';
 import type { Strategy } from './find.ts';
-import type { Healer } from './heal.ts';
+import type { Fallback } from './fallback.ts';
 import { resolveSubstitutions } from './inputs.ts';
 import { replay } from './replay.ts';
 import { ReplayFailedError } from './replay-failed-error.ts';
@@ -19,7 +19,7 @@ export interface ReplayHistoryOptions {
   /** Defaults to `process.env` (`BU_SECRET_<NAME>`). */
   env?: NodeJS.ProcessEnv;
   strategy?: Strategy;
-  healer?: Healer;
+  fallback?: Fallback;
   findTimeoutMs?: number;
 }
 
@@ -33,7 +33,7 @@ export async function replayHistory(page: Page, history: History | unknown, opti
     baseUrl: options.baseUrl ?? null,
     substitutions,
     strategy: options.strategy ?? 'full',
-    healer: options.healer ?? null,
+    fallback: options.fallback ?? null,
     findTimeoutMs: options.findTimeoutMs,
   });
   if (!report.summary.ok) throw new ReplayFailedError(report);

@@ -6,7 +6,8 @@ import { z } from 'zod';
  * step passed, and why not; `final` is the page the replay left behind.
  */
 
-export const kReplayReportVersion = 1;
+/** 2: the model fallback's fields are named `fallback` (version 1 named them `heal`). */
+export const kReplayReportVersion = 2;
 
 export const StepStatus = z.enum(['passed', 'healed', 'failed', 'skipped']);
 export type StepStatus = z.infer<typeof StepStatus>;
@@ -17,15 +18,15 @@ export const FailureCategory = z.enum([
 ]);
 export type FailureCategory = z.infer<typeof FailureCategory>;
 
-/** Match levels of the rematch cascade, most trustworthy first; `llm` is a heal pick. */
+/** Match levels of the rematch cascade, most trustworthy first; `llm` is the model fallback's pick. */
 export const MatchLevel = z.enum([
   'recorded', 'recordedScope', 'testId', 'idName', 'roleName', 'roleNameLoose', 'labelLike', 'text', 'container', 'scopedRoleName',
   'structural', 'position', 'llm',
 ]);
 export type MatchLevel = z.infer<typeof MatchLevel>;
 
-export const HealRecord = z.strictObject({
-  /** How many candidates the healer was shown. */
+export const FallbackRecord = z.strictObject({
+  /** How many candidates the model was shown. */
   offered: z.number().int().min(0),
   picked: z.number().int().nullable(),
   reason: z.string(),
@@ -33,7 +34,7 @@ export const HealRecord = z.strictObject({
   /** Agreement score of the pick with the fingerprint, when one was picked. */
   score: z.number().nullable(),
 });
-export type HealRecord = z.infer<typeof HealRecord>;
+export type FallbackRecord = z.infer<typeof FallbackRecord>;
 
 export const StepTiming = z.strictObject({
   /** Milliseconds since the replay started. */
@@ -63,7 +64,8 @@ export const ReplayStep = z.strictObject({
   message: z.string().nullable(),
   /** Levels that were tried and why they did not decide (rejected, ambiguous, ...). */
   notes: z.array(z.string()),
-  heal: HealRecord.nullable(),
+  /** What the model fallback (`--fallback llm`) picked, when it was asked. */
+  fallback: FallbackRecord.nullable(),
   /** What verification checked after the action (`url`, `heading`, `value`, `effect 2/3`, ...). */
   checks: z.array(z.string()).default([]),
   timing: StepTiming,
@@ -80,11 +82,11 @@ export const ReplaySummary = z.strictObject({
   totalMs: z.number().min(0),
   llmCalls: z.number().int().min(0),
   strategy: z.enum(['full', 'locator-only']),
-  heal: z.enum(['off', 'llm']),
+  fallback: z.enum(['off', 'llm']),
 });
 export type ReplaySummary = z.infer<typeof ReplaySummary>;
 
-export const ReplayReport = z.strictObject({
+const CurrentReplayReport = z.strictObject({
   version: z.literal(kReplayReportVersion),
   sessionId: z.string(),
   replayId: z.string(),
@@ -95,4 +97,21 @@ export const ReplayReport = z.strictObject({
   /** `ariaSnapshot`: taken when the caller keeps the report (`bu replay` always) or the replay failed. */
   final: z.strictObject({ url: z.string(), title: z.string(), ariaSnapshot: z.string().optional() }),
 });
-export type ReplayReport = z.infer<typeof ReplayReport>;
+
+/** A version 1 report: `heal` where version 2 says `fallback`, in each step and in the summary. */
+function renamedHeal<T extends Record<string, unknown>>(value: T): Record<string, unknown> {
+  const { heal, ...rest } = value;
+  return heal === undefined ? value : { ...rest, fallback: heal };
+}
+
+/** Migrates a version 1 report forward; anything else is left for the schema to judge. */
+export function migrateReplayReport(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || (value as { version?: unknown }).version !== 1) return value;
+  const old = value as Record<string, unknown> & { steps?: unknown; summary?: unknown };
+  const asRecord = (item: unknown) => (item && typeof item === 'object' ? renamedHeal(item as Record<string, unknown>) : item);
+  return { ...old, version: kReplayReportVersion, steps: Array.isArray(old.steps) ? old.steps.map(asRecord) : old.steps, summary: asRecord(old.summary) };
+}
+
+/** A replay report as written now, or of an older version (migrated on reading). */
+export const ReplayReport = z.preprocess(migrateReplayReport, CurrentReplayReport);
+export type ReplayReport = z.infer<typeof CurrentReplayReport>;

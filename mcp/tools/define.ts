@@ -33,7 +33,7 @@ export interface McpTool<S extends z.ZodObject = z.ZodObject> {
 }
 
 export function defineTool<S extends z.ZodObject>(tool: McpTool<S>): McpTool {
-  return tool as unknown as McpTool;
+  return tool;
 }
 
 /** A text answer made of sections; empty sections are left out. */

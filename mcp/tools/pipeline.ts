@@ -3,29 +3,30 @@ import type { CommandContext, CommandDef } from '../../commands/command.ts';
 import { extractCommand } from '../../commands/extract.ts';
 import { generateCommand } from '../../commands/generate.ts';
 import { replayCommand } from '../../commands/replay.ts';
+import { runInContext } from '../../commands/run-command.ts';
 import { confinedPath } from '../page-files.ts';
 import { answer, defineTool, fence, type McpTool, type ToolAnswer, type ToolContext } from './define.ts';
 
 /**
- * extract, generate and replay as tools: each runs the very command `bu` runs, with a context
- * whose human output and `--json` result are collected into the answer instead of stdout.
+ * extract, generate and replay as tools: each runs the very command `bu` runs, with its typed
+ * input, in a context whose human output is collected into the answer instead of stdout; the
+ * command's result (`bu --json`'s line) is the answer's structured content.
  */
 
-async function commandAnswer(ctx: ToolContext, command: CommandDef, args: string[], options: Record<string, unknown>): Promise<ToolAnswer> {
+async function commandAnswer<I extends z.ZodObject, R extends z.ZodType>(ctx: ToolContext, command: CommandDef<I, R>, input: z.input<I>): Promise<ToolAnswer> {
   const printed: string[] = [];
-  let result: Record<string, unknown> | null = null;
   const context: CommandContext = {
-    cwd: ctx.cwd, env: ctx.env, paths: ctx.paths, runs: ctx.runs, json: true, signal: ctx.signal,
+    cwd: ctx.cwd, env: ctx.env, paths: ctx.paths, runs: ctx.runs, signal: ctx.signal,
     log: (message) => ctx.log(message),
     print: (message) => printed.push(message),
-    result: (value) => (result = value),
   };
-  const code = await command.run!(context, args, { ...options, json: true });
+  const { code, result } = await runInContext(command, context, input);
+  const structured = z.record(z.string(), z.unknown()).safeParse(result);
   const answered = answer([
     ['Result', printed.join('\n') || (code === 0 ? 'done' : 'failed')],
-    ['JSON', result ? fence('json', JSON.stringify(result, null, 2)) : null],
+    ['JSON', structured.success ? fence('json', JSON.stringify(structured.data, null, 2)) : null],
   ]);
-  const withData = result ? { ...answered, structuredContent: result } : answered;
+  const withData = structured.success ? { ...answered, structuredContent: structured.data } : answered;
   return code === 0 ? withData : { ...withData, isError: true };
 }
 
@@ -35,7 +36,7 @@ const extract = defineTool({
   description: 'Run `bu extract` on a recorded session: trace zip + sidecars -> extract/<session>/ (JSONL, screenshots). Deterministic, no browser.',
   input: z.strictObject({ session: z.string().min(1).describe('a session id (see `bu runs list`)') }),
   async run(ctx, { session }) {
-    return commandAnswer(ctx, extractCommand, [session], {});
+    return commandAnswer(ctx, extractCommand, { session });
   },
 });
 
@@ -50,7 +51,7 @@ const generate = defineTool({
   }),
   async run(ctx, { sessions, out, llm }) {
     const outDir = out === undefined ? ctx.paths.root : confinedPath(ctx.paths.root, out);
-    return commandAnswer(ctx, generateCommand, sessions, { out: outDir, llm: llm ?? 'auto' });
+    return commandAnswer(ctx, generateCommand, { sessions, out: outDir, llm });
   },
 });
 
@@ -65,9 +66,7 @@ const replay = defineTool({
     strategy: z.enum(['full', 'locator-only']).optional(),
   }),
   async run(ctx, { history, baseUrl, vars, strategy }) {
-    return commandAnswer(ctx, replayCommand, [history], {
-      baseUrl, var: Object.entries(vars ?? {}).map(([name, value]) => `${name}=${value}`), strategy: strategy ?? 'full', heal: 'off',
-    });
+    return commandAnswer(ctx, replayCommand, { history, baseUrl, vars, strategy, fallback: 'off' });
   },
 });
 

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { kDefaultModel } from '../../core/llm/config.ts';
 import { countTokens, requestSequence, requestTokens, sharedPrefix } from '../../core/llm/tokens.ts';
-import { createReplayHealer } from '../../commands/replay-healer.ts';
+import { createReplayFallback } from '../../commands/replay-fallback.ts';
 import { parseJsonLines } from '../../core/io/read.ts';
 import { LlmCallLine } from '../../core/schema/logs.ts';
 import { OpenAINamer } from '../../generate/llm/openai-namer.ts';
 import { startFakeLlm } from '../../harness/fake-llm.ts';
 
 /**
- * One model client for capture, generate and `--heal llm`: the same default model, the same
+ * One model client for capture, generate and `--fallback llm`: the same default model, the same
  * retries (a 429 is ridden out by every one of them), the same call log. And token counts from
  * the real tokenizer, not characters / 4.
  */
@@ -32,7 +32,7 @@ test('the tokenizer counts real o200k tokens, the schema included, and finds sha
   expect(shared).toBeLessThan(a.length);
 });
 
-test('generate and --heal llm use the one client: default model, retries after a 429, one log format', async () => {
+test('generate and --fallback llm use the one client: default model, retries after a 429, one log format', async () => {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-one-client-'));
   const llm = await startFakeLlm([
     { status: 429, retryAfter: 0 },
@@ -43,9 +43,9 @@ test('generate and --heal llm use the one client: default model, retries after a
   try {
     const env = { OPENAI_BASE_URL: llm.url, OPENAI_API_KEY: 'test' };
     const logFile = path.join(dir, 'llm', 'replay.jsonl');
-    const healer = createReplayHealer({ env, logFile });
+    const fallback = createReplayFallback({ env, logFile });
     const candidate = { role: 'button', name: 'Save', tag: 'button', text: null, landmarks: [], nearbyHeading: null, attributes: {} };
-    const answer = await healer.pick({
+    const answer = await fallback.pick({
       action: 'click', params: {}, recorded: { ...candidate, locator: null }, page: { url: 'http://x/', title: 'x' }, failure: 'ambiguous',
       candidates: [{ index: 0, ...candidate }, { index: 1, ...candidate, name: 'Save changes' }],
     });
@@ -58,7 +58,7 @@ test('generate and --heal llm use the one client: default model, retries after a
 
     expect(llm.requests.map((r) => r.model)).toEqual([kDefaultModel, kDefaultModel, kDefaultModel, kDefaultModel]);
     const heal = parseJsonLines(LlmCallLine, await fs.readFile(logFile, 'utf8'), logFile);
-    expect(heal.map((line) => [line.purpose, line.error === null])).toEqual([['replay-heal', false], ['replay-heal', true]]);
+    expect(heal.map((line) => [line.purpose, line.error === null])).toEqual([['replay-fallback', false], ['replay-fallback', true]]);
     const generate = parseJsonLines(LlmCallLine, await fs.readFile(namerLog, 'utf8'), namerLog);
     expect(generate.map((line) => [line.purpose, line.error === null])).toEqual([['generate-names', false], ['generate-names', true]]);
   } finally {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loadAllCommands } from '../../cli/commands.ts';
+import { z } from 'zod';
+import { loadAllCommands } from '../../cli/command-table.ts';
 import { applyConfigDefaults } from '../../commands/config-defaults.ts';
 import { loadConfig } from '../../core/config/load-config.ts';
 import { Plan } from '../../core/schema/plan.ts';
@@ -22,6 +23,8 @@ export default defineConfig({ baseURL: 'http://127.0.0.1:4000/', outputDir: 'fro
 `;
 
 test('the command table matches every command module (bu --help lists the table without loading them)', async () => {
+  // Loads every command module (ts-morph, the MCP SDK, the model client) through the runner's transform.
+  test.setTimeout(180_000);
   const defs = await loadAllCommands();
   expect(defs.map((d) => d.name)).toContain('init');
   const help = await runCli(['--help']);
@@ -100,12 +103,11 @@ test('flags beat the config; options not given take its values; secrets only whe
   const dir = project({ 'brow-use.config.ts': kConfig });
   try {
     const loaded = await loadConfig(dir);
-    const def = { name: 'explore', summary: '', options: [{ flags: '--url <url>', description: '' }, { flags: '--secret <name>', description: '' }, { flags: '--out <dir>', description: '' }] };
-    const fromCli = (keys: string[]) => (key: string) => (keys.includes(key) ? 'cli' : undefined);
+    const def = { name: 'explore', summary: '', input: z.object({ url: z.string().optional(), secrets: z.array(z.string()).optional(), out: z.string().optional() }) };
     const env = { BU_SECRET_PASSWORD: 'x' };
-    expect(applyConfigDefaults(def, {}, fromCli([]), loaded, env)).toEqual({ url: 'http://127.0.0.1:4000/', secret: ['password'], out: path.join(dir, 'e2e') });
-    expect(applyConfigDefaults(def, { url: 'http://other/', secret: ['token'] }, fromCli(['url', 'secret']), loaded, env)).toMatchObject({ url: 'http://other/', secret: ['token'] });
-    expect(applyConfigDefaults(def, {}, fromCli([]), null, env)).toEqual({});
+    expect(applyConfigDefaults(def, {}, loaded, env)).toEqual({ url: 'http://127.0.0.1:4000/', secrets: ['password'], out: path.join(dir, 'e2e') });
+    expect(applyConfigDefaults(def, { url: 'http://other/', secrets: ['token'] }, loaded, env)).toMatchObject({ url: 'http://other/', secrets: ['token'] });
+    expect(applyConfigDefaults(def, {}, null, env)).toEqual({});
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

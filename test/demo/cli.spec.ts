@@ -4,6 +4,7 @@ import readline from 'node:readline';
 import { expect, test } from '@playwright/test';
 import type { CommandContext } from '../../commands/command.ts';
 import { demoCommand } from '../../commands/demo.ts';
+import { runInContext } from '../../commands/run-command.ts';
 import { UsageError } from '../../core/errors.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import { kBuBin } from '../../harness/cli.ts';
@@ -36,11 +37,9 @@ function fakeContext(signal: AbortSignal): CommandContext & { printed: string[] 
     env: {},
     paths: undefined as never,
     runs: undefined as never,
-    json: false,
     signal,
     log: (message) => printed.push(message),
     print: (message) => printed.push(message),
-    result: () => undefined,
   };
 }
 
@@ -50,23 +49,23 @@ test('`demo serve` runs until its signal aborts and refuses bad options with a h
 
   const controller = new AbortController();
   const ctx = fakeContext(controller.signal);
-  const running = serve.run!(ctx, [], { variant: '6' });
+  const running = runInContext(serve, ctx, { variant: 6 });
   await expect.poll(() => ctx.printed.length).toBeGreaterThan(0);
   const url = ctx.printed[0]!;
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   expect((await request.get(`${url}login`)).status()).toBe(200);
   controller.abort();
-  expect(await running).toBe(0);
+  expect((await running).code).toBe(0);
   await expect(request.get(`${url}login`)).rejects.toThrow();
 
   const idle = fakeContext(new AbortController().signal);
-  await expect(serve.run!(idle, [], { variant: '99' })).rejects.toThrow(UsageError);
-  await expect(serve.run!(idle, [], { variant: '99' })).rejects.toThrow('--variant 99 is not a demo variant');
-  await expect(serve.run!(idle, [], { port: 'http' })).rejects.toThrow('--port http is not a port number');
-  await expect(serve.run!(idle, [], { port: '70000' })).rejects.toThrow(UsageError);
+  await expect(runInContext(serve, idle, { variant: 99 })).rejects.toThrow(UsageError);
+  await expect(runInContext(serve, idle, { variant: 99 })).rejects.toThrow('--variant 99: is not a demo variant');
+  await expect(runInContext(serve, idle, { port: 'http' })).rejects.toThrow(/--port http: .*expected number/);
+  await expect(runInContext(serve, idle, { port: 70000 })).rejects.toThrow('--port 70000: is not a port number');
   const taken = await startDemoServer({ port: 0 });
   try {
-    await expect(serve.run!(idle, [], { port: String(taken.port) })).rejects.toThrow(`port ${taken.port} is already in use`);
+    await expect(runInContext(serve, idle, { port: taken.port })).rejects.toThrow(`port ${taken.port} is already in use`);
   } finally {
     await taken.close();
   }

@@ -19,7 +19,7 @@ const kCommands = [
 ];
 const kFlags = [
   '--url', '--plan', '--max-steps', '--policy', '--allow-domain', '--secret', '--var', '--fill', '--viewport', '--format',
-  '--base-url', '--strategy', '--heal', '--out', '--llm', '--all', '--json', '--cdp', '--ws-endpoint', '--storage-state',
+  '--base-url', '--strategy', '--fallback', '--heal', '--out', '--llm', '--all', '--json', '--cdp', '--ws-endpoint', '--storage-state',
   '--upload-path', '--intent', '--instruction', '--run', '--investigate', '--grounded', '--max-failures', '--max-tokens',
   '--max-cost', '--step-timeout', '--llm-replay', '--vision', '--write-back', '--bogus', '-x', '--', '--no-finish-check',
 ];

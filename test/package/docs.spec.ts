@@ -4,8 +4,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { z } from 'zod';
-import { loadAllCommands } from '../../cli/commands.ts';
-import type { CommandDef } from '../../commands/command.ts';
+import { loadAllCommands } from '../../cli/command-table.ts';
+import type { AnyCommandDef } from '../../commands/command.ts';
+import { inputFields } from '../../commands/field-meta.ts';
 import { ActionName } from '../../core/schema/actions.ts';
 import { Plan } from '../../core/schema/plan.ts';
 import { kRepoRoot } from '../../harness/cli.ts';
@@ -44,8 +45,8 @@ test('every link of README and of the shipped docs points to a shipped file', ()
   expect(links).toBeGreaterThan(5);
 });
 
-function helpTexts(def: CommandDef, prefix: string): string[] {
-  const own = [def.summary, ...(def.options ?? []).map((option) => `${option.flags} ${option.description}`)].map((text) => `${prefix}${def.name}: ${text}`);
+function helpTexts(def: AnyCommandDef, prefix: string): string[] {
+  const own = [def.summary, ...inputFields(def.input).map((field) => `${field.spelling} ${field.meta.description}`)].map((text) => `${prefix}${def.name}: ${text}`);
   return [...own, ...(def.subcommands ?? []).flatMap((sub) => helpTexts(sub, `${prefix}${def.name} `))];
 }
 

@@ -126,7 +126,7 @@ test('replays with --json, writes the report, makes no model call, leaks no secr
   }
 });
 
-test('a tie fails as ambiguous with exit 1; --heal llm lets the model break it, logged', async () => {
+test('a tie fails as ambiguous with exit 1; --fallback llm lets the model break it, logged; --heal llm still works, with a notice', async () => {
   site.state.variant = 'tie';
   const env = { BU_SECRET_PIN: '4242-secret' };
   const plain = await bu(['replay', historyFile, '--json'], env);
@@ -136,18 +136,27 @@ test('a tie fails as ambiguous with exit 1; --heal llm lets the model break it, 
 
   const model = await fakeModel(() => ({ candidate: 0, reason: 'the first Save is the form submit' }));
   try {
-    const healed = await bu(['replay', historyFile, '--json', '--heal', 'llm'], { ...env, OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'k', BU_MODEL: 'fake' });
+    const modelEnv = { ...env, OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'k', BU_MODEL: 'fake' };
+    const healed = await bu(['replay', historyFile, '--json', '--fallback', 'llm'], modelEnv);
     expect(healed.code, healed.stderr).toBe(0);
-    expect(lastJson(healed.stdout)).toMatchObject({ ok: true, llmCalls: 1 });
+    expect(healed.stderr).not.toContain('deprecated');
+    expect(lastJson(healed.stdout)).toMatchObject({ ok: true, llmCalls: 1, fallback: 'llm' });
     expect(model.requests).toHaveLength(1);
     expect(model.requests[0]).toContain('/v1/chat/completions');
     expect(model.requests[0]).not.toContain('4242-secret');
     const report = await readJsonFile(ReplayReport, String(lastJson(healed.stdout).reportPath), 'report');
-    expect(report.steps[1]).toMatchObject({ status: 'healed', level: 'llm', heal: { picked: 0, accepted: true } });
+    expect(report.steps[1]).toMatchObject({ status: 'healed', level: 'llm', fallback: { picked: 0, accepted: true } });
     expect(site.state.saves).toEqual(['4242-secret']);
     expect(site.state.decoyHits).toBe(0);
     const log = await fs.readFile(path.join(dir, 'output', 'llm', 'script-1700000000000.jsonl'), 'utf8');
-    expect(log).toContain('replay-heal');
+    expect(log).toContain('replay-fallback');
+
+    // The former spelling: the same replay, and one line on stderr saying what to write instead.
+    const old = await bu(['replay', historyFile, '--json', '--heal', 'llm'], modelEnv);
+    expect(old.code, old.stderr).toBe(0);
+    expect(old.stderr).toContain('bu: --heal is deprecated: use --fallback');
+    expect(lastJson(old.stdout)).toMatchObject({ ok: true, llmCalls: 1, fallback: 'llm' });
+    expect(model.requests).toHaveLength(2);
   } finally {
     await model.close();
   }

@@ -35,7 +35,7 @@ const kRerenders = {
 };
 
 function findOptions(history: History): FindOptions {
-  return { strategy: 'full', healer: null, timeoutMs: 1_000, rebase: new Rebaser(history.startUrl, null), onModelCall: () => undefined, log: () => undefined };
+  return { strategy: 'full', fallback: null, timeoutMs: 1_000, rebase: new Rebaser(history.startUrl, null), onModelCall: () => undefined, log: () => undefined };
 }
 
 for (const [how, rerender] of Object.entries(kRerenders)) {

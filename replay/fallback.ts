@@ -3,13 +3,13 @@ import type { ScoredCandidate } from '../locate/cascade.ts';
 import { kMinIdentity } from '../locate/scoring.ts';
 
 /**
- * Healing with a model, used only with `--heal llm` and only when the cascade failed. Replay
- * knows nothing about models: the caller injects a `Healer`. The healer picks among candidates
+ * The model fallback, used only with `--fallback llm` and only when the cascade failed. Replay
+ * knows nothing about models: the caller injects a `Fallback`. The fallback picks among candidates
  * replay offers; replay then checks the pick against the fingerprint before acting on it.
  */
 
-/** One element offered to the healer, described by what a person would see. */
-export interface HealCandidate {
+/** One element offered to the fallback, described by what a person would see. */
+export interface FallbackCandidate {
   index: number;
   role: string | null;
   name: string;
@@ -20,7 +20,7 @@ export interface HealCandidate {
   attributes: Record<string, string>;
 }
 
-export interface HealRequest {
+export interface FallbackRequest {
   action: string;
   /** Params as recorded (placeholders kept: secrets never reach a model). */
   params: Record<string, unknown>;
@@ -36,48 +36,48 @@ export interface HealRequest {
   page: { url: string; title: string };
   /** Why the cascade did not decide. */
   failure: 'missing_element' | 'ambiguous';
-  candidates: HealCandidate[];
+  candidates: FallbackCandidate[];
 }
 
-export interface HealAnswer {
+export interface FallbackAnswer {
   /** Index into `candidates`, or null when none is the recorded element. */
   candidate: number | null;
   reason: string;
 }
 
-export interface Healer {
-  pick(request: HealRequest, signal?: AbortSignal): Promise<HealAnswer>;
+export interface Fallback {
+  pick(request: FallbackRequest, signal?: AbortSignal): Promise<FallbackAnswer>;
 }
 
 /** Offering more makes the model's choice harder and the prompt longer for no gain. */
-export const kMaxHealCandidates = 8;
+export const kMaxFallbackCandidates = 8;
 /**
  * A model's pick still needs this much identity evidence and no contradiction: it may break a tie
  * or accept a reworded control, never act on something the fingerprint says is another element.
  */
-export const kMinHealIdentity = Math.round(kMinIdentity / 3);
+export const kMinFallbackIdentity = Math.round(kMinIdentity / 3);
 /** Total agreement a model's pick needs (below the cascade's own bar, above chance). */
-export const kMinHealAgreement = 35;
+export const kMinFallbackAgreement = 35;
 
-export function healCandidates(pool: ScoredCandidate[]): ScoredCandidate[] {
+export function fallbackCandidates(pool: ScoredCandidate[]): ScoredCandidate[] {
   return pool
     .filter((c) => !c.agreement.contradictions.length)
     .sort((a, b) => b.agreement.score - a.agreement.score)
-    .slice(0, kMaxHealCandidates);
+    .slice(0, kMaxFallbackCandidates);
 }
 
-export function healAcceptable(c: ScoredCandidate): boolean {
-  return !c.agreement.contradictions.length && c.agreement.identity >= kMinHealIdentity && c.agreement.score >= kMinHealAgreement;
+export function fallbackAcceptable(c: ScoredCandidate): boolean {
+  return !c.agreement.contradictions.length && c.agreement.identity >= kMinFallbackIdentity && c.agreement.score >= kMinFallbackAgreement;
 }
 
-export function healRequest(
+export function fallbackRequest(
   step: { action: string; params: Record<string, unknown> },
   fp: Fingerprint,
   locator: string | null,
   page: { url: string; title: string },
-  failure: HealRequest['failure'],
+  failure: FallbackRequest['failure'],
   offered: ScoredCandidate[],
-): HealRequest {
+): FallbackRequest {
   return {
     action: step.action,
     params: step.params,

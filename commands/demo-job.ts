@@ -2,11 +2,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { CommandContext } from '../commands/command.ts';
+import { z } from 'zod';
 import { resolveBrowser } from '../core/browser.ts';
 import { JobFailedError } from '../core/errors.ts';
 import { buEntry, generatedCodeEnv, kPackageRoot } from '../core/package.ts';
-import { startDemoServer, type DemoServer } from './server.ts';
+import { startDemoServer, type DemoServer } from '../demo/server.ts';
+import { CaptureResult } from './capture-options.ts';
+import type { CommandContext, Outcome } from './command.ts';
+import { ReportResult } from './report.ts';
 
 /**
  * `bu demo`: the whole pipeline on the bundled demo app, stage by stage, each through the same
@@ -24,19 +27,19 @@ const kHardestVariant = 8;
 const kExploreSteps = 25;
 const kDemoPassword = 'correct-horse';
 
-interface StageResult {
-  name: string;
-  ok: boolean;
-  ms: number;
-  detail: string;
-}
+const StageResult = z.object({ name: z.string(), ok: z.boolean(), ms: z.number(), detail: z.string() });
+type StageResult = z.infer<typeof StageResult>;
+
+/** `bu demo --json`: each stage and how many failed. */
+export const DemoResult = z.object({ stages: z.array(StageResult), failed: z.number().int() });
 
 export interface DemoJobOptions {
   ctx: CommandContext;
   port: number;
 }
 
-function runStage(ctx: CommandContext, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; json: Record<string, unknown> | null }> {
+/** Runs one stage as a child process; resolves with its exit code and the last line of its stdout (`--json`'s result). */
+function runStage(ctx: CommandContext, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; last: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ctx.cwd, env: { ...ctx.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let last = '';
@@ -54,16 +57,19 @@ function runStage(ctx: CommandContext, command: string, args: string[], env: Nod
     child.on('error', reject);
     child.on('close', (code) => {
       ctx.signal.removeEventListener('abort', abort);
-      let json: Record<string, unknown> | null = null;
-      try {
-        const value: unknown = JSON.parse(last);
-        if (value && typeof value === 'object') json = value as Record<string, unknown>;
-      } catch {
-        json = null;
-      }
-      resolve({ code: code ?? 1, json });
+      resolve({ code: code ?? 1, last });
     });
   });
+}
+
+/** A `--json` line read with its schema; null when the stage printed none (it failed before its result). */
+function jsonLine<R extends z.ZodType>(schema: R, line: string): z.output<R> | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Runs each generated spec file against its own fresh demo app (the flows create and edit records). */
@@ -87,18 +93,19 @@ async function runGeneratedTests(ctx: CommandContext, env: NodeJS.ProcessEnv, re
   }
 }
 
-export async function runDemoJob({ ctx, port }: DemoJobOptions): Promise<number> {
+export async function runDemoJob({ ctx, port }: DemoJobOptions): Promise<Outcome<z.input<typeof DemoResult>>> {
   const servers: DemoServer[] = [];
   const results: StageResult[] = [];
   const env = { BU_SECRET_PASSWORD: ctx.env.BU_SECRET_PASSWORD ?? kDemoPassword, BU_OUTPUT: ctx.paths.root };
-  const bu = async (name: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) => {
+  /** One `bu` stage; with `result`, its `--json` line read with the command's result schema (null when it printed none). */
+  const bu = async <R extends z.ZodType = z.ZodNever>(name: string, args: string[], result?: R) => {
     ctx.log(`\n== ${name}: bu ${args.join(' ')}`);
     const started = Date.now();
-    const { code, json } = await runStage(ctx, process.execPath, [kBu, ...args], { ...env, ...extraEnv });
+    const { code, last } = await runStage(ctx, process.execPath, [kBu, ...args], env);
     const ms = Date.now() - started;
     results.push({ name, ok: code === 0, ms, detail: code === 0 ? 'ok' : `exit ${code}` });
     if (ctx.signal.aborted) throw new JobFailedError('interrupted');
-    return { ok: code === 0, json };
+    return { ok: code === 0, json: result ? jsonLine(result, last) : null };
   };
   /** Every stage that records or replays gets an app in its initial state, so runs never depend on each other. */
   const fresh = async (variant = 0, at = 0) => {
@@ -110,11 +117,11 @@ export async function runDemoJob({ ctx, port }: DemoJobOptions): Promise<number>
     const app = await fresh(0, port);
     ctx.log(`demo app at ${app.url}; outputs under ${ctx.paths.root}`);
 
-    const script = await bu('plan capture', ['capture', 'script', '--url', `${app.url}login`, '--plan', kPlan, '--secret', 'password', '--json']);
-    const scriptId = script.json?.sessionId as string | undefined;
+    const script = await bu('plan capture', ['capture', 'script', '--url', `${app.url}login`, '--plan', kPlan, '--secret', 'password', '--json'], CaptureResult);
+    const scriptId = script.json?.sessionId;
     const exploreApp = await fresh();
-    const explore = await bu('crawler explore', ['capture', 'explore', '--url', exploreApp.url, '--policy', 'crawler', '--max-steps', String(kExploreSteps), '--fill', 'email=ann@example.com', '--secret', 'password', '--json']);
-    const exploreId = explore.json?.sessionId as string | undefined;
+    const explore = await bu('crawler explore', ['capture', 'explore', '--url', exploreApp.url, '--policy', 'crawler', '--max-steps', String(kExploreSteps), '--fill', 'email=ann@example.com', '--secret', 'password', '--json'], CaptureResult);
+    const exploreId = explore.json?.sessionId;
     const sessions = [scriptId, exploreId].filter((id): id is string => Boolean(id));
     for (const id of sessions) await bu(`extract ${id}`, ['extract', id]);
     if (sessions.length) {
@@ -124,8 +131,8 @@ export async function runDemoJob({ ctx, port }: DemoJobOptions): Promise<number>
     if (scriptId) {
       await bu('replay on variant 0', ['replay', scriptId, '--base-url', (await fresh()).url, '--json']);
       await bu(`replay on variant ${kHardestVariant}`, ['replay', scriptId, '--base-url', (await fresh(kHardestVariant)).url, '--json']);
-      const report = await bu('report', ['report', scriptId, '--json']);
-      if (report.json?.reportPath) ctx.log(`\nreport: ${String(report.json.reportPath)}`);
+      const report = await bu('report', ['report', scriptId, '--json'], ReportResult);
+      if (report.json) ctx.log(`\nreport: ${report.json.reportPath}`);
     }
   } finally {
     await Promise.all(servers.map((s) => s.close()));
@@ -134,6 +141,5 @@ export async function runDemoJob({ ctx, port }: DemoJobOptions): Promise<number>
   const width = Math.max(0, ...results.map((r) => r.name.length));
   for (const r of results) ctx.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(width)} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.ok ? '' : r.detail}`);
   const failed = results.filter((r) => !r.ok);
-  ctx.result({ stages: results, failed: failed.length });
-  return failed.length ? 1 : 0;
+  return { code: failed.length ? 1 : 0, result: { stages: results, failed: failed.length } };
 }

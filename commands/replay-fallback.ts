@@ -3,16 +3,16 @@ import { ModelUnavailableError, type LlmClient } from '../core/llm/client.ts';
 import { modelConfigured } from '../core/llm/config.ts';
 import { createLlmClient } from '../core/llm/create-client.ts';
 import { UsageError } from '../core/errors.ts';
-import type { HealAnswer, HealRequest, Healer } from '../replay/heal.ts';
+import type { FallbackAnswer, FallbackRequest, Fallback } from '../replay/fallback.ts';
 
 /**
- * The `--heal llm` healer: asks an OpenAI-compatible model (OPENAI_BASE_URL / OPENAI_API_KEY /
+ * Replay's model fallback (`--fallback llm`): asks an OpenAI-compatible model (OPENAI_BASE_URL / OPENAI_API_KEY /
  * BU_MODEL) which offered candidate is the recorded element, with a structured answer, through
  * the one model client every command uses (same default model, timeouts and retries). Every call
  * is appended to `llm/<session>.jsonl`. Lives outside replay/ so replay never imports a model client.
  */
 
-export const HealAnswerSchema = z.object({
+export const FallbackAnswerSchema = z.object({
   candidate: z.number().int().nullable().describe('index of the matching candidate, or null when none matches'),
   reason: z.string().describe('one short sentence'),
 });
@@ -24,25 +24,25 @@ const kSystemPrompt = [
   'or null if none is. Never pick a look-alike that does something else (e.g. one in another region of the page).',
 ].join(' ');
 
-export interface HealerOptions {
+export interface FallbackOptions {
   env: NodeJS.ProcessEnv;
   /** The llm log file for this session. */
   logFile: string;
 }
 
-export function createReplayHealer({ env, logFile }: HealerOptions): Healer {
+export function createReplayFallback({ env, logFile }: FallbackOptions): Fallback {
   if (!modelConfigured(env)) {
-    throw new UsageError('--heal llm needs a model: set OPENAI_API_KEY (and optionally OPENAI_BASE_URL, BU_MODEL)', 'or replay with --heal off');
+    throw new UsageError('--fallback llm needs a model: set OPENAI_API_KEY (and optionally OPENAI_BASE_URL, BU_MODEL)', 'or replay with --fallback off');
   }
   let client: Promise<LlmClient> | null = null;
   return {
-    async pick(request: HealRequest, signal?: AbortSignal): Promise<HealAnswer> {
+    async pick(request: FallbackRequest, signal?: AbortSignal): Promise<FallbackAnswer> {
       client ??= createLlmClient({ env, logFile, redact: (text) => text });
       const answer = await (await client).complete({
-        purpose: 'replay-heal', schema: HealAnswerSchema, schemaName: 'heal_pick', signal,
+        purpose: 'replay-fallback', schema: FallbackAnswerSchema, schemaName: 'fallback_pick', signal,
         messages: [{ role: 'system', content: kSystemPrompt }, { role: 'user', content: JSON.stringify(request, null, 1) }],
       }).catch((err: unknown) => {
-        throw err instanceof ModelUnavailableError ? new Error(`--heal llm: ${err.message}`) : err;
+        throw err instanceof ModelUnavailableError ? new Error(`--fallback llm: ${err.message}`) : err;
       });
       if (!answer.ok) return { candidate: null, reason: `the model's answer could not be used: ${answer.error}` };
       const { candidate, reason } = answer.value;
