@@ -188,18 +188,16 @@ type Relocation = Awaited<ReturnType<typeof relocate>>;
  */
 async function relocateWritten(shown: SnapshotPage, written: WrittenLocator, recorded: BaselineCall, testIdAttribute: string, pageUrl: string, peers: BaselineCall['fingerprint'][]): Promise<(Extract<Relocation, { ok: true }> & { code: string; style: ModelLocator['kind'] }) | Extract<Relocation, { ok: false }>> {
   const base = { fingerprint: recorded.fingerprint, heading: recorded.heading, testIdAttribute, pageUrl, peers, prefer: styleOf(written.code) ?? undefined };
+  // The chain's leading parts, longest first, each as the page finds it (inside the root's own scope).
   const parts = chainParts(written.code);
-  // Longest kept prefix first; the whole chain anew last.
-  for (let keep = parts.length - 1; keep >= 1; keep--) {
-    const prefix = parts.slice(0, keep).join('.');
-    const scope = written.scope ? `${written.scope}.${prefix}` : prefix;
-    const count = await locatorFromCode(shown.page, scope).count().catch(() => 0);
-    if (count !== 1) continue;
-    const found = await relocate(shown.page, { ...base, current: parts.slice(keep).join('.'), item: scope });
-    if (found.ok) return { ...found, code: `${prefix}.${found.code}`, style: found.locator.kind };
-  }
-  const found = await relocate(shown.page, { ...base, current: written.code, item: written.scope });
-  return found.ok ? { ...found, style: found.locator.kind } : found;
+  const scoped = (code: string) => (written.scope ? `${written.scope}.${code}` : code);
+  const keep = parts.slice(0, -1).map((_, i) => parts.slice(0, parts.length - 1 - i).join('.')).map((prefix) => ({ prefix, code: scoped(prefix) }));
+  const found = await relocate(shown.page, { ...base, current: scoped(written.code), keep: keep.map((k) => k.code), item: null });
+  if (!found.ok) return found;
+  // Written relative to the chain's root: a kept part is written as the code had it.
+  const code = written.scope && found.code.startsWith(`${written.scope}.`) ? found.code.slice(written.scope.length + 1) : written.scope ? null : found.code;
+  if (code === null) return { ok: false, reason: `re-found the element outside \`${written.scope}\`, which the locator is found inside (${written.root}): not patched` };
+  return { ...found, code, style: found.locator.kind === 'chain' ? styleOf(code) ?? 'chain' : found.locator.kind };
 }
 
 /** `locator('li').filter({ hasText: 'a.b' }).getByRole('button')` -> its calls, split at top-level dots. */

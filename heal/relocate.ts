@@ -68,6 +68,13 @@ export interface RelocateInput {
    * are tried first, so a team's style is kept where a way of it finds the element alone.
    */
   prefer?: ModelLocator['kind'];
+  /**
+   * Leading parts of the broken locator, longest first, as page-relative code
+   * (`locator('.card').filter({ hasText: 'Pro' })` of a chain whose button was renamed): the new
+   * locator is written inside the first that still finds one element holding the re-found one,
+   * so only the part that broke changes. Not with `item`.
+   */
+  keep?: string[];
 }
 
 function describe(c: ScoredCandidate): string {
@@ -93,6 +100,16 @@ export function matchedSignals(fp: Fingerprint, live: Fingerprint): string[] {
   if (fp.landmarks.length && landmarks(fp) === landmarks(live)) out.push(`inside ${landmarks(fp)}`);
   if (fp.container?.text && live.container?.text && same(fp.container.text, live.container.text)) out.push(`in the ${fp.container.role} "${fp.container.text.slice(0, 40)}"`);
   return out;
+}
+
+/** Whether `code` finds one element, and the marked element is in it. */
+async function holdsMarkAlone(page: Page, code: string): Promise<boolean> {
+  try {
+    const holds = await locatorFromCode(page, code).evaluateAll((els, attribute) => els.map((el) => el.querySelector(`[${attribute}]`) !== null), kMark);
+    return holds.length === 1 && holds[0] === true;
+  } catch {
+    return false;
+  }
 }
 
 async function resolvesToMark(page: Page, code: string): Promise<boolean> {
@@ -205,6 +222,15 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   });
   const written = (way: ModelLocator) => locatorExpression({ ...way, matches: 1, verified: true }, 'page', 'this.text').replace(/^page\./, '');
   if (result.kind !== 'ambiguous') {
+    for (const kept of item ? [] : input.keep ?? []) {
+      if (!(await holdsMarkAlone(page, kept))) continue;
+      for (const { way, code } of codes) {
+        if (!(await resolvesToMark(page, `${kept}.${code}`))) continue;
+        const inKept = `${kept}.${written(way)}`;
+        signals.push(`inside \`${kept}\`, the part of the locator that still finds one element`);
+        return found(chainLocator(inKept), inKept);
+      }
+    }
     for (const { way, code } of codes) if (await resolvesToMark(page, fromPage(code))) return found(way, written(way));
   }
   // Look-alikes everywhere else (a collapse button in every code sample): inside the part of the
