@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Dialog, Page } from 'playwright';
 import { InFlight } from '../core/act/in-flight.ts';
 import { inPage } from '../core/in-page.ts';
-import { installForeignChanges } from '../core/volatile/foreign-changes.ts';
 import { chromium, launchOptions } from '../core/browser.ts';
 import { errorMessage, JobFailedError, UsageError } from '../core/errors.ts';
 import { StepDialog } from '../core/schema/history.ts';
@@ -99,7 +98,7 @@ export class Session {
     }
     const session = new Session(browser, context, mode, viewport, ownsContext);
     // Before the app's scripts, in every document: which step set each timer (core/volatile/foreign-changes.ts).
-    await context.addInitScript(inPage(installForeignChanges)).catch(() => undefined);
+    await context.addInitScript(await inPage.initScript('installForeignChanges')).catch(() => undefined);
     context.setDefaultTimeout(options.actionTimeoutMs ?? kDefaultActionTimeoutMs);
     context.setDefaultNavigationTimeout(kNavigationTimeoutMs);
     // The user's Stop arrives before the connection drops, so its reason is the one kept.

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright';
-import { composeInPage } from '../core/in-page.ts';
+import { inPage } from '../core/in-page.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
 import type { ModelLocator } from '../core/schema/page-model.ts';
 import { innerCandidates, itemRoleOf, kItemCss } from '../generate/model/rows.ts';
-import { rowProbe, type RowProbe, type RowProbeInput } from '../locate/snapshot/row-probe.ts';
+
 
 /**
  * Ways to find an element that has a look-alike in every item of a list (a collapse button per
@@ -12,14 +12,13 @@ import { rowProbe, type RowProbe, type RowProbeInput } from '../locate/snapshot/
  * then the element inside the item. Positions inside the item are left out.
  */
 
-const probeInPage = composeInPage<(input: RowProbeInput) => RowProbe | null>(['input'], { rowProbe }, 'return rowProbe(input);');
 
 /** The ways, best first, as locators with their item (`row`); the element carries the `mark` attribute. `volatile`: the recorded page's (no key holds one). */
 export async function itemWays(page: Page, live: Fingerprint, mark: string, testIdAttribute: string, volatile: string[] = []): Promise<ModelLocator[]> {
   const role = itemRoleOf(live);
   if (!role) return [];
   const css = kItemCss[role]!;
-  const probe = await page.evaluate(probeInPage, { target: mark, item: css.item, list: css.list, testIdAttribute, typed: [], volatile }).catch(() => null);
+  const probe = await page.evaluate(await inPage.fn('rowProbe'), { target: mark, item: css.item, list: css.list, testIdAttribute, typed: [], volatile }).catch(() => null);
   if (!probe?.keys.length || probe.fieldLabel) return [];
   const out: ModelLocator[] = [];
   for (const key of probe.keys) {

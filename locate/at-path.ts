@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright';
-import { probeElement, type DomProbe } from '../core/fingerprint/probe.ts';
-import { composeInPage } from '../core/in-page.ts';
+import type { DomProbe, ElementIdentity } from '../core/fingerprint/probe.ts';
+import { inPage, type PageFunctionSource } from '../core/in-page.ts';
+import type { AtPathRead, kReaders, ReaderName } from '../core/in-page/at-path.ts';
 import { evaluateInMainWorld } from './main-world.ts';
 
 /**
@@ -19,80 +20,59 @@ import { evaluateInMainWorld } from './main-world.ts';
  */
 
 /**
- * The in-page reader: gets the element and `arg`; self-contained, like every function shipped into
- * the page, but for `probe` when it was built with `readerWithProbe`.
+ * What reads the element: a reader of core/in-page/at-path.ts by name (it gets the element), or
+ * the caller's own small function of the element and `arg`, self-contained (a test's one-liner),
+ * sent as its text the way `evaluate` sends a function.
  */
-export type ElementReader<A, R> = (el: Element, arg: A) => R;
+export type ElementReader = ReaderName | ((el: Element, arg: never) => unknown);
+
+type Readers = typeof kReaders;
+/** What `T` reads. */
+export type ReadOf<T extends ElementReader> = T extends ReaderName ? (Readers[T] extends (el: Element) => infer R ? R : never) : T extends (el: Element, arg: never) => infer R ? R : never;
+/** The argument `T` takes (none for a named reader). */
+export type ArgOf<T extends ElementReader> = T extends ReaderName ? null : T extends (el: Element, arg: infer A) => unknown ? A : never;
+
+type BatchReader = (reads: AtPathRead[]) => ({ value: unknown } | null)[];
+
+/** The caller's own readers by their text: a reader's number names it in the batches below. */
+const ownReaders: string[] = [];
 
 /**
- * Readers built by `readerWithProbe`: they call `probe` (core/fingerprint/probe.ts), which the
- * batch defines once for all of them. The probe is most of what a batch ships (a step's read-back
- * and the next step's read both use it), and every byte is sent and compiled again on each call.
+ * The page function that reads a batch of paths: core/in-page/at-path.ts's `readAtPaths`, and
+ * beside it the caller's own readers the batch uses (by their numbers, sorted). The probe, most of
+ * what a batch ships, is in it once, and the same batch sends the same text, which the browser
+ * keeps compiled.
  */
-const probeUsers = new WeakSet<ElementReader<never, unknown>>();
+const batchSources = new Map<string, Promise<PageFunctionSource<BatchReader>>>();
 
-/** A reader like `composeInPage(['el', 'arg'], parts, body)` whose body may call `probe` without carrying it. */
-export function readerWithProbe<A, R>(parts: Parameters<typeof composeInPage>[1], body: string): ElementReader<A, R> {
-  const reader = composeInPage<ElementReader<A, R>>(['el', 'arg'], parts, body);
-  probeUsers.add(reader as ElementReader<never, unknown>);
-  return reader;
+function batchSource(own: number[]): Promise<PageFunctionSource<BatchReader>> {
+  const key = own.join(',');
+  let source = batchSources.get(key);
+  if (!source) {
+    const listed = `[${Array.from({ length: own.length ? Math.max(...own) + 1 : 0 }, (_, n) => (own.includes(n) ? ownReaders[n]! : 'null')).join(', ')}]`;
+    source = inPage.source('readAtPaths').then((read) => `(reads) => (${read})(reads, ${listed})` as PageFunctionSource<BatchReader>);
+    batchSources.set(key, source);
+  }
+  return source;
 }
 
-/** Readers by their source; a reader's number names it in the page functions below. */
-const readers: { source: string; probe: boolean }[] = [];
-
-function readerNumber(source: string, probe: boolean): number {
-  let n = readers.findIndex((r) => r.source === source);
-  if (n < 0) n = readers.push({ source, probe }) - 1;
-  else if (probe && !readers[n]!.probe) {
-    // The same source asked for with the shared probe: the page functions built without it are stale.
-    readers[n]!.probe = true;
-    batchReaders.clear();
-  }
-  return n;
-}
-
-type BatchReader = (reads: { cssPath: string; reader: number; arg: unknown }[]) => ({ value: unknown } | null)[];
-
-/** Page functions by the readers they hold (their numbers, sorted). */
-const batchReaders = new Map<string, BatchReader>();
-
-/**
- * The page function that reads a batch of paths: the batch's readers, and `probe` once when one of
- * them calls it, rebuilt for the page (see core/in-page.ts), each behind a lookup of its path's
- * one element. Only the readers a batch uses are shipped with it.
- */
-function batchInPage(numbers: number[]): BatchReader {
-  const key = numbers.join(',');
-  let batch = batchReaders.get(key);
-  if (!batch) {
-    const parts = Object.fromEntries(numbers.map((n) => [`reader${n}`, readers[n]!.source]));
-    const shared: Parameters<typeof composeInPage>[1] = numbers.some((n) => readers[n]!.probe) ? { probe: probeElement } : {};
-    batch = composeInPage<BatchReader>(['reads'], { ...shared, ...parts }, `
-    const readers = { ${numbers.map((n) => `${n}: reader${n}`).join(', ')} };
-    return reads.map((read) => {
-      try {
-        const els = document.querySelectorAll(read.cssPath);
-        return els.length === 1 ? { value: readers[read.reader](els[0], read.arg) } : null;
-      } catch {
-        return null;
-      }
-    });`);
-    batchReaders.set(key, batch);
-  }
-  return batch;
+/** What a read names: a reader by name, or the number of the caller's own. */
+function readerOf(read: ElementReader): AtPathRead['reader'] {
+  if (typeof read === 'string') return read;
+  const text = String(read);
+  const n = ownReaders.indexOf(text);
+  return n < 0 ? ownReaders.push(text) - 1 : n;
 }
 
 interface Queued {
-  read: { cssPath: string; reader: number; arg: unknown };
+  read: AtPathRead;
   settle(result: { value: unknown } | null | Error): void;
 }
 
 /** Reads asked for in the same turn of the event loop, by page: they go to the page in one evaluation. */
 const queued = new WeakMap<Page, Queued[]>();
 
-/** `probe`: the reader calls the batch's `probe` (see `readerWithProbe`). */
-function evaluateAtPath(page: Page, cssPath: string, source: string, probe: boolean, arg: unknown): Promise<{ value: unknown } | null> {
+function evaluateAtPath(page: Page, read: AtPathRead): Promise<{ value: unknown } | null> {
   return new Promise((resolve, reject) => {
     let queue = queued.get(page);
     if (!queue) {
@@ -101,13 +81,14 @@ function evaluateAtPath(page: Page, cssPath: string, source: string, probe: bool
       queueMicrotask(() => {
         queued.delete(page);
         const reads = batch.map((q) => q.read);
-        evaluateInMainWorld(page, batchInPage([...new Set(reads.map((r) => r.reader))].sort((a, b) => a - b)), reads).then(
+        const own = [...new Set(reads.map((r) => r.reader).filter((r): r is number => typeof r === 'number'))].sort((a, b) => a - b);
+        batchSource(own).then((source) => evaluateInMainWorld(page, source, reads)).then(
           (results) => batch.forEach((q, i) => q.settle(results[i] ?? null)),
           (err: unknown) => batch.forEach((q) => q.settle(err instanceof Error ? err : new Error(String(err)))),
         );
       });
     }
-    queue.push({ read: { cssPath, reader: readerNumber(source, probe), arg }, settle: (result) => (result instanceof Error ? reject(result) : resolve(result)) });
+    queue.push({ read, settle: (result) => (result instanceof Error ? reject(result) : resolve(result)) });
   });
 }
 
@@ -118,7 +99,7 @@ export type AtPath<R> = { kind: 'read'; value: R } | { kind: 'unconfirmed' };
  * element must in addition match `also` (a role and name to confirm in the same count); when it
  * does not, the answer is `unconfirmed`.
  */
-export async function readAtPath<A, R>(locator: Locator, cssPath: string, read: ElementReader<A, R>, arg: A, also: Locator | null = null): Promise<AtPath<R>> {
+export async function readAtPath<T extends ElementReader>(locator: Locator, cssPath: string, read: T, arg: ArgOf<T>, also: Locator | null = null): Promise<AtPath<ReadOf<T>>> {
   const page = locator.page();
   try {
     const atPath = page.locator(`css=${cssPath}`);
@@ -126,8 +107,8 @@ export async function readAtPath<A, R>(locator: Locator, cssPath: string, read: 
     // path into that frame, while Playwright refuses a frame locator inside a composite one.
     const either = atPath.or(locator);
     const same = either.first().and(either.last()).and(atPath).and(locator);
-    const [count, found] = await Promise.all([(also ? same.and(also) : same).count(), evaluateAtPath(page, cssPath, read.toString(), probeUsers.has(read as ElementReader<never, unknown>), arg)]);
-    return count === 1 && found ? { kind: 'read', value: found.value as R } : { kind: 'unconfirmed' };
+    const [count, found] = await Promise.all([(also ? same.and(also) : same).count(), evaluateAtPath(page, { cssPath, reader: readerOf(read), arg })]);
+    return count === 1 && found ? { kind: 'read', value: found.value as ReadOf<T> } : { kind: 'unconfirmed' };
   } catch {
     // A locator that enters a frame, a path Playwright cannot parse, a navigation.
     return { kind: 'unconfirmed' };
@@ -139,9 +120,9 @@ export async function readAtPath<A, R>(locator: Locator, cssPath: string, read: 
  * holds no element or several. For a caller that proves the rest with the action itself (see
  * `actingGuard`).
  */
-export async function readAtPathOnly<A, R>(page: Page, cssPath: string, read: ElementReader<A, R>, arg: A): Promise<{ value: R } | null> {
-  const found = await evaluateAtPath(page, cssPath, read.toString(), probeUsers.has(read as ElementReader<never, unknown>), arg).catch(() => null);
-  return found ? { value: found.value as R } : null;
+export async function readAtPathOnly<T extends ElementReader>(page: Page, cssPath: string, read: T, arg: ArgOf<T>): Promise<{ value: ReadOf<T> } | null> {
+  const found = await evaluateAtPath(page, { cssPath, reader: readerOf(read), arg }).catch(() => null);
+  return found ? { value: found.value as ReadOf<T> } : null;
 }
 
 /** The prefix of a recorded CSS path in the page's own document; the guard below scopes the rest to the body. */
@@ -212,12 +193,7 @@ export function isStrictViolation(err: unknown): boolean {
   return err instanceof Error && (err.message.includes('strict mode violation') || err.message.includes('strictModeViolationError'));
 }
 
-/**
- * What tells an element from its neighbours without Playwright: its tag and identifying attributes
- * (as the DOM probe reads them), and the text of the row it sits in, which alone tells one row's
- * unnamed checkbox from the next row's after the rows were re-sorted.
- */
-export type ElementIdentity = Pick<DomProbe, 'tag' | 'id' | 'nameAttr' | 'type' | 'testId' | 'testIdAttribute'> & { rowText: string | null };
+export type { ElementIdentity } from '../core/fingerprint/probe.ts';
 
 /** Where an element was read, and what it looked like there. */
 export interface FoundAt {
@@ -231,36 +207,14 @@ export function identityOf(probe: Pick<DomProbe, 'tag' | 'id' | 'nameAttr' | 'ty
   return { tag: probe.tag, id: probe.id, nameAttr: probe.nameAttr, type: probe.type, testId: probe.testId, testIdAttribute: probe.testIdAttribute, rowText: probe.container?.text ?? null };
 }
 
-/** Whether `el` is still the element `want` describes; runs in the page. */
-function sameElementInPage(el: Element, want: ElementIdentity): boolean {
-  return el.tagName.toLowerCase() === want.tag && (el.id || null) === want.id && el.getAttribute('name') === want.nameAttr &&
-    el.getAttribute('type') === want.type && (want.testIdAttribute === null || el.getAttribute(want.testIdAttribute) === want.testId);
-}
-
-/** Each reader behind the check that the element is still the one read before. */
-const readBackSources = new WeakMap<ElementReader<never, unknown>, string>();
-
 /**
  * `read` of the element at `cssPath` when it still is the element `identity` describes, with no
  * count through the locator: for reading back what an action just did to an element that was
  * proven to be there a moment before (`readAtPath`). Undefined when the path holds no such single
  * element; the caller reads through the locator then.
  */
-export async function readBackAtPath<A, R>(page: Page, cssPath: string, identity: ElementIdentity, read: ElementReader<A, R>, arg: A): Promise<R | undefined> {
-  let source = readBackSources.get(read);
-  if (source === undefined) {
-    // The row's text is read with the probe that recorded it (the batch's), only for an element that sat in one.
-    source = composeInPage<ElementReader<unknown, unknown>>(['el', 'input'], { same: sameElementInPage, read }, `
-      const want = input.identity;
-      if (!same(el, want)) return null;
-      if (want.rowText !== null) {
-        const container = probe(el).container;
-        if (!container || container.text !== want.rowText) return null;
-      }
-      return { read: read(el, input.arg) };`).toString();
-    readBackSources.set(read, source);
-  }
-  const found = await evaluateAtPath(page, cssPath, source, true, { identity, arg }).catch(() => null);
-  const value = found?.value as { read: R } | null | undefined;
+export async function readBackAtPath<T extends ElementReader>(page: Page, cssPath: string, identity: ElementIdentity, read: T, arg: ArgOf<T>): Promise<ReadOf<T> | undefined> {
+  const found = await evaluateAtPath(page, { cssPath, reader: readerOf(read), arg, identity }).catch(() => null);
+  const value = found?.value as { read: ReadOf<T> } | null | undefined;
   return value ? value.read : undefined;
 }

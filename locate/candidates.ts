@@ -1,9 +1,8 @@
 import type { Frame, Locator, Page } from 'playwright';
-import { nativeOptionsInPage } from '../core/act/dropdown.ts';
-import { mainHeadingInPage } from '../core/aria/state.ts';
-import { probeElement, type DomProbe } from '../core/fingerprint/probe.ts';
-import { composeInPage } from '../core/in-page.ts';
-import { actingGuard, readAtPath, readAtPathOnly, readerWithProbe } from './at-path.ts';
+import type { DomProbe } from '../core/fingerprint/probe.ts';
+import { inPage } from '../core/in-page.ts';
+import type { ProbedInFrame, ProbedWithHeading } from '../core/in-page/candidates.ts';
+import { actingGuard, readAtPath, readAtPathOnly } from './at-path.ts';
 import type { LiveFeatures } from './scoring.ts';
 
 /**
@@ -36,42 +35,6 @@ export interface Candidate {
   positional: boolean;
   features: LiveFeatures;
 }
-
-interface Probed {
-  probe: DomProbe;
-  visible: boolean;
-}
-
-interface ProbedInFrame extends Probed {
-  /** Which frame the element is in (see `framePathInPage`). */
-  frame: string;
-}
-
-/**
- * The element's frame as the indexes of each window among its parent's frames, from the top
- * (`0/1`): two frames with the same URL (two `about:srcdoc` frames) are told apart, across
- * origins too. Runs in the page.
- */
-function framePathInPage(): string {
-  const path: number[] = [];
-  for (let win: Window = window; win !== win.parent; win = win.parent) {
-    let index = -1;
-    for (let i = 0; i < win.parent.frames.length; i++) if (win.parent.frames[i] === win) index = i;
-    path.unshift(index);
-  }
-  return path.join('/');
-}
-
-/** Whether the element is rendered; runs in the page. */
-function visibleInPage(el: Element): boolean {
-  return typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0;
-}
-
-/** `probeElement` over many elements, rebuilt for the page (see core/in-page.ts). */
-const probeMany = composeInPage<(els: Element[], limit: number) => ProbedInFrame[] | null>(['els', 'limit'], { probe: probeElement, visible: visibleInPage, framePath: framePathInPage }, `
-  if (els.length > limit) return null;
-  const frame = framePath();
-  return els.map((el) => ({ probe: probe(el), visible: visible(el), frame }));`);
 
 type AriaNode = string | { role?: string; name?: string };
 type RoleName = { role: string | null; name: string };
@@ -117,7 +80,7 @@ export async function collect(frame: Frame, query: Locator, options: CollectOpti
   // A query expected to match one element reads its role and name alongside the probe (one
   // round trip instead of two); when it matched several, each is read on its own below.
   const alongside = options.expectOne && known?.name === undefined ? readRoleAndName(query, kAlongsideAriaTimeoutMs) : null;
-  const probed = await query.evaluateAll(probeMany, limit).catch(() => [] as ProbedInFrame[]);
+  const probed = await query.evaluateAll(await inPage.fn('probeMany'), limit).catch(() => [] as ProbedInFrame[]);
   const single = probed?.length === 1 ? await alongside : null;
   if (probed === null) return null;
   const kept = options.keep ? probed.filter((p) => options.keep!(p.probe)).length : probed.length;
@@ -132,18 +95,6 @@ export async function collect(frame: Frame, query: Locator, options: CollectOpti
     frame, framePath, locator, positional: probed.length > 1, features: { ...probe, role: known?.role ?? names[i]!.role, name: names[i]!.name, frameDepth: depth, visible },
   }));
 }
-
-/**
- * The DOM probe of the element at a path, and in the same evaluation the page's main heading and,
- * for a native select, its options' labels (what choosing one of them needs to know).
- */
-interface ProbedWithHeading extends Probed {
-  heading: string | null;
-  options: string[] | null;
-}
-
-const probeWithHeading = readerWithProbe<null, ProbedWithHeading>({ visible: visibleInPage, heading: mainHeadingInPage, options: nativeOptionsInPage },
-  'return { probe: probe(el), visible: visible(el), heading: heading(), options: options(el) };');
 
 /** The element read at its recorded path (see `collectAtPath`). */
 export interface AtPathCandidate {
@@ -181,14 +132,14 @@ export async function collectAtPath(page: Page, query: Locator, cssPath: string,
   const candidate = (read: ProbedWithHeading, names: RoleName): Candidate =>
     ({ frame: page.mainFrame(), framePath: '', locator: query, positional: false, features: { ...read.probe, role: names.role, name: names.name, frameDepth: 0, visible: read.visible } });
   if (guard) {
-    const alone = await readAtPathOnly(page, cssPath, probeWithHeading, null);
+    const alone = await readAtPathOnly(page, cssPath, 'probeWithHeading', null);
     if (!alone || !(alone.value.visible || options.includeHidden)) return null;
     return { candidate: candidate(alone.value, { role, name }), heading: alone.value.heading, options: alone.value.options, guard };
   }
-  let read = await readAtPath(query, cssPath, probeWithHeading, null, byRole);
+  let read = await readAtPath(query, cssPath, 'probeWithHeading', null, byRole);
   // Renamed, or no longer that role: the element is read again without them, and its role and name in full.
   const confirmed = byRole !== null && read.kind === 'read';
-  if (!confirmed && byRole !== null && read.kind === 'unconfirmed') read = await readAtPath(query, cssPath, probeWithHeading, null);
+  if (!confirmed && byRole !== null && read.kind === 'unconfirmed') read = await readAtPath(query, cssPath, 'probeWithHeading', null);
   if (read.kind !== 'read' || !(read.value.visible || options.includeHidden)) return null;
   const names = confirmed ? { role, name } : await roleAndName(query);
   return { candidate: candidate(read.value, names), heading: read.value.heading, options: read.value.options, guard: null };

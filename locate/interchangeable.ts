@@ -25,17 +25,6 @@ function placeKey(c: Candidate): string {
 
 const regionKey = (landmarks: Fingerprint['landmarks']) => JSON.stringify(landmarks.map((l) => [l.role, l.name]));
 
-/** Each element's markup, whether it is a link with a real target, and its place in document order; runs in the page. */
-function readLinks(first: Element, others: Element[]): { markup: string; link: boolean; order: number }[] {
-  const els = [first, ...others];
-  const sorted = [...els].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  return els.map((el) => {
-    const href = el.getAttribute('href');
-    const link = el.localName === 'a' && el.namespaceURI === 'http://www.w3.org/1999/xhtml' && href !== null && href.trim() !== '' && href.trim() !== '#' && !/^\s*javascript:/i.test(href);
-    return { markup: el.outerHTML, link, order: sorted.indexOf(el) };
-  });
-}
-
 /**
  * The candidate to act on when every one of `tied` is the same link repeated: the one at the
  * recorded pick's place among them in document order (the first without a pick, the last when the
@@ -52,7 +41,7 @@ export async function interchangeablePick(tied: Scored<Candidate>[], pick: Recor
       if (!handle) return null;
       handles.push(handle as ElementHandle<Element>);
     }
-    const read = await handles[0]!.evaluate(inPage(readLinks), handles.slice(1)).catch(() => null);
+    const read = await handles[0]!.evaluate(await inPage.fn('readLinks'), handles.slice(1)).catch(() => null);
     if (!read || read.some((r) => !r.link || r.markup !== read[0]!.markup) || new Set(read.map((r) => r.order)).size !== read.length) return null;
     // Among the repeats in the recorded region, in document order: a repeat elsewhere does the
     // same, but the recorder's pick counted the ones where it acted.

@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from 'playwright';
 import { errorMessage } from '../core/errors.ts';
+import type { PageFunctionSource } from '../core/in-page.ts';
 
 /**
  * Evaluates a self-contained page function in the main world of a page's current document, with a
@@ -83,10 +84,8 @@ interface EvaluateAnswer {
   exceptionDetails?: { text: string; exception?: { description?: string } };
 }
 
-/** Sources of the functions evaluated, by function: the same text is sent from read to read. */
-const sources = new WeakMap<(arg: never) => unknown, string>();
-/** The same, as called in a document's main world (see `onShownDocument`). */
-const calledSources = new WeakMap<(arg: never) => unknown, string>();
+/** Sources of the functions evaluated, as called in a document's main world (see `onShownDocument`). */
+const calledSources = new Map<string, string>();
 
 /**
  * `source` called in a document's main world, answering only from a document the page still
@@ -103,16 +102,19 @@ function answerOf<R>(answer: EvaluateAnswer): R {
   return answer.result.value as R;
 }
 
-export async function evaluateInMainWorld<A, R>(page: Page, fn: (arg: A) => R, arg: A): Promise<R> {
+/**
+ * `fn` is an in-page function's text (core/in-page.ts `source`), or a small self-contained function
+ * of the caller's, sent as its text the way `evaluate` sends one.
+ */
+export async function evaluateInMainWorld<A, R>(page: Page, fn: PageFunctionSource<(arg: A) => R> | ((arg: A) => R), arg: A): Promise<R> {
   const world = await worldOf(page);
-  if (!world) return page.evaluate(fn as (arg: unknown) => R, arg);
-  let source = sources.get(fn);
-  if (source === undefined) sources.set(fn, (source = fn.toString()));
+  const source: string = typeof fn === 'string' ? fn : String(fn);
+  if (!world) return page.evaluate(`(${source})(${JSON.stringify(arg) ?? 'undefined'})`) as Promise<R>;
   const { session } = world;
   const contextId = world.contexts.get(world.frameId);
   if (contextId !== undefined) {
-    let called = calledSources.get(fn);
-    if (called === undefined) calledSources.set(fn, (called = onShownDocument(source)));
+    let called = calledSources.get(source);
+    if (called === undefined) calledSources.set(source, (called = onShownDocument(source)));
     const answer = await session.send('Runtime.callFunctionOn', { functionDeclaration: called, executionContextId: contextId, arguments: arg === undefined ? [] : [{ value: arg }], returnByValue: true })
       .then((answer) => answer as EvaluateAnswer, () => null);
     if (answer && !answer.exceptionDetails) {

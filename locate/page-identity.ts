@@ -1,7 +1,7 @@
 import type { Page } from 'playwright';
 import { peerName } from '../core/aria/peers.ts';
 import { lineRoleName, outline } from '../core/aria/outline.ts';
-import { titleAndHeadingInPage } from '../core/aria/state.ts';
+import { inPage } from '../core/in-page.ts';
 import { normalizeText } from './text.ts';
 
 /**
@@ -71,7 +71,7 @@ export function pageLost(recorded: RecordedPage, live: LivePage): string | null 
 export async function readLivePage(page: Page): Promise<LivePage | null> {
   try {
     const [{ title, heading }, lang, snapshot] = await Promise.all([
-      page.evaluate(titleAndHeadingInPage),
+      inPage.fn('titleAndHeading').then((fn) => page.evaluate(fn)),
       page.evaluate(() => document.documentElement.getAttribute('lang')),
       page.ariaSnapshot({ mode: 'ai', timeout: 5_000 }),
     ]);

@@ -13,7 +13,7 @@ export async function rowTextOnPage(page: Page, text: string): Promise<boolean> 
   const parts = steadyParts(text);
   for (const frame of page.frames()) {
     if (frame.isDetached()) continue;
-    const absent = await frame.evaluate(kAbsentPhrases, parts).catch(() => [] as string[]);
+    const absent = await frame.evaluate(await inPage.fn('absentPhrases'), parts).catch(() => [] as string[]);
     if (!absent.length) return true;
   }
   return false;
@@ -29,36 +29,8 @@ export async function wordsNotOnPage(page: Page, words: string[]): Promise<Set<s
   for (const frame of page.frames()) {
     if (!absent.size) break;
     if (frame.isDetached()) continue;
-    const missing = await frame.evaluate(kAbsentPhrases, [...absent]).catch(() => [] as string[]);
+    const missing = await frame.evaluate(await inPage.fn('absentPhrases'), [...absent]).catch(() => [] as string[]);
     absent = new Set(missing);
   }
   return absent;
 }
-
-/**
- * Runs in the page: of `phrases`, those whose normalised words do not stand, in that order, between
- * spaces in the page's normalised text (scripts and styles left out, open shadow roots read). An
- * empty phrase is always there. Its own copy of the normalisation: nothing can be imported there.
- */
-function inPageAbsentPhrases(phrases: string[]): string[] {
-  const normalize = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  const parts: string[] = [];
-  const skip = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
-  const walk = (node: Node) => {
-    if (node.nodeType === Node.TEXT_NODE) parts.push(node.nodeValue ?? '');
-    if (node.nodeType === Node.ELEMENT_NODE) {
-      const el = node as Element;
-      if (skip.has(el.tagName)) return;
-      if (el.shadowRoot) walk(el.shadowRoot);
-    }
-    for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
-  };
-  if (document.body) walk(document.body);
-  const text = ` ${normalize(parts.join(' '))} `;
-  return phrases.filter((phrase) => {
-    const wanted = normalize(phrase);
-    return wanted !== '' && !text.includes(` ${wanted} `);
-  });
-}
-
-const kAbsentPhrases = inPage(inPageAbsentPhrases);

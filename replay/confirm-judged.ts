@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import { probeElement, type DomProbe } from '../core/fingerprint/probe.ts';
+import type { DomProbe } from '../core/fingerprint/probe.ts';
 import { inPage } from '../core/in-page.ts';
 import type { HistoryStep } from '../core/schema/history.ts';
 import { findElement, type FindOptions, type Found } from './find.ts';
@@ -29,7 +29,7 @@ export function sameElement(judged: DomProbe, now: DomProbe): boolean {
 /** `found`, or the step's element judged again when the found place now holds another element. */
 export async function confirmJudged(page: Page, step: HistoryStep, found: Found, options: FindOptions): Promise<Found> {
   if (!found.ok || !found.judged) return found;
-  const now = await found.locator.evaluate(inPage(probeElement), undefined, { timeout: kConfirmTimeoutMs }).catch(() => null);
+  const now = await found.locator.evaluate(await inPage.fn('probeElement'), undefined, { timeout: kConfirmTimeoutMs }).catch(() => null);
   if (now && sameElement(found.judged.features, now)) return found;
   const again = await findElement(page, step, options);
   const note = 'the element judged moved before the action (an insert or a re-sort): judged again';

@@ -1,6 +1,5 @@
 import type { Page } from 'playwright';
-import { mainHeadingInPage } from '../core/aria/state.ts';
-import { composeInPage } from '../core/in-page.ts';
+import { inPage } from '../core/in-page.ts';
 import { evaluateInMainWorld } from '../locate/main-world.ts';
 
 /**
@@ -19,19 +18,16 @@ export interface FinalPage {
   ariaSnapshot?: string;
 }
 
-/** Read in the page's own world, where the step's check looks too. */
-const titleAndHeading = composeInPage<() => { title: string; heading: string | null }>([], { heading: mainHeadingInPage },
-  'return { title: document.title, heading: heading() };');
-
 /**
- * The final page, and its main heading from the same evaluation (undefined when that evaluation
+ * The final page, and its main heading from the same evaluation, read in the page's own world,
+ * where the step's check looks too (undefined when that evaluation
  * failed). `snapshot`: also its aria snapshot.
  */
 export async function readFinalPage(page: Page, snapshot: boolean): Promise<FinalPage & { heading?: string | null }> {
-  const [inPage, ariaSnapshot] = await Promise.all([
-    evaluateInMainWorld(page, titleAndHeading, undefined).catch(() => null),
+  const [read, ariaSnapshot] = await Promise.all([
+    inPage.source('titleAndHeading').then((source) => evaluateInMainWorld(page, source, undefined)).catch(() => null),
     snapshot ? page.ariaSnapshot({ timeout: 5_000 }).catch(() => '') : undefined,
   ]);
   const taken = ariaSnapshot === undefined ? {} : { ariaSnapshot };
-  return inPage ? { title: inPage.title, ...taken, heading: inPage.heading } : { title: '', ...taken };
+  return read ? { title: read.title, ...taken, heading: read.heading } : { title: '', ...taken };
 }

@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright';
 import type { HistoryStep } from '../core/schema/history.ts';
 import { holdsTypedText } from '../core/act/editable.ts';
-import { mainHeadingInPage } from '../core/aria/state.ts';
-import { composeInPage } from '../core/in-page.ts';
+import { inPage } from '../core/in-page.ts';
+import type { LiveState } from '../core/in-page/live-state.ts';
 import { readBackAtPath, type FoundAt } from '../locate/at-path.ts';
 import { evaluateInMainWorld } from '../locate/main-world.ts';
 import { containsWords, normalizeText, tokenSimilarity } from '../locate/text.ts';
@@ -141,7 +141,7 @@ export function headingProblem(recorded: Headings, live: Headings, options: { le
 
 /** Reads the page's main heading (the same rule as the recorder's page state). */
 export async function readHeading(page: Page): Promise<string | null> {
-  return evaluateInMainWorld(page, mainHeadingInPage, undefined).catch(() => null);
+  return inPage.source('mainHeading').then((source) => evaluateInMainWorld(page, source, undefined)).catch(() => null);
 }
 
 export interface ExpectedState {
@@ -171,35 +171,6 @@ export function expectedState(step: HistoryStep, text: (s: string) => string): E
   }
 }
 
-interface LiveState {
-  value: string | null;
-  /** The value is a rich-text editor's text (`innerText`), compared by its lines. */
-  editable?: boolean;
-  checked: boolean | null;
-  selected: string[] | null;
-}
-
-/** The element's value, checked state and selected options, read in the page. */
-function liveStateInPage(el: Element): LiveState {
-  const input = el as HTMLInputElement;
-  // By tag, not `instanceof` a page global: a page may replace those (MooTools replaces Element).
-  const select = el.localName === 'select' ? (el as HTMLSelectElement) : null;
-  const editable = !('value' in input) && (el as HTMLElement).isContentEditable;
-  return {
-    value: 'value' in input ? String(input.value) : editable ? (el as HTMLElement).innerText : null,
-    ...(editable ? { editable } : {}),
-    checked: input.type === 'checkbox' || input.type === 'radio' ? input.checked : el.getAttribute('aria-checked') === null ? null : el.getAttribute('aria-checked') === 'true',
-    selected: select ? Array.from(select.selectedOptions).flatMap((o) => [o.label, o.value]) : null,
-  };
-}
-
-/** `liveStateInPage` of the only element, else null. */
-const liveStateOfOne = composeInPage<(els: Element[]) => LiveState | null>(['els'], { read: liveStateInPage }, 'return els.length === 1 ? read(els[0]) : null;');
-
-/** `liveStateInPage` and the page's main heading, in one evaluation. */
-const liveStateWithHeading = composeInPage<(el: Element) => { live: LiveState; heading: string | null }>(['el'], { read: liveStateInPage, heading: mainHeadingInPage },
-  'return { live: read(el), heading: heading() };');
-
 export interface StateRead {
   /** Null when the locator names no element or several (gone after a navigation, re-rendered). */
   live: LiveState | null;
@@ -213,9 +184,9 @@ export interface StateRead {
  * read back there with the page's heading while the same element is there (see at-path.ts).
  */
 export async function readState(locator: Locator, at: FoundAt | null = null): Promise<StateRead> {
-  const back = at === null ? undefined : await readBackAtPath(locator.page(), at.cssPath, at.identity, liveStateWithHeading, null);
+  const back = at === null ? undefined : await readBackAtPath(locator.page(), at.cssPath, at.identity, 'liveStateWithHeading', null);
   if (back) return back;
-  return { live: await locator.evaluateAll(liveStateOfOne).catch(() => null) };
+  return { live: await locator.evaluateAll(await inPage.fn('liveStateOfOne')).catch(() => null) };
 }
 
 /** Null when the element shows the expected state (or is gone: `live` null), else the reason. */

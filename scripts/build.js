@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: the TypeScript sources -> dist/ (JavaScript and .d.ts, by tsc with
-// tsconfig.build.json), the plan JSON Schema from its zod schema -> core/schema/plan.schema.json, then
+// tsconfig.build.json), the in-page code -> one script per function (dist/core/in-page/bundles.json,
+// read by dist/core/in-page.js instead of bundling at run time), the plan JSON Schema from its zod schema -> core/schema/plan.schema.json, then
 // the session-mode extension -> extension/dist/. What `npm pack` ships.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +29,10 @@ for (const entry of fs.readdirSync(dist, { recursive: true, withFileTypes: true 
   const rewritten = text.replace(relativeTs, '$1.js$2');
   if (rewritten !== text) fs.writeFileSync(file, rewritten);
 }
+const { bundleInPage } = await import(pathToFileURL(path.join(dist, 'core', 'in-page-bundle.js')).href);
+const { kBuiltBundlesFile } = await import(pathToFileURL(path.join(dist, 'core', 'in-page.js')).href);
+const bundles = await bundleInPage(path.join(root, 'core', 'in-page', 'index.ts'));
+fs.writeFileSync(path.join(dist, 'core', kBuiltBundlesFile), `${JSON.stringify(bundles, null, 1)}\n`);
 const { kPlanSchemaFile, planJsonSchemaText } = await import(pathToFileURL(path.join(dist, 'core', 'schema', 'plan-json-schema.js')).href);
 const schemaFile = path.join(root, kPlanSchemaFile);
 fs.mkdirSync(path.dirname(schemaFile), { recursive: true });

@@ -1,9 +1,8 @@
 import type { Locator, Page } from 'playwright';
 import { actionError } from './action-error.ts';
-import { domQuietInPage } from '../../core/act/dom-quiet.ts';
 import { kRecordEventLagMs, kRecordFollowUpMs, kRecordNewDocumentFollowUpMs, type InFlightMark } from '../../core/act/in-flight.ts';
 import { effectOf, outline } from '../../core/aria/outline.ts';
-import { observedState, titleAndHeadingInPage } from '../../core/aria/state.ts';
+import { observedState } from '../../core/aria/state.ts';
 import { describeIssues, errorMessage } from '../../core/errors.ts';
 import { takeFingerprint } from '../../core/fingerprint/take.ts';
 import { bestLocator } from '../../core/locator/best.ts';
@@ -13,7 +12,7 @@ import { kLeavesPageAlone, type ActionName } from '../../core/schema/actions.ts'
 import type { Fingerprint, PageState, RecordedLocator } from '../../core/schema/history.ts';
 import { clockQueryKeys, clockShapes } from '../../core/volatile/clock-values.ts';
 import { steadyText } from '../../core/volatile/steady-text.ts';
-import { beginStepInPage, markInPage, takeForeignInPage, withoutForeign } from '../../core/volatile/foreign-changes.ts';
+import { withoutForeign } from '../../core/volatile/foreign-changes.ts';
 import { inPage } from '../../core/in-page.ts';
 import type { Secrets } from '../record/secrets.ts';
 import type { StepShots } from '../record/step-shots.ts';
@@ -137,7 +136,7 @@ async function settle(session: Session, action: ActionName, mark: InFlightMark, 
     await page.waitForLoadState('load', { timeout: kLoadTimeoutMs }).catch(() => undefined);
     // After typing that suggests, the page's debounce timer is awaited on the page's clock too.
     const quiet = { quietMs: kDomQuietMs, timeoutMs: kDomQuietTimeoutMs, ...(suggests ? { firstQuietMs: kSuggestFollowUpMs } : {}) };
-    await page.evaluate(domQuietInPage, quiet).catch(() => undefined);
+    await page.evaluate(await inPage.fn('domQuiet'), quiet).catch(() => undefined);
   });
 }
 
@@ -146,7 +145,7 @@ async function settle(session: Session, action: ActionName, mark: InFlightMark, 
  * and a new read of the page only when it did move on.
  */
 async function movedOn(page: Page, pre: PageState): Promise<boolean> {
-  const now = await page.evaluate(titleAndHeadingInPage).catch(() => null);
+  const now = await page.evaluate(await inPage.fn('titleAndHeading')).catch(() => null);
   return now !== null && (page.url() !== pre.url || now.title !== pre.title || now.heading !== pre.heading);
 }
 
@@ -225,7 +224,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
   const name = def.name;
   // Where the page's changes stood when it was read (core/volatile/foreign-changes.ts): a read
   // carried over from the step before has its own mark.
-  const changeMark = (on: Page) => untraced(on, () => on.evaluate(inPage(markInPage))).catch(() => null);
+  const changeMark = (on: Page) => untraced(on, async () => on.evaluate(await inPage.fn('foreignMark'))).catch(() => null);
   const reusing = options.preRead?.page === session.currentPageOrDie();
   let readAt = reusing ? options.preRead!.mark ?? null : await changeMark(session.currentPageOrDie());
   let before = await currentState(session, undefined, options.preRead);
@@ -298,7 +297,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
     // is not the action's: read again unless nothing changed since it was read), and from here what
     // a timer set before this step does to the page is not this step's either
     // (core/volatile/foreign-changes.ts).
-    const startAt = await untraced(page, () => page.evaluate(inPage(beginStepInPage))).catch(() => null);
+    const startAt = await untraced(page, async () => page.evaluate(await inPage.fn('beginStep'))).catch(() => null);
     if (startAt === null || startAt !== readAt) from = await currentState(session, before);
     const started = performance.now();
     try {
@@ -331,7 +330,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
   const postAt = samePage ? await changeMark(page) : null;
   const after = await currentState(session, before);
   const post = after.state;
-  const foreign = samePage ? await untraced(page, () => page.evaluate(inPage(takeForeignInPage))).catch(() => null) : null;
+  const foreign = samePage ? await untraced(page, async () => page.evaluate(await inPage.fn('takeForeign'))).catch(() => null) : null;
   const postRead = after === before || !after.read ? null : { ...after.read, mark: after.read.page === page ? postAt : null };
   const ok = error === null;
   const text = secrets.redactText(result?.text ?? '');

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright';
-import { editableInPage, editableText, holdsTypedText } from '../../core/act/editable.ts';
-import { composeInPage, inPage } from '../../core/in-page.ts';
+import { editableText, holdsTypedText } from '../../core/act/editable.ts';
+import { inPage } from '../../core/in-page.ts';
 import { untraced } from '../record/untraced.ts';
 import { defineAction } from './define.ts';
 
@@ -10,14 +10,6 @@ import { defineAction } from './define.ts';
  * afterwards (editors rewrite what is typed into them), so a fill that did not take fails here
  * rather than as a mystery a step later.
  */
-
-const kEditable = inPage(editableInPage);
-/**
- * The same on the field the step just resolved, while it is the only match: read over the
- * locator's matches in one call, with no element handle to take and adopt. Null otherwise, and the
- * strict, waiting read above decides.
- */
-const kEditableIfAlone = composeInPage<(els: Element[], toEnd: boolean) => boolean | null>(['els', 'toEnd'], { editable: editableInPage }, 'return els.length === 1 ? editable(els[0], toEnd) : null;');
 
 async function editorProblem(element: Locator, text: string, appended: boolean): Promise<string | null> {
   const shown = await element.innerText();
@@ -32,8 +24,10 @@ export default defineAction({
   async run(ctx, { text, clear }) {
     const element = ctx.element!;
     const append = clear === false;
-    // Bookkeeping around the typing: only the typing itself is in the trace.
-    const editable = await untraced(ctx.page, async () => (await element.evaluateAll(kEditableIfAlone, append)) ?? element.evaluate(kEditable, append));
+    // Bookkeeping around the typing: only the typing itself is in the trace. Whether it is an
+    // editor is read first over the locator's matches in one call, with no element handle to take
+    // and adopt, while the step's field is the only match; else by the strict, waiting read.
+    const editable = await untraced(ctx.page, async () => (await element.evaluateAll(await inPage.fn('editableIfAlone'), append)) ?? element.evaluate(await inPage.fn('editable'), append));
     if (append) await element.pressSequentially(text);
     else await element.fill(text);
     if (editable) {

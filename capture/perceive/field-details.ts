@@ -18,43 +18,13 @@ const kMaxDetailed = 200;
 /** Per element; a detached or slow element is left without details rather than holding the step. */
 const kDetailTimeoutMs = 1_000;
 
-interface RawDetails {
-  type: string;
-  nameAttr: string;
-  id: string;
-  autocomplete: string;
-  label: string;
-  form: number;
-  inRow: boolean;
-}
-
-/** Runs in the page: the element's own attributes and context. */
-function readDetails(element: Element): RawDetails {
-  const attr = (name: string) => element.getAttribute(name) ?? '';
-  const tag = element.tagName.toLowerCase();
-  const control = element as HTMLInputElement;
-  const owner = (control.form as HTMLFormElement | null | undefined) ?? element.closest('form');
-  const labels = control.labels ? Array.from(control.labels).map((label) => label.textContent ?? '') : [];
-  const labelledBy = attr('aria-labelledby').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '');
-  return {
-    type: tag === 'input' ? (attr('type') || 'text').toLowerCase() : tag === 'textarea' || tag === 'select' ? tag : (element as HTMLElement).isContentEditable ? 'contenteditable' : attr('type').toLowerCase(),
-    nameAttr: attr('name'),
-    id: element.id,
-    autocomplete: attr('autocomplete').toLowerCase(),
-    label: [...labels, ...labelledBy].join(' ').replace(/\s+/g, ' ').trim().slice(0, 200),
-    form: owner ? Array.from(document.forms).indexOf(owner) : -1,
-    inRow: element.closest('li, tr, [role=row], [role=listitem], [role=treeitem]') !== null,
-  };
-}
-
-const kReadDetails = inPage(readDetails);
 
 /** Adds `details` to the field and button elements it can read; others are left as they are. */
 export async function readFieldDetails(page: Page, elements: ElementInfo[]): Promise<void> {
   const wanted = elements.filter((element) => kDetailRoles.has(element.role)).slice(0, kMaxDetailed);
   await Promise.all(
     wanted.map(async (element) => {
-      const raw = await locatorByRef(page, element.ref).evaluate(kReadDetails, undefined, { timeout: kDetailTimeoutMs }).catch(() => null);
+      const raw = await locatorByRef(page, element.ref).evaluate(await inPage.fn('readDetails'), undefined, { timeout: kDetailTimeoutMs }).catch(() => null);
       if (!raw) return;
       const details: FieldDetails = {
         type: raw.type,

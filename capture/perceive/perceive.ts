@@ -1,6 +1,6 @@
 import type { Page } from 'playwright';
-import { ariaHash, titleAndHeadingInPage, type TitleAndHeading } from '../../core/aria/state.ts';
-import { composeInPage } from '../../core/in-page.ts';
+import { ariaHash, type TitleAndHeading } from '../../core/aria/state.ts';
+import { inPage } from '../../core/in-page.ts';
 import type { PageRead } from '../actions/executed.ts';
 import { untraced } from '../record/untraced.ts';
 import type { Session } from '../session.ts';
@@ -49,21 +49,9 @@ interface DocumentRead extends TitleAndHeading {
   scroll: Scroll;
 }
 
-/** Scroll position, title and main heading of the document: one round trip (runs in the page). */
-const kDocumentInPage = composeInPage<() => TitleAndHeading & { y: number; viewportHeight: number; pageHeight: number }>(
-  [],
-  { titleAndHeading: titleAndHeadingInPage },
-  `return {
-    ...titleAndHeading(),
-    y: Math.round(window.scrollY),
-    viewportHeight: window.innerHeight,
-    pageHeight: Math.max(document.documentElement?.scrollHeight ?? 0, document.body?.scrollHeight ?? 0),
-  };`,
-);
-
 async function readDocument(page: Page): Promise<DocumentRead> {
   const fallback = { title: '', heading: null, y: 0, viewportHeight: page.viewportSize()?.height ?? 0, pageHeight: 0 };
-  const { title, heading, ...raw } = await page.evaluate(kDocumentInPage).catch(() => fallback);
+  const { title, heading, ...raw } = await page.evaluate(await inPage.fn('documentRead')).catch(() => fallback);
   const pixelsBelow = Math.max(0, raw.pageHeight - raw.y - raw.viewportHeight);
   return { title, heading, scroll: { ...raw, pixelsAbove: raw.y, pixelsBelow } };
 }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright';
 import { inPage } from '../../core/in-page.ts';
+import type { Label } from '../../core/in-page/vision.ts';
 import { untraced } from '../record/untraced.ts';
 import type { ElementInfo } from '../types.ts';
 
@@ -17,39 +18,6 @@ export const kVisionJpegQuality = 60;
 /** Boxes cycle through these so neighbours differ. */
 const kColors = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#008080', '#9a6324', '#800000'];
 const kOverlayId = '__bu_vision_overlay';
-
-interface Label {
-  index: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  color: string;
-}
-
-/** Runs in the page: one fixed layer above everything, a box and a tag per element. */
-const drawOverlay = inPage(({ labels, id }: { labels: Label[]; id: string }) => {
-  document.getElementById(id)?.remove();
-  const layer = document.createElement('div');
-  layer.id = id;
-  layer.setAttribute('aria-hidden', 'true');
-  layer.style.cssText = 'position:fixed;inset:0;pointer-events:none;z-index:2147483647;';
-  for (const label of labels) {
-    const box = document.createElement('div');
-    box.style.cssText = `position:absolute;left:${label.x}px;top:${label.y}px;width:${label.width}px;height:${label.height}px;outline:2px solid ${label.color};box-sizing:border-box;`;
-    const tag = document.createElement('span');
-    tag.textContent = String(label.index);
-    const above = label.y >= 14;
-    tag.style.cssText = `position:absolute;left:-2px;${above ? 'top:-14px' : 'top:0'};background:${label.color};color:#fff;font:bold 11px/13px monospace;padding:0 2px;`;
-    box.appendChild(tag);
-    layer.appendChild(box);
-  }
-  (document.body ?? document.documentElement).appendChild(layer);
-});
-
-const removeOverlay = inPage((id: string) => {
-  document.getElementById(id)?.remove();
-});
 
 export function visionLabels(elements: readonly ElementInfo[]): Label[] {
   return elements
@@ -80,12 +48,12 @@ async function jpeg(page: Page, scale: number): Promise<Buffer> {
 /** A JPEG data URL of the viewport with the elements' indexes drawn on it. */
 export async function labelledScreenshot(page: Page, elements: readonly ElementInfo[]): Promise<string> {
   return untraced(page, async () => {
-    await page.evaluate(drawOverlay, { labels: visionLabels(elements), id: kOverlayId });
+    await page.evaluate(await inPage.fn('drawOverlay'), { labels: visionLabels(elements), id: kOverlayId });
     try {
       const scale = visionScale(page.viewportSize() ?? { width: kVisionMaxWidth, height: kVisionMaxHeight });
       return `data:image/jpeg;base64,${(await jpeg(page, scale)).toString('base64')}`;
     } finally {
-      await page.evaluate(removeOverlay, kOverlayId).catch(() => undefined);
+      await page.evaluate(await inPage.fn('removeOverlay'), kOverlayId).catch(() => undefined);
     }
   });
 }

@@ -1,11 +1,10 @@
 import type { Page } from 'playwright';
 import { inPage } from '../../core/in-page.ts';
 import { changedShapes, kMaxShapes } from '../../core/volatile/steady-text.ts';
-import { selfChangesInPage } from '../../core/volatile/self-changes.ts';
 import { untraced } from './untraced.ts';
 
 /**
- * What each page changed by itself (see core/volatile/self-changes.ts): read after every action
+ * What each page changed by itself (see core/in-page/self-changes.ts): read after every action
  * settled (what changed until then is the action's) and before the next (what changed since, the
  * page did alone). Kept per document as word shapes (core/volatile/steady-text.ts): a new document
  * starts with none.
@@ -24,7 +23,7 @@ export class SelfChanges {
   }
 
   private async read(page: Page, keep: boolean): Promise<string[]> {
-    const seen = await untraced(page, () => page.evaluate(inPage(selfChangesInPage))).catch(() => null);
+    const seen = await untraced(page, async () => page.evaluate(await inPage.fn('selfChanges'))).catch(() => null);
     let entry = this.pages.get(page);
     if (!seen) return [...(entry?.shapes ?? [])];
     if (!entry || entry.document !== seen.document) {

@@ -1,18 +1,13 @@
 import type { Locator, Page } from 'playwright';
+import { inPage } from '../in-page.ts';
 
 /**
  * Dropdowns as capture, replay and the MCP tools all drive them: a native <select> by option
  * label (or value), an ARIA combobox or listbox by opening it and clicking the option by name.
  */
 
-/** Option labels of a native <select>, or null when the element is something else. Runs in the page. */
-export function nativeOptionsInPage(el: Element): string[] | null {
-  // By tag, not `instanceof` a page global: a page may replace those.
-  return el.localName === 'select' ? [...(el as HTMLSelectElement).options].map((option) => option.label || option.text) : null;
-}
-
 export async function nativeOptions(element: Locator): Promise<string[] | null> {
-  return element.evaluate(nativeOptionsInPage);
+  return element.evaluate(await inPage.fn('nativeOptions'));
 }
 
 /** Options of an ARIA combobox/listbox: the ones it owns, else the ones visible after opening it. */
@@ -28,7 +23,7 @@ export interface ChooseOptions {
   quietly?: <T>(read: () => Promise<T>) => Promise<T>;
   timeout?: number;
   /**
-   * Reads `nativeOptionsInPage` another way than through the locator (replay reads it where it
+   * Reads the native options (core/in-page/native-options.ts) another way than through the locator (replay reads it where it
    * found the element); `undefined` when it could not, and the locator is read instead.
    */
   readNative?: () => Promise<string[] | null | undefined>;

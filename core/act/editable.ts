@@ -26,20 +26,3 @@ export function editableText(text: string): string {
 export function holdsTypedText(shown: string, typed: string): boolean {
   return editableText(shown) === editableText(typed);
 }
-
-/** Runs in the page: whether the element is a rich-text editor; when `toEnd`, the caret goes to its end. */
-export function editableInPage(el: Element, toEnd: boolean): boolean {
-  const host = el as HTMLElement;
-  if (!host.isContentEditable) return false;
-  if (toEnd) {
-    host.focus();
-    const doc = host.ownerDocument;
-    const range = doc.createRange();
-    range.selectNodeContents(host);
-    range.collapse(false);
-    const selection = doc.defaultView?.getSelection();
-    selection?.removeAllRanges();
-    selection?.addRange(range);
-  }
-  return true;
-}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright';
-import { composeInPage } from '../in-page.ts';
+import { inPage } from '../in-page.ts';
 import type { PageState } from '../schema/history.ts';
 
 /**
@@ -50,24 +50,7 @@ export interface PageStateOptions {
   heading?: string | null;
 }
 
-/**
- * Reads the page's main heading: the first h1, else the first heading of any level. Runs in the
- * page (self-contained); replay reads the heading by the same rule.
- */
-export function mainHeadingInPage(): string | null {
-  const el = document.querySelector('h1, [role=heading][aria-level="1"]') ?? document.querySelector('h2, h3, h4, h5, h6, [role=heading]');
-  const text = (el as HTMLElement | null)?.innerText?.replace(/\s+/g, ' ').trim();
-  return text ? text.slice(0, 200) : null;
-}
-
-/** The document's title and main heading, read in one call. */
-export interface TitleAndHeading {
-  title: string;
-  heading: string | null;
-}
-
-/** Reads the title with the main heading: one round trip for both (runs in the page). */
-export const titleAndHeadingInPage = composeInPage<() => TitleAndHeading>([], { heading: mainHeadingInPage }, 'return { title: document.title, heading: heading() };');
+export type { TitleAndHeading } from '../in-page/heading.ts';
 
 /**
  * The page state recorded before and after each step. Uses an ai-mode snapshot (refs stay valid
@@ -104,7 +87,7 @@ async function readState(page: Page, snapshot: string | undefined): Promise<{ ar
   };
   const [aria, { title, heading }] = await Promise.all([
     snapshot ?? page.ariaSnapshot({ mode: 'ai', timeout: 10_000 }).catch(fail('')),
-    page.evaluate(titleAndHeadingInPage).catch(fail({ title: '', heading: null })),
+    page.evaluate(await inPage.fn('titleAndHeading')).catch(fail({ title: '', heading: null })),
   ]);
   return { aria, title, heading, failed };
 }

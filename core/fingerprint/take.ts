@@ -1,9 +1,7 @@
 import type { ElementHandle, Frame, Locator } from 'playwright';
-import { centreHitInPage, type CentreHit } from '../act/centre-hit.ts';
 import { peersIn } from '../aria/peers.ts';
-import { composeInPage, inPage } from '../in-page.ts';
+import { inPage } from '../in-page.ts';
 import { Fingerprint } from '../schema/history.ts';
-import { cssPathInPage, probeElement, type DomProbe } from './probe.ts';
 
 /** How long to wait for the element to be attached before fingerprinting it. */
 const kResolveTimeoutMs = 5_000;
@@ -30,7 +28,7 @@ async function frameChainOf(frame: Frame): Promise<Fingerprint['frameChain']> {
   const chain: Fingerprint['frameChain'] = [];
   for (let cur: Frame | null = frame; cur?.parentFrame(); cur = cur.parentFrame()) {
     const element = await cur.frameElement();
-    const selector = await element.evaluate(inPage(cssPathInPage));
+    const selector = await element.evaluate(await inPage.fn('cssPath'));
     await element.dispose();
     chain.unshift({ selector, name: cur.name() || null, url: cur.url() || null });
   }
@@ -50,13 +48,6 @@ async function peersOf(locator: Locator, { role, name }: RoleName, index: number
   return snapshot === null ? null : peersIn(snapshot, role, name, index);
 }
 
-/**
- * The element's DOM probe, whether its document is the page's top one (a top-document element's
- * frame is the page's main frame, known without asking for the handle's frame, a round trip) and
- * what its centre reaches.
- */
-const kProbeInTop = composeInPage<(el: Element) => [DomProbe, boolean, CentreHit | null]>(['el'], { probe: probeElement, centreHit: centreHitInPage }, 'return [probe(el), el.ownerDocument.defaultView === window.top, centreHit(el)];');
-
 export interface FingerprintOptions {
   /**
    * Where the names of the other elements of its role (`peers`) come from: a page ai-mode snapshot
@@ -75,7 +66,7 @@ export async function takeFingerprint(locator: Locator, hints?: RoleName, option
   const handle = await locator.elementHandle({ timeout: kResolveTimeoutMs });
   if (!handle) throw new Error('element is not attached');
   try {
-    const [dom, inTop, hit] = await handle.evaluate(kProbeInTop);
+    const [dom, inTop, hit] = await handle.evaluate(await inPage.fn('probeInTop'));
     const frame = inTop ? locator.page().mainFrame() : await handle.ownerFrame();
     if (!frame) throw new Error('element has no frame');
     const frameChain = await frameChainOf(frame);

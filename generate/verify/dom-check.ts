@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright';
 import { launchBrowser } from '../../core/browser.ts';
-import { composeInPage } from '../../core/in-page.ts';
+import { inPage } from '../../core/in-page.ts';
+import type { RowProbe } from '../../core/in-page/row-probe.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import { tryParseLocatorCode } from '../../core/locator/code.ts';
 import type { ActionRecord } from '../../core/schema/extract.ts';
@@ -12,7 +13,7 @@ import { candidateKey, elementCandidates, type Hit, type StepEvidence } from '..
 import { readRecordedLocator, testIdAttributeOf } from '../model/locate.ts';
 import { innerCandidates, itemRoleOf, kItemCss } from '../model/rows.ts';
 import { alignSteps } from './align-steps.ts';
-import { rowProbe, type RowProbe, type RowProbeInput } from '../../locate/snapshot/row-probe.ts';
+
 import { kTargetAttribute, type TraceSnapshots } from '../../locate/snapshot/snapshot-html.ts';
 import { readTrace, SnapshotPage, type Resources } from '../../locate/snapshot/snapshot-page.ts';
 import { checkCode } from '../../core/locator/model-code.ts';
@@ -69,7 +70,6 @@ async function markByLocator(page: Page, code: string | null): Promise<boolean> 
   }
 }
 
-const probeInPage = composeInPage<(input: RowProbeInput) => RowProbe | null>(['input'], { rowProbe }, 'return rowProbe(input);');
 
 /** Ways to name the list a row is in, from what the probe read, best first. */
 function scopeCandidates(probe: RowProbe, itemRole: string): ModelLocator[] {
@@ -107,7 +107,7 @@ async function verifyRow(page: Page, step: HistoryStep, run: RunToVerify, option
   const role = itemRoleOf(fp);
   if (!role) return none;
   const css = kItemCss[role]!;
-  const probe = await page.evaluate(probeInPage, { target: kTargetAttribute, item: css.item, list: css.list, testIdAttribute: options.testIdAttribute, typed: run.typed, volatile: fp.volatile ?? [] });
+  const probe = await page.evaluate(await inPage.fn('rowProbe'), { target: kTargetAttribute, item: css.item, list: css.list, testIdAttribute: options.testIdAttribute, typed: run.typed, volatile: fp.volatile ?? [] });
   if (!probe?.keys.length) return none;
   const testIdFrom = testIdAttributeOf(fp, step.locator);
   if (probe.fieldLabel) {

@@ -1,5 +1,8 @@
 import path from 'node:path';
-import { inPage } from '../../core/in-page.ts';
+import { InPageEntry } from '../../core/in-page.ts';
+
+/** What the oracles read in Redoc's page (redoc-in-page.ts), bundled on first use. */
+const redocPage = new InPageEntry<typeof import('./redoc-in-page.ts')>(new URL('./redoc-in-page.ts', import.meta.url));
 import { writeApiExplorer } from './openapi.ts';
 import { npmStaticApp } from './static-app.ts';
 import type { CorpusFlow, RealApp } from './types.ts';
@@ -45,11 +48,7 @@ const kFlows: CorpusFlow[] = [
     start: kPrefix.slice(1),
     async oracle({ page }) {
       // The nested fields of "watering" in the 200 response of getPlant are shown, those of "bed" are not.
-      const shown = await page.evaluate(inPage(() => {
-        const section = document.querySelector('[data-section-id="tag/Plants/operation/getPlant"]');
-        const cells = Array.from(section?.querySelectorAll('td') ?? []).map((td) => td.textContent ?? '');
-        return { litres: cells.some((c) => c.includes('litres')), sun: cells.some((c) => c.trim().startsWith('sun')) };
-      }));
+      const shown = await page.evaluate(await redocPage.fn('expandedFields'));
       return shown.litres && !shown.sun ? null : `expanded: ${JSON.stringify(shown)}`;
     },
   },
@@ -59,15 +58,7 @@ const kFlows: CorpusFlow[] = [
     start: kPrefix.slice(1),
     async oracle({ page }) {
       // In getPlant's response sample the "bed" object is folded, "watering" is not; other samples untouched.
-      const state = await page.evaluate(inPage(() => {
-        const visible = (el: Element | null | undefined) => !!el && (el as HTMLElement).offsetParent !== null;
-        const sample = (id: string) => {
-          const items = Array.from(document.querySelectorAll(`[data-section-id="${id}"] li`));
-          const find = (text: string) => items.find((li) => li.textContent?.trim().startsWith(text));
-          return { sun: visible(find('"sun"')), litres: visible(find('"litres"')) };
-        };
-        return { get: sample('tag/Plants/operation/getPlant'), list: sample('tag/Plants/operation/listPlants') };
-      }));
+      const state = await page.evaluate(await redocPage.fn('foldedSamples'));
       const ok = !state.get.sun && state.get.litres && state.list.sun && state.list.litres;
       return ok ? null : `samples: ${JSON.stringify(state)}`;
     },

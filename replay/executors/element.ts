@@ -1,7 +1,5 @@
 import type { Locator } from 'playwright';
-import { hitPointInPage } from '../../core/act/centre-hit.ts';
-import { chooseOption, nativeOptionsInPage } from '../../core/act/dropdown.ts';
-import { editableInPage } from '../../core/act/editable.ts';
+import { chooseOption } from '../../core/act/dropdown.ts';
 import { uploadPath, uploadRefusal } from '../../core/act/upload-path.ts';
 import { assertNever } from '../../core/errors.ts';
 import { inPage } from '../../core/in-page.ts';
@@ -14,8 +12,6 @@ import type { ElementStep, ExecContext, ExecOutcome } from './types.ts';
  * upload resolves its file among the same allowed places.
  */
 
-const kEditableAtEnd = inPage(editableInPage);
-const kHitPoint = inPage(hitPointInPage);
 /**
  * How long the look at what the centre reaches waits for the element to show: the click itself
  * waits the action's whole timeout after it, so an element that shows late is not waited for twice.
@@ -32,7 +28,7 @@ async function clickPosition(target: Locator, step: ElementStep): Promise<{ x: n
   const recorded = step.fingerprint?.hit;
   if (!recorded) return undefined;
   await target.scrollIntoViewIfNeeded({ timeout: kHitLookMs }).catch(() => undefined);
-  return (await target.evaluate(kHitPoint, recorded, { timeout: kHitLookMs }).catch(() => null)) ?? undefined;
+  return (await target.evaluate(await inPage.fn('hitPoint'), recorded, { timeout: kHitLookMs }).catch(() => null)) ?? undefined;
 }
 
 /** How far one `scroll` page moves, as a fraction of the viewport (the agent's own unit). */
@@ -46,7 +42,7 @@ const kScrollPageFraction = 0.9;
  */
 async function nativeAt(target: Locator, at: FoundAt, text: string): Promise<string[] | null | undefined> {
   if (at.nativeOptions?.some((label) => label.trim() === text.trim())) return at.nativeOptions;
-  return readBackAtPath(target.page(), at.cssPath, at.identity, nativeOptionsInPage, null);
+  return readBackAtPath(target.page(), at.cssPath, at.identity, 'nativeOptions', null);
 }
 
 export async function runElementStep(ctx: ExecContext, step: ElementStep, target: Locator): Promise<ExecOutcome> {
@@ -63,7 +59,7 @@ export async function runElementStep(ctx: ExecContext, step: ElementStep, target
       const text = ctx.text(step.params.text);
       if (step.params.clear === false) {
         // In a rich-text editor the caret goes to the end first, as capture put it.
-        await target.evaluate(kEditableAtEnd, true, { timeout });
+        await target.evaluate(await inPage.fn('editable'), true, { timeout });
         await target.pressSequentially(text, { timeout });
       }
       else await target.fill(text, { timeout });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { composeInPage } from '../../core/in-page.ts';
-import { rowProbe, type RowProbe, type RowProbeInput } from '../../locate/snapshot/row-probe.ts';
+import { inPage } from '../../core/in-page.ts';
+import type { RowProbeInput } from '../../core/in-page/row-probe.ts';
 import { kTargetAttribute, TraceSnapshots } from '../../locate/snapshot/snapshot-html.ts';
 import { kItemCss } from '../../generate/model/rows.ts';
 import type { ActionRecord } from '../../core/schema/extract.ts';
@@ -40,7 +40,7 @@ test('a reference to a node that does not exist renders nothing instead of faili
   expect(traces.html(traces.find('c', 'action')!)).toBe('<!DOCTYPE html><HTML><BODY>ok</BODY></HTML>');
 });
 
-const probe = composeInPage<(input: RowProbeInput) => RowProbe | null>(['input'], { rowProbe }, 'return rowProbe(input);');
+const probe = await inPage.fn('rowProbe');
 
 function probeInput(role: string, typed: string[] = [], volatile: string[] = []): RowProbeInput {
   return { target: kTargetAttribute, item: kItemCss[role]!.item, list: kItemCss[role]!.list, testIdAttribute: 'data-testid', typed, volatile };

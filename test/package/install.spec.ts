@@ -96,7 +96,7 @@ test('the packed package installs into a fresh project and runs the whole pipeli
     expect(help.stdout).toContain('init');
     // The files help names, and every relative link of the shipped docs, are there from the project.
     const named = [...scriptHelp.stdout.matchAll(/node_modules\/brow-use\/[\w./-]+\.(?:md|json)/g)].map((match) => match[0]);
-    expect(named).toEqual(expect.arrayContaining(['node_modules/brow-use/docs/plan-format.md', 'node_modules/brow-use/schema/plan.schema.json']));
+    expect(named).toEqual(expect.arrayContaining(['node_modules/brow-use/docs/plan-format.md', 'node_modules/brow-use/core/schema/plan.schema.json']));
     for (const file of named) expect(fs.existsSync(path.join(project, file)), file).toBe(true);
     const installed = path.join(project, 'node_modules', 'brow-use');
     for (const doc of ['README.md', ...fs.readdirSync(path.join(installed, 'docs')).map((name) => `docs/${name}`)]) {

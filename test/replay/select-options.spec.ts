@@ -1,5 +1,4 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { cssPathInPage, probeElement } from '../../core/fingerprint/probe.ts';
 import { inPage } from '../../core/in-page.ts';
 import { identityOf, type FoundAt } from '../../locate/at-path.ts';
 import { runElementStep } from '../../replay/executors/element.ts';
@@ -21,7 +20,7 @@ const kPage = `<label>Category <select id="cat"><option value="">Pick one</optio
   </script>`;
 
 async function foundAt(locator: Locator, nativeOptions: string[] | null): Promise<FoundAt> {
-  return { cssPath: await locator.evaluate(inPage(cssPathInPage)), identity: identityOf(await locator.evaluate(inPage(probeElement))), nativeOptions };
+  return { cssPath: await locator.evaluate(await inPage.fn('cssPath')), identity: identityOf(await locator.evaluate(await inPage.fn('probeElement'))), nativeOptions };
 }
 
 function select(text: string): ElementStep {

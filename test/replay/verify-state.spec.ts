@@ -1,5 +1,4 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { cssPathInPage, probeElement } from '../../core/fingerprint/probe.ts';
 import { inPage } from '../../core/in-page.ts';
 import { identityOf } from '../../locate/at-path.ts';
 import { expectedState, readState, stateProblem } from '../../replay/verify.ts';
@@ -7,7 +6,7 @@ import { step } from '../../harness/generate/fixtures.ts';
 
 /** Where the element is and what it looks like, as replay knows it after finding it there. */
 async function foundAt(locator: Locator) {
-  return { cssPath: await locator.evaluate(inPage(cssPathInPage)), identity: identityOf(await locator.evaluate(inPage(probeElement))) };
+  return { cssPath: await locator.evaluate(await inPage.fn('cssPath')), identity: identityOf(await locator.evaluate(await inPage.fn('probeElement'))) };
 }
 
 /** The element's state after a step, read back once: what the app did to the value is what counts. */

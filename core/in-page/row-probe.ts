@@ -45,7 +45,6 @@ export interface RowProbe {
 }
 
 export function rowProbe(input: RowProbeInput): RowProbe | null {
-  // Defined in here: the function is shipped into the page on its own.
   /** Elements whose text is a control's caption, not the item's data. */
   const kControlSelector = 'button, [role=button], select, option, [role=option], [role=menuitem], [role=tab]';
   const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();

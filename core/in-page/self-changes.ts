@@ -4,9 +4,9 @@
  * every call returns the document's id and the text changes seen since the last call, as (before, after) pairs of the
  * changed element's text, and forgets them. The recorder calls it right after an action settled
  * (those changes are the action's, dropped) and again before the next action: what changed between
- * the two, while nothing acted, the page changed by itself. Self-contained: it runs in the page.
+ * the two, while nothing acted, the page changed by itself.
  */
-export function selfChangesInPage(): { document: string; changes: [string, string][] } {
+export function selfChanges(): { document: string; changes: [string, string][] } {
   type Watch = { id: string; changes: [string, string][] };
   const key = '__buSelfChanges';
   const holder = window as unknown as Record<string, Watch | undefined>;

@@ -3,7 +3,7 @@
  * descendant drawn over its middle (a button's caption, a canvas's background). Capture keeps it in
  * the fingerprint; replay clicks where the same thing is under the pointer when another descendant
  * now covers the centre (a node moved to the middle of a canvas, whose click would be the node's).
- * Both functions run in the page and are self-contained (serialized through `inPage`).
+ * Both run in the page.
  */
 
 export interface CentreHit {
@@ -15,7 +15,7 @@ export interface CentreHit {
 }
 
 /** What is under the element's centre, when the centre is in its window and reaches the element or inside it; else null. */
-export function centreHitInPage(el: Element): CentreHit | null {
+export function centreHit(el: Element): CentreHit | null {
   const rect = el.getBoundingClientRect();
   const view = el.ownerDocument.defaultView;
   if (!view || rect.width < 1 || rect.height < 1) return null;
@@ -33,7 +33,7 @@ export function centreHitInPage(el: Element): CentreHit | null {
  * when no point of its visible part does; else the point nearest the centre that does, relative to
  * the element's padding box (Playwright's `position`).
  */
-export function hitPointInPage(el: Element, recorded: CentreHit): { x: number; y: number } | null {
+export function hitPoint(el: Element, recorded: CentreHit): { x: number; y: number } | null {
   /** Points tried across each axis of the element's visible part. */
   const kGrid = 16;
   const rect = el.getBoundingClientRect();

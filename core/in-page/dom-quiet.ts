@@ -2,13 +2,13 @@
  * Waits, in the page, until its elements and their styles have not changed for `quietMs`, or
  * `timeoutMs` has passed: a script animation (a list sliding shut, then removed) or a widget a
  * script builds after the network went quiet is finished before the page is read. Changes of
- * text alone (a clock, a counter) do not hold it. Self-contained: it runs in the page.
+ * text alone (a clock, a counter) do not hold it. It runs in the page.
  *
  * `firstQuietMs` (when longer than `quietMs`) is the quiet asked for before the first change: it is
  * counted on the page's own clock, so a timer the page set before (a search box's debounce) fires
  * first however loaded the machine is; a wait counted in the driving process could end before it.
  */
-export function domQuietInPage(args: { quietMs: number; timeoutMs: number; firstQuietMs?: number }): Promise<void> {
+export function domQuiet(args: { quietMs: number; timeoutMs: number; firstQuietMs?: number }): Promise<void> {
   return new Promise((resolve) => {
     const started = performance.now();
     let timer = 0;

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { bundleInPage, entryExports } from '../../core/in-page-bundle.ts';
+import { InPageEntry } from '../../core/in-page.ts';
+import { kRepoRoot } from '../../harness/cli.ts';
+
+/**
+ * In-page code is bundled by esbuild, one self-contained script per exported function, from
+ * modules that import each other; the built package reads the scripts the build wrote and never
+ * needs the sources.
+ */
+
+function writeEntry(dir: string): string {
+  fs.writeFileSync(path.join(dir, 'words.ts'), [
+    'export function shout(text: string): string {',
+    '  return `${text.toUpperCase()}!`;',
+    '}',
+    'export const kUnusedMarker = "never-shipped-with-count";',
+  ].join('\n'));
+  fs.writeFileSync(path.join(dir, 'entry.ts'), [
+    "import { shout } from './words.ts';",
+    '/** A helper nested in a named inner function: what a loader would wrap in `__name`. */',
+    'export function headingShout(): string {',
+    "  function first(): string { return document.querySelector('h1')?.textContent ?? ''; }",
+    '  return shout(first());',
+    '}',
+    'export function countOf(el: Element, tag: string): number {',
+    '  return el.querySelectorAll(tag).length;',
+    '}',
+  ].join('\n'));
+  return path.join(dir, 'entry.ts');
+}
+
+test('each exported function is bundled on its own, with what it imports and nothing else, and runs in the page', async ({ page }, testInfo) => {
+  const dir = testInfo.outputPath('entry');
+  fs.mkdirSync(dir, { recursive: true });
+  const entry = writeEntry(dir);
+  expect(await entryExports(entry)).toEqual(['countOf', 'headingShout']);
+  const bundles = await bundleInPage(entry);
+  expect(Object.keys(bundles).sort()).toEqual(['countOf', 'headingShout']);
+  expect(bundles.headingShout).toContain('toUpperCase');
+  expect(bundles.countOf).not.toContain('toUpperCase');
+  expect(bundles.headingShout).not.toContain('never-shipped-with-count');
+  expect(bundles.headingShout).not.toContain('__name');
+
+  const scripts = new InPageEntry<{ headingShout(): string; countOf(el: Element, tag: string): number }>(pathToFileURL(entry));
+  await page.setContent('<h1>hello</h1><ul><li>a</li><li>b</li></ul>');
+  expect(await page.evaluate(await scripts.fn('headingShout'))).toBe('HELLO!');
+  expect(await page.locator('ul').evaluate(await scripts.fn('countOf'), 'li')).toBe(2);
+  expect(await page.evaluate(`(${await scripts.source('headingShout')})()`)).toBe('HELLO!');
+  // Bundled once per process: the same page function comes back.
+  expect(await scripts.fn('headingShout')).toBe(await scripts.fn('headingShout'));
+});
+
+test('an init script runs its function in every document before the page\'s own scripts', async ({ page }, testInfo) => {
+  const dir = testInfo.outputPath('init');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'entry.ts'), "export function mark(): void { Object.defineProperty(window, '__marked', { value: document.readyState, enumerable: false }); }\n");
+  const scripts = new InPageEntry<{ mark(): void }>(pathToFileURL(path.join(dir, 'entry.ts')));
+  await page.addInitScript(await scripts.initScript('mark'));
+  await page.route('http://in-page.test/', (route) => route.fulfill({ contentType: 'text/html', body: '<script>window.seen = window.__marked;</script>' }));
+  await page.goto('http://in-page.test/');
+  expect(await page.evaluate(() => (window as unknown as { seen: string }).seen)).toBe('loading');
+});
+
+test('the build ships every in-page function\'s script, and the package runs them without the sources', async ({ page }) => {
+  const built = path.join(kRepoRoot, 'dist', 'core', 'in-page', 'bundles.json');
+  const bundles = JSON.parse(fs.readFileSync(built, 'utf8')) as Record<string, string>;
+  expect(Object.keys(bundles).sort()).toEqual(await entryExports(path.join(kRepoRoot, 'core', 'in-page', 'index.ts')));
+  // The compiled module, its entry's sources nowhere: only the built scripts can answer.
+  const { InPageEntry: BuiltEntry } = await import(pathToFileURL(path.join(kRepoRoot, 'dist', 'core', 'in-page.js')).href) as typeof import('../../core/in-page.ts');
+  const scripts = new BuiltEntry<typeof import('../../core/in-page/index.ts')>(new URL('file:///nonexistent/in-page/index.ts'), pathToFileURL(built));
+  await page.setContent('<title>Shop</title><main><h1>Orders</h1><button id="save">Save</button></main>');
+  expect(await page.evaluate(await scripts.fn('titleAndHeading'))).toEqual({ title: 'Shop', heading: 'Orders' });
+  const probe = await page.locator('#save').evaluate(await scripts.fn('probeElement'));
+  expect(probe).toMatchObject({ tag: 'button', id: 'save', text: 'Save', landmarks: [{ role: 'main', name: null }], cssPath: 'html > body > main > button' });
+});
