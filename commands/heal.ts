@@ -3,12 +3,19 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../core/io/atomic.ts';
 import { applyHeal, heal, type HealChange, type HealResult } from '../heal/heal.ts';
 import { healAndRerun, kDefaultRounds, type RerunResult } from '../heal/rerun.ts';
+import { healSuite } from '../heal/heal-suite.ts';
+import { UsageError } from '../core/errors.ts';
+import { readBaselineFile } from './baseline.ts';
 import { defineCommand } from './command.ts';
 import { cliField, wholeNumber } from './field-meta.ts';
 
 export const HealInput = z.object({
   traces: z.array(z.string().min(1)).min(1).register(cliField, { description: "failing tests' Playwright traces (zip files or folders of them)", positional: true }),
   dir: z.string().default('.').register(cliField, { description: 'the generated folder (holds pom/ and pom/.fingerprints.json)' }),
+  baseline: z.string().min(1).optional().register(cliField, {
+    description: 'heal any Playwright suite, hand-written or not, from the baseline `bu baseline` wrote from its passing runs (.brow-use/baseline.json); --dir is then not used',
+    value: 'file',
+  }),
   patch: z.string().min(1).optional().register(cliField, { description: 'write the unified diff to this file instead of stdout', value: 'file' }),
   write: z.boolean().default(false).register(cliField, { description: 'apply the changes to the page objects' }),
   rerun: z.boolean().default(false).register(cliField, {
@@ -50,29 +57,40 @@ function changeLines(change: HealChange): string[] {
 
 export const healCommand = defineCommand({
   name: 'heal',
-  summary: "repair generated page objects from failing tests' Playwright traces: re-find each broken locator's recorded element, print a patch",
+  summary: "repair Playwright tests from failing tests' traces: re-find each broken locator's recorded element (generated page objects, or any suite with --baseline), print a patch",
   input: HealInput,
   result: HealCommandResult,
   async run(ctx, input) {
     const inputs = input.traces.map((trace) => path.resolve(ctx.cwd, trace));
-    const root = path.resolve(ctx.cwd, input.dir);
     const started = Date.now();
     const { rerun, write } = input;
     const rounds = input.rounds ?? kDefaultRounds;
-    const result: HealResult & Partial<Pick<RerunResult, 'rounds' | 'green' | 'rerunProblem'>> = rerun ? await healAndRerun({ root, inputs, env: ctx.env, rounds }) : await heal({ root, inputs, env: ctx.env });
+    let root = path.resolve(ctx.cwd, input.dir);
+    let healWith: ((inputs: string[]) => Promise<HealResult>) | undefined;
+    if (input.baseline !== undefined) {
+      const file = path.resolve(ctx.cwd, input.baseline);
+      const baseline = await readBaselineFile(file);
+      if (!baseline) throw new UsageError(`${input.baseline} does not exist`, 'run `bu baseline` over the traces of a passing run first (trace: \'on\' in the Playwright config)');
+      // A suite's files are named from the project: that is where patches are written and tests rerun.
+      root = ctx.cwd;
+      healWith = (from) => healSuite({ inputs: from, baseline, cwd: ctx.cwd, env: ctx.env });
+    }
+    const result: HealResult & Partial<Pick<RerunResult, 'rounds' | 'green' | 'rerunProblem'>> = rerun
+      ? await healAndRerun({ root, inputs, env: ctx.env, rounds, healWith })
+      : healWith ? await healWith(inputs) : await heal({ root, inputs, env: ctx.env });
     for (const change of result.changes) for (const line of changeLines(change)) ctx.log(line);
     for (const refused of result.notHealed) ctx.log(`not healed: "${refused.test}": ${refused.reason}`);
     if (input.patch !== undefined) {
       await writeFileAtomic(path.resolve(ctx.cwd, input.patch), result.diff);
       ctx.log(`patch: ${input.patch}`);
     } else if (result.diff) ctx.print(result.diff.trimEnd());
-    if (rerun) ctx.log(`wrote ${result.files.size} page object(s) over ${result.rounds ?? 1} round(s); passing when rerun: ${result.green?.length ?? 0}`);
+    if (rerun) ctx.log(`wrote ${result.files.size} ${input.baseline === undefined ? 'page object(s)' : 'file(s)'} over ${result.rounds ?? 1} round(s); passing when rerun: ${result.green?.length ?? 0}`);
     if (result.rerunProblem) ctx.log(`rerun failed: ${result.rerunProblem}`);
     // --rerun has written every round already: its result's `before` is the page objects as they
     // were, which applyHeal would take the files it wrote itself for someone else's edit.
     else if (write && !rerun) {
       await applyHeal(root, result.files);
-      ctx.log(`wrote ${result.files.size} page object(s)`);
+      ctx.log(`wrote ${result.files.size} ${input.baseline === undefined ? 'page object(s)' : 'file(s)'}`);
     }
     ctx.log(`${result.failing} failing test(s): ${result.changes.length} healed, ${result.notHealed.length} not healable (${Date.now() - started} ms)`);
     return {

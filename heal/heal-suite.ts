@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { SourceFile } from 'ts-morph';
 import { launchBrowser } from '../core/browser.ts';
 import { openTraceZip } from '../core/io/trace-zip.ts';
-import { locatorFromCode } from '../core/locator/build.ts';
 import type { Baseline, BaselineCall, BaselineTest } from '../core/schema/baseline.ts';
 import type { ModelLocator } from '../core/schema/page-model.ts';
 import { Project } from '../generate/ts-morph.ts';
@@ -99,7 +98,7 @@ export async function healSuite(options: SuiteHealOptions): Promise<HealResult> 
       const call = read?.calls.find((c) => c.callId === callId);
       if (!read || !failure) continue;
       if (!call) {
-        result.notHealed.push({ test: testKey(read.title).key, trace: trace.name, reason: `the test failed outside a browser call: ${failure.error.split('\n')[0]}` });
+        result.notHealed.push({ test: read.title, trace: trace.name, reason: `the test failed outside a browser call: ${failure.error.split('\n')[0]}` });
         continue;
       }
       failing.push({ file: trace.file, name: trace.name, read, call });
@@ -133,7 +132,7 @@ export async function healSuite(options: SuiteHealOptions): Promise<HealResult> 
 
 async function healOne({ file, name, read, call }: Failing, options: SuiteHealOptions, shown: SnapshotPage, open: (file: string) => SourceFile): Promise<HealChange | NotHealed> {
   const { file: testFile, key } = testKey(read.title);
-  const refuse = (reason: string): NotHealed => ({ test: key, trace: name, reason });
+  const refuse = (reason: string): NotHealed => ({ test: read.title, trace: name, reason });
   const test = options.baseline.tests.find((t) => t.test === key);
   if (!test) return refuse(`no baseline for this test: run \`bu baseline\` over a passing run of it first`);
   const root = suiteRoot(testFile, read.calls);
@@ -173,7 +172,7 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
   const signals = [...found.signals];
   if (style && found.style !== style) signals.push(`written as ${found.style}: no ${style} locator finds the element alone`);
   return {
-    test: key, trace: name, file: path.relative(options.cwd, local).split(path.sep).join('/'),
+    test: read.title, trace: name, file: path.relative(options.cwd, local).split(path.sep).join('/'),
     member: written.name ? `${written.place} ${written.name}` : `inline at ${place}`,
     before, after, level: found.level, score: found.score, signals, runnerUp: found.runnerUp, margin: found.margin,
   };

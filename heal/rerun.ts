@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -25,6 +26,8 @@ export interface RerunOptions extends HealOptions {
   rounds: number;
   /** Runs the given tests (`file:line` as heal names them), their failures' traces under `outputDir`. */
   runTests?: (locations: string[], outputDir: string) => Promise<TestRun>;
+  /** One round of healing from traces (default: the generated page objects' heal of `root`). */
+  healWith?: (inputs: string[]) => Promise<HealResult>;
 }
 
 /** How a rerun went: whether every test passed (Playwright's exit status 0), and the end of what it printed. */
@@ -63,7 +66,10 @@ export function playwrightCli(root: string): string {
 export function runWithPlaywright(root: string, env: NodeJS.ProcessEnv): (locations: string[], outputDir: string) => Promise<TestRun> {
   const cli = playwrightCli(root);
   return (locations, outputDir) => new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'test', '--config', path.join(root, 'playwright.config.ts'), '--output', outputDir, '--reporter=line', ...locations], {
+    // The generated folder's config; else the project's own, which Playwright finds from `root`.
+    const config = path.join(root, 'playwright.config.ts');
+    const configArgs = existsSync(config) ? ['--config', config] : [];
+    const child = spawn(process.execPath, [cli, 'test', ...configArgs, '--output', outputDir, '--reporter=line', ...locations], {
       cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -78,7 +84,8 @@ export function runWithPlaywright(root: string, env: NodeJS.ProcessEnv): (locati
 export async function healAndRerun(options: RerunOptions): Promise<RerunResult> {
   const root = path.resolve(options.root);
   const run = options.runTests ?? runWithPlaywright(root, options.env);
-  const first = await heal(options);
+  const healWith = options.healWith ?? ((inputs: string[]) => heal({ ...options, inputs }));
+  const first = await healWith(options.inputs);
   const changes: HealChange[] = [...first.changes];
   const refused = new Map<string, NotHealed>(first.notHealed.map((n) => [n.test, n]));
   const originals = new Map([...first.files].map(([file, { before }]) => [file, before]));
@@ -96,7 +103,7 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
       const outcome = await run(locations, outputDir);
       // Passed: every rerun test is green, whatever traces a retry left.
       const wroteOutput = await fs.stat(outputDir).then(() => true, () => false);
-      const next = outcome.passed || !wroteOutput ? null : await heal({ ...options, inputs: [outputDir] }).catch((err: unknown) => {
+      const next = outcome.passed || !wroteOutput ? null : await healWith([outputDir]).catch((err: unknown) => {
         if (err instanceof UsageError && /no trace zip|does not exist/.test(err.message)) return null;
         throw err;
       });
