@@ -66,6 +66,33 @@ export function baselineCallOf(test: BaselineTest, at: { file: string; line: num
   return bySelector[nth] ?? null;
 }
 
+/** A page's address without its origin and anchor: a baseline made against one server reads for another. */
+function pageKey(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const u = new URL(url);
+  return u.pathname + u.search;
+}
+
+/**
+ * The other elements the baseline's tests found on the call's page, each once: what replay has in
+ * a history's other steps there. They are names the element is never taken for, the evidence of a
+ * page reworded around a renamed element, and what the page must still show to be the same page.
+ */
+export function pageMembers(baseline: Baseline, recorded: BaselineCall): BaselineCall['fingerprint'][] {
+  const page = pageKey(recorded.url);
+  const seen = new Set<string>([`${recorded.fingerprint.cssPath}\u0000${recorded.fingerprint.name}`]);
+  const members: BaselineCall['fingerprint'][] = [];
+  for (const test of baseline.tests) {
+    for (const call of test.calls) {
+      const key = `${call.fingerprint.cssPath}\u0000${call.fingerprint.name}`;
+      if (pageKey(call.url) !== page || seen.has(key)) continue;
+      seen.add(key);
+      members.push(call.fingerprint);
+    }
+  }
+  return members;
+}
+
 interface Failing {
   file: string;
   name: string;
@@ -77,12 +104,14 @@ export async function healSuite(options: SuiteHealOptions): Promise<HealResult> 
   const scratch = await fsp.mkdtemp(path.join(os.tmpdir(), 'bu-heal-'));
   const project = new Project({ compilerOptions: { allowJs: true, checkJs: false, noEmit: true }, skipAddingFilesFromTsConfig: true });
   const sources = new Map<string, { source: SourceFile; before: string }>();
+  // Every file the suite's code reaches is kept as it was read: a locator may be written in any of them.
   const open = (file: string): SourceFile => {
-    const known = sources.get(file);
-    if (known) return known.source;
-    const source = project.addSourceFileAtPath(file);
+    const source = project.getSourceFile(file) ?? project.addSourceFileAtPath(file);
     project.resolveSourceFileDependencies();
-    sources.set(file, { source, before: source.getFullText() });
+    for (const each of project.getSourceFiles()) {
+      const at = each.getFilePath();
+      if (!sources.has(at) && !at.includes('/node_modules/')) sources.set(at, { source: each, before: each.getFullText() });
+    }
     return source;
   };
   const result: HealResult = { failing: 0, changes: [], notHealed: [], files: new Map(), diff: '' };
@@ -153,26 +182,33 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
   const source = open(local);
   const written = writtenLocator(source, at.line, at.column);
   const assertion = call.method === 'expect' || written.assertion === true;
-  if (written.kind === 'passed-in') return refuse(`${written.reason} (${written.where}); called from ${written.callSites.length ? written.callSites.join(', ') : 'no place heal could find'}: not patched, the right locator depends on the caller`);
+  const fromProject = (where: string) => path.relative(options.cwd, where).split(path.sep).join('/');
+  if (written.kind === 'passed-in') {
+    const sites = written.callSites.length ? written.callSites.map(fromProject).join(', ') : 'no place heal could find';
+    return refuse(`${written.reason} (${fromProject(written.where)}); called from ${sites}: not patched, the right locator depends on the caller`);
+  }
   if (written.kind === 'unknown') return refuse(written.reason);
   const { snapshots, resources } = await readTrace(file);
   const snapshot = kEvidencePhases.map((phase) => snapshots.find(call.callId, phase)).find((found) => found !== null) ?? null;
   if (!snapshot) return refuse(`the trace has no DOM snapshot of the failing call (${call.callId})`);
   await shown.show(snapshot, snapshots.html(snapshot), resources);
-  const peers = test.calls.filter((c) => c !== recorded && c.url === recorded.url && c.fingerprint.name !== recorded.fingerprint.name).map((c) => c.fingerprint);
+  const peers = pageMembers(options.baseline, recorded);
   const found = await relocateWritten(shown, written, recorded, read.testIdAttribute, snapshot.frameUrl, peers);
   if (!found.ok) {
     if (assertion && found.reason.startsWith('the locator still finds')) return refuse(`not healable: expectation changed (${place}: ${found.reason})`);
     return refuse(found.reason);
   }
   const before = written.node.getText();
-  const after = `${written.root}.${found.code}`;
+  const writtenIn = fromProject(written.node.getSourceFile().getFilePath());
+  // A locator nested in the new code (`filter({ has: page.getByText(...) })`) starts from the chain's page too.
+  const page = written.scope === null ? written.root : `${written.root}.page()`;
+  const after = `${written.root}.${found.code.replace(/\b(has|hasNot): page\./g, `$1: ${page}.`)}`;
   written.node.replaceWithText(after);
   const style = styleOf(written.code);
   const signals = [...found.signals];
   if (style && found.style !== style) signals.push(`written as ${found.style}: no ${style} locator finds the element alone`);
   return {
-    test: read.title, trace: name, file: path.relative(options.cwd, local).split(path.sep).join('/'),
+    test: read.title, trace: name, file: writtenIn,
     member: written.name ? `${written.place} ${written.name}` : `inline at ${place}`,
     before, after, level: found.level, score: found.score, signals, runnerUp: found.runnerUp, margin: found.margin,
   };

@@ -109,6 +109,18 @@ function writtenOut(node: Node, page: string): boolean {
   return false;
 }
 
+/** The part of an argument that is not written out: `plan` of `{ hasText: plan }`. */
+function looseValue(node: Node, page: string): Node {
+  if (Node.isObjectLiteralExpression(node)) {
+    for (const property of node.getProperties()) {
+      const value = Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
+      if (!value) return property;
+      if (!writtenOut(value, page)) return looseValue(value, page);
+    }
+  }
+  return node;
+}
+
 /** Whether `root` is the page (or a frame) rather than a locator: by the checker's type, else by its name. */
 function isPageRoot(root: Expression): boolean {
   const type = root.getType().getText(root);
@@ -181,6 +193,17 @@ function assignedExpression(node: Expression): { expression: Expression; place: 
   return null;
 }
 
+/** The expression a function returns last (an arrow's body when it is one). */
+function returnedBy(fn: Node): Expression | null {
+  if (Node.isArrowFunction(fn)) {
+    const body = fn.getBody();
+    if (Node.isExpression(body)) return body;
+  }
+  if (!(Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return null;
+  const ret = fn.getDescendantsOfKind(SyntaxKind.ReturnStatement).filter((r) => r.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a)) === fn).at(-1);
+  return ret?.getExpression() ?? null;
+}
+
 /** Places that call the function `fn` (a helper or a page object's method), as `file:line`. */
 function callSitesOf(fn: Node | null): string[] {
   if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isConstructorDeclaration(fn))) return [];
@@ -204,16 +227,27 @@ function follow(expression: Expression, place: LocatorPlace, name: string | null
       return follow(assigned.expression, assigned.place, assigned.name, depth + 1);
     }
     if (Node.isCallExpression(root)) {
-      const fn = root.getExpression().getSymbol()?.getDeclarations()[0] ?? null;
-      return { kind: 'passed-in', reason: `the locator is returned by \`${root.getExpression().getText()}(...)\``, where: whereOf(root), callSites: callSitesOf(fn) };
+      // A helper or a page object's method that returns the locator: followed into its body.
+      const callee = root.getExpression();
+      const symbol = Node.isPropertyAccessExpression(callee) ? callee.getNameNode().getSymbol() : callee.getSymbol();
+      const fn = (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations().find((d) => Node.isFunctionDeclaration(d) || Node.isMethodDeclaration(d) || Node.isVariableDeclaration(d)) ?? null;
+      const body = fn && Node.isVariableDeclaration(fn) ? fn.getInitializer() ?? null : fn;
+      const ret = body && (Node.isFunctionDeclaration(body) || Node.isMethodDeclaration(body) || Node.isArrowFunction(body) || Node.isFunctionExpression(body)) ? returnedBy(body) : null;
+      if (!ret) return { kind: 'unknown', reason: `what \`${callee.getText()}(...)\` returns could not be read` };
+      const inner = follow(ret, 'inline', null, depth + 1);
+      if (inner.kind !== 'written') return inner;
+      const sites = callSitesOf(body);
+      if (sites.length > 1) return { kind: 'passed-in', reason: `the locator is written in \`${callee.getText()}\`, which ${sites.length} places call`, where: inner.where, callSites: sites };
+      return inner;
     }
     return { kind: 'unknown', reason: `\`${node.getText().slice(0, 80)}\` is not a locator heal can read` };
   }
   const rootText = root.getText();
   const pageText = isPageRoot(root) ? rootText : 'page';
   const args = calls.flatMap((call) => (Node.isCallExpression(call) ? call.getArguments() : []));
-  const loose = args.find((arg) => !writtenOut(arg, pageText));
-  if (loose) {
+  const looseArg = args.find((arg) => !writtenOut(arg, pageText));
+  if (looseArg) {
+    const loose = looseValue(looseArg, pageText);
     const fn = node.getFirstAncestor((a) => Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isConstructorDeclaration(a) || Node.isGetAccessorDeclaration(a)) ?? null;
     return { kind: 'passed-in', reason: `the locator is built from \`${loose.getText().slice(0, 60)}\`, a value the code passes in`, where: whereOf(node), callSites: callSitesOf(fn) };
   }

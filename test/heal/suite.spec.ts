@@ -1,0 +1,210 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { resolveBrowser } from '../../core/browser.ts';
+import { runCli, runNode, kRepoRoot } from '../../harness/cli.ts';
+import { tempWorkspace } from '../../harness/generate/on-disk.ts';
+import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
+
+/**
+ * `bu baseline` and `bu heal --baseline` on a suite written by hand, the ways teams write them: a
+ * locator inline at its call, in a `const`, in a page object's field set in its constructor and
+ * reached through a fixture, in a property initializer (a chain through a list item), in a getter,
+ * by CSS, and built in a helper from its parameter. One release breaks one locator per test; a
+ * passing run of the first release is the baseline. Each broken locator must be rewritten where the
+ * code writes it, in its style, and the rewritten suite must pass; the helper's locator, a changed
+ * expectation and a test the baseline never saw must be refused with their reasons.
+ */
+
+type Release = 'first' | 'second';
+let release: Release = 'first';
+
+function render(): string {
+  const second = release === 'second';
+  return htmlPage('Orders', `
+    <header><h1>Orders</h1><a href="/help">${second ? 'Support' : 'Help'}</a></header>
+    <main>
+      <form id="signup" onsubmit="return false">
+        <label>${second ? 'E-mail address' : 'Email'} <input id="email" name="email"></label>
+        <label>Phone <input id="${second ? 'tel' : 'phone'}" name="phone"></label>
+        <input name="q" placeholder="${second ? 'Find orders' : 'Search orders'}">
+        <button type="button" id="save" onclick="document.getElementById('status').textContent = 'Saved'">${second ? 'Store' : 'Save'}</button>
+        <button type="button" onclick="document.getElementById('status').textContent = '${second ? 'Pong!' : 'Pong'}'">Ping</button>
+      </form>
+      <p id="status"></p>
+      <section aria-label="Plans"><ul>
+        <li class="plan">Pro <button type="button">${second ? 'Purchase' : 'Buy'}</button></li>
+        <li class="plan">Free <button type="button">${second ? 'Purchase' : 'Buy'}</button></li>
+      </ul></section>
+    </main>`);
+}
+
+const kConfig = `import { defineConfig } from '@playwright/test';
+export default defineConfig({
+  testDir: 'tests',
+  timeout: 10_000,
+  use: {
+    baseURL: process.env.APP_URL,
+    trace: 'on',
+    actionTimeout: 2_000,
+    launchOptions: { executablePath: process.env.BU_BROWSER, args: ['--no-sandbox', '--disable-gpu'] },
+  },
+});
+`;
+
+const kPages = `import type { Locator, Page } from '@playwright/test';
+
+export class OrdersPage {
+  readonly save: Locator;
+  constructor(readonly page: Page) {
+    this.save = page.getByRole('button', { name: 'Save' });
+  }
+  get search(): Locator {
+    return this.page.getByPlaceholder('Search orders');
+  }
+}
+
+class BasePage {
+  constructor(readonly page: Page) {}
+}
+
+export class PlansPage extends BasePage {
+  readonly proBuy = this.page.locator('li.plan').filter({ hasText: 'Pro' }).getByRole('button', { name: 'Buy' });
+}
+
+export function planButton(page: Page, plan: string): Locator {
+  return page.locator('li.plan').filter({ hasText: plan }).getByRole('button', { name: 'Buy' });
+}
+`;
+
+const kFixtures = `import { test as base } from '@playwright/test';
+import { OrdersPage } from './pages';
+
+export const test = base.extend<{ orders: OrdersPage }>({
+  orders: async ({ page }, use) => use(new OrdersPage(page)),
+});
+export { expect } from '@playwright/test';
+`;
+
+const kSpec = `import { test, expect } from './fixtures';
+import { PlansPage, planButton } from './pages';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+});
+
+test('inline', async ({ page }) => {
+  await page.getByRole('link', { name: 'Help' }).hover();
+});
+
+test('variable', async ({ page }) => {
+  const email = page.getByLabel('Email');
+  await email.fill('private@example.test');
+});
+
+test('fixture field', async ({ orders }) => {
+  await orders.save.click();
+  await expect(orders.page.locator('#status')).toHaveText('Saved');
+});
+
+test('getter', async ({ orders }) => {
+  await orders.search.fill('42');
+});
+
+test('css', async ({ page }) => {
+  await page.locator('#phone').fill('555');
+});
+
+test('chain', async ({ page }) => {
+  await new PlansPage(page).proBuy.click();
+});
+
+test('helper', async ({ page }) => {
+  await planButton(page, 'Pro').click();
+});
+
+test('expectation', async ({ page }) => {
+  await page.getByRole('button', { name: 'Ping' }).click();
+  await expect(page.locator('#status')).toHaveText('Pong');
+});
+
+test('unseen @later', async ({ page }) => {
+  await page.getByRole('link', { name: 'Help' }).hover();
+});
+`;
+
+let site: PagesSite;
+let ws: ReturnType<typeof tempWorkspace>;
+let suite: string;
+
+test.describe.configure({ mode: 'serial' });
+// Each test runs the suite in a Playwright of its own (about 40 s on a loaded machine) and `bu` over its traces.
+test.setTimeout(300_000);
+
+test.beforeAll(async () => {
+  site = await startPagesSite(render);
+  ws = tempWorkspace('heal-suite');
+  suite = path.join(ws.root, 'suite');
+  fs.mkdirSync(path.join(suite, 'tests'), { recursive: true });
+  fs.writeFileSync(path.join(suite, 'playwright.config.ts'), kConfig);
+  fs.writeFileSync(path.join(suite, 'tests', 'pages.ts'), kPages);
+  fs.writeFileSync(path.join(suite, 'tests', 'fixtures.ts'), kFixtures);
+  fs.writeFileSync(path.join(suite, 'tests', 'orders.spec.ts'), kSpec);
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  ws?.remove();
+});
+
+/** The suite's own run, as its team runs it; `args` filter it (`--grep`). */
+function runSuite(...args: string[]) {
+  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
+  const env = { APP_URL: site.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath };
+  return runNode(cli, ['test', '--workers=1', '--reporter=line', '--output', path.join(suite, 'test-results'), ...args], { cwd: suite, env, timeoutMs: 120_000 });
+}
+
+test('a passing run becomes a baseline: one entry per call that found an element, no typed value kept', async () => {
+  const green = await runSuite('--grep-invert', '@later');
+  expect(green.code, green.stdout + green.stderr).toBe(0);
+  const made = await runCli(['baseline', 'test-results', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  expect(made.code, made.stderr).toBe(0);
+  expect(made.json).toMatchObject({ passing: 8, tests: 8, missed: [] });
+  const text = fs.readFileSync(path.join(suite, '.brow-use', 'baseline.json'), 'utf8');
+  expect(text).not.toContain('private@example.test');
+  expect(text).not.toContain('555');
+  expect(text.length / 8, 'bytes per test').toBeLessThan(5_000);
+  const baseline = JSON.parse(text) as { tests: { test: string; calls: { at: { file: string; line: number }; method: string }[] }[] };
+  const variable = baseline.tests.find((t) => t.test === 'orders.spec.ts › variable')!;
+  expect(variable.calls).toEqual([expect.objectContaining({ method: 'fill', at: expect.objectContaining({ file: 'orders.spec.ts', line: 14 }) })]);
+});
+
+test('heals each broken locator where the code writes it, in its style; refuses the helper, the expectation and the unseen test', async () => {
+  release = 'second';
+  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
+  const red = await runSuite();
+  expect(red.code).not.toBe(0);
+  const healed = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--write', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  expect(healed.code, 'some tests are refused').toBe(1);
+  const result = healed.json as { changes: { test: string; member: string; before: string; after: string; signals: string[] }[]; notHealed: { test: string; reason: string }[] };
+  const change = (title: string) => result.changes.find((c) => c.test.endsWith(`› ${title}`));
+  expect(change('inline')).toMatchObject({ before: "page.getByRole('link', { name: 'Help' })", after: "page.getByRole('link', { name: 'Support' })" });
+  expect(change('variable')).toMatchObject({ member: 'variable email', after: "page.getByLabel('E-mail address')" });
+  expect(change('fixture field')).toMatchObject({ member: 'field save', after: "page.getByRole('button', { name: 'Store' })" });
+  expect(change('getter')).toMatchObject({ member: 'getter search', after: "this.page.getByPlaceholder('Find orders')" });
+  // A CSS team gets CSS: the field's new id finds it alone (its label and name said which field it is).
+  expect(change('css')).toMatchObject({ before: "page.locator('#phone')", after: "page.locator('#tel')" });
+  // Only the part of the chain that broke changes: the item it is found in still holds.
+  expect(change('chain')).toMatchObject({ member: 'field proBuy', after: "this.page.locator('li.plan').filter({ hasText: 'Pro' }).getByRole('button', { name: 'Purchase' })" });
+  const refused = (title: string) => result.notHealed.find((n) => n.test.endsWith(`› ${title}`))?.reason;
+  expect(refused('helper')).toMatch(/built from `plan`, a value the code passes in.*called from .*orders\.spec\.ts:\d+/);
+  expect(refused('expectation')).toMatch(/^not healable: expectation changed/);
+  expect(refused('unseen @later')).toMatch(/^no baseline for this test/);
+  expect(result.changes).toHaveLength(6);
+
+  const pages = fs.readFileSync(path.join(suite, 'tests', 'pages.ts'), 'utf8');
+  expect(pages).toContain("this.save = page.getByRole('button', { name: 'Store' });");
+  expect(pages).toContain("return page.locator('li.plan').filter({ hasText: plan }).getByRole('button', { name: 'Buy' });");
+  const rerun = await runSuite('--grep', 'inline|variable|fixture field|getter|css|chain', '--trace', 'off');
+  expect(rerun.code, rerun.stdout).toBe(0);
+});
