@@ -28,6 +28,15 @@ export type InitScriptArg<F> = F extends () => void ? [] : F extends (arg: infer
 /** The text of a function expression the page runs, typed as the function it is. */
 export type PageFunctionSource<F> = string & { readonly __function?: F };
 
+/**
+ * `value` as JSON in plain ASCII with no `<`, as esbuild writes the bundles: a script that reads
+ * the same in a page of any encoding, and inside the page's own `<script>` whatever the value says.
+ * Both only ever stand in a JSON string, where `\uXXXX` means the same character.
+ */
+function scriptJson(value: unknown): string {
+  return (JSON.stringify(value) ?? 'undefined').replace(/[<\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 const BuiltBundles = z.record(z.string(), z.string());
 
 export class InPageEntry<M> {
@@ -74,9 +83,7 @@ export class InPageEntry<M> {
    * `addInitScript` (or a page's first `<script>`), where it runs before the page's own scripts.
    */
   async initScript<K extends InPageName<M>>(name: K, ...arg: InitScriptArg<M[K]>): Promise<string> {
-    // `<` only ever stands in a JSON string, where `\u003c` reads the same: the script can sit in a
-    // page's `<script>` whatever the argument says.
-    const call = arg.length ? (JSON.stringify(arg[0]) ?? 'undefined').replaceAll('<', '\\u003c') : '';
+    const call = arg.length ? scriptJson(arg[0]) : '';
     return `(() => {\n${await this.script(name)}\n${kBundleGlobal}.run(${call});\n})();`;
   }
 
