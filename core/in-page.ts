@@ -47,7 +47,7 @@ export class InPageEntry<M> {
   /** `entryFile`: the entry module's TypeScript source; `builtFile`: where a build wrote its scripts. */
   constructor(private readonly entryFile: URL, private readonly builtFile: URL | null = null) {}
 
-  /** The script of `name`: `var __inPage = ...;`, whose `__inPage.run` is the function. */
+  /** The script of `name`: `var __inPage = {}; ...`, which leaves the function at `__inPage.run`. */
   script(name: InPageName<M>): Promise<string> {
     let script = this.scripts.get(name);
     if (!script) {

@@ -44,6 +44,8 @@ test('each exported function is bundled on its own, with what it imports and not
   expect(bundles.countOf).not.toContain('toUpperCase');
   expect(bundles.headingShout).not.toContain('never-shipped-with-count');
   expect(bundles.headingShout).not.toContain('__name');
+  // No module helpers: the script assigns its function, it exports nothing.
+  expect(bundles.countOf).not.toContain('__toCommonJS');
 
   const scripts = new InPageEntry<{ headingShout(): string; countOf(el: Element, tag: string): number }>(pathToFileURL(entry));
   await page.setContent('<h1>hello</h1><ul><li>a</li><li>b</li></ul>');
