@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { launchOptions } from './core/browser.ts';
+import { forgetRunnerTransformCache } from './test/support/transform-cache.ts';
+
+forgetRunnerTransformCache();
 
 /** The project's own test suite. Every server a test needs is started by the test on 127.0.0.1. */
 export default defineConfig({
