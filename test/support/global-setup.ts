@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { kBuBin, kRepoRoot } from '../../harness/cli.ts';
-import { kRunnerTransformCache } from './transform-cache.ts';
 
 /**
  * Before the suite: tests run `bu` as the package ships it (compiled JavaScript in dist/), which
@@ -55,7 +54,7 @@ function keepTransformCache(): void {
   if (process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR) return;
   const name = process.platform === 'win32' ? 'playwright-transform-cache' : `playwright-transform-cache-${process.geteuid!()}`;
   process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR = path.join(os.tmpdir(), name);
-  process.env[kRunnerTransformCache] = '1';
+  process.env.BU_RUNNER_TRANSFORM_CACHE = '1';
 }
 
 export default function globalSetup(): () => void {
