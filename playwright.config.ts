@@ -1,6 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { launchOptions } from './core/browser.ts';
 
+// The suite's workers read Playwright's compile cache from the runner's folder (BU_RUNNER_TRANSFORM_CACHE,
+// test/support/global-setup.ts). A worker has read it by the time it loads this config: what it
+// starts (nested Playwright runs of generated projects) compiles into the run's temporary folder.
+if (process.env.TEST_WORKER_INDEX !== undefined && process.env.BU_RUNNER_TRANSFORM_CACHE === '1') {
+  delete process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR;
+  delete process.env.BU_RUNNER_TRANSFORM_CACHE;
+}
+
 /** The project's own test suite. Every server a test needs is started by the test on 127.0.0.1. */
 export default defineConfig({
   testDir: 'test',

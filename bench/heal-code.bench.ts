@@ -9,6 +9,8 @@
  *   wrong patches    a patched locator that resolves, in the failing call's DOM snapshot, to
  *                    another element than the oracle's (must be 0)
  *   heal time        wall time of `bu heal` per failing test (goal < 5 s)
+ *   parity           heal's first answer for each failing test beside replay's, live, for the same
+ *                    step (bench/heal/parity.ts): agree, heal-only, replay-only, differ (a finding)
  * Apps: the demo app and its DOM variants (demo/variants.ts), the task app of the heal tests
  * (harness/sites/tasks-app.ts), then the real apps of the heal corpus under its mutations
  * (bench/heal/heal-real-apps.ts; BENCH_APPS and BENCH_MUTANTS narrow them, BENCH_REAL=0 skips them;
@@ -24,6 +26,7 @@ import { PomFingerprints } from '../core/schema/pom-fingerprints.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
 import { startDemoServer } from '../demo/server.ts';
 import { benchRealApps } from './heal/heal-real-apps.ts';
+import { parityOf, parityTotals, replayedStep, type ParityRow } from './heal/parity.ts';
 import { kNotLocatorKinds, refusalKind } from './heal/refusals.ts';
 import { healTotals, percentOf } from './heal/heal-totals.ts';
 import { isSameTest, runFlowSpecs } from './heal/run-specs.ts';
@@ -53,7 +56,7 @@ interface App {
 }
 
 interface Change { member: string; file: string; after: string; trace: string; test: string }
-interface Row { app: string; release: string; specs: number; failing: number; green: number; refused: string[]; expectation: number; notLocator: number; wrong: string[]; healMs: number; healCpuMs: number; healedTests: number }
+interface Row { app: string; release: string; specs: number; failing: number; green: number; refused: string[]; expectation: number; notLocator: number; wrong: string[]; healMs: number; healCpuMs: number; healedTests: number; parity: ParityRow[] }
 
 function demoApp(): App {
   const serve = (variant: number) => async () => {
@@ -130,6 +133,7 @@ async function benchApp(app: App, root: string): Promise<Row[]> {
   const output = path.join(ws, 'output');
   const env = { BU_OUTPUT: output, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', ...app.env };
   const pristine = path.join(ws, 'generated');
+  let sessionId = '';
   const recorded = await app.baseline.serve();
   try {
     fs.mkdirSync(ws, { recursive: true });
@@ -137,6 +141,7 @@ async function benchApp(app: App, root: string): Promise<Row[]> {
     const secrets = Object.keys(app.env).filter((k) => k.startsWith('BU_SECRET_')).flatMap((k) => ['--secret', k.slice('BU_SECRET_'.length)]);
     const script = await runCli(['capture', 'script', '--url', recorded.url, '--plan', path.join(ws, 'plan.json'), ...secrets, '--json'], { env, timeoutMs: 180_000 });
     if (script.code !== 0) throw new Error(`${app.name}: capture failed: ${script.stderr}`);
+    sessionId = String(script.json!.sessionId);
     const generated = await runCli(['generate', String(script.json!.sessionId), '--out', pristine, '--llm', 'off', '--json'], { env, timeoutMs: 180_000 });
     if (generated.code !== 0) throw new Error(`${app.name}: generate failed: ${generated.stderr}`);
   } finally {
@@ -151,7 +156,7 @@ async function benchApp(app: App, root: string): Promise<Row[]> {
       const out = path.join(ws, release.name);
       fs.cpSync(pristine, out, { recursive: true });
       const server = await release.serve();
-      const row: Row = { app: app.name, release: release.name, specs: 0, failing: 0, green: 0, refused: [], expectation: 0, notLocator: 0, wrong: [], healMs: 0, healCpuMs: 0, healedTests: 0 };
+      const row: Row = { app: app.name, release: release.name, specs: 0, failing: 0, green: 0, refused: [], expectation: 0, notLocator: 0, wrong: [], healMs: 0, healCpuMs: 0, healedTests: 0, parity: [] };
       try {
         const before = await runFlowSpecs(out, server.url, app.env);
         row.specs = before.size;
@@ -173,6 +178,14 @@ async function benchApp(app: App, root: string): Promise<Row[]> {
             if (!member || !(await isRight(shown, change, member.fingerprint, release.renames))) row.wrong.push(`${change.member}: ${change.after}`);
           }
           for (const refused of (healed.json?.notHealed ?? []) as { test: string; reason: string }[]) reasons.set(refused.test, refused.reason);
+          // The first round answers for the call each test failed at: replay's answer for that step, live.
+          if (round === 0) {
+            const replayed = await replayedStep(sessionId, server.url, env);
+            for (const change of changes) row.parity.push(await parityOf(shown, change.trace, change, replayed));
+            for (const refused of (healed.json?.notHealed ?? []) as { trace: string; reason: string }[]) {
+              if (refusalKind(refused.reason) !== 'expectation changed') row.parity.push(await parityOf(shown, refused.trace, refused, replayed));
+            }
+          }
           if (!changes.length) break;
           outcomes = await runFlowSpecs(out, server.url, app.env);
         }
@@ -192,6 +205,7 @@ async function benchApp(app: App, root: string): Promise<Row[]> {
       console.log(`${app.name.padEnd(6)} ${release.name.padEnd(15)} specs ${row.specs}  failing before ${row.failing}  healed to green ${row.green}  expectation changed ${row.expectation}  not a locator failure ${row.notLocator}  refused ${row.refused.length - row.expectation - row.notLocator}  wrong patches ${row.wrong.length}${row.healedTests ? `  heal ${(row.healMs / row.healedTests / 1000).toFixed(1)} s wall, ${(row.healCpuMs / row.healedTests / 1000).toFixed(1)} s CPU per failing test` : ''}`);
       for (const reason of row.refused) console.log(`         refused: ${reason}`);
       for (const wrong of row.wrong) console.log(`         WRONG: ${wrong}`);
+      for (const p of row.parity) console.log(`         parity ${p.parity}: heal ${p.heal}; replay ${p.replay}`);
     }
   } finally {
     await browser.close();
@@ -208,6 +222,7 @@ if (process.env.BENCH_SYNTH !== '0') {
     const healTests = rows.reduce((n, r) => n + r.healedTests, 0);
     console.log(`\nheal: ${rows.length} app x release; failing before ${t.failing}, healed to green ${t.green} (${percentOf(t.green, t.failing)}), expectation changed (correctly not healed) ${t.expectation}, not a locator failure ${t.notLocator}, refused ${t.refused}, wrong patches ${t.wrong}`);
     console.log(`heal: of the ${t.locatorFailing} failing on how an element is found, ${t.green} healed to green (${percentOf(t.green, t.locatorFailing)}); refusals by reason: ${t.refusalsByReason}`);
+    console.log(`heal/replay parity over the failing tests heal answered for (expectations aside): ${parityTotals(rows.flatMap((r) => r.parity))}`);
     console.log(`heal: ${t.secondsPerTest} s wall, ${healTests ? (rows.reduce((n, r) => n + r.healCpuMs, 0) / healTests / 1000).toFixed(1) : '0'} s CPU per failing test, process start and browser launch included (goal >= 90% healed, 0 wrong, < 5 s)`);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

@@ -4,6 +4,8 @@ import path from 'node:path';
  * Bundles in-page code (core/in-page/: ordinary TypeScript typed against the DOM) into scripts the
  * page runs. Each function an entry module exports becomes one self-contained script: esbuild
  * bundles only what that function reaches, as an IIFE that leaves the function at `__inPage.run`.
+ * The IIFE exports nothing (it assigns the function), so no module helpers (`__export`,
+ * `__toCommonJS`, about a kilobyte) come with each script, and the code reads as written.
  * What `InPageEntry` (core/in-page.ts) sends is built from that text, never from a function's
  * `toString()`: no loader's helpers (`__name(...)`) reach the page, and the modules import each
  * other like any other.
@@ -13,7 +15,7 @@ import path from 'node:path';
  * bundled the first time the process asks for it.
  */
 
-/** The global the script leaves its function in (a `var` local to the page function around it). */
+/** Where the script leaves its function (a `var` local to the page function around it). */
 export const kBundleGlobal = '__inPage';
 
 /** The scripts of an entry, by the name of the function each one runs. */
@@ -28,17 +30,20 @@ export async function entryExports(entryFile: string): Promise<string[]> {
 
 /**
  * The script of each of `names` (default: every function `entryFile` exports), each on its own:
- * `var __inPage = (() => { ... })();`, whose `__inPage.run` is the function.
+ * `var __inPage = {}; (() => { ... __inPage.run = fn; })();`.
  */
 export async function bundleInPage(entryFile: string, names?: readonly string[]): Promise<Bundles> {
   const { build } = await import('esbuild');
   const wanted = names ?? (await entryExports(entryFile));
   const scripts = await Promise.all(wanted.map(async (name) => {
     const result = await build({
-      stdin: { contents: `export { ${name} as run } from ${JSON.stringify(`./${path.basename(entryFile)}`)};`, resolveDir: path.dirname(entryFile), loader: 'ts', sourcefile: `${name}.ts` },
+      stdin: {
+        contents: `import { ${name} } from ${JSON.stringify(`./${path.basename(entryFile)}`)};\n${kBundleGlobal}.run = ${name};`,
+        resolveDir: path.dirname(entryFile), loader: 'ts', sourcefile: `${name}.ts`,
+      },
       bundle: true,
       format: 'iife',
-      globalName: kBundleGlobal,
+      banner: { js: `var ${kBundleGlobal} = {};` },
       platform: 'browser',
       // Pages run what Chromium, Firefox and WebKit of Playwright's range run: no lowering needed.
       target: 'es2022',

@@ -10,7 +10,8 @@ import { bundleInPage, kBundleGlobal, type Bundles } from './in-page-bundle.ts';
  * in-page-bundle.ts). `fn(name)` is a page function for `evaluate`, `evaluateAll` or
  * `locator.evaluate`, typed as the in-page function is, so Playwright checks the argument and the
  * result against it; `source(name)` is the same as text (for an evaluation over DevTools);
- * `initScript(name)` runs the function at the start of every document (`addInitScript`).
+ * `initScript(name, arg)` runs the function at the start of every document (`addInitScript`), with
+ * its one argument, if it takes one, written into the script as JSON.
  *
  * Where the scripts come from: the package reads the scripts `npm run build` wrote beside this
  * module (dist/core/in-page/bundles.json) and never bundles; from the TypeScript sources (the
@@ -21,8 +22,20 @@ import { bundleInPage, kBundleGlobal, type Bundles } from './in-page-bundle.ts';
 /** The names of `M`'s exported functions. */
 export type InPageName<M> = { [K in keyof M]: M[K] extends (...args: never[]) => unknown ? K : never }[keyof M] & string;
 
+/** What an init script hands `F`: nothing, or its one argument (a JSON value, as `evaluate`'s is). */
+export type InitScriptArg<F> = F extends () => void ? [] : F extends (arg: infer A) => void ? [arg: A] : never;
+
 /** The text of a function expression the page runs, typed as the function it is. */
 export type PageFunctionSource<F> = string & { readonly __function?: F };
+
+/**
+ * `value` as JSON in plain ASCII with no `<`, as esbuild writes the bundles: a script that reads
+ * the same in a page of any encoding, and inside the page's own `<script>` whatever the value says.
+ * Both only ever stand in a JSON string, where `\uXXXX` means the same character.
+ */
+function scriptJson(value: unknown): string {
+  return (JSON.stringify(value) ?? 'undefined').replace(/[<\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 const BuiltBundles = z.record(z.string(), z.string());
 
@@ -34,7 +47,7 @@ export class InPageEntry<M> {
   /** `entryFile`: the entry module's TypeScript source; `builtFile`: where a build wrote its scripts. */
   constructor(private readonly entryFile: URL, private readonly builtFile: URL | null = null) {}
 
-  /** The script of `name`: `var __inPage = ...;`, whose `__inPage.run` is the function. */
+  /** The script of `name`: `var __inPage = {}; ...`, which leaves the function at `__inPage.run`. */
   script(name: InPageName<M>): Promise<string> {
     let script = this.scripts.get(name);
     if (!script) {
@@ -65,9 +78,13 @@ export class InPageEntry<M> {
     return `(...args) => {\n${await this.script(name)}\nreturn ${kBundleGlobal}.run(...args);\n}`;
   }
 
-  /** A script that calls `name` once, with no argument: for `addInitScript`, where it runs before the page's own scripts. */
-  async initScript(name: InPageName<M>): Promise<string> {
-    return `(() => {\n${await this.script(name)}\n${kBundleGlobal}.run();\n})();`;
+  /**
+   * A script that calls `name` once, synchronously, with `arg` if it takes one: for
+   * `addInitScript` (or a page's first `<script>`), where it runs before the page's own scripts.
+   */
+  async initScript<K extends InPageName<M>>(name: K, ...arg: InitScriptArg<M[K]>): Promise<string> {
+    const call = arg.length ? scriptJson(arg[0]) : '';
+    return `(() => {\n${await this.script(name)}\n${kBundleGlobal}.run(${call});\n})();`;
   }
 
   private readBuilt(): Bundles | null {

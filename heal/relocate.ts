@@ -121,19 +121,9 @@ async function resolvesToMark(page: Page, code: string): Promise<boolean> {
   }
 }
 
-/**
- * The fingerprint as the snapshot page reads links: the snapshot is shown from another document
- * than the app's (its links resolve through a base address), so a link target recorded as a path
- * on the app's origin is compared as the address it is on the origin the test ran against.
- */
-function onSnapshotOrigin(fp: Fingerprint, pageUrl: string): Fingerprint {
-  if (!fp.hrefPath?.startsWith('/') || !URL.canParse(pageUrl)) return fp;
-  return { ...fp, hrefPath: new URL(fp.hrefPath, pageUrl).href };
-}
-
 export async function relocate(page: Page, input: RelocateInput): Promise<Relocated> {
   const members = input.peers ?? [];
-  const fp = onSnapshotOrigin(withMembersAsPeers(input.fingerprint, members), input.pageUrl);
+  const fp = withMembersAsPeers(input.fingerprint, members);
   const item = input.item ?? null;
   // Locator code relative to the page: a member of an item is found inside its item.
   const fromPage = (code: string) => (item ? `${item}.${code}` : code);
@@ -143,7 +133,8 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     if (items !== 1) return { ok: false, reason: `the item locator \`${item}\` finds ${items} items: heal re-finds an element inside its item only while the item itself is found` };
   }
   const recorded = current && tryParseLocatorCode(current).ok ? { code: current, matches: 1 } : null;
-  const request = { fingerprint: onSnapshotOrigin(input.fingerprint, input.pageUrl), recorded, members, title: null, heading: input.heading, pageUrl: input.pageUrl, inPlace: !item };
+  // As replay asks: the recorded fingerprint, its link targets read against the app's address.
+  const request = { fingerprint: input.fingerprint, recorded, members, title: null, heading: input.heading, pageUrl: input.pageUrl, inPlace: !item };
   const result = await locate(page, request, { timeoutMs: 0 });
   if (result.kind === 'page-changed') return { ok: false, reason: `page changed: the snapshot is not the page ${fp.role ?? fp.tag} "${fp.name}" was recorded on (${result.lost}); nothing is healed element by element there` };
   if (result.kind === 'missing') {

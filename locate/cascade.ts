@@ -15,6 +15,7 @@ import { wholeWords, wordsOf } from './text.ts';
 import { steadyText } from '../core/volatile/steady-text.ts';
 import { renamedInPlace, type InPlaceEvidence } from './renamed-in-place.ts';
 import { renamedTogether } from './renamed-together.ts';
+import { sameOriginPath } from './same-origin-path.ts';
 import { nameKeysRow, withDistinctClasses, withRewordedRows } from './pool-evidence.ts';
 import { agreement, isRowScoped, stableClasses, standsAsRecorded, type AgreementOptions } from './scoring.ts';
 
@@ -53,6 +54,12 @@ export interface CascadeOptions {
   /** Ids in link targets may differ (the run changed variables). */
   tolerantIds?: boolean;
   /**
+   * The address the page's link targets are read against (default: the page's own): a target on
+   * its origin is compared as a path, as fingerprints write it, whatever document shows the page
+   * (a DOM snapshot shown from another one reads every link as a whole address).
+   */
+  pageUrl?: string;
+  /**
    * The caller acts through a found element's `guard` when it has one (see at-path.ts
    * `actingGuard`): the element at its recorded path is then read without a count.
    */
@@ -71,6 +78,12 @@ function pageAddress(url: string): string[] {
   const u = new URL(url);
   u.hash = '';
   return [u.pathname + u.search, u.href];
+}
+
+/** The candidate with its link target as a fingerprint taken on `pageUrl` writes it (see same-origin-path.ts). */
+function linkReadOn(item: Candidate, pageUrl: string): Candidate {
+  const hrefPath = sameOriginPath(item.features.hrefPath, pageUrl);
+  return hrefPath === item.features.hrefPath ? item : { ...item, features: { ...item.features, hrefPath } };
 }
 
 function keyOf(c: Candidate): string {
@@ -160,12 +173,16 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
   const pool = new Map<string, ScoredCandidate>();
   const includeHidden = fp.box === null;
   let tie: { level: MatchLevel; tied: ScoredCandidate[] } | null = null;
-  const scoring: AgreementOptions = { tolerantIds: options.tolerantIds, rowTextGone: false, pageAddress: pageAddress(options.inPlace?.pageUrl ?? page.url()) };
+  const pageUrl = options.pageUrl ?? options.inPlace?.pageUrl ?? page.url();
+  const scoring: AgreementOptions = { tolerantIds: options.tolerantIds, rowTextGone: false, pageAddress: pageAddress(pageUrl) };
   // The recorded locator's one match when its name keys its row in the recorded scope (see nameKeysRow).
   let keyedByName: string | null = null;
   // The elements of its role inside the recorded locator's scope, once read (see `outsideScope`).
   let scopeKeys: ReadonlySet<string> | null = null;
-  const score = (found: Candidate[]) => found.map((item) => outsideScope({ item, agreement: agreement(fp, item.features, keyOf(item) === keyedByName ? { ...scoring, rowKeyedByName: true } : scoring) }));
+  const score = (found: Candidate[]) => found.map((read) => {
+    const item = linkReadOn(read, pageUrl);
+    return outsideScope({ item, agreement: agreement(fp, item.features, keyOf(item) === keyedByName ? { ...scoring, rowKeyedByName: true } : scoring) });
+  });
   // With one of its look-alikes gone, one outside the scope the recorder found it in (an id, a
   // test id, a named region) is one of the others: what told them apart is where they were.
   const outsideScope = (s: ScoredCandidate): ScoredCandidate => {

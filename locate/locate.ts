@@ -24,7 +24,11 @@ export interface LocateRequest {
   /** The recorded page's title and main heading (null when not recorded). */
   title: string | null;
   heading: string | null;
-  /** The address the page's link targets are read against (default: the page's own). */
+  /**
+   * The address the page's link targets are read against (default: the page's own): the app's
+   * address where a DOM snapshot is shown from another document, so that the recorded targets
+   * (paths on the app's origin) compare with the page's as they do on the app itself.
+   */
   pageUrl?: string;
   /**
    * Whether a renamed element with nothing else to say what it is may be taken for the recorded
@@ -40,11 +44,12 @@ export type Located =
   | { kind: 'page-changed'; lost: string; nearest: ScoredCandidate | null; notes: string[] };
 
 /** Re-finds `request`'s element on `page`. `ahead`: the first pass's read at the recorded path, made just before (see `readAhead`). */
-export async function locate(page: Page, request: LocateRequest, options: Omit<CascadeOptions, 'inPlace'> = {}, ahead: ReadAhead | null = null): Promise<Located> {
+export async function locate(page: Page, request: LocateRequest, options: Omit<CascadeOptions, 'inPlace' | 'pageUrl'> = {}, ahead: ReadAhead | null = null): Promise<Located> {
   const members = [...request.members];
   const fp = withMembersAsPeers(request.fingerprint, members);
-  const inPlace = request.inPlace === false ? undefined : { members, pageUrl: request.pageUrl ?? page.url() };
-  const result = await rematch(page, fp, request.recorded, { ...options, inPlace }, ahead);
+  const pageUrl = request.pageUrl ?? page.url();
+  const inPlace = request.inPlace === false ? undefined : { members, pageUrl };
+  const result = await rematch(page, fp, request.recorded, { ...options, pageUrl, inPlace }, ahead);
   if (result.kind === 'found' && result.level === 'recorded') return result;
   const live = await readLivePage(page);
   const lost = live && pageLost({ title: request.title, heading: request.heading, lang: fp.lang, names: [...(fp.peers ?? []), ...members.map((m) => m.name)] }, live);

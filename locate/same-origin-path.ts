@@ -1,9 +1,13 @@
 /**
- * A link target read in a DOM snapshot, on the page's own origin, as a path: fingerprints record
- * such targets as paths, while the snapshot page reads links as whole addresses.
+ * A link target read on the page at `pageUrl` as a fingerprint writes it (core/fingerprint/probe.ts):
+ * on the page's own origin, its path, query and hash route (`/#/active`; any other hash is an
+ * anchor, left out); elsewhere, the whole address. A DOM snapshot shown from another document
+ * reads every link as a whole address: this makes its targets compare as the app's own page does.
  */
 export function sameOriginPath(href: string | null, pageUrl: string): string | null {
   if (!href || !URL.canParse(href) || !URL.canParse(pageUrl)) return href;
   const url = new URL(href);
-  return url.origin === new URL(pageUrl).origin ? url.pathname + url.search + url.hash : href;
+  if (url.origin !== new URL(pageUrl).origin) return href;
+  const route = /^#!?\//.test(url.hash) ? url.hash : '';
+  return url.pathname + url.search + route;
 }

@@ -1,5 +1,5 @@
 import type { CorpusFlow } from '../../harness/apps/index.ts';
-import type { GoneConfig } from './in-page-gone.ts';
+import type { GoneConfig } from './in-page/gone.ts';
 import type { RunOutcome } from './run.ts';
 
 /**

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { RunningApp } from '../../harness/apps/index.ts';
 import { runCli } from '../../harness/cli.ts';
 import type { GoneFamily } from './gone-cases.ts';
-import type { ActedEvent } from './in-page-acted.ts';
-import type { GoneConfig } from './in-page-gone.ts';
+import type { ActedEvent } from './in-page/acted.ts';
+import type { GoneConfig } from './in-page/gone.ts';
 import type { MutantProxy } from './mutant-proxy.ts';
 import { runFlowSpecs } from './run-specs.ts';
 

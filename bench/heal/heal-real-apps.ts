@@ -4,7 +4,7 @@ import { corpusApps, type RealApp } from '../../harness/apps/index.ts';
 import { kRepoRoot, runCli } from '../../harness/cli.ts';
 import { kGoneFamilies } from './gone-cases.ts';
 import { healGone, type HealGoneRow } from './heal-gone.ts';
-import type { ActedEvent } from './in-page-acted.ts';
+import type { ActedEvent } from './in-page/acted.ts';
 import { kMutants } from './instrument.ts';
 import { startMutantProxy } from './mutant-proxy.ts';
 import { kPlansDir } from './record.ts';
@@ -19,7 +19,7 @@ import { isSameTest, kSpecRuns, loadSummary, runFlowSpecs } from './run-specs.ts
  * mutant-proxy.ts) the specs run on the changed app, `bu heal --write` repairs the page objects
  * from the failing tests' traces, and the specs run again (a round per broken step, up to eight).
  * A spec counts when it passes on the unchanged app. The element oracle is the corpus's: each
- * element acted on is described as it was before the mutation (in-page-acted.ts); after heal, an
+ * element acted on is described as it was before the mutation (in-page/acted.ts); after heal, an
  * action on a decoy or on an element no run of the unchanged app acted on, that the specs before
  * heal did not already make, is a wrong patch. BENCH_FAMILIES (honest, removed, substituted,
  * peer-left; all by default) adds the cases where one element of a spec is gone (heal-gone.ts):

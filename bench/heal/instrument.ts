@@ -1,8 +1,8 @@
 import type { BrowserContext } from 'playwright';
-import { actedInPage, type ActedEvent } from './in-page-acted.ts';
-import { goneInPage, type GoneConfig } from './in-page-gone.ts';
-import { mutateInPage, type MutantKind } from './in-page-mutate.ts';
-import { describedInitScript, initScript } from './init-script.ts';
+import type { ActedEvent } from './in-page/acted.ts';
+import type { GoneConfig } from './in-page/gone.ts';
+import type { MutantKind } from './in-page/mutate.ts';
+import { healInPage } from './in-page.ts';
 import { kReworded, kTranslated } from './words.ts';
 
 /**
@@ -29,11 +29,11 @@ export const kMutants: Mutant[] = [
   { name: 'icononly', kind: 'icononly', about: 'buttons show an icon instead of their text, with no name' },
 ];
 
-/** `gone`: the element of one recorded step removed or replaced as well (in-page-gone.ts). */
+/** `gone`: the element of one recorded step removed or replaced as well (in-page/gone.ts). */
 export async function applyMutant(context: BrowserContext, mutant: Mutant, gone: GoneConfig | null = null): Promise<void> {
   const words = mutant.kind === 'reworded' ? kReworded : mutant.kind === 'translated' ? kTranslated : {};
-  await context.addInitScript({ content: initScript(mutateInPage, { kind: mutant.kind, words, lang: mutant.kind === 'translated' ? 'de' : null }) });
-  if (gone) await context.addInitScript({ content: describedInitScript(goneInPage, gone) });
+  await context.addInitScript({ content: await healInPage.initScript('mutateInPage', { kind: mutant.kind, words, lang: mutant.kind === 'translated' ? 'de' : null }) });
+  if (gone) await context.addInitScript({ content: await healInPage.initScript('goneInPage', gone) });
 }
 
 const kBinding = '__buActed';
@@ -46,7 +46,7 @@ export interface ActedLog {
 export async function watchActed(context: BrowserContext, peers = false): Promise<ActedLog> {
   const log: ActedLog = { events: [] };
   await context.exposeBinding(kBinding, (_source, event: ActedEvent) => void log.events.push(event));
-  await context.addInitScript({ content: describedInitScript(actedInPage, { bindingName: kBinding, peers }) });
+  await context.addInitScript({ content: await healInPage.initScript('actedInPage', { bindingName: kBinding, peers }) });
   return log;
 }
 

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { actedInPage, type ActedEvent } from './in-page-acted.ts';
-import { goneInPage, type GoneConfig } from './in-page-gone.ts';
-import { mutateInPage, type MutantKind } from './in-page-mutate.ts';
-import { describedInitScript, initScript } from './init-script.ts';
+import type { ActedEvent } from './in-page/acted.ts';
+import type { GoneConfig } from './in-page/gone.ts';
+import type { MutantKind } from './in-page/mutate.ts';
+import { healInPage } from './in-page.ts';
 import { kReworded, kTranslated } from './words.ts';
 
 /**
@@ -25,7 +25,7 @@ export interface MutantProxy {
 }
 
 export interface ProxyExtra {
-  /** One recorded step's element removed or replaced too (in-page-gone.ts). */
+  /** One recorded step's element removed or replaced too (in-page/gone.ts). */
   gone?: GoneConfig | null;
   /** Log each acted-on element's look-alikes. */
   peers?: boolean;
@@ -34,13 +34,13 @@ export interface ProxyExtra {
 const kActedPath = '/__bu_acted';
 const kBeacon = '__buActedBeacon';
 
-function script(kind: MutantKind, extra: ProxyExtra): string {
+async function script(kind: MutantKind, extra: ProxyExtra): Promise<string> {
   const words = kind === 'reworded' ? kReworded : kind === 'translated' ? kTranslated : {};
   const config = { kind, words, lang: kind === 'translated' ? 'de' : null };
   return `<script>window[${JSON.stringify(kBeacon)}] = (e) => navigator.sendBeacon(${JSON.stringify(kActedPath)}, JSON.stringify(e));
-${initScript(mutateInPage, config)}
-${extra.gone ? describedInitScript(goneInPage, extra.gone) : ''}
-${describedInitScript(actedInPage, { bindingName: kBeacon, peers: extra.peers ?? false })}</script>`;
+${await healInPage.initScript('mutateInPage', config)}
+${extra.gone ? await healInPage.initScript('goneInPage', extra.gone) : ''}
+${await healInPage.initScript('actedInPage', { bindingName: kBeacon, peers: extra.peers ?? false })}</script>`;
 }
 
 /** The page with `tag` as the first thing its head runs. */
@@ -83,13 +83,18 @@ export async function startMutantProxy(target: string): Promise<MutantProxy> {
         return;
       }
       const chunks: Buffer[] = [];
+      // The mutant the page was asked under, whatever `use` says by the time it is answered.
+      const tag = script(kind, extra);
+      tag.catch(() => undefined);
       up.on('data', (d: Buffer) => chunks.push(d));
       up.on('end', () => {
-        const body = Buffer.from(injectFirst(Buffer.concat(chunks).toString('utf8'), script(kind, extra)));
-        delete out['content-length'];
-        delete out['transfer-encoding'];
-        res.writeHead(up.statusCode ?? 502, { ...out, 'content-length': body.length });
-        res.end(body);
+        tag.then((first) => {
+          const body = Buffer.from(injectFirst(Buffer.concat(chunks).toString('utf8'), first));
+          delete out['content-length'];
+          delete out['transfer-encoding'];
+          res.writeHead(up.statusCode ?? 502, { ...out, 'content-length': body.length });
+          res.end(body);
+        }, (err: unknown) => res.writeHead(500).end(String(err)));
       });
     });
     upstream.on('error', (err) => res.writeHead(502).end(String(err)));

@@ -83,7 +83,9 @@ export class SnapshotPage {
     this.resources = resources;
     if (snapshot.viewport) await this.page.setViewportSize(snapshot.viewport);
     const url = snapshot.frameUrl;
-    const base = /^https?:/i.test(url) ? `<base href="${url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">` : '';
+    // Playwright writes the document's own base address (its <base>, else its address) first in its
+    // head: links resolve there as in the app. Only a snapshot without it is based at its address.
+    const base = /^https?:/i.test(url) && !kOwnBase.test(html) ? `<base href="${url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">` : '';
     await this.page.setContent(html.replace(/^<!DOCTYPE html>/, `<!DOCTYPE html>${base}`), { waitUntil: 'load', timeout: kShowTimeoutMs });
     return this.page.locator(`[${kTargetAttribute}]`).count().then((n) => n === 1);
   }
@@ -92,6 +94,9 @@ export class SnapshotPage {
     await this.page.context().close();
   }
 }
+
+/** A <base> with an address in the snapshot's head. */
+const kOwnBase = /<head\b[^>]*>(?:(?!<\/head>)[\s\S])*?<base\s[^>]*\bhref=/i;
 
 /** A snapshot is local and scriptless: it shows at once or something is wrong with it. */
 const kShowTimeoutMs = 10_000;

@@ -3,34 +3,34 @@ import { expect, test } from '@playwright/test';
 import { outputPaths } from '../../core/paths.ts';
 import { History } from '../../core/schema/history.ts';
 import { startFakeLlm, verdict } from '../../harness/fake-llm.ts';
-import { agentStep, byKind, kBigPageButtons, listedIndex, sentTokens, startLongSite, userText } from '../../harness/sites/long-site.ts';
+import { agentStep, byKind, kPartsPageButtons, listedIndex, sentTokens, startLongSite, userText } from '../../harness/sites/long-site.ts';
 import { sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 
 /**
- * A page of 5,000 buttons is read in parts under --observe-budget: every prompt stays under the
+ * A page of 1,500 buttons is read in parts under --observe-budget: every prompt stays under the
  * budget, every element keeps its index, and a click on a button only the last part lists lands
- * on that button.
+ * on that button. make bench reads a page of 5,000 the same way (bench/agent.bench.ts).
  */
 
 const h = useHarness({ start: startLongSite });
 const kBudget = 6_000;
 
-test('a 5,000-element page is read in parts under the budget; a click on an element of the last part lands on it', async () => {
+test('a 1,500-element page is read in parts under the budget; a click on an element of the last part lands on it', async () => {
   const parts: string[] = [];
   const llm = await startFakeLlm(byKind({
     step: Array.from({ length: 60 }, () => (request: Parameters<typeof userText>[0]) => {
         const text = userText(request);
         const part = /Part (\d+) of (\d+) of the page/.exec(text);
-        if (/Clicked Item 5000/.test(text)) return agentStep({ done: { text: 'Clicked the last item.', success: true } });
+        if (text.includes(`Clicked Item ${kPartsPageButtons}`)) return agentStep({ done: { text: 'Clicked the last item.', success: true } });
         if (!part) throw new Error(`expected a part of the page:\n${text.slice(-2_000)}`);
         parts.push(part[0]);
-        const target = listedIndex(request, new RegExp(`button "Item ${kBigPageButtons}"`));
+        const target = listedIndex(request, new RegExp(`button "Item ${kPartsPageButtons}"`));
         if (target === null) return agentStep([], { observe: 'next_chunk', memory: `read part ${part[1]}` });
-        return agentStep({ click: { index: target } }, { goal: `click Item ${kBigPageButtons}` });
+        return agentStep({ click: { index: target } }, { goal: `click Item ${kPartsPageButtons}` });
       }),
     finish: [verdict(true)],
   }));
-  const result = await h.ws.run(['capture', 'run', '--url', `${h.site.url}big`, '--instruction', `Click Item ${kBigPageButtons}`, '--format', 'txt', '--observe-budget', String(kBudget), '--max-steps', '4'], llm);
+  const result = await h.ws.run(['capture', 'run', '--url', `${h.site.url}catalogue`, '--instruction', `Click Item ${kPartsPageButtons}`, '--format', 'txt', '--observe-budget', String(kBudget), '--max-steps', '4'], llm);
   await llm.close();
   expect(result.code, result.stderr).toBe(0);
   const id = sessionIdOf(result);
@@ -41,16 +41,16 @@ test('a 5,000-element page is read in parts under the budget; a click on an elem
   expect(parts).toEqual(Array.from({ length: total }, (_, i) => `Part ${i + 1} of ${total} of the page`));
   // Only the last part lists the target; no prompt shows the whole list.
   const steps = llm.requests.filter((r) => r.messages[0]!.content.startsWith('You drive'));
-  expect(steps.filter((r) => listedIndex(r, /button "Item 5000"/) !== null)).toHaveLength(1);
+  expect(steps.filter((r) => listedIndex(r, new RegExp(`button "Item ${kPartsPageButtons}"`)) !== null)).toHaveLength(1);
   for (const request of llm.requests) expect(sentTokens(request)).toBeLessThanOrEqual(kBudget);
 
   // The click landed on that button: the history's target and the page it left.
   const history = History.parse(JSON.parse(await fs.readFile(outputPaths(h.ws.output).history(id), 'utf8')));
   const click = history.steps.find((s) => s.action === 'click')!;
-  expect(click.fingerprint?.name).toBe(`Item ${kBigPageButtons}`);
-  expect(click.post.title).toBe(`Clicked Item ${kBigPageButtons}`);
+  expect(click.fingerprint?.name).toBe(`Item ${kPartsPageButtons}`);
+  expect(click.post.title).toBe(`Clicked Item ${kPartsPageButtons}`);
   const reasoning = await h.ws.reasoning(id);
-  expect(reasoning.some((line) => line.kind === 'observation' && line.text.includes(`${kBigPageButtons} elements in ${total} parts`))).toBe(true);
+  expect(reasoning.some((line) => line.kind === 'observation' && line.text.includes(`${kPartsPageButtons} elements in ${total} parts`))).toBe(true);
 });
 
 test('"done_observing" stops reading; the model then acts on an index it read in an earlier part', async () => {
@@ -72,7 +72,7 @@ test('"done_observing" stops reading; the model then acts on an index it read in
     ],
     finish: [verdict(true)],
   }));
-  const result = await h.ws.run(['capture', 'run', '--url', `${h.site.url}big`, '--instruction', 'Click Item 3', '--format', 'txt', '--observe-budget', String(kBudget), '--max-steps', '3'], llm);
+  const result = await h.ws.run(['capture', 'run', '--url', `${h.site.url}catalogue`, '--instruction', 'Click Item 3', '--format', 'txt', '--observe-budget', String(kBudget), '--max-steps', '3'], llm);
   await llm.close();
   expect(result.code, result.stderr).toBe(0);
   const history = History.parse(JSON.parse(await fs.readFile(outputPaths(h.ws.output).history(sessionIdOf(result)), 'utf8')));

@@ -13,6 +13,10 @@ import { needRealApp } from '../support/real-app-required.ts';
  * fixed sample of cases where the recorded step's element is not on the page, replayed through
  * the corpus's own code with `full`. Replay must refuse each case step: nothing acted on. The
  * benchmark runs every element step of every flow of every app (bench/heal-corpus.bench.ts).
+ *
+ * In make bench only (`@bench`, ~20 CPU-s): test/replay/gone-element.spec.ts proves each family on
+ * pages of its own (a removed button beside a look-alike holding its name, a button replaced in
+ * its place by one of another purpose, a field that changed purpose), judged by what replay did.
  */
 
 /** One flow: each costs a recording and a reference run, and this one has a link and a button with look-alikes. */
@@ -30,7 +34,7 @@ const caseName = (c: GoneCase) => `${c.flow.name}:${c.index + 1}:${c.family}`;
 
 test.setTimeout(240_000);
 
-test('the heal corpus where the recorded element is gone: replay refuses the step and acts on nothing', async ({ browser }) => {
+test('the heal corpus where the recorded element is gone: replay refuses the step and acts on nothing', { tag: '@bench' }, async ({ browser }) => {
   const app = corpusApps().find((a) => a.name === 'tiddlywiki');
   needRealApp(!app ? 'the registry has no tiddlywiki' : app.unavailable() && `TiddlyWiki cannot run here: ${app.unavailable()}`);
   const outputDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-heal-gone-smoke-'));

@@ -15,11 +15,15 @@ import { needRealApp } from '../support/real-app-required.ts';
  * (bench/conformance.bench.ts runs every stage and says when such an app passes them all), so an
  * app whose known failure is at the first stage has nothing to run here and runs there only.
  *
- * The whole pipeline on a real app takes most of a minute, so the suite runs it on few apps: the one
- * with the most traits (a single-page app under a path prefix, with hash routes, unnamed row
+ * The whole pipeline on a real app takes most of a minute (~48 CPU-s), so it runs on few apps: the
+ * one with the most traits (a single-page app under a path prefix, with hash routes, unnamed row
  * controls and a flow that opens a tab), and no app whose every trait another app here has too. The
- * benchmark runs every app (`benchOnly` marks the others), and the suite proves each trait on pages
- * of its own, which fail on the trait alone.
+ * benchmark runs every app (`benchOnly` marks the others). The suite proves each trait on pages of
+ * its own, which fail on the trait alone, so the pipeline runs here in make bench only (`@bench`,
+ * bench/tagged-specs.bench.ts): the path prefix in test/generate/e2e-base-url.spec.ts, the tab in
+ * test/generate/e2e-tabs.spec.ts, the unnamed row controls in test/generate/e2e-rows.spec.ts, hash
+ * routes in test/capture/crawler-pages.spec.ts, test/replay/verify-url.spec.ts and
+ * test/generate/url-check.spec.ts. The check of the apps' traits below stays in the suite.
  */
 
 /** A few crawler steps, a generated project and its specs: minutes, not seconds. */
@@ -46,7 +50,7 @@ for (const app of apps) {
   const known = app.conformance.expectedFailure;
   const end = known && kStages.indexOf(known.stage) < kStages.indexOf(kSuiteEnd) ? known.stage : kSuiteEnd;
   const stages = kStages.slice(0, kStages.indexOf(end));
-  test(`${app.name} (${app.kind}): ${known ? `the stages before its known failure (${known.stage}) pass` : 'every stage to its generated specs passes'}`, async () => {
+  test(`${app.name} (${app.kind}): ${known ? `the stages before its known failure (${known.stage}) pass` : 'every stage to its generated specs passes'}`, { tag: '@bench' }, async () => {
     needRealApp(app.unavailable());
     test.setTimeout(kAppTimeoutMs);
     if (known) test.info().annotations.push({ type: 'known failure', description: `from ${known.stage} on: ${known.reason}` });

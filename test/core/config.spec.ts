@@ -65,7 +65,7 @@ test('bu init creates .gitignore when absent, a tsconfig for the generated code 
     expect(JSON.parse(fs.readFileSync(path.join(bare, 'e2e', 'tsconfig.json'), 'utf8'))).toMatchObject({ compilerOptions: { strict: true }, include: ['**/*.ts'] });
     const plan = JSON.parse(fs.readFileSync(path.join(bare, 'plans', 'example.json'), 'utf8')) as { $schema: string };
     // From plans/, the schema where npm installs the package.
-    expect(path.resolve(bare, 'plans', plan.$schema)).toBe(path.join(bare, 'node_modules', 'brow-use', 'schema', 'plan.schema.json'));
+    expect(path.resolve(bare, 'plans', plan.$schema)).toBe(path.join(bare, 'node_modules', 'brow-use', 'core', 'schema', 'plan.schema.json'));
     expect(Plan.safeParse(plan).success).toBe(true);
 
     const text = await runCli(['init', typed]);

@@ -44,6 +44,8 @@ test('each exported function is bundled on its own, with what it imports and not
   expect(bundles.countOf).not.toContain('toUpperCase');
   expect(bundles.headingShout).not.toContain('never-shipped-with-count');
   expect(bundles.headingShout).not.toContain('__name');
+  // No module helpers: the script assigns its function, it exports nothing.
+  expect(bundles.countOf).not.toContain('__toCommonJS');
 
   const scripts = new InPageEntry<{ headingShout(): string; countOf(el: Element, tag: string): number }>(pathToFileURL(entry));
   await page.setContent('<h1>hello</h1><ul><li>a</li><li>b</li></ul>');
@@ -57,12 +59,29 @@ test('each exported function is bundled on its own, with what it imports and not
 test('an init script runs its function in every document before the page\'s own scripts', async ({ page }, testInfo) => {
   const dir = testInfo.outputPath('init');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'entry.ts'), "export function mark(): void { Object.defineProperty(window, '__marked', { value: document.readyState, enumerable: false }); }\n");
-  const scripts = new InPageEntry<{ mark(): void }>(pathToFileURL(path.join(dir, 'entry.ts')));
+  fs.writeFileSync(path.join(dir, 'entry.ts'), [
+    "export function mark(): void { Object.defineProperty(window, '__marked', { value: document.readyState, enumerable: false }); }",
+    "export function markWith(config: { label: string; n: number }): void { Object.defineProperty(window, '__config', { value: { ...config, state: document.readyState }, enumerable: false }); }",
+  ].join('\n'));
+  const scripts = new InPageEntry<{ mark(): void; markWith(config: { label: string; n: number }): void }>(pathToFileURL(path.join(dir, 'entry.ts')));
   await page.addInitScript(await scripts.initScript('mark'));
-  await page.route('http://in-page.test/', (route) => route.fulfill({ contentType: 'text/html', body: '<script>window.seen = window.__marked;</script>' }));
+  // The argument is JSON in the script, safe inside a page's own <script> too.
+  const label = '</script><b>"quoted"</b> \u2028';
+  await page.addInitScript(await scripts.initScript('markWith', { label, n: 2 }));
+  // @ts-expect-error markWith takes its config
+  void scripts.initScript('markWith');
+  // @ts-expect-error mark takes no argument
+  void scripts.initScript('mark', { label, n: 2 });
+  const inline = await scripts.initScript('markWith', { label, n: 3 });
+  await page.route('http://in-page.test/', (route) => route.fulfill({ contentType: 'text/html', body: '<script>window.seen = window.__marked; window.seenConfig = window.__config;</script>' }));
   await page.goto('http://in-page.test/');
   expect(await page.evaluate(() => (window as unknown as { seen: string }).seen)).toBe('loading');
+  expect(await page.evaluate(() => (window as unknown as { seenConfig: unknown }).seenConfig)).toEqual({ label, n: 2, state: 'loading' });
+  // A page of its own, without the init scripts: the script is the page's first <script>.
+  const plain = await page.context().newPage();
+  await plain.route('http://in-page.test/inline', (route) => route.fulfill({ contentType: 'text/html', body: `<script>${inline}</script><script>window.seenConfig = window.__config;</script>` }));
+  await plain.goto('http://in-page.test/inline');
+  expect(await plain.evaluate(() => (window as unknown as { seenConfig: unknown }).seenConfig)).toEqual({ label, n: 3, state: 'loading' });
 });
 
 test('the build ships every in-page function\'s script, and the package runs them without the sources', async ({ page }) => {

@@ -21,6 +21,9 @@ const PackDryRun = z.array(z.object({ files: z.array(z.object({ path: z.string()
 
 let shipped: Set<string>;
 
+// In one worker: every test reads the pack's file list, which beforeAll in a second worker would pack again.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: kRepoRoot, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
   shipped = new Set(PackDryRun.parse(JSON.parse(stdout.slice(stdout.indexOf('['))))[0]!.files.map((file) => file.path));

@@ -10,6 +10,9 @@ import { startSite, type Site } from './support/site.ts';
 let site: Site;
 let history: History;
 
+// In one worker: every test replays the history beforeAll records, which a second worker would record again.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async ({ browser }) => {
   site = await startSite('baseline');
   const page = await browser.newPage();

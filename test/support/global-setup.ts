@@ -32,12 +32,29 @@ function newestMtime(file: string): number {
  * BU_KEEP_TMP=1 to keep it for a look after the run.
  */
 function runTempDir(): () => void {
+  keepTransformCache();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bu-suite-'));
   process.env.TMPDIR = dir;
   return () => {
     if (process.env.BU_KEEP_TMP) console.log(`temporary files of this run kept in ${dir}`);
     else fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   };
+}
+
+/**
+ * Playwright compiles each TypeScript file once into a cache in the temporary folder, where the
+ * runner has compiled every test file and what it imports already, to list the tests. A worker
+ * reads the folder from TMPDIR when it starts, so the run's own TMPDIR above would give every run's
+ * workers an empty cache, and they would compile the whole import graph again (~10 CPU-s for one
+ * worker on test/core/config.spec.ts alone). They read the runner's instead, which Playwright keys
+ * by each file's path and text; what they start (nested Playwright runs of generated projects, in
+ * folders no later run has) compiles into the run's folder again (playwright.config.ts).
+ */
+function keepTransformCache(): void {
+  if (process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR) return;
+  const name = process.platform === 'win32' ? 'playwright-transform-cache' : `playwright-transform-cache-${process.geteuid!()}`;
+  process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR = path.join(os.tmpdir(), name);
+  process.env.BU_RUNNER_TRANSFORM_CACHE = '1';
 }
 
 export default function globalSetup(): () => void {
