@@ -23,8 +23,12 @@ export const CodeAt = z.strictObject({
 });
 export type CodeAt = z.infer<typeof CodeAt>;
 
-/** Fields a fingerprint leaves null are not written: the file stays small enough to commit. */
-const kNullable = Object.entries(Fingerprint.shape).filter(([, field]) => field.safeParse(null).success).map(([key]) => key);
+/**
+ * Fields a fingerprint leaves null are not written: the file stays small enough to commit. Only
+ * the fields that are always there: an optional one keeps its null (none) apart from its absence
+ * (not recorded).
+ */
+const kNullable = new Set(Object.entries(Fingerprint.shape).filter(([, field]) => field.safeParse(null).success && !field.safeParse(undefined).success).map(([key]) => key));
 
 /** A fingerprint as the file writes it: its null fields left out (`compactFingerprint`), read back whole. */
 export const StoredFingerprint = z.preprocess((value) => {
@@ -36,7 +40,7 @@ export const StoredFingerprint = z.preprocess((value) => {
 
 /** The fingerprint as written to the file: without its null fields. */
 export function compactFingerprint(fp: Fingerprint): Partial<Fingerprint> {
-  return Object.fromEntries(Object.entries(fp).filter(([, value]) => value !== null)) as Partial<Fingerprint>;
+  return Object.fromEntries(Object.entries(fp).filter(([key, value]) => value !== null || !kNullable.has(key))) as Partial<Fingerprint>;
 }
 
 export const BaselineCall = z.strictObject({
