@@ -7,6 +7,7 @@ import { launchBrowser } from '../core/browser.ts';
 import { openTraceZip } from '../core/io/trace-zip.ts';
 import type { Baseline, BaselineCall, BaselineTest } from '../core/schema/baseline.ts';
 import type { ModelLocator } from '../core/schema/page-model.ts';
+import { splitTopLevel } from '../core/locator/split-top-level.ts';
 import { Project } from '../generate/ts-morph.ts';
 import { readTrace, SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
 import { suiteFrames, suiteRoot, testKey } from './baseline.ts';
@@ -237,23 +238,5 @@ async function relocateWritten(shown: SnapshotPage, written: WrittenLocator, rec
 
 /** `locator('li').filter({ hasText: 'a.b' }).getByRole('button')` -> its calls, split at top-level dots. */
 export function chainParts(code: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let start = 0;
-  for (let i = 0; i < code.length; i++) {
-    const c = code[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'" || c === '`') quote = c;
-    else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === '.' && depth === 0) {
-      parts.push(code.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(code.slice(start));
-  return parts.filter(Boolean);
+  return splitTopLevel(code, '.').filter(Boolean);
 }

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright';
 import { tryParseLocatorCode } from '../core/locator/code.ts';
+import { splitTopLevel } from '../core/locator/split-top-level.ts';
 
 /**
  * The part of a broken CSS locator that still holds: the longest run of its leading compounds
@@ -11,24 +12,8 @@ import { tryParseLocatorCode } from '../core/locator/code.ts';
 
 /** Splits a CSS selector at its top-level child combinators (`a > b`), leaving brackets, quotes and parentheses whole. */
 export function childCompounds(css: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let start = 0;
-  for (let i = 0; i < css.length; i++) {
-    const c = css[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '[' || c === '(') depth++;
-    else if (c === ']' || c === ')') depth--;
-    else if (c === '>' && depth === 0) {
-      out.push(css.slice(start, i).trim());
-      start = i + 1;
-    } else if (c === ',' && depth === 0) return [];
-  }
-  out.push(css.slice(start).trim());
+  if (splitTopLevel(css, ',').length > 1) return [];
+  const out = splitTopLevel(css, '>').map((part) => part.trim());
   return out.some((part) => !part) ? [] : out;
 }
 

@@ -1,5 +1,6 @@
 import type { LocatorChain, LocatorStep, RoleOptions, TextMatch } from '../../core/locator/chain.ts';
 import { printLocatorCode } from '../../core/locator/code.ts';
+import { splitTopLevel } from '../../core/locator/split-top-level.ts';
 
 /**
  * Renders Playwright's internal selector (as recorded in `before.params.selector`) as Playwright
@@ -9,30 +10,9 @@ import { printLocatorCode } from '../../core/locator/code.ts';
  * stays `locator('part')`, which `page.locator()` treats exactly like the `>>` chain it came from.
  */
 
-/** Splits on ` >> ` outside quotes, brackets and regex literals. */
+/** Splits on ` >> ` outside quotes and brackets. */
 export function splitSelector(selector: string): string[] {
-  const parts: string[] = [];
-  let quote: string | null = null;
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < selector.length; i++) {
-    const ch = selector[i]!;
-    if (quote) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = null;
-      continue;
-    }
-    if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '[' || ch === '(') depth++;
-    else if (ch === ']' || ch === ')') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && selector.startsWith('>>', i)) {
-      parts.push(selector.slice(start, i).trim());
-      start = i + 2;
-      i++;
-    }
-  }
-  parts.push(selector.slice(start).trim());
-  return parts.filter((p) => p.length > 0);
+  return splitTopLevel(selector, '>>').map((part) => part.trim()).filter((part) => part.length > 0);
 }
 
 interface TextValue {
