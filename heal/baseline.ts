@@ -8,7 +8,7 @@ import { takeFingerprint } from '../core/fingerprint/take.ts';
 import { openTraceZip } from '../core/io/trace-zip.ts';
 import { kBaselineVersion, type Baseline, type BaselineCall, type BaselineTest, type CodeAt } from '../core/schema/baseline.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
-import { readLivePage } from '../locate/page-identity.ts';
+import { inPage } from '../core/in-page.ts';
 import { kTargetAttribute } from '../locate/snapshot/snapshot-html.ts';
 import { readTrace, SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
 import { readTestCalls, type SourceLocation, type TraceCall } from './failure.ts';
@@ -120,8 +120,8 @@ async function testCalls(file: string, shown: SnapshotPage, log: BaselineOptions
       if (!snapshot || !(await shown.show(snapshot, snapshots.html(snapshot), resources).catch(() => false))) continue;
       try {
         const fingerprint = withoutValues(await markedFingerprint(shown.page));
-        const page = await readLivePage(shown.page);
-        calls.push({ at, via: frames.slice(1), nth, method: call.method, selector: call.selector!, url: snapshot.frameUrl, heading: page?.heading ?? null, fingerprint });
+        const heading = await inPage.fn('mainHeading').then((fn) => shown.page.evaluate(fn)).catch(() => null);
+        calls.push({ at, via: frames.slice(1), nth, method: call.method, selector: call.selector!, url: snapshot.frameUrl, heading, fingerprint });
         kept = true;
       } catch (err) {
         log(`  ${key}: ${name} at ${place}: the marked element could not be read (${errorMessage(err)})`);
