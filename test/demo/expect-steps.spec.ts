@@ -157,8 +157,8 @@ test('generate emits the expect steps as web-first assertions, and the generated
   const tsc = typecheckGenerated(ws.out);
   // Both specs (the flow and its replay) in one run on one app: each creates the same item and
   // turns the newsletter on, so the project's reset command (BU_RESET_COMMAND, run by brow-use/test
-  // before a test that changes data) puts the app back before each; without it the second one's
-  // count of the item and its unchecked box fail.
+  // before a test that changes data) puts the app back before each; without it the second one fails
+  // (its expect_count finds the item twice).
   const app = await fresh();
   const reset = `node -e "fetch('${app.url}__reset', { method: 'POST' }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"`;
   const run = await runGeneratedSpecs(ws.out, app.url, 'tests/', { BU_SECRET_password: kUser.password, BU_RESET_COMMAND: reset }, { noTrace: true });
