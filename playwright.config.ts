@@ -9,6 +9,17 @@ if (process.env.TEST_WORKER_INDEX !== undefined && process.env.BU_RUNNER_TRANSFO
   delete process.env.BU_RUNNER_TRANSFORM_CACHE;
 }
 
+/**
+ * Files whose tests start tracing on their own contexts (a capture records its trace; the adapter
+ * test reads one): the runner's tracing would already own each context's tracer, so the runner
+ * traces none of theirs. Trace is a worker option, and a worker is reused only for tests with the
+ * same worker options: a `test.use({ trace })` in these files made the runner stop a worker and start
+ * another at each switch to or from one of them. In a project of their own, first in the queue and
+ * one worker at a time, they run one after another in one worker at the start of the run, which
+ * then goes on with the rest (one worker started more, not one per switch).
+ */
+const kOwnTracing = ['**/test/capture/session.spec.ts', '**/test/core/api.spec.ts', '**/test/core/playwright-internals.spec.ts'];
+
 /** The project's own test suite. Every server a test needs is started by the test on 127.0.0.1. */
 export default defineConfig({
   testDir: 'test',
@@ -38,4 +49,8 @@ export default defineConfig({
     // those, run the failed test again with `--trace on`.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
   },
+  projects: [
+    { name: 'own-tracing', testMatch: kOwnTracing, use: { trace: 'off' }, workers: 1 },
+    { testIgnore: kOwnTracing },
+  ],
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { elementIndex, startFakeLlm, step, type RecordedRequest } from '../../harness/fake-llm.ts';
 import { kSiteToken, sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 

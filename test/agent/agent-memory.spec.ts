@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { startFakeLlm, verdict } from '../../harness/fake-llm.ts';
 import { agentStep, byKind, listedIndex, promptKind, startLongSite, userText } from '../../harness/sites/long-site.ts';
 import { sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { isFinishCheck, startFakeLlm, step, verdict } from '../../harness/fake-llm.ts';
 import { sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 

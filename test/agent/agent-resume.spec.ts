@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { History } from '../../core/schema/history.ts';
 import { outputPaths } from '../../core/paths.ts';
 import { RunsDb } from '../../core/runs-db.ts';

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { History } from '../../core/schema/history.ts';
 import { outputPaths } from '../../core/paths.ts';
 import { startFakeLlm, step, verdict } from '../../harness/fake-llm.ts';

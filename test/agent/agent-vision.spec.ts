@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { modelTakesImages, resolveVision } from '../../core/llm/vision-models.ts';
 import { visionScale } from '../../capture/perceive/vision.ts';
 import { startFakeLlm, step } from '../../harness/fake-llm.ts';

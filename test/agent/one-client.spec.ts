@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { kDefaultModel } from '../../core/llm/config.ts';
 import { countTokens, requestSequence, requestTokens, sharedPrefix } from '../../core/llm/tokens.ts';
 import { createReplayFallback } from '../../commands/replay-fallback.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { Page, Request } from '@playwright/test';
 import { realApps, releasePairs, suiteApps, type AppLogin, type RunningApp } from '../../harness/apps/index.ts';
 import { needRealApp } from '../support/real-app-required.ts';
 

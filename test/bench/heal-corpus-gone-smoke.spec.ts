@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { benchApp } from '../../bench/heal/bench-app.ts';
 import { kGoneFamilies, type GoneCase } from '../../bench/heal/gone-cases.ts';
 import { corpusApps } from '../../harness/apps/index.ts';

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { BrowserContext, Page } from '@playwright/test';
 import { actedBy, applyMutant, kMutants, watchActed, type ActedLog } from '../../bench/heal/instrument.ts';
 
 /**

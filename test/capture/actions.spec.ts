@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { ActionName } from '../../core/schema/actions.ts';
 import { actionError } from '../../capture/actions/action-error.ts';
 import { relevantText } from '../../capture/actions/extract.ts';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { History } from '../../core/schema/history.ts';
 import { mediumEditor } from '../../harness/apps/medium-editor.ts';
 import { pell } from '../../harness/apps/pell.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { CrawlerPolicy } from '../../capture/policies/crawler.ts';
 import { elementsInFocus } from '../../capture/policies/crawler/dialog.ts';
 import { fillActions } from '../../capture/policies/crawler/fill.ts';

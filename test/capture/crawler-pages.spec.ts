@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { History } from '../../core/schema/history.ts';
 import { runCli } from '../../harness/cli.ts';
 import { tempDir } from './support.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { compactSnapshot } from '../../capture/perceive/compact.ts';
 import { markOffscreen } from '../../capture/perceive/offscreen.ts';
 import { runCli } from '../../harness/cli.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/browser-fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { editableText, holdsTypedText } from '../../core/act/editable.ts';
 import { executeAction } from '../../capture/actions/execute.ts';
 import { perceive } from '../../capture/perceive/perceive.ts';

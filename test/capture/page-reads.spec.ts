@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright';
-import { expect, test } from '../support/browser-fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { outputPaths } from '../../core/paths.ts';
 import { runLoop } from '../../capture/loop.ts';
 import { Recorder } from '../../capture/record/recorder.ts';

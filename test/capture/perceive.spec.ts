@@ -1,4 +1,4 @@
-import { expect, test } from '../support/browser-fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { compactSnapshot, kActionableRoles, stripBoxes } from '../../capture/perceive/compact.ts';
 import { parseAriaSnapshot } from '../../capture/perceive/parse-snapshot.ts';
 import { perceive } from '../../capture/perceive/perceive.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { placeStepShots, type StepShot } from '../../capture/record/place-step-shots.ts';
 
 /** Where capture's own step screenshots land in a trace: pure, over hand-written trace lines. */

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/browser-fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { executeAction } from '../../capture/actions/execute.ts';
 import { Secrets } from '../../capture/record/secrets.ts';
 import type { Session } from '../../capture/session.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { Provenance } from '../../core/secret-provenance.ts';
 import { redactTraceEntries } from '../../capture/record/redact-trace.ts';
 import { Secrets } from '../../capture/record/secrets.ts';

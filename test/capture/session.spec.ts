@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { outputPaths } from '../../core/paths.ts';
@@ -16,8 +16,7 @@ import { servePages, tempDir } from './support.ts';
 /** Tabs and dialogs through the whole capture (session, loop, actions, recording), in process. */
 
 test.describe.configure({ timeout: 180_000 });
-// The runner would trace every context it sees; the capture starts its own tracing.
-test.use({ trace: 'off' });
+// The capture starts its own tracing: the runner does not trace this file (playwright.config.ts, kOwnTracing).
 
 const kHome = `<title>Home</title><h1>Home</h1>
 <button onclick="window.open('/popup')">Open popup</button>

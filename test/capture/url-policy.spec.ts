@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { checkUrl, installUrlPolicy, isAllowedUrl, normalizeAllowedDomain } from '../../capture/url-policy.ts';
 
 /**

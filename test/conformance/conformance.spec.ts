@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { conformanceApps } from '../../harness/apps/index.ts';
 import { kStages, runConformance } from '../../harness/conformance.ts';
 import { needRealApp } from '../support/real-app-required.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { capture, extract, generate, replay, type Plan } from '../../api/index.ts';
 import { UsageError } from '../../core/errors.ts';
 import { runCli } from '../../harness/cli.ts';
@@ -9,8 +9,7 @@ import { startDemoServer } from '../../demo/server.ts';
 
 /** The programmatic API (`brow-use`): the same work as the commands, results as values, errors thrown. */
 
-// A capture records its own trace; the runner's tracing would already own the context's tracer.
-test.use({ trace: 'off' });
+// A capture records its own trace: the runner does not trace this file (playwright.config.ts, kOwnTracing).
 
 const kPlan: Plan = {
   version: 1,

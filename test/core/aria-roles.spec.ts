@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { kAriaRoles, locatorRole } from '../../core/locator/aria-roles.ts';
 
 /** The roles generated code may pass to `getByRole` are exactly those Playwright's types declare. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { appBaseURL } from '../../core/base-url.ts';
 import { newProject } from '../../generate/emit/source.ts';
 import { emitConfig } from '../../generate/emit/support.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { chromiumArgs, headlessArgs, kDisabledFeatures, kEnabledFeatures, launchBrowser } from '../../core/browser.ts';
 
 /** Every `--<switch>=` value on a command line, split into names. */

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { kRepoRoot } from '../../harness/cli.ts';
 
 /**
@@ -49,12 +49,12 @@ const kProbes: Probe[] = [
   { file: 'api/probe.ts', from: '../cli/main.ts', refused: kFloor },
   { file: 'cli/probe.ts', from: '../api/index.ts', refused: 'never imports the API' },
   { file: 'extension/src/probe.ts', from: '../../replay/replay.ts', refused: kFloor },
-  { file: 'core/probe-test.ts', from: '../test/support/browser-fixtures.ts', refused: kTestCode },
+  { file: 'core/probe-test.ts', from: '../test/support/fixtures.ts', refused: kTestCode },
   { file: 'capture/probe-harness.ts', from: '../harness/cli.ts', refused: kTestCode },
   { file: 'generate/probe-bench.ts', from: '../bench/process-cpu.ts', refused: kTestCode },
   { file: 'scripts/probe.ts', from: '../harness/apps/index.ts', refused: kTestCode },
-  { file: 'bench/probe-test.ts', from: '../test/support/browser-fixtures.ts', refused: kBenchTest },
-  { file: 'harness/probe.ts', from: '../test/support/browser-fixtures.ts', refused: kHarness },
+  { file: 'bench/probe-test.ts', from: '../test/support/fixtures.ts', refused: kBenchTest },
+  { file: 'harness/probe.ts', from: '../test/support/fixtures.ts', refused: kHarness },
   { file: 'harness/sites/probe.ts', from: '../../bench/process-cpu.ts', refused: kHarness },
   // Down a floor, or within one: allowed.
   { file: 'capture/agent/probe.ts', from: '../../core/llm/client.ts', refused: null },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { bundleInPage, entryExports } from '../../core/in-page-bundle.ts';
 import { InPageEntry } from '../../core/in-page.ts';
 import { kRepoRoot } from '../../harness/cli.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
 import { buildLocator } from '../../core/locator/build.ts';
 import { parseLocatorCode, printLocatorCode } from '../../core/locator/code.ts';
 

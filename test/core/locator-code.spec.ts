@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import fc from 'fast-check';
 import { LocatorChain, type LocatorStep, type RegexText, type TextMatch } from '../../core/locator/chain.ts';
 import { parseLocatorCode, printLocatorCode } from '../../core/locator/code.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { Ajv } from 'ajv';
 import { ActionName } from '../../core/schema/actions.ts';
 import { Plan } from '../../core/schema/plan.ts';

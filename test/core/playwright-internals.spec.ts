@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { locatorByRef, runInternal } from '../../core/playwright-internals.ts';
 import { openTraceZip } from '../../core/io/trace-zip.ts';
 import { kRepoRoot } from '../../harness/cli.ts';
@@ -13,8 +13,7 @@ import { kRepoRoot } from '../../harness/cli.ts';
  * checks that the code `toString()` prints reads back.
  */
 
-// The runner's own tracing would own every context's tracer; these tests start their own.
-test.use({ trace: 'off' });
+// These tests start their own tracing: the runner does not trace this file (playwright.config.ts, kOwnTracing).
 
 const kPage = '<main><button>Save</button><label>Email <input name="email"></label><div data-testid="note">hi</div></main>';
 

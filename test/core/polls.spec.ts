@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { kMaxPollMs, pollKey, Polls } from '../../core/act/polls.ts';
 
 /** Which requests are polls: the same request on a steady timer, not a burst, not a rare refresh. */

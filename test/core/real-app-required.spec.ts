@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { needRealApp } from '../support/real-app-required.ts';
 
 /** A real app that is not installed: skipped on a developer's machine, a failure where every app is required. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { z } from 'zod';
 import { loadAllCommands } from '../../cli/command-table.ts';
 import { mainWith } from '../../cli/main.ts';

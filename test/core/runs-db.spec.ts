@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { RunsDb } from '../../core/runs-db.ts';
 import { RunDatabase } from '../../core/schema/run.ts';
 import { kRepoRoot } from '../../harness/cli.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { reserveSessionId } from '../../core/session-id.ts';
 
 test('runs started in the same millisecond get different session ids', async () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { clockQueryKeys, clockShapes, holdsClock } from '../../core/volatile/clock-values.ts';
 import { changedShapes, steadyElement, steadyParts, steadyText, wordShape } from '../../core/volatile/steady-text.ts';
 

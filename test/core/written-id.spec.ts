@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { isMadeUpId, writtenId } from '../../core/locator/written-id.ts';
 import { idRelation, idStem } from '../../locate/text.ts';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import JSZip from 'jszip';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { entryData, newEntry, readStoredEntries, withData, zipOf } from '../../core/io/zip-entries.ts';
 
 function tempDir(): string {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import readline from 'node:readline';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import type { CommandContext } from '../../commands/command.ts';
 import { demoCommand } from '../../commands/demo.ts';
 import { runInContext } from '../../commands/run-command.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { kUser } from '../../demo/store.ts';
 import { useDemoServer } from './support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import { signIn, useDemoServer } from './support.ts';
 

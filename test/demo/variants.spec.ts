@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { kVariants, variantFor, type Change } from '../../demo/variants.ts';
 import { runMainFlows, signIn, useDemoServer } from './support.ts';
 

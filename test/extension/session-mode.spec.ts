@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import JSZip from 'jszip';
 import { kFixtures, runCli, tempDir } from './support/helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import fc from 'fast-check';
 import { kEventSchemas } from '../../extract/records/events.ts';
 import { compileAccept } from '../../extract/records/fast-accept.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import type { z } from 'zod';
 import { ActionRecord, AriaRecord, ConsoleRecord, EdgeRecord, ExtractManifest, NetworkRecord, StepRecord } from '../../core/schema/extract.ts';
 import { extractInto, tempDir, kExpected, kFixtures, kSessionId, kUpdateGolden, readTree } from './support/helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { parseLocatorCode, printLocatorCode } from '../../core/locator/code.ts';
 import { selectorToCode, splitSelector } from '../../extract/records/locator-code.ts';
 import { pageState } from '../../extract/records/navigation.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { pickScreenshot } from '../../extract/records/actions.ts';
 import type { TraceEvent } from '../../extract/records/events.ts';
 import { ModelBuilder } from '../../extract/records/model.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { ActionRecord, EdgeRecord, ExtractManifest, StepRecord } from '../../core/schema/extract.ts';
 import { runPlaywrightTest } from './support/pw-run.ts';
 import { readTree, runCli, tempDir } from './support/helpers.ts';

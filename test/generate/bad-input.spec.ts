@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { runCli } from '../../harness/cli.ts';
 import { clickRun, fp, loginRun } from '../../harness/generate/fixtures.ts';
 import { tempWorkspace, writeRun } from '../../harness/generate/on-disk.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
 import { buildPageModel } from '../../generate/model/build.ts';
 import { fp, history, state } from '../../harness/generate/fixtures.ts';

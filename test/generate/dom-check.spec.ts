@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { inPage } from '../../core/in-page.ts';
 import type { RowProbeInput } from '../../core/in-page/row-probe.ts';
 import { kTargetAttribute, TraceSnapshots } from '../../locate/snapshot/snapshot-html.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import type { FlowCheck, FlowValue } from '../../core/schema/page-model.ts';
 import { checkStatement, type CheckCode } from '../../generate/emit/expect-code.ts';
 import { valueExpression } from '../../generate/emit/code.ts';

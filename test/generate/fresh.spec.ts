@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import type { Flow, FlowStep } from '../../core/schema/page-model.ts';
 import { freshenCreatedValues } from '../../generate/model/fresh.ts';
 import { fp, step } from '../../harness/generate/fixtures.ts';

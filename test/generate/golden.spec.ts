@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { PageModel } from '../../core/schema/page-model.ts';
 import { emitAll, type GeneratedFile } from '../../generate/emit/emit.ts';
 import { buildPageModel } from '../../generate/model/build.ts';

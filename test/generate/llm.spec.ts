@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { generate } from '../../generate/generate.ts';
 import { startFakeLlm } from '../../harness/fake-llm.ts';
 import { loginRun } from '../../harness/generate/fixtures.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import type { HistoryStep } from '../../core/schema/history.ts';
 import { headingExpression, headingSnapshot } from '../../generate/emit/code.ts';
 import { isShortened, locatorText } from '../../generate/model/locator-text.ts';

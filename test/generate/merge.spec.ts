@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { mergeGenerated } from '../../generate/emit/merge.ts';
 import { generate, type GenerateOptions } from '../../generate/generate.ts';
 import { loginRun, settingsRun } from '../../harness/generate/fixtures.ts';

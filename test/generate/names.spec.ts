@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { ts } from 'ts-morph';
 import { emitAll } from '../../generate/emit/emit.ts';
 import { buildPageModel } from '../../generate/model/build.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { kMaxEffectLines } from '../../core/aria/outline.ts';
 import type { History, HistoryStep, PageState } from '../../core/schema/history.ts';
 import type { StepRecord } from '../../core/schema/extract.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import type { ModelLocator } from '../../core/schema/page-model.ts';
 import { positionOnly } from '../../generate/model/position-only.ts';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { generatedTsconfigText } from '../../core/generated-tsconfig.ts';
 import { generatedCodeEnv } from '../../core/package.ts';
 import { kRepoRoot } from '../../harness/cli.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { locatorRole } from '../../core/locator/aria-roles.ts';
 import type { RecordedLocator } from '../../core/schema/history.ts';
 import { emitAll } from '../../generate/emit/emit.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import type { HistoryStep } from '../../core/schema/history.ts';
 import { emitAll } from '../../generate/emit/emit.ts';
 import { buildPageModel } from '../../generate/model/build.ts';

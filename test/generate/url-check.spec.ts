@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { isEnvironmentValue, perRecordingKeys, urlCheckSource } from '../../generate/model/url-check.ts';
 import { patternRegexSource, routeOf, stripAnchor } from '../../generate/model/url-pattern.ts';
 

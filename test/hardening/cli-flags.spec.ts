@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import fc from 'fast-check';
 import { runCli } from '../../harness/cli.ts';
 import { runMain } from './support/run-main.ts';

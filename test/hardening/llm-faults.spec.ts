@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { step, startFakeLlm } from '../../harness/fake-llm.ts';
 import { sessionIdOf, useHarness } from '../../harness/sites/agent-site.ts';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { Secrets } from '../../capture/record/secrets.ts';
 import { redact } from '../../replay/inputs.ts';
 import { runCli, type CliResult } from '../../harness/cli.ts';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { ExtractManifest } from '../../core/schema/extract.ts';
 import { outputPaths } from '../../core/paths.ts';
 import { extractTrace } from '../../extract/extract.ts';

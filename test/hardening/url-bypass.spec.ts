@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { kBypassCases, runBypassSuite, serveHost } from '../../harness/hardening/bypass.ts';
 
 /**

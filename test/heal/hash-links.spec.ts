@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { Browser } from '@playwright/test';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import { ReplayReport } from '../../core/schema/replay-report.ts';
 import { runCli } from '../../harness/cli.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import JSZip from 'jszip';
 import { main } from '../../cli/main.ts';
 import { kPomFingerprintsFile, kPomFingerprintsVersion } from '../../core/schema/pom-fingerprints.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { takeFingerprint } from '../../core/fingerprint/take.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import { itemLocator } from '../../heal/item-locator.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import { runCli } from '../../harness/cli.ts';
 import { freshProject, recordAndGenerate, kFlowSpecs, runGeneratedSpecs } from '../../harness/generate/pipeline.ts';

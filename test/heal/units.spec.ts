@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { Project } from 'ts-morph';
 import type { TraceReader } from '../../core/io/trace-zip.ts';
 import { readFailure } from '../../heal/failure.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { History } from '../../core/schema/history.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import { tempDir } from '../capture/support.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { resolveTarget } from '../../capture/actions/resolve-target.ts';
 import { compactSnapshot } from '../../capture/perceive/compact.ts';
 import type { Observation } from '../../capture/types.ts';

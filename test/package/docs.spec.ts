@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { z } from 'zod';
 import { loadAllCommands } from '../../cli/command-table.ts';
 import type { AnyCommandDef } from '../../commands/command.ts';

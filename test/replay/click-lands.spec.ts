@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { replay } from '../../replay/replay.ts';
 import { capturePlan, serveWith, tempDir } from '../capture/support.ts';
 import fs from 'node:fs/promises';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import type { History } from '../../core/schema/history.ts';
 import { confirmJudged, sameElement } from '../../replay/confirm-judged.ts';
 import { findElement, type FindOptions } from '../../replay/find.ts';

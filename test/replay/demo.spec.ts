@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { startDemoServer } from '../../demo/server.ts';
 import { kUser } from '../../demo/store.ts';
 import { kVariants } from '../../demo/variants.ts';

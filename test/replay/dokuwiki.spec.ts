@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import type { History } from '../../core/schema/history.ts';
 import { replay } from '../../replay/replay.ts';
 import { dokuwikiUnavailable, startDokuWiki, type DokuWiki } from '../../harness/apps/dokuwiki-install.ts';

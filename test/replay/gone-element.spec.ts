@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { replay } from '../../replay/replay.ts';
 import { kRefusedFindMs } from './support/find-limits.ts';
 import { recordOn } from './support/record.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { Browser } from '@playwright/test';
 import { replay } from '../../replay/replay.ts';
 import { recordOn } from './support/record.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';

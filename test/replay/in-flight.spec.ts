@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { InFlight, kRecordEventLagMs, kRecordFollowUpMs, kRecordNewDocumentFollowUpMs } from '../../core/act/in-flight.ts';
 
 /** Replay waits for the requests an action started, and never for a stream that stays open. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { evaluateInMainWorld } from '../../locate/main-world.ts';
 
 /**

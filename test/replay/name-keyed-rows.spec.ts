@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { Browser } from '@playwright/test';
 import { replay } from '../../replay/replay.ts';
 import { kRefusedFindMs } from './support/find-limits.ts';
 import { recordOn } from './support/record.ts';

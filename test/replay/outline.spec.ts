@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { effectAgreement, effectOf, outline } from '../../core/aria/outline.ts';
 
 /** What an action changed, read from ai-mode snapshots: pure, no browser. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { Rebaser } from '../../replay/inputs.ts';
 import { postCheck } from '../../replay/post-check.ts';
 import { recordHistory } from './support/record.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { pickCandidate } from '../../locate/pick.ts';
 import { agreement } from '../../locate/scoring.ts';
 import type { RealCase } from './support/real-fingerprints.ts';

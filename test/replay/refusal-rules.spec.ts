@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { peersIn, withMembersAsPeers } from '../../core/aria/peers.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
 import { pageLost, type LivePage } from '../../locate/page-identity.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { readJsonFile } from '../../core/io/read.ts';
 import { kReplayReportVersion, ReplayReport } from '../../core/schema/replay-report.ts';
 

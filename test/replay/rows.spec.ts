@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import type { History } from '../../core/schema/history.ts';
 import { replay } from '../../replay/replay.ts';
 import { recordHistory } from './support/record.ts';

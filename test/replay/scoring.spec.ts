@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { kHistoryVersion, type Fingerprint, type History } from '../../core/schema/history.ts';
 import { Rebaser, ReportRedactor, resolveSubstitutions, substitute } from '../../replay/inputs.ts';
 import { pickCandidate } from '../../locate/pick.ts';

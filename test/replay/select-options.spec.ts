@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { Locator } from '@playwright/test';
 import { inPage } from '../../core/in-page.ts';
 import { identityOf, type FoundAt } from '../../locate/at-path.ts';
 import { runElementStep } from '../../replay/executors/element.ts';

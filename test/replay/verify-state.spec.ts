@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { Locator } from '@playwright/test';
 import { inPage } from '../../core/in-page.ts';
 import { identityOf } from '../../locate/at-path.ts';
 import { expectedState, readState, stateProblem } from '../../replay/verify.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { appBaseURL } from '../../core/base-url.ts';
 import { Rebaser } from '../../replay/inputs.ts';
 import { learnedIds, urlMatches } from '../../replay/verify.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { History } from '../../core/schema/history.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { startDemoServer, type DemoServer } from '../../demo/server.ts';
 import { kUser } from '../../demo/store.ts';
 import { runCli } from '../../harness/cli.ts';
