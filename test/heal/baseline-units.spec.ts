@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { Baseline, baselineText, kBaselineVersion } from '../../core/schema/baseline.ts';
 import { UsageError } from '../../core/errors.ts';
 import { readBaselineFile } from '../../commands/baseline.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { resolveBrowser } from '../../core/browser.ts';
 import { runCli, runNode, kRepoRoot } from '../../harness/cli.ts';
 import { tempWorkspace } from '../../harness/generate/on-disk.ts';
