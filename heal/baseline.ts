@@ -9,6 +9,7 @@ import { openTraceZip } from '../core/io/trace-zip.ts';
 import { kBaselineVersion, type Baseline, type BaselineCall, type BaselineTest, type CodeAt } from '../core/schema/baseline.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
 import { inPage } from '../core/in-page.ts';
+import { sameOriginPath } from '../locate/same-origin-path.ts';
 import { kTargetAttribute } from '../locate/snapshot/snapshot-html.ts';
 import { readTrace, SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
 import { readTestCalls, type SourceLocation, type TraceCall } from './failure.ts';
@@ -119,7 +120,9 @@ async function testCalls(file: string, shown: SnapshotPage, log: BaselineOptions
       const snapshot = snapshots.find(call.callId, phase);
       if (!snapshot || !(await shown.show(snapshot, snapshots.html(snapshot), resources).catch(() => false))) continue;
       try {
-        const fingerprint = withoutValues(await markedFingerprint(shown.page));
+        const marked = withoutValues(await markedFingerprint(shown.page));
+        // The snapshot page reads every link as a whole address: written as a fingerprint taken on the app writes it.
+        const fingerprint = { ...marked, hrefPath: sameOriginPath(marked.hrefPath, snapshot.frameUrl) };
         const heading = await inPage.fn('mainHeading').then((fn) => shown.page.evaluate(fn)).catch(() => null);
         calls.push({ at, via: frames.slice(1), nth, method: call.method, selector: call.selector!, url: snapshot.frameUrl, heading, fingerprint });
         kept = true;
