@@ -27,12 +27,12 @@ export default defineConfig({
   globalSetup: './test/support/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: true,
-  // One worker more than cores: many tests wait on servers, page loads, timeouts that must pass and
-  // child processes, and a third worker uses that time (three kept 1.33 of 2 cores busy: 913 CPU-s
-  // in 687 s). A fourth was slower on a fresh clone (11.4 min against 10.7; again 9.5 against 9.3,
-  // with 40 CPU-s more): the suite is CPU-bound once Chromium, PHP and tsc of several workers
-  // overlap. Tests assert no timings (make bench does).
-  workers: 3,
+  // Two workers more than cores: many tests wait on servers, page loads, timeouts that must pass and
+  // child processes, and more workers use that time. With workers reused across files (one shared
+  // `test`), a fresh clone's `make test` took 10m34s and 733 CPU-s with four against 11m50s and 800
+  // CPU-s with three (713 tests both); before that, when every file switch restarted a worker, a
+  // fourth was slower. Tests assert no timings (make bench does).
+  workers: 4,
   timeout: 60_000,
   forbidOnly: Boolean(process.env.CI),
   // Tests tagged @bench prove on one more real app what another test here proves already: make
