@@ -42,9 +42,9 @@ const kFilters = JSON.stringify(Object.fromEntries((['baseline', 'renamed', 'rem
  * to `/todo/#/active`, and its router follows them without leaving the page.
  */
 function render(): string {
-  return htmlPage('Things to do', `<section class="todoapp">
-    <header class="header"><h1>todos</h1><input class="new-todo" placeholder="What needs to be done?" autofocus></header>
-    <section class="main"><ul class="todo-list"></ul></section>
+  return htmlPage('Things to do', `<section class="errands">
+    <header class="header"><h1>Things to do</h1><input class="new-errand" placeholder="Add an errand" autofocus></header>
+    <section class="main"><ul class="errand-list"></ul></section>
     <footer class="footer"></footer>
   </section>
   <script>
@@ -53,11 +53,11 @@ function render(): string {
     function render() {
       const route = location.hash.replace(/^#\\//, '') || '';
       const shown = items.filter((item) => route === '' || (route === 'completed') === item.done);
-      document.querySelector('.todo-list').innerHTML = shown.map((item) => '<li><label>' + item.title + '</label></li>').join('');
-      document.querySelector('.footer').innerHTML = !items.length ? '' : '<span class="todo-count">' + items.length + ' items left</span><ul class="filters">'
+      document.querySelector('.errand-list').innerHTML = shown.map((item) => '<li><label>' + item.title + '</label></li>').join('');
+      document.querySelector('.footer').innerHTML = !items.length ? '' : '<span class="errand-count">' + items.length + ' items left</span><ul class="filters">'
         + links.map(([name, href]) => '<li><a' + (href === '#/' + route ? ' class="selected"' : '') + ' href="' + href + '">' + name + '</a></li>').join('') + '</ul>';
     }
-    document.querySelector('.new-todo').addEventListener('keydown', (event) => {
+    document.querySelector('.new-errand').addEventListener('keydown', (event) => {
       if (event.key !== 'Enter' || !event.target.value.trim()) return;
       items.push({ title: event.target.value.trim(), done: false });
       event.target.value = '';
@@ -82,7 +82,7 @@ function plan(url: string) {
   return {
     version: 1, url: new URL(kStart, url).href,
     steps: [
-      { input: { target: { role: 'textbox', name: 'What needs to be done?' }, text: 'Water the plants' } },
+      { input: { target: { role: 'textbox', name: 'Add an errand' }, text: 'Water the plants' } },
       { send_keys: { keys: 'Enter' } },
       { click: { target: { role: 'link', name: 'Active' } } },
       { click: { target: { role: 'link', name: 'Completed' } } },
