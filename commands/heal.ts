@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../core/io/atomic.ts';
 import { applyHeal, heal, type HealChange, type HealResult } from '../heal/heal.ts';
 import { healAndRerun, kDefaultRounds, type RerunResult } from '../heal/rerun.ts';
+import type { ExpectationChange } from '../heal/expectation.ts';
 import { healSuite } from '../heal/heal-suite.ts';
 import { UsageError } from '../core/errors.ts';
 import { readBaselineFile } from './baseline.ts';
@@ -21,6 +22,9 @@ export const HealInput = z.object({
   rerun: z.boolean().default(false).register(cliField, {
     description: "after writing, run the healed tests again with the project's Playwright and heal what fails next (a flow broken at several members), round by round; implies --write",
   }),
+  acceptExpectations: z.boolean().default(false).register(cliField, {
+    description: 'also write the assertions whose expected value changed (shown for review under "expectations that changed"); never written without it',
+  }),
   rounds: wholeNumber().optional().register(cliField, { description: `heal rounds with --rerun, the first included (default ${kDefaultRounds})` }),
 });
 
@@ -30,11 +34,19 @@ export const HealChangeResult = z.object({
   level: z.string(), score: z.number(), signals: z.array(z.string()), runnerUp: Runner.nullable(), margin: z.number().nullable(),
 });
 
+export const ExpectationChangeResult = z.object({
+  test: z.string(), trace: z.string(), file: z.string(), line: z.number().int(), statement: z.string(), matcher: z.string(),
+  before: z.string(), now: z.string().nullable(), after: z.string().nullable(), why: z.string().nullable(),
+  refound: z.array(z.string()), missing: z.array(z.string()), accepted: z.boolean(),
+});
+
 export const HealCommandResult = z.object({
   failing: z.number().int(),
   healed: z.number().int(),
   notHealed: z.array(z.object({ test: z.string(), trace: z.string(), reason: z.string() })),
   changes: z.array(HealChangeResult),
+  /** Assertions whose expected value changed, for review; written only with --accept-expectations. */
+  expectations: z.array(ExpectationChangeResult),
   /** Page objects changed, by path under the generated folder. */
   files: z.array(z.string()),
   diff: z.string(),
@@ -55,6 +67,22 @@ function changeLines(change: HealChange): string[] {
   ];
 }
 
+/** The review section: each changed expectation's old and new value and the evidence of its page. */
+function expectationLines(changes: ExpectationChange[], accept: boolean): string[] {
+  if (!changes.length) return [];
+  const lines = [`expectations that changed (${accept ? 'written where the page is the same' : 'for review: never written without --accept-expectations'}):`];
+  for (const c of changes) {
+    lines.push(`  ${c.file}:${c.line} "${c.test}"`, `    ${c.statement.replace(/\s*\n\s*/g, ' ')}`);
+    lines.push(`    expected ${c.before}, the page showed ${c.now === null ? '(not known)' : JSON.stringify(c.now)}`);
+    const kept = c.refound.length + c.missing.length;
+    lines.push(`    same page: ${c.refound.length} of ${kept} elements a passing run found there re-found${c.refound.length ? ` (${c.refound.slice(0, 5).join(', ')}${c.refound.length > 5 ? ', ...' : ''})` : ''}${c.missing.length ? `; not found: ${c.missing.slice(0, 5).join(', ')}${c.missing.length > 5 ? ', ...' : ''}` : ''}`);
+    if (c.accepted) lines.push(`    written: ${c.before}  ->  ${c.after}`);
+    else if (c.after !== null) lines.push(`    would write: ${c.before}  ->  ${c.after}`);
+    else lines.push(`    not written: ${c.why}`);
+  }
+  return lines;
+}
+
 export const healCommand = defineCommand({
   name: 'heal',
   summary: "repair Playwright tests from failing tests' traces: re-find each broken locator's recorded element (generated page objects, or any suite with --baseline), print a patch",
@@ -73,13 +101,14 @@ export const healCommand = defineCommand({
       if (!baseline) throw new UsageError(`${input.baseline} does not exist`, 'run `bu baseline` over the traces of a passing run first (trace: \'on\' in the Playwright config)');
       // A suite's files are named from the project: that is where patches are written and tests rerun.
       root = ctx.cwd;
-      healWith = (from) => healSuite({ inputs: from, baseline, cwd: ctx.cwd, env: ctx.env });
+      healWith = (from) => healSuite({ inputs: from, baseline, cwd: ctx.cwd, env: ctx.env, acceptExpectations: input.acceptExpectations });
     }
     const result: HealResult & Partial<Pick<RerunResult, 'rounds' | 'green' | 'rerunProblem'>> = rerun
-      ? await healAndRerun({ root, inputs, env: ctx.env, rounds, healWith })
-      : healWith ? await healWith(inputs) : await heal({ root, inputs, env: ctx.env });
+      ? await healAndRerun({ root, inputs, env: ctx.env, rounds, healWith, acceptExpectations: input.acceptExpectations })
+      : healWith ? await healWith(inputs) : await heal({ root, inputs, env: ctx.env, acceptExpectations: input.acceptExpectations });
     for (const change of result.changes) for (const line of changeLines(change)) ctx.log(line);
     for (const refused of result.notHealed) ctx.log(`not healed: "${refused.test}": ${refused.reason}`);
+    for (const line of expectationLines(result.expectations, input.acceptExpectations)) ctx.log(line);
     if (input.patch !== undefined) {
       await writeFileAtomic(path.resolve(ctx.cwd, input.patch), result.diff);
       ctx.log(`patch: ${input.patch}`);
@@ -92,12 +121,13 @@ export const healCommand = defineCommand({
       await applyHeal(root, result.files);
       ctx.log(`wrote ${result.files.size} ${input.baseline === undefined ? 'page object(s)' : 'file(s)'}`);
     }
-    ctx.log(`${result.failing} failing test(s): ${result.changes.length} healed, ${result.notHealed.length} not healable (${Date.now() - started} ms)`);
+    const accepted = result.expectations.filter((e) => e.accepted).length;
+    ctx.log(`${result.failing} failing test(s): ${result.changes.length} healed${accepted ? `, ${accepted} expectation(s) accepted` : ''}, ${result.notHealed.length} not healable (${Date.now() - started} ms)`);
     return {
       code: result.notHealed.length || result.rerunProblem ? 1 : 0,
       result: {
         failing: result.failing, healed: result.changes.length, notHealed: result.notHealed,
-        changes: result.changes, files: [...result.files.keys()], diff: result.diff, written: write || rerun,
+        changes: result.changes, expectations: result.expectations, files: [...result.files.keys()], diff: result.diff, written: write || rerun,
         ...(rerun ? { rounds: result.rounds, green: result.green, rerunProblem: result.rerunProblem ?? null } : {}),
       },
     };

@@ -13,6 +13,7 @@ import { readTrace, SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
 import { suiteFrames, suiteRoot, testKey } from './baseline.ts';
 import { kEvidencePhases, readFailure, readTestCalls, type TestCalls, type TraceCall } from './failure.ts';
 import type { HealChange, HealResult, NotHealed } from './heal.ts';
+import { reviewExpectation, type ExpectationChange } from './expectation.ts';
 import { relocate } from './relocate.ts';
 import { testTraces } from './test-traces.ts';
 import { unifiedDiff } from './unified-diff.ts';
@@ -34,6 +35,8 @@ export interface SuiteHealOptions {
   /** The project: where the suite's files are looked for when the traces name them from another checkout. */
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Write the changed expectations too (`--accept-expectations`); without it they are only shown. */
+  acceptExpectations?: boolean;
 }
 
 /** The kind of model locator a call of the chain's last step writes. */
@@ -115,7 +118,7 @@ export async function healSuite(options: SuiteHealOptions): Promise<HealResult> 
     }
     return source;
   };
-  const result: HealResult = { failing: 0, changes: [], notHealed: [], files: new Map(), diff: '' };
+  const result: HealResult = { failing: 0, changes: [], notHealed: [], expectations: [], files: new Map(), diff: '' };
   try {
     const traces = await testTraces(options.inputs, scratch);
     const failing: Failing[] = [];
@@ -139,7 +142,10 @@ export async function healSuite(options: SuiteHealOptions): Promise<HealResult> 
       const shown = browser ? await SnapshotPage.open(browser) : null;
       for (const one of failing) {
         const outcome = await healOne(one, options, shown!, open);
-        if ('reason' in outcome) result.notHealed.push(outcome);
+        if ('expectation' in outcome) {
+          result.expectations.push(outcome.expectation);
+          if (outcome.refused) result.notHealed.push(outcome.refused);
+        } else if ('reason' in outcome) result.notHealed.push(outcome);
         else result.changes.push(outcome);
       }
     } finally {
@@ -160,7 +166,14 @@ export async function healSuite(options: SuiteHealOptions): Promise<HealResult> 
   return result;
 }
 
-async function healOne({ file, name, read, call }: Failing, options: SuiteHealOptions, shown: SnapshotPage, open: (file: string) => SourceFile): Promise<HealChange | NotHealed> {
+/** An assertion that failed on the element it was written for: shown for review, written only when accepted. */
+interface Reviewed {
+  expectation: ExpectationChange;
+  /** Null when the change was accepted and written. */
+  refused: NotHealed | null;
+}
+
+async function healOne({ file, name, read, call }: Failing, options: SuiteHealOptions, shown: SnapshotPage, open: (file: string) => SourceFile): Promise<HealChange | NotHealed | Reviewed> {
   const { file: testFile, key } = testKey(read.title);
   const refuse = (reason: string): NotHealed => ({ test: read.title, trace: name, reason });
   const test = options.baseline.tests.find((t) => t.test === key);
@@ -196,8 +209,15 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
   const peers = pageMembers(options.baseline, recorded);
   const found = await relocateWritten(shown, written, recorded, read.testIdAttribute, snapshot.frameUrl, peers);
   if (!found.ok) {
-    if (assertion && found.reason.startsWith('the locator still finds')) return refuse(`not healable: expectation changed (${place}: ${found.reason})`);
-    return refuse(found.reason);
+    if (!assertion || !found.reason.startsWith('the locator still finds')) return refuse(found.reason);
+    const refused = refuse(`not healable: expectation changed (${place}: ${found.reason})`);
+    const error = read.errors.find((e) => e.stack[0]?.line === call.stack[0]?.line && e.stack[0]?.file === call.stack[0]?.file)?.message ?? call.error ?? '';
+    const expectation = await reviewExpectation({
+      page: shown.page, pageUrl: snapshot.frameUrl, source, at: { ...at, file: fromProject(local) }, test: read.title, trace: name, error,
+      members: peers, heading: recorded.heading, element: recorded.fingerprint, accept: options.acceptExpectations ?? false,
+    });
+    if (!expectation) return refused;
+    return { expectation, refused: expectation.accepted ? null : refused };
   }
   const before = written.node.getText();
   const writtenIn = fromProject(written.node.getSourceFile().getFilePath());

@@ -11,6 +11,7 @@ import { kPomFingerprintsFile, PomFingerprints, type PomMember } from '../core/s
 import { Project } from '../generate/ts-morph.ts';
 import { readTrace, SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
 import { kEvidencePhases, type TraceFailure } from './failure.ts';
+import { reviewExpectation, type ExpectationChange } from './expectation.ts';
 import { itemLocator } from './item-locator.ts';
 import { memberAt } from './member-at.ts';
 import { getterLocator, keepsItemText, patchGetter } from './patch.ts';
@@ -50,6 +51,8 @@ export interface HealResult {
   failing: number;
   changes: HealChange[];
   notHealed: NotHealed[];
+  /** Assertions that failed on the element they were written for, for review (written only when accepted). */
+  expectations: ExpectationChange[];
   /** Page objects as they are and as healed, by path under the generated folder. */
   files: Map<string, { before: string; after: string }>;
   diff: string;
@@ -61,6 +64,8 @@ export interface HealOptions {
   /** Trace zips, folders holding them (test-results/, playwright-report/), or zips of such folders (CI artifacts). */
   inputs: string[];
   env: NodeJS.ProcessEnv;
+  /** Write the changed expectations too (`--accept-expectations`); without it they are only shown. */
+  acceptExpectations?: boolean;
 }
 
 const ModelTestId = z.looseObject({ testIdAttribute: z.string() });
@@ -97,7 +102,7 @@ export async function heal(options: HealOptions): Promise<HealResult> {
   try {
     const traces = await testTraces(options.inputs, scratch);
     const failures = traces.flatMap(({ file, name, failure }) => (failure ? [{ file, name, failure }] : []));
-    return await healFailures({ root, members, attribute, env: options.env }, failures);
+    return await healFailures({ root, members, attribute, env: options.env, accept: options.acceptExpectations ?? false }, failures);
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });
   }
@@ -109,9 +114,10 @@ interface HealContext {
   /** The app's test id attribute, as generate read it. */
   attribute: string;
   env: NodeJS.ProcessEnv;
+  accept: boolean;
 }
 
-async function healFailures({ root, members, attribute, env }: HealContext, failures: { file: string; name: string; failure: TraceFailure }[]): Promise<HealResult> {
+async function healFailures({ root, members, attribute, env, accept }: HealContext, failures: { file: string; name: string; failure: TraceFailure }[]): Promise<HealResult> {
   const project = new Project({ useInMemoryFileSystem: true });
   const sources = new Map<string, { source: SourceFile; before: string }>();
   const open = (relative: string): SourceFile | null => {
@@ -128,7 +134,7 @@ async function healFailures({ root, members, attribute, env }: HealContext, fail
     return source;
   };
 
-  const result: HealResult = { failing: failures.length, changes: [], notHealed: [], files: new Map(), diff: '' };
+  const result: HealResult = { failing: failures.length, changes: [], notHealed: [], expectations: [], files: new Map(), diff: '' };
   const healed = new Map<string, HealChange>();
   const browser = failures.length ? await launchBrowser({ headless: true, env }) : null;
   try {
@@ -156,9 +162,19 @@ async function healFailures({ root, members, attribute, env }: HealContext, fail
         continue;
       }
       if (at.kind === 'inline') {
-        refuse(at.assertion || assertion
-          ? `not healable: expectation changed (${at.file}:${at.line} \`${at.statement}\` no longer holds; expectations are never edited)`
-          : `the failing call at ${at.file}:${at.line} does not use a locator member`);
+        if (!at.assertion && !assertion) {
+          refuse(`the failing call at ${at.file}:${at.line} does not use a locator member`);
+          continue;
+        }
+        const reason = `not healable: expectation changed (${at.file}:${at.line} \`${at.statement}\` no longer holds; expectations are never edited)`;
+        const snapshot = await showFailure(shown!, file, call.callId);
+        const own = members.filter((m) => m.file === at.file);
+        const reviewed = snapshot && await reviewExpectation({
+          page: shown!.page, pageUrl: snapshot.frameUrl, source: open(at.file)!, at, test, trace: zip, error: failure.error,
+          members: own.map((m) => m.fingerprint), heading: own[0]?.heading ?? null, element: null, accept,
+        });
+        if (reviewed) result.expectations.push(reviewed);
+        if (!reviewed?.accepted) refuse(reason);
         continue;
       }
       const key = `${at.file}\u0000${at.className}.${at.member}`;
@@ -204,7 +220,15 @@ async function healFailures({ root, members, attribute, env }: HealContext, fail
         // An action the test's timeout cut short while its element was there alone had not failed on finding it.
         if (stillFound && !assertion && !call.ended && failure.timedOut) {
           refuse(`the test timed out while ${at.className}.${at.member} (${call.method}) was still waiting on its element, which its locator still finds alone: nothing to heal in how it is found (a slow app or machine, or an element that could not be acted on, covered or read-only: see the trace)`);
-        } else refuse(at.assertion && found.reason.startsWith('the locator still finds') ? `not healable: expectation changed (\`${at.statement}\`: ${found.reason})` : found.reason);
+        } else if (at.assertion && found.reason.startsWith('the locator still finds')) {
+          const own = members.filter((m) => m !== member && m.page === member.page).map((m) => m.fingerprint);
+          const reviewed = await reviewExpectation({
+            page: shown!.page, pageUrl: snapshot.frameUrl, source, at, test, trace: zip, error: failure.error,
+            members: own, heading: member.heading, element: member.fingerprint, accept,
+          });
+          if (reviewed) result.expectations.push(reviewed);
+          if (!reviewed?.accepted) refuse(`not healable: expectation changed (\`${at.statement}\`: ${found.reason})`);
+        } else refuse(found.reason);
         continue;
       }
       patchGetter(source, at.className, at.member, found.code);
@@ -227,6 +251,14 @@ async function healFailures({ root, members, attribute, env }: HealContext, fail
   }
   result.diff = diffs.join('');
   return result;
+}
+
+/** Shows the failing call's DOM snapshot (the first of its evidence phases the trace has); null when it has none. */
+async function showFailure(shown: SnapshotPage, file: string, callId: string) {
+  const { snapshots, resources } = await readTrace(file);
+  const snapshot = kEvidencePhases.map((phase) => snapshots.find(callId, phase)).find((found) => found !== null) ?? null;
+  if (snapshot) await shown.show(snapshot, snapshots.html(snapshot), resources);
+  return snapshot;
 }
 
 /** Writes the healed page objects over the originals (each still as it was when read). */

@@ -10,8 +10,8 @@ import type { SourceLocation } from './failure.ts';
  */
 
 export type MemberAt =
-  | { kind: 'member'; file: string; className: string; member: string; assertion: boolean; statement: string }
-  | { kind: 'inline'; file: string; line: number; assertion: boolean; statement: string }
+  | { kind: 'member'; file: string; line: number; column: number; className: string; member: string; assertion: boolean; statement: string }
+  | { kind: 'inline'; file: string; line: number; column: number; assertion: boolean; statement: string }
   | { kind: 'elsewhere'; where: string };
 
 /** `pom/LoginPage.ts` for `/ci/work/e2e/pom/LoginPage.ts`, when the generated folder has it; else null. */
@@ -84,8 +84,8 @@ export function memberAt(stack: SourceLocation[], root: string, open: (relative:
     const text = stmt.getText();
     const assertion = /\bexpect\s*\(/.test(text);
     const found = memberIn(stmt, cls, source);
-    if (found) return { kind: 'member', file: relative, ...found, assertion, statement: text };
-    return { kind: 'inline', file: relative, line: frame.line, assertion, statement: text };
+    if (found) return { kind: 'member', file: relative, line: frame.line, column: frame.column, ...found, assertion, statement: text };
+    return { kind: 'inline', file: relative, line: frame.line, column: frame.column, assertion, statement: text };
   }
   const top = stack[0];
   return { kind: 'elsewhere', where: top ? `${path.basename(top.file)}:${top.line}` : 'an unknown place' };

@@ -87,6 +87,9 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
   const healWith = options.healWith ?? ((inputs: string[]) => heal({ ...options, inputs }));
   const first = await healWith(options.inputs);
   const changes: HealChange[] = [...first.changes];
+  const expectations = [...first.expectations];
+  /** The tests a round wrote something for: healed locators, accepted expectations. */
+  const touched = (result: HealResult) => [...result.changes, ...result.expectations.filter((e) => e.accepted)].map((c) => c.test);
   const refused = new Map<string, NotHealed>(first.notHealed.map((n) => [n.test, n]));
   const originals = new Map([...first.files].map(([file, { before }]) => [file, before]));
   const green: string[] = [];
@@ -97,7 +100,7 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
   try {
     while (true) {
       await applyHeal(root, current.files);
-      const locations = [...new Set(current.changes.map((c) => testLocation(c.test)).filter((l): l is string => l !== null))];
+      const locations = [...new Set(touched(current).map(testLocation).filter((l): l is string => l !== null))];
       if (rounds >= options.rounds || !locations.length) break;
       const outputDir = path.join(scratch, `round-${rounds}`);
       const outcome = await run(locations, outputDir);
@@ -115,9 +118,10 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
       }
       if (next) rounds++;
       const failing = new Set([...(next?.changes ?? []), ...(next?.notHealed ?? [])].map((c) => testLocation(c.test)));
-      for (const location of locations) if (!failing.has(location)) green.push(...current.changes.filter((c) => testLocation(c.test) === location).map((c) => c.test));
+      for (const location of locations) if (!failing.has(location)) green.push(...new Set(touched(current).filter((test) => testLocation(test) === location)));
       if (!next) break;
       changes.push(...next.changes);
+      expectations.push(...next.expectations);
       for (const n of next.notHealed) refused.set(n.test, n);
       for (const [file, { before }] of next.files) if (!originals.has(file)) originals.set(file, before);
       current = next;
@@ -134,5 +138,5 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
     diffs.push(unifiedDiff(file, before, after));
   }
   const passed = new Set(green);
-  return { failing: first.failing, changes, notHealed: [...refused.values()].filter((n) => !passed.has(n.test)), files, diff: diffs.join(''), rounds, green: [...passed], rerunProblem };
+  return { failing: first.failing, changes, expectations, notHealed: [...refused.values()].filter((n) => !passed.has(n.test)), files, diff: diffs.join(''), rounds, green: [...passed], rerunProblem };
 }

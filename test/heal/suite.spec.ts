@@ -199,6 +199,14 @@ test('heals each broken locator where the code writes it, in its style; refuses 
   const refused = (title: string) => result.notHealed.find((n) => n.test.endsWith(`› ${title}`))?.reason;
   expect(refused('helper')).toMatch(/built from `plan`, a value the code passes in.*called from .*orders\.spec\.ts:\d+/);
   expect(refused('expectation')).toMatch(/^not healable: expectation changed/);
+  // Shown for review with its old and new value and its page's evidence; not written by --write.
+  expect(healed.json!.expectations).toEqual([expect.objectContaining({
+    test: expect.stringMatching(/› expectation$/), file: 'tests/orders.spec.ts', matcher: 'toHaveText', before: "'Pong'", now: 'Pong!', after: "'Pong!'", accepted: false,
+  })]);
+  const evidence = (healed.json!.expectations as { refound: string[]; missing: string[] }[])[0]!;
+  expect(evidence.refound.length, evidence.missing.join(', ')).toBeGreaterThan(evidence.missing.length);
+  expect(healed.stderr).toMatch(/expectations that changed \(for review: never written without --accept-expectations\):[\s\S]*expected 'Pong', the page showed "Pong!"[\s\S]*would write: 'Pong'  ->  'Pong!'/);
+  expect(fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8')).toContain("toHaveText('Pong');");
   expect(refused('unseen @later')).toMatch(/^no baseline for this test/);
   expect(result.changes).toHaveLength(6);
 
@@ -206,5 +214,17 @@ test('heals each broken locator where the code writes it, in its style; refuses 
   expect(pages).toContain("this.save = page.getByRole('button', { name: 'Store' });");
   expect(pages).toContain("return page.locator('li.plan').filter({ hasText: plan }).getByRole('button', { name: 'Buy' });");
   const rerun = await runSuite('--grep', 'inline|variable|fixture field|getter|css|chain', '--trace', 'off');
+  expect(rerun.code, rerun.stdout).toBe(0);
+});
+
+test('a changed expectation is written only when accepted, and then passes', async () => {
+  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
+  const red = await runSuite('--grep', 'expectation');
+  expect(red.code).not.toBe(0);
+  const accepted = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--write', '--accept-expectations', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  expect(accepted.code, accepted.stderr).toBe(0);
+  expect(accepted.json).toMatchObject({ notHealed: [], expectations: [{ before: "'Pong'", after: "'Pong!'", accepted: true }] });
+  expect(fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8')).toContain("await expect(page.locator('#status')).toHaveText('Pong!');");
+  const rerun = await runSuite('--grep', 'expectation', '--trace', 'off');
   expect(rerun.code, rerun.stdout).toBe(0);
 });
