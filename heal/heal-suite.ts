@@ -82,9 +82,9 @@ function pageKey(url: string): string {
  * a history's other steps there. They are names the element is never taken for, the evidence of a
  * page reworded around a renamed element, and what the page must still show to be the same page.
  */
-export function pageMembers(baseline: Baseline, recorded: BaselineCall): BaselineCall['fingerprint'][] {
+export function pageMembers(baseline: Baseline, recorded: BaselineCall | { url: string; fingerprint: null }): BaselineCall['fingerprint'][] {
   const page = pageKey(recorded.url);
-  const seen = new Set<string>([`${recorded.fingerprint.cssPath}\u0000${recorded.fingerprint.name}`]);
+  const seen = new Set<string>(recorded.fingerprint ? [`${recorded.fingerprint.cssPath}\u0000${recorded.fingerprint.name}`] : []);
   const members: BaselineCall['fingerprint'][] = [];
   for (const test of baseline.tests) {
     for (const call of test.calls) {
@@ -188,6 +188,9 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
     const first = suiteFrames(c.stack, root)[0];
     return first?.file === at.file && first.line === at.line && first.column === at.column;
   };
+  const fromProject = (where: string) => path.relative(options.cwd, where).split(path.sep).join('/');
+  // `expect(page).toHaveTitle(...)`: an assertion on the page, found by no locator. Its evidence is what the baseline found on that page.
+  if (call.method === 'expect' && call.selector === null) return reviewPageAssertion({ file, name, read, call }, options, shown, open, { ...at, root }, fromProject);
   const nth = read.calls.slice(0, read.calls.indexOf(call)).filter((c) => c.selector !== null && c.ended && c.error === null && samePlace(c)).length;
   const recorded = baselineCallOf(test, at, nth, call.selector);
   if (!recorded) return refuse(`the baseline has no call at ${place} for this test (the code changed since the passing run? run \`bu baseline\` again)`);
@@ -196,7 +199,6 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
   const source = open(local);
   const written = writtenLocator(source, at.line, at.column);
   const assertion = call.method === 'expect' || written.assertion === true;
-  const fromProject = (where: string) => path.relative(options.cwd, where).split(path.sep).join('/');
   if (written.kind === 'passed-in') {
     const sites = written.callSites.length ? written.callSites.map(fromProject).join(', ') : 'no place heal could find';
     return refuse(`${written.reason} (${fromProject(written.where)}); called from ${sites}: not patched, the right locator depends on the caller`);
@@ -211,7 +213,7 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
   if (!found.ok) {
     if (!assertion || !found.reason.startsWith('the locator still finds')) return refuse(found.reason);
     const refused = refuse(`not healable: expectation changed (${place}: ${found.reason})`);
-    const error = read.errors.find((e) => e.stack[0]?.line === call.stack[0]?.line && e.stack[0]?.file === call.stack[0]?.file)?.message ?? call.error ?? '';
+    const error = errorOf(read, call);
     const expectation = await reviewExpectation({
       page: shown.page, pageUrl: snapshot.frameUrl, source, at: { ...at, file: fromProject(local) }, test: read.title, trace: name, error,
       members: peers, heading: recorded.heading, element: recorded.fingerprint, accept: options.acceptExpectations ?? false,
@@ -233,6 +235,31 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
     member: written.name ? `${written.place} ${written.name}` : `inline at ${place}`,
     before, after, level: found.level, score: found.score, signals, runnerUp: found.runnerUp, margin: found.margin,
   };
+}
+
+/** The test's error for `call` (Playwright's whole message, with what it received), else the call's own. */
+function errorOf(read: TestCalls, call: TraceCall): string {
+  return read.errors.find((e) => e.stack[0]?.line === call.stack[0]?.line && e.stack[0]?.file === call.stack[0]?.file)?.message ?? call.error ?? '';
+}
+
+/** A failing assertion on the page itself (its title, its address): reviewed against what the baseline found on the page. */
+async function reviewPageAssertion({ file, name, read, call }: Failing, options: SuiteHealOptions, shown: SnapshotPage, open: (file: string) => SourceFile, at: { file: string; line: number; column: number; root: string }, fromProject: (where: string) => string): Promise<NotHealed | Reviewed> {
+  const place = `${at.file}:${at.line}:${at.column}`;
+  const refused: NotHealed = { test: read.title, trace: name, reason: `not healable: expectation changed (${place}: an assertion on the page no longer holds; expectations are never edited)` };
+  const local = localFile(`${at.root}/${at.file}`, options.cwd);
+  if (!local) return refused;
+  const { snapshots, resources } = await readTrace(file);
+  const snapshot = kEvidencePhases.map((phase) => snapshots.find(call.callId, phase)).find((found) => found !== null) ?? null;
+  if (!snapshot) return refused;
+  await shown.show(snapshot, snapshots.html(snapshot), resources);
+  const members = pageMembers(options.baseline, { url: snapshot.frameUrl, fingerprint: null });
+  const heading = options.baseline.tests.flatMap((t) => t.calls).find((c) => pageKey(c.url) === pageKey(snapshot.frameUrl))?.heading ?? null;
+  const expectation = await reviewExpectation({
+    page: shown.page, pageUrl: snapshot.frameUrl, source: open(local), at: { ...at, file: fromProject(local) }, test: read.title, trace: name, error: errorOf(read, call),
+    members, heading, element: null, accept: options.acceptExpectations ?? false,
+  });
+  if (!expectation) return refused;
+  return { expectation, refused: expectation.accepted ? null : refused };
 }
 
 type Relocation = Awaited<ReturnType<typeof relocate>>;

@@ -16,10 +16,12 @@ import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pa
  * expectation and a test the baseline never saw must be refused with their reasons.
  */
 
-type Release = 'first' | 'second';
+type Release = 'first' | 'second' | 'signed-out';
 let release: Release = 'first';
 
 function render(): string {
+  // A session that expired: the same address shows a sign-in form.
+  if (release === 'signed-out') return htmlPage('Sign in', '<main><h1>Sign in</h1><form><label>User <input name="user"></label><label>Password <input type="password" name="password"></label><button>Sign in</button></form></main>');
   const second = release === 'second';
   return htmlPage('Orders', `
     <header><h1>Orders</h1><a href="/help">${second ? 'Support' : 'Help'}</a></header>
@@ -128,6 +130,11 @@ test('expectation', async ({ page }) => {
   await expect(page.locator('#status')).toHaveText('Pong');
 });
 
+test('title', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Orders');
+});
+
 test('unseen @later', async ({ page }) => {
   await page.getByRole('link', { name: 'Help' }).hover();
 });
@@ -161,7 +168,7 @@ test.afterAll(async () => {
 function runSuite(...args: string[]) {
   const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
   const env = { APP_URL: site.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath };
-  return runNode(cli, ['test', '--workers=1', '--reporter=line', '--output', path.join(suite, 'test-results'), ...args], { cwd: suite, env, timeoutMs: 120_000 });
+  return runNode(cli, ['test', '--workers=1', '--reporter=line', '--output', path.join(suite, 'test-results'), ...args], { cwd: suite, env, timeoutMs: 240_000 });
 }
 
 test('a passing run becomes a baseline: one entry per call that found an element, no typed value kept', async () => {
@@ -169,11 +176,11 @@ test('a passing run becomes a baseline: one entry per call that found an element
   expect(green.code, green.stdout + green.stderr).toBe(0);
   const made = await runCli(['baseline', 'test-results', '--json'], { cwd: suite, timeoutMs: 120_000 });
   expect(made.code, made.stderr).toBe(0);
-  expect(made.json).toMatchObject({ passing: 8, tests: 8, missed: [] });
+  expect(made.json).toMatchObject({ passing: 9, tests: 9, missed: [] });
   const text = fs.readFileSync(path.join(suite, '.brow-use', 'baseline.json'), 'utf8');
   expect(text).not.toContain('private@example.test');
   expect(text).not.toContain('555');
-  expect(text.length / 8, 'bytes per test').toBeLessThan(5_000);
+  expect(text.length / 9, 'bytes per test').toBeLessThan(5_000);
   const baseline = JSON.parse(text) as { tests: { test: string; calls: { at: { file: string; line: number }; method: string }[] }[] };
   const variable = baseline.tests.find((t) => t.test === 'orders.spec.ts › variable')!;
   expect(variable.calls).toEqual([expect.objectContaining({ method: 'fill', at: expect.objectContaining({ file: 'orders.spec.ts', line: 14 }) })]);
@@ -207,7 +214,7 @@ test('heals each broken locator where the code writes it, in its style; refuses 
   expect(evidence.refound.length, evidence.missing.join(', ')).toBeGreaterThan(evidence.missing.length);
   expect(healed.stderr).toMatch(/expectations that changed \(for review: never written without --accept-expectations\):[\s\S]*expected 'Pong', the page showed "Pong!"[\s\S]*would write: 'Pong'  ->  'Pong!'/);
   expect(fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8')).toContain("toHaveText('Pong');");
-  expect(refused('unseen @later')).toMatch(/^no baseline for this test/);
+  expect(refused('unseen @later'), JSON.stringify(result.notHealed, null, 1) + red.stdout).toMatch(/^no baseline for this test/);
   expect(result.changes).toHaveLength(6);
 
   const pages = fs.readFileSync(path.join(suite, 'tests', 'pages.ts'), 'utf8');
@@ -227,4 +234,20 @@ test('a changed expectation is written only when accepted, and then passes', asy
   expect(fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8')).toContain("await expect(page.locator('#status')).toHaveText('Pong!');");
   const rerun = await runSuite('--grep', 'expectation', '--trace', 'off');
   expect(rerun.code, rerun.stdout).toBe(0);
+});
+
+test('an expectation on a page that lost what the baseline found there is not written, even when accepted', async () => {
+  release = 'signed-out';
+  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
+  const red = await runSuite('--grep', 'title');
+  expect(red.code).not.toBe(0);
+  const before = fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8');
+  const healed = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--write', '--accept-expectations', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  expect(healed.code, healed.stderr).toBe(1);
+  expect(healed.json!.expectations).toEqual([expect.objectContaining({
+    matcher: 'toHaveTitle', before: "'Orders'", now: 'Sign in', after: null, accepted: false, why: expect.stringContaining('another page'),
+  })]);
+  const evidence = (healed.json!.expectations as { refound: string[]; missing: string[] }[])[0]!;
+  expect(evidence.missing.length, evidence.refound.join(', ')).toBeGreaterThan(evidence.refound.length);
+  expect(fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8')).toBe(before);
 });
