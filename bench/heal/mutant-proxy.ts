@@ -29,18 +29,25 @@ export interface ProxyExtra {
   gone?: GoneConfig | null;
   /** Log each acted-on element's look-alikes. */
   peers?: boolean;
+  /** Write each element's pre-mutation key on it (in-page/stamp.ts): oracle runs only. */
+  stamp?: boolean;
 }
+
+/** The attribute oracle runs write each element's pre-mutation key in. */
+export const kStampAttribute = 'data-bu-oracle';
 
 const kActedPath = '/__bu_acted';
 const kBeacon = '__buActedBeacon';
 
-async function script(kind: MutantKind, extra: ProxyExtra): Promise<string> {
+/** The page's first script under a mutant: the mutation, the gone element, the acted-on log, the oracle's stamps. */
+export async function mutantScript(kind: MutantKind, extra: ProxyExtra): Promise<string> {
   const words = kind === 'reworded' ? kReworded : kind === 'translated' ? kTranslated : {};
   const config = { kind, words, lang: kind === 'translated' ? 'de' : null };
   return `<script>window[${JSON.stringify(kBeacon)}] = (e) => navigator.sendBeacon(${JSON.stringify(kActedPath)}, JSON.stringify(e));
 ${await healInPage.initScript('mutateInPage', config)}
 ${extra.gone ? await healInPage.initScript('goneInPage', extra.gone) : ''}
-${await healInPage.initScript('actedInPage', { bindingName: kBeacon, peers: extra.peers ?? false })}</script>`;
+${await healInPage.initScript('actedInPage', { bindingName: kBeacon, peers: extra.peers ?? false })}
+${extra.stamp ? await healInPage.initScript('stampInPage', { attribute: kStampAttribute }) : ''}</script>`;
 }
 
 /** The page with `tag` as the first thing its head runs. */
@@ -84,7 +91,7 @@ export async function startMutantProxy(target: string): Promise<MutantProxy> {
       }
       const chunks: Buffer[] = [];
       // The mutant the page was asked under, whatever `use` says by the time it is answered.
-      const tag = script(kind, extra);
+      const tag = mutantScript(kind, extra);
       tag.catch(() => undefined);
       up.on('data', (d: Buffer) => chunks.push(d));
       up.on('end', () => {

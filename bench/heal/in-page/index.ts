@@ -7,3 +7,4 @@
 export { actedInPage } from './acted.ts';
 export { goneInPage } from './gone.ts';
 export { mutateInPage } from './mutate.ts';
+export { stampInPage } from './stamp.ts';
