@@ -209,7 +209,13 @@ function callSitesOf(fn: Node | null): string[] {
   if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isConstructorDeclaration(fn))) return [];
   const named = Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) ? fn.getParentIfKind(SyntaxKind.VariableDeclaration) : fn;
   if (!named || !Node.isReferenceFindable(named)) return [];
-  return named.findReferencesAsNodes().filter((ref) => ref.getParent() && Node.isCallExpression(ref.getParent()!) || Node.isNewExpression(ref.getParent()!)).map(whereOf);
+  return named.findReferencesAsNodes().filter((ref) => {
+    // `helper(...)`, `new Page(...)`, and a method's `story.item(...)` (its name inside a property access).
+    const parent = ref.getParent();
+    const callee = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === ref ? parent : ref;
+    const call = callee.getParent();
+    return !!call && (Node.isCallExpression(call) || Node.isNewExpression(call)) && call.getExpression() === callee;
+  }).map(whereOf);
 }
 
 /** Follows the locator expression to where it is written. `depth` bounds chains of variables. */

@@ -1,0 +1,14 @@
+import { chromium } from 'playwright';
+import { corpusApps } from '/work/main/harness/apps/index.ts';
+import { launchOptions } from '/work/main/core/browser.ts';
+const app = corpusApps().find((a) => a.name === 'tiddlywiki')!;
+const running = await app.start();
+const browser = await chromium.launch(launchOptions());
+const page = await browser.newPage();
+await page.goto(running.url);
+await page.getByRole('button', { name: 'new tiddler' }).click();
+await page.waitForTimeout(500);
+console.log((await page.locator('body').ariaSnapshot()).slice(0, 1500));
+console.log(await page.evaluate(() => Array.from(document.querySelectorAll('.tc-tiddler-edit-frame button, .tc-tiddler-edit-frame input')).slice(0, 12).map((e) => `${e.tagName} ${e.className} aria=${e.getAttribute('aria-label')} title=${e.getAttribute('title')}`).join('\n')));
+await browser.close();
+await running.stop();
