@@ -24,6 +24,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { resolveBrowser } from '../core/browser.ts';
+import { allCpuMs } from './process-cpu.ts';
 import { kRepoRoot, runCli } from '../harness/cli.ts';
 import { kHandSuites, type HandSuite, type SuiteConfig, type SuiteTarget } from './heal/hand-suites.ts';
 import { healTotals, percentOf, type HealCounts } from './heal/heal-totals.ts';
@@ -41,6 +42,8 @@ const families = list('BENCH_FAMILIES') ?? ['honest', 'removed', 'substituted'];
 const goneMax = Number(process.env.BENCH_GONE_MAX ?? 6);
 
 interface Row extends HealCounts {
+  /** CPU of `bu heal` on this row, reruns included; null off Linux. */
+  healCpuMs: number | null;
   suite: string;
   mutation: string;
   tests: number;
@@ -99,20 +102,24 @@ interface Heal {
   changes: number;
   reasons: Map<string, string>;
   ms: number;
+  /** CPU of `bu heal` and what it started (the reruns included); null off Linux. */
+  cpuMs: number | null;
   problem: string | null;
 }
 
 async function healRun(root: string, env: Record<string, string>, traces: string, baseline: string, failing: string[]): Promise<Heal> {
   const started = Date.now();
+  const cpuBefore = allCpuMs();
   const healed = await runCli(['heal', traces, '--baseline', baseline, '--rerun', '--json'], { cwd: root, env, timeoutMs: 900_000 });
   const ms = Date.now() - started;
+  const cpuMs = cpuBefore === null ? null : allCpuMs()! - cpuBefore;
   const reasons = new Map<string, string>();
-  if (healed.code === 2 || !healed.json) return { changes: 0, reasons, ms, problem: `bu heal failed: ${healed.stderr.trim().split('\n').pop() ?? ''}` };
+  if (healed.code === 2 || !healed.json) return { changes: 0, reasons, ms, cpuMs, problem: `bu heal failed: ${healed.stderr.trim().split('\n').pop() ?? ''}` };
   for (const refused of (healed.json.notHealed ?? []) as { test: string; reason: string }[]) {
     const title = failing.find((t) => isSameTest(t, refused.test));
     if (title) reasons.set(title, refused.reason);
   }
-  return { changes: ((healed.json.changes ?? []) as unknown[]).length, reasons, ms, problem: null };
+  return { changes: ((healed.json.changes ?? []) as unknown[]).length, reasons, ms, cpuMs, problem: null };
 }
 
 async function benchSuite(suite: HandSuite, ws: string, log: (line: string) => void): Promise<{ rows: Row[]; gone: { family: string; cases: number; failing: number; patches: string[] }[] }> {
@@ -140,11 +147,13 @@ async function benchSuite(suite: HandSuite, ws: string, log: (line: string) => v
     }
     const baselineFile = path.join(ws, `${suite.name}.baseline.json`);
     const started = Date.now();
+    const cpuBefore = allCpuMs();
     const made = await runCli(['baseline', path.join(ws, 'runs', suite.name, 'baseline'), '--out', baselineFile, '--json'], { cwd: root, timeoutMs: 600_000 });
     const baselineMs = Date.now() - started;
-    if (made.code !== 0) throw new Error(`bu baseline failed: ${made.stderr.trim().split('\n').slice(-2).join(' | ')}`);
+    const baselineCpuMs = cpuBefore === null ? null : allCpuMs()! - cpuBefore;
+    if (made.code !== 0) throw new Error(`bu baseline failed (exit ${made.code}): ${made.stderr.trim().split('\n').slice(-12).join(' | ')}`);
     const size = fs.statSync(baselineFile).size;
-    log(`${suite.name} (${suite.origin}): ${passing.length} of ${green.size} tests pass on the unchanged app; bu baseline ${(baselineMs / passing.length / 1000).toFixed(2)} s per test (goal < 1 s, the CLI's start included), ${(size / passing.length / 1024).toFixed(1)} KB per test (goal < 5 KB), ${String(made.json?.calls ?? '?')} calls`);
+    log(`${suite.name} (${suite.origin}): ${passing.length} of ${green.size} tests pass on the unchanged app; bu baseline ${(baselineMs / passing.length / 1000).toFixed(2)} s${baselineCpuMs === null ? '' : ` (${(baselineCpuMs / passing.length / 1000).toFixed(2)} CPU-s)`} per test (goal < 1 s, the CLI's and the browser's start included), ${(size / passing.length / 1024).toFixed(1)} KB per test (goal < 5 KB), ${String(made.json?.calls ?? '?')} calls`);
     // The oracle's reference: the same tests on the unchanged app, each element stamped with its key.
     const stamped = await run('reference', 'none', { stamp: true }, passing);
     const keys = await foundElements(path.join(ws, 'runs', suite.name, 'reference'));
@@ -155,10 +164,11 @@ async function benchSuite(suite: HandSuite, ws: string, log: (line: string) => v
       restore(pristine, root);
       const before = await run(mutant.name, mutant.kind, {}, passing);
       const failing = passing.filter((t) => before.get(t) !== true);
-      const row: Row = { suite: suite.name, mutation: mutant.name, tests: passing.length, failing: failing.length, green: 0, refused: [], expectation: 0, notLocator: 0, wrong: [], healMs: 0, healedTests: 0 };
+      const row: Row = { suite: suite.name, mutation: mutant.name, tests: passing.length, failing: failing.length, green: 0, refused: [], expectation: 0, notLocator: 0, wrong: [], healMs: 0, healCpuMs: null, healedTests: 0 };
       if (failing.length) {
         const heal = await healRun(root, target.env, path.join(ws, 'runs', suite.name, mutant.name), baselineFile, failing);
         row.healMs = heal.ms;
+        row.healCpuMs = heal.cpuMs;
         row.healedTests = failing.length;
         const after = await run(`${mutant.name}-healed`, mutant.kind, { stamp: true }, passing);
         row.wrong = wrongPatches(keys, await foundElements(path.join(ws, 'runs', suite.name, `${mutant.name}-healed`)));
@@ -170,7 +180,7 @@ async function benchSuite(suite: HandSuite, ws: string, log: (line: string) => v
       row.expectation = row.refused.filter((r) => refusalKind(r) === 'expectation changed').length;
       row.notLocator = row.refused.filter((r) => refusalKind(r) !== 'expectation changed' && kNotLocatorKinds.has(refusalKind(r))).length;
       rows.push(row);
-      log(`${suite.name.padEnd(16)} ${mutant.name.padEnd(11)} tests ${row.tests}  failing before ${row.failing}  healed to green ${row.green}  expectation changed ${row.expectation}  not a locator failure ${row.notLocator}  refused ${row.refused.length - row.expectation - row.notLocator}  wrong patches ${row.wrong.length}${row.healedTests ? `  ${(row.healMs / row.healedTests / 1000).toFixed(1)} s per failing test` : ''}`);
+      log(`${suite.name.padEnd(16)} ${mutant.name.padEnd(11)} tests ${row.tests}  failing before ${row.failing}  healed to green ${row.green}  expectation changed ${row.expectation}  not a locator failure ${row.notLocator}  refused ${row.refused.length - row.expectation - row.notLocator}  wrong patches ${row.wrong.length}${row.healedTests ? `  ${(row.healMs / row.healedTests / 1000).toFixed(1)} s${row.healCpuMs === null ? '' : ` (${(row.healCpuMs / row.healedTests / 1000).toFixed(1)} CPU-s)`} per failing test, reruns included` : ''}`);
       for (const reason of row.refused) log(`                 refused: ${reason}`);
       for (const wrong of row.wrong) log(`                 WRONG: ${wrong}`);
     }

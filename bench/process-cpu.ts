@@ -49,3 +49,22 @@ export function processTreeCpuMs(): number | null {
   }
   return ms;
 }
+
+/**
+ * CPU time of this process's children that have ended (and were waited for), with theirs, in ms;
+ * null off Linux. With `processTreeCpuMs` before and after, the CPU of a child command that ran to
+ * its end (a `bu` run and the browser it started).
+ */
+export function endedChildrenCpuMs(): number | null {
+  const fields = statFields(process.pid);
+  if (!fields) return null;
+  // cutime and cstime (fields 16 and 17) are at 13 and 14 after the name.
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / clockTicks();
+}
+
+/** CPU time of this process and of every process it started, running or ended, in ms; null off Linux. */
+export function allCpuMs(): number | null {
+  const live = processTreeCpuMs();
+  const ended = endedChildrenCpuMs();
+  return live === null || ended === null ? null : live + ended;
+}

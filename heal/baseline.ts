@@ -124,7 +124,8 @@ async function testCalls(file: string, shown: SnapshotPage, log: BaselineOptions
         // The snapshot page reads every link as a whole address: written as a fingerprint taken on the app writes it.
         const fingerprint = { ...marked, hrefPath: sameOriginPath(marked.hrefPath, snapshot.frameUrl) };
         const heading = await inPage.fn('mainHeading').then((fn) => shown.page.evaluate(fn)).catch(() => null);
-        calls.push({ at, via: frames.slice(1), nth, method: call.method, selector: call.selector!, url: snapshot.frameUrl, heading, fingerprint });
+        const title = await shown.page.title().catch(() => null);
+        calls.push({ at, via: frames.slice(1), nth, method: call.method, selector: call.selector!, url: snapshot.frameUrl, heading, title, fingerprint });
         kept = true;
       } catch (err) {
         log(`  ${key}: ${name} at ${place}: the marked element could not be read (${errorMessage(err)})`);

@@ -270,7 +270,7 @@ type Relocation = Awaited<ReturnType<typeof relocate>>;
  * of a chain whose button was renamed), and only what follows it is written anew.
  */
 async function relocateWritten(shown: SnapshotPage, written: WrittenLocator, recorded: BaselineCall, testIdAttribute: string, pageUrl: string, peers: BaselineCall['fingerprint'][]): Promise<(Extract<Relocation, { ok: true }> & { code: string; style: ModelLocator['kind'] }) | Extract<Relocation, { ok: false }>> {
-  const base = { fingerprint: recorded.fingerprint, heading: recorded.heading, testIdAttribute, pageUrl, peers, prefer: styleOf(written.code) ?? undefined };
+  const base = { fingerprint: recorded.fingerprint, heading: recorded.heading, title: recorded.title ?? null, testIdAttribute, pageUrl, peers, prefer: styleOf(written.code) ?? undefined };
   // The chain's leading parts, longest first, each as the page finds it (inside the root's own scope).
   const parts = chainParts(written.code);
   const scoped = (code: string) => (written.scope ? `${written.scope}.${code}` : code);

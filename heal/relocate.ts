@@ -44,6 +44,8 @@ export interface RelocateInput {
   current: string | null;
   /** The page's main heading when recorded. */
   heading: string | null;
+  /** The page's title when recorded; null or absent when not known (a page object's member keeps none). */
+  title?: string | null;
   testIdAttribute: string;
   /** The address the snapshot was taken at. */
   pageUrl: string;
@@ -134,7 +136,7 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   }
   const recorded = current && tryParseLocatorCode(current).ok ? { code: current, matches: 1 } : null;
   // As replay asks: the recorded fingerprint, its link targets read against the app's address.
-  const request = { fingerprint: input.fingerprint, recorded, members, title: null, heading: input.heading, pageUrl: input.pageUrl, inPlace: !item };
+  const request = { fingerprint: input.fingerprint, recorded, members, title: input.title ?? null, heading: input.heading, pageUrl: input.pageUrl, inPlace: !item };
   const result = await locate(page, request, { timeoutMs: 0 });
   if (result.kind === 'page-changed') return { ok: false, reason: `page changed: the snapshot is not the page ${fp.role ?? fp.tag} "${fp.name}" was recorded on (${result.lost}); nothing is healed element by element there` };
   if (result.kind === 'missing') {

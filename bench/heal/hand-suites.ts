@@ -94,6 +94,8 @@ const tiddlywikiOwn: HandSuite = {
   prepare(root) {
     const edition = path.join(root, 'editions', 'test');
     fs.cpSync(path.join(npmPackageDir('tiddlywiki')!, 'editions', 'test'), edition, { recursive: true });
+    // Its files are CommonJS, as in the project that wrote them (no `"type": "module"` above them).
+    fs.writeFileSync(path.join(root, 'package.json'), '{ "private": true }\n');
     return { testDir: 'editions/test', testMatch: 'playwright.spec.js', timeoutMs: 90_000, expectTimeoutMs: 10_000 };
   },
   async start(root) {

@@ -57,6 +57,8 @@ export const BaselineCall = z.strictObject({
   /** The page the element was on: its address and main heading. */
   url: z.string(),
   heading: z.string().nullable(),
+  /** The page's title (a baseline written before it was kept has none: the page is then judged without it). */
+  title: z.string().nullable().optional(),
   fingerprint: StoredFingerprint,
 });
 export type BaselineCall = z.infer<typeof BaselineCall>;

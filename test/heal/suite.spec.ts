@@ -183,7 +183,7 @@ test('a passing run becomes a baseline: one entry per call that found an element
   expect(text.length / 9, 'bytes per test').toBeLessThan(5_000);
   const baseline = JSON.parse(text) as { tests: { test: string; calls: { at: { file: string; line: number }; method: string }[] }[] };
   const variable = baseline.tests.find((t) => t.test === 'orders.spec.ts › variable')!;
-  expect(variable.calls).toEqual([expect.objectContaining({ method: 'fill', at: expect.objectContaining({ file: 'orders.spec.ts', line: 14 }) })]);
+  expect(variable.calls).toEqual([expect.objectContaining({ method: 'fill', at: expect.objectContaining({ file: 'orders.spec.ts', line: 14 }), heading: 'Orders', title: 'Orders' })]);
 });
 
 test('heals each broken locator where the code writes it, in its style; refuses the helper, the expectation and the unseen test', async () => {

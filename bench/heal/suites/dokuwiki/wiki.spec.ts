@@ -13,7 +13,7 @@ test('browses from the start page', async ({ page }) => {
   await expect(page).toHaveURL(/guide:usage/);
   await page.locator('xpath=//a[@title="start"]').first().click();
   await page.getByText('faq', { exact: true }).click();
-  await expect(page.locator('h1').first()).toHaveText('FAQ');
+  await expect(page.locator('#dokuwiki__content h1')).toHaveText('FAQ');
 });
 
 test('signs in', async ({ login, page }) => {
