@@ -52,13 +52,13 @@ interface Row extends HealCounts {
 function configText(config: SuiteConfig, baseURL: string | null): string {
   const browser = resolveBrowser(process.env, { headless: true }).executablePath;
   return `import { defineConfig } from '@playwright/test';
-// The bench's run of this suite: one worker, every test traced (a passing run is a baseline).
+// The bench's run of this suite: every test traced (a passing run is a baseline).
 export default defineConfig({
   testDir: ${JSON.stringify(config.testDir)},
   testMatch: ${JSON.stringify(config.testMatch)},
   timeout: ${config.timeoutMs},
   expect: { timeout: ${config.expectTimeoutMs} },
-  workers: 1,
+  workers: ${config.workers ?? 1},
   reporter: process.env.BENCH_REPORT ? [['json', { outputFile: process.env.BENCH_REPORT }]] : 'line',
   use: {
     ${baseURL ? `baseURL: ${JSON.stringify(baseURL)},` : ''}

@@ -124,10 +124,29 @@ function deployedValue(a: string, b: string): boolean {
   return ua.pathname + ua.search + ua.hash === ub.pathname + ub.search + ub.hash;
 }
 
+/** A query key that names a session's or a form's token (`sectok`, `_wpnonce`, `csrf_token`, `sid`). */
+const kTokenKey = /tok|nonce|csrf|xsrf|^_?(sid|sig|sessid|session_?id)$/i;
+
+/** A value a server draws at random: hex of 8 or more (letters and digits), or 16 or more of base64url with digits. */
+function randomValue(value: string): boolean {
+  if (/^[0-9a-f]{8,}$/i.test(value)) return /\d/.test(value) && /[a-f]/i.test(value);
+  return /^[A-Za-z0-9_-]{16,}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 2;
+}
+
+/**
+ * Whether two values of a token's key are two sessions' tokens: a session's token changes with
+ * every sign-in and says nothing of where the link leads. Only under a key that says so: a long
+ * random value under any other key (`?item=5f3a...`, a record's id) names another record.
+ */
+function sessionValue(key: string, a: string, b: string): boolean {
+  return kTokenKey.test(key) && randomValue(a) && randomValue(b);
+}
+
 /**
  * Whether two link targets differ only by the deployment's own paths, hosts and ports in their
- * query values: the same path and keys, and each value that differs is the same file or address
- * where the server keeps or serves it now. Another deployment of the app is no other link.
+ * query values, or by a session's token: the same path and keys, and each value that differs is
+ * the same file or address where the server keeps or serves it now, or a token drawn for another
+ * session (`&sectok=...`). Another deployment or sign-in of the app is no other link.
  */
 export function deploymentOnly(recorded: string, live: string): boolean {
   const base = 'http://deployment.invalid/';
@@ -136,8 +155,8 @@ export function deploymentOnly(recorded: string, live: string): boolean {
   if (a.origin !== b.origin || a.pathname !== b.pathname || a.hash !== b.hash) return false;
   const [qa, qb] = [[...a.searchParams], [...b.searchParams]];
   if (qa.length !== qb.length || qa.some(([key], i) => qb[i]![0] !== key)) return false;
-  const differing = qa.map(([, value], i) => [value, qb[i]![1]] as const).filter(([x, y]) => x !== y);
-  return differing.length > 0 && differing.every(([x, y]) => deployedValue(x, y));
+  const differing = qa.map(([key, value], i) => [key, value, qb[i]![1]] as const).filter(([, x, y]) => x !== y);
+  return differing.length > 0 && differing.every(([key, x, y]) => deployedValue(x, y) || sessionValue(key, x, y));
 }
 
 /** The longest container text a fingerprint keeps (`kMaxContainerText` in core/fingerprint/probe.ts). */

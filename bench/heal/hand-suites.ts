@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { corpusApps } from '../../harness/apps/index.ts';
 import { npmPackageDir, npmPackageVersion, npmUnavailable } from '../../harness/apps/packages.ts';
+import { serveStatic } from '../../harness/apps/serve.ts';
 import type { MutantKind } from './in-page/mutate.ts';
 import { injectFirst, mutantScript, startMutantProxy, type ProxyExtra } from './mutant-proxy.ts';
 
@@ -32,6 +33,8 @@ export interface SuiteConfig {
   timeoutMs: number;
   expectTimeoutMs: number;
   testIdAttribute?: string;
+  /** Workers of each run (default 1). */
+  workers?: number;
 }
 
 export interface HandSuite {
@@ -114,8 +117,45 @@ const tiddlywikiOwn: HandSuite = {
   },
 };
 
+/**
+ * SVG-Edit's own end-to-end suite, as the npm package svgedit ships it (tests/e2e: page helpers
+ * written once and called from many tests, CSS ids and attributes, fills, clicks and keys) against
+ * the built editor the same package ships (dist/editor), served as a static site. Its in-page unit
+ * harness (tests/e2e/unit) tests no element and is left out.
+ */
+const svgeditOwn: HandSuite = {
+  name: 'svgedit-own',
+  origin: `SVG-Edit's own Playwright suite, shipped in the npm package svgedit ${npmPackageVersion('svgedit') ?? ''}`.trim(),
+  unavailable: () => npmUnavailable('svgedit', ['dist/editor/index.html', 'tests/e2e/helpers.js']),
+  prepare(root) {
+    const from = path.join(npmPackageDir('svgedit')!, 'tests', 'e2e');
+    fs.cpSync(from, path.join(root, 'tests', 'e2e'), { recursive: true, filter: (file) => !file.startsWith(path.join(from, 'unit')) });
+    // ES modules, as in the project that wrote them.
+    fs.writeFileSync(path.join(root, 'package.json'), '{ "private": true, "type": "module" }\n');
+    return { testDir: 'tests/e2e', testMatch: '*.spec.js', timeoutMs: 60_000, expectTimeoutMs: 10_000, workers: 2 };
+  },
+  async start() {
+    const served = await serveStatic(path.join(npmPackageDir('svgedit')!, 'dist', 'editor'), '/');
+    const proxy = await startMutantProxy(served.url).catch(async (err: unknown) => {
+      await served.close();
+      throw err;
+    });
+    return {
+      baseURL: new URL('/', proxy.url).href,
+      env: {},
+      use: async (kind, extra) => proxy.use(kind, extra),
+      reset: async () => undefined,
+      stop: async () => {
+        await proxy.close();
+        await served.close();
+      },
+    };
+  },
+};
+
 export const kHandSuites: HandSuite[] = [
   tiddlywikiOwn,
+  svgeditOwn,
   ownSuite('dokuwiki-hand', 'dokuwiki', { timeoutMs: 30_000, expectTimeoutMs: 5_000, testIdAttribute: 'name' }, (login) => ({ WIKI_PASSWORD: login?.password ?? '' })),
   ownSuite('tiddlywiki-hand', 'tiddlywiki', { timeoutMs: 30_000, expectTimeoutMs: 5_000 }, () => ({})),
 ];

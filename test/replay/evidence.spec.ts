@@ -39,6 +39,20 @@ test('a link target recorded before hash routes were kept still compares by its 
   expect(comparableHrefs('/app/?q=1', '/app/?q=1')).toEqual(['/app/?q=1', '/app/?q=1']);
 });
 
+test('a link target compares without the token a session draws (its key says so), never without a record\'s id', () => {
+  const same = (a: string, b: string) => comparableHrefs(a, b)[0] === comparableHrefs(a, b)[1];
+  // Another sign-in, another token: the same link (a wiki's `sectok`, a blog's `_wpnonce`, an admin tool's `token`).
+  expect(same('/doku.php?id=start&do=logout&sectok=e3d0ff02e5a8144080d9e8ed00fb05fc', '/doku.php?id=start&do=logout&sectok=f6595aa5f82a145e9452ef26f3858259')).toBe(true);
+  expect(same('/wp-admin/post.php?post=7&action=trash&_wpnonce=8f2a9c1b3d', '/wp-admin/post.php?post=7&action=trash&_wpnonce=1c7e40d9aa')).toBe(true);
+  expect(same('/index.php?route=/table&token=4a5b6c7d8e9f0a1b', '/index.php?route=/table&token=0f1e2d3c4b5a6978')).toBe(true);
+  // A token aside, anything else that differs is another link: another action, another record.
+  expect(same('/doku.php?id=start&do=logout&sectok=e3d0ff02e5a8144080d9e8ed00fb05fc', '/doku.php?id=start&do=delete&sectok=f6595aa5f82a145e9452ef26f3858259')).toBe(false);
+  expect(same('/wp-admin/post.php?post=7&action=trash&_wpnonce=8f2a9c1b3d', '/wp-admin/post.php?post=8&action=trash&_wpnonce=1c7e40d9aa')).toBe(false);
+  // A readable value is no token, whatever its key; a long random value under a key that names no token is a record's id.
+  expect(same('/talks?session_id=keynote-2026', '/talks?session_id=workshop-2026')).toBe(false);
+  expect(same('/items?item=5f3a9c1b2d4e6f7081920a1b', '/items?item=6a1b2c3d4e5f60718293a4b5')).toBe(false);
+});
+
 /** Priority buttons with ids; the app logs the id of the one pressed. */
 function priorities(buttons: [string, string][]): string {
   return htmlPage('Priority', `<main><h1>Priority</h1><div class="bar">${buttons.map(([id, caption]) => `<button id="${id}" class="choice" onclick="act('pressed ' + this.id)">${caption}</button>`).join('')}</div></main>`);
