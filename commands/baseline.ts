@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { UsageError, errorMessage } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/io/atomic.ts';
-import { Baseline, baselineText, kBaselineFile } from '../core/schema/baseline.ts';
+import { BaselineFile, baselineText, kBaselineFile, type Baseline } from '../core/schema/baseline.ts';
 import { takeBaseline } from '../heal/baseline.ts';
 import { defineCommand } from './command.ts';
 import { cliField } from './field-meta.ts';
@@ -38,7 +38,7 @@ export async function readBaselineFile(file: string): Promise<Baseline | null> {
   } catch (err) {
     throw new UsageError(`${file} is not JSON: ${errorMessage(err)}`, 'remove it and run `bu baseline` again');
   }
-  const parsed = Baseline.safeParse(json);
+  const parsed = BaselineFile.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new UsageError(`${file} is not a baseline this version reads: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid'}`, 'remove it and run `bu baseline` again');

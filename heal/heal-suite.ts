@@ -14,7 +14,7 @@ import { suiteFrames, suiteRoot, testKey } from './baseline.ts';
 import { kEvidencePhases, readFailure, readTestCalls, type TestCalls, type TraceCall } from './failure.ts';
 import type { HealChange, HealResult, NotHealed } from './heal.ts';
 import { reviewExpectation, type ExpectationChange } from './expectation.ts';
-import { relocate } from './relocate.ts';
+import { relocate, repairedContainer } from './relocate.ts';
 import { testTraces } from './test-traces.ts';
 import { unifiedDiff } from './unified-diff.ts';
 import { writtenLocator, type WrittenLocator } from './written-locator.ts';
@@ -221,6 +221,20 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
     if (!expectation) return refused;
     return { expectation, refused: expectation.accepted ? null : refused };
   }
+  if (found.container) {
+    // The container broke, not the element in it: its first part is written anew where the container is written.
+    const { node, text } = found.container;
+    const before = node.getText();
+    const writtenIn = fromProject(node.getSourceFile().getFilePath());
+    node.replaceWithText(text);
+    if (found.code !== written.code) written.node.replaceWithText(`${written.root}.${found.code}`);
+    const container = written.container!;
+    return {
+      test: read.title, trace: name, file: writtenIn,
+      member: container.name ? `${container.place} ${container.name}` : `inline at ${container.where}`,
+      before, after: text, level: found.level, score: found.score, signals: found.signals, runnerUp: found.runnerUp, margin: found.margin,
+    };
+  }
   const before = written.node.getText();
   const writtenIn = fromProject(written.node.getSourceFile().getFilePath());
   // A locator nested in the new code (`filter({ has: page.getByText(...) })`) starts from the chain's page too.
@@ -269,7 +283,7 @@ type Relocation = Awaited<ReturnType<typeof relocate>>;
  * inline chain that still finds one element is kept (`locator('.card').filter({ hasText: 'Pro' })`
  * of a chain whose button was renamed), and only what follows it is written anew.
  */
-async function relocateWritten(shown: SnapshotPage, written: WrittenLocator, recorded: BaselineCall, testIdAttribute: string, pageUrl: string, peers: BaselineCall['fingerprint'][]): Promise<(Extract<Relocation, { ok: true }> & { code: string; style: ModelLocator['kind'] }) | Extract<Relocation, { ok: false }>> {
+async function relocateWritten(shown: SnapshotPage, written: WrittenLocator, recorded: BaselineCall, testIdAttribute: string, pageUrl: string, peers: BaselineCall['fingerprint'][]): Promise<(Extract<Relocation, { ok: true }> & { code: string; style: ModelLocator['kind']; container?: { node: WrittenLocator['node']; text: string } }) | Extract<Relocation, { ok: false }>> {
   const base = { fingerprint: recorded.fingerprint, heading: recorded.heading, title: recorded.title ?? null, testIdAttribute, pageUrl, peers, prefer: styleOf(written.code) ?? undefined };
   // The chain's leading parts, longest first, each as the page finds it (inside the root's own scope).
   const parts = chainParts(written.code);
@@ -279,7 +293,16 @@ async function relocateWritten(shown: SnapshotPage, written: WrittenLocator, rec
   if (!found.ok) return found;
   // Written relative to the chain's root: a kept part is written as the code had it.
   const code = written.scope && found.code.startsWith(`${written.scope}.`) ? found.code.slice(written.scope.length + 1) : written.scope ? null : found.code;
-  if (code === null) return { ok: false, reason: `re-found the element outside \`${written.scope}\`, which the locator is found inside (${written.root}): not patched` };
+  if (code === null) {
+    // The container no longer finds the element's container: a new first part for it, its filters and the code inside it kept.
+    const container = written.container;
+    const parts = container && container.scope === null ? chainParts(container.code) : [];
+    const repaired = parts.length ? await repairedContainer(shown.page, parts.slice(1), [written.code, found.code], testIdAttribute) : null;
+    if (!container || !repaired) return { ok: false, reason: `re-found the element outside \`${written.scope}\`, which the locator is found inside (${written.root}): not patched` };
+    const text = `${container.root}.${[repaired.first, ...parts.slice(1)].join('.')}`;
+    const signals = [...found.signals, `its container \`${container.code}\` found by \`${repaired.first}\` now, the rest of its chain kept`];
+    return { ...found, signals, code: repaired.inner, style: styleOf(repaired.inner) ?? 'chain', container: { node: container.node, text } };
+  }
   return { ...found, code, style: found.locator.kind === 'chain' ? styleOf(code) ?? 'chain' : found.locator.kind };
 }
 

@@ -275,3 +275,45 @@ export function itemKeyOf(item: string): string {
   }
   return '';
 }
+
+/** How many ancestors of the re-found element are tried as the container a broken container part now finds. */
+const kContainerDepth = 12;
+
+/**
+ * A new first part for the container a locator is found inside (`this.card`, set to
+ * `page.locator('.card').filter({ hasText: 'Pro' })`), when that first part no longer finds the
+ * container and the rest of its chain (`rest`: its filters) still says which one it is. Called
+ * after `relocate` re-found and marked the element: an ancestor of it, innermost first, found by a
+ * way generate would write for it (its role, with its name when it has one; its landmark; a
+ * hand-written id or class), such that the whole container chain finds one element, that element
+ * holds the re-found one, and one of `inner` (the code the chain writes inside the container, as
+ * written first) finds the re-found element alone inside it. Null when none does. Only the broken
+ * part is rewritten: what the code says of the container and inside it stays.
+ */
+export async function repairedContainer(page: Page, rest: readonly string[], inner: readonly string[], testIdAttribute: string): Promise<{ first: string; inner: string } | null> {
+  const marked = page.locator(`[${kMark}]`);
+  if ((await marked.count().catch(() => 0)) !== 1) return null;
+  const depth = await marked.evaluate((el) => {
+    let n = 0;
+    for (let at = el.parentElement; at && at !== document.body; at = at.parentElement) n++;
+    return n;
+  });
+  for (let up = 1; up <= Math.min(depth, kContainerDepth); up++) {
+    const ancestor = marked.locator(`xpath=ancestor::*[${up}]`);
+    const live = await takeFingerprint(ancestor).catch(() => null);
+    if (!live) continue;
+    // A container is often one of many of its kind (a card, an article) its filters tell apart: its role alone first.
+    const byRole: ModelLocator[] = live.role && live.role !== 'generic' && live.role !== 'none' ? [{ kind: 'role', role: live.role, value: null, exact: false, frames: [], scope: null, row: null, matches: null, verified: false, nth: null }] : [];
+    const ways = [...byRole, ...elementCandidates(live, { testIdAttribute, testIdFrom: live.testIdAttribute, recorded: null }), ...landmarkWays(live)]
+      .filter((way) => way.nth === null && !(way.kind === 'selector' && way.value === live.cssPath));
+    for (const way of ways) {
+      const first = checkCode(way, testIdAttribute);
+      const container = [first, ...rest].join('.');
+      if (!(await holdsMarkAlone(page, container))) continue;
+      for (const code of inner) {
+        if (await resolvesToMark(page, `${container}.${code}`)) return { first: locatorExpression({ ...way, matches: 1, verified: true }, 'page', 'this.text').replace(/^page\./, ''), inner: code };
+      }
+    }
+  }
+  return null;
+}

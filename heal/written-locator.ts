@@ -33,6 +33,8 @@ export interface WrittenLocator {
    * `page.locator('form')`); null when the root is the page. The chain is then found inside it.
    */
   scope: string | null;
+  /** Where the root's own locator is written, when the root is a locator: its first part is patched when the container broke. */
+  container: WrittenLocator | null;
   /** The chain after its root, as code relative to it (`getByRole('button', { name: 'Save' })`). */
   code: string;
   /** `file:line` of the expression. */
@@ -258,12 +260,12 @@ function follow(expression: Expression, place: LocatorPlace, name: string | null
     return { kind: 'passed-in', reason: `the locator is built from \`${loose.getText().slice(0, 60)}\`, a value the code passes in`, where: whereOf(node), callSites: callSitesOf(fn) };
   }
   const code = node.getText().slice(rootText.length + 1).replace(/\s*\n\s*/g, '').replace(new RegExp(`\\b(has|hasNot): ${pageText.replace(/\./g, '\\.')}\\.`, 'g'), '$1: ');
-  if (isPageRoot(root)) return { kind: 'written', node, place, name, root: rootText, scope: null, code, where: whereOf(node) };
+  if (isPageRoot(root)) return { kind: 'written', node, place, name, root: rootText, scope: null, container: null, code, where: whereOf(node) };
   // The chain starts from a locator of its own (a component's root): its code is the scope the element is found in.
   const scope = follow(root, place, name, depth + 1);
   if (scope.kind !== 'written') return scope;
   const scopeCode = scope.scope ? `${scope.scope}.${scope.code}` : scope.code;
-  return { kind: 'written', node, place, name, root: rootText, scope: scopeCode, code, where: whereOf(node) };
+  return { kind: 'written', node, place, name, root: rootText, scope: scopeCode, container: scope, code, where: whereOf(node) };
 }
 
 /** Where the call at `line`:`column` of `source` wrote its locator. */

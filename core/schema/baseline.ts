@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { Fingerprint } from './history.ts';
 
@@ -10,7 +11,7 @@ import { Fingerprint } from './history.ts';
  * fingerprint, and a call's arguments (what was typed, what was expected) are not kept.
  */
 
-export const kBaselineVersion = 1;
+export const kBaselineVersion = 2;
 
 /** Where `bu baseline` writes by default, relative to the project. */
 export const kBaselineFile = '.brow-use/baseline.json';
@@ -72,14 +73,67 @@ export const BaselineTest = z.strictObject({
 });
 export type BaselineTest = z.infer<typeof BaselineTest>;
 
+/** What a test's run found, in memory: each call with its element's fingerprint. */
 export const Baseline = z.strictObject({
   version: z.literal(kBaselineVersion),
   tests: z.array(BaselineTest),
 });
 export type Baseline = z.infer<typeof Baseline>;
 
-/** The file's text: one test a line, so a baseline committed beside the suite diffs test by test. */
+/** Version 1 of the file: each call with its fingerprint written in it. */
+const BaselineV1 = z.strictObject({
+  version: z.literal(1),
+  tests: z.array(BaselineTest),
+});
+
+/**
+ * Version 2 of the file: the elements once, each under a key drawn from its fingerprint (a suite
+ * calls the same button from many tests), and each call naming its element's key. One element
+ * a line, one test a line: a baseline committed beside the suite diffs element by element and
+ * test by test, and the same element keeps its key from run to run.
+ */
+const BaselineV2 = z.strictObject({
+  version: z.literal(2),
+  elements: z.record(z.string(), StoredFingerprint),
+  tests: z.array(BaselineTest.extend({ calls: z.array(BaselineCall.omit({ fingerprint: true }).extend({ element: z.string() })) })),
+});
+
+/** The file as written by any version, read into the in-memory baseline. */
+export const BaselineFile = z.discriminatedUnion('version', [BaselineV1, BaselineV2]).transform((file, ctx): Baseline => {
+  if (file.version === 1) return { version: kBaselineVersion, tests: file.tests };
+  const tests: BaselineTest[] = [];
+  for (const test of file.tests) {
+    const calls: BaselineCall[] = [];
+    for (const { element, ...call } of test.calls) {
+      const fingerprint = file.elements[element];
+      if (!fingerprint) {
+        ctx.addIssue({ code: 'custom', message: `no element ${element} (called in ${test.test})`, path: ['elements', element] });
+        return z.NEVER;
+      }
+      calls.push({ ...call, fingerprint });
+    }
+    tests.push({ ...test, calls });
+  }
+  return { version: kBaselineVersion, tests };
+});
+
+/** The key an element is written under: drawn from its fingerprint as written, so the same element keeps it. */
+function elementKey(written: string): string {
+  return createHash('sha256').update(written).digest('hex').slice(0, 12);
+}
+
+/** The file's text (version 2): the elements it uses, one a line, then one test a line. */
 export function baselineText(baseline: Baseline): string {
-  const tests = baseline.tests.map((test) => JSON.stringify({ ...test, calls: test.calls.map((call) => ({ ...call, fingerprint: compactFingerprint(call.fingerprint) })) }));
-  return `{"version":${baseline.version},"tests":[\n${tests.join(',\n')}\n]}\n`;
+  const elements = new Map<string, string>();
+  const tests = baseline.tests.map((test) => JSON.stringify({
+    ...test,
+    calls: test.calls.map(({ fingerprint, ...call }) => {
+      const written = JSON.stringify(compactFingerprint(fingerprint));
+      const key = elementKey(written);
+      elements.set(key, written);
+      return { ...call, element: key };
+    }),
+  }));
+  const table = [...elements].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, written]) => `${JSON.stringify(key)}:${written}`);
+  return `{"version":2,"elements":{\n${table.join(',\n')}\n},"tests":[\n${tests.join(',\n')}\n]}\n`;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { Baseline, baselineText, kBaselineVersion } from '../../core/schema/baseline.ts';
+import { BaselineFile, baselineText, compactFingerprint, kBaselineVersion, type Baseline } from '../../core/schema/baseline.ts';
 import { UsageError } from '../../core/errors.ts';
 import { readBaselineFile } from '../../commands/baseline.ts';
 import { fp } from '../../harness/generate/fixtures.ts';
@@ -47,7 +47,16 @@ test('the file is one test a line, its fingerprints without null fields, and rea
   const text = baselineText(baseline);
   expect(text.split('\n').filter((line) => line.startsWith('{"test"'))).toHaveLength(2);
   expect(text).not.toContain('null,"id"');
-  expect(Baseline.parse(JSON.parse(text))).toEqual(baseline);
+  // The element both tests found is written once, and each call names it.
+  expect(text.split('\n').filter((line) => line.includes('"cssPath"'))).toHaveLength(1);
+  expect(BaselineFile.parse(JSON.parse(text))).toEqual(baseline);
+  // A file of version 1 (fingerprints in the calls) still reads.
+  const v1 = { version: 1, tests: baseline.tests.map((t) => ({ ...t, calls: t.calls.map((c) => ({ ...c, fingerprint: compactFingerprint(c.fingerprint) })) })) };
+  expect(BaselineFile.parse(v1)).toEqual(baseline);
+  // A call naming an element the file does not have is refused.
+  const { fingerprint: _, ...call } = baseline.tests[0]!.calls[0]!;
+  const dangling = BaselineFile.safeParse({ version: 2, elements: {}, tests: [{ test: 'a.spec.ts › one', ranAt: '2026-01-01T00:00:00.000Z', calls: [{ ...call, element: 'nope' }] }] });
+  expect(dangling.error?.issues[0]?.message).toBe('no element nope (called in a.spec.ts › one)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bu-baseline-'));
   try {
     const file = path.join(dir, 'baseline.json');

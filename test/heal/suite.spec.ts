@@ -16,7 +16,7 @@ import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pa
  * expectation and a test the baseline never saw must be refused with their reasons.
  */
 
-type Release = 'first' | 'second' | 'signed-out';
+type Release = 'first' | 'second' | 'signed-out' | 'summary-gone';
 let release: Release = 'first';
 
 function render(): string {
@@ -34,6 +34,8 @@ function render(): string {
         <button type="button" onclick="document.getElementById('status').textContent = '${second ? 'Pong!' : 'Pong'}'">Ping</button>
       </form>
       <p id="status"></p>
+      ${release === 'summary-gone' ? '' : `<article class="${second ? 'panel' : 'card'}"><h2>Summary</h2><button type="button">Refresh</button></article>`}
+      <article class="${second ? 'panel' : 'card'}"><h2>Usage</h2><button type="button">Refresh</button></article>
       <section aria-label="Plans"><ul>
         <li class="plan">Pro <button type="button">${second ? 'Purchase' : 'Buy'}</button></li>
         <li class="plan">Free <button type="button">${second ? 'Purchase' : 'Buy'}</button></li>
@@ -130,6 +132,11 @@ test('expectation', async ({ page }) => {
   await expect(page.locator('#status')).toHaveText('Pong');
 });
 
+test('container', async ({ page }) => {
+  const summary = page.locator('.card').filter({ hasText: 'Summary' });
+  await summary.getByRole('button', { name: 'Refresh' }).click();
+});
+
 test('title', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Orders');
@@ -176,11 +183,11 @@ test('a passing run becomes a baseline: one entry per call that found an element
   expect(green.code, green.stdout + green.stderr).toBe(0);
   const made = await runCli(['baseline', 'test-results', '--json'], { cwd: suite, timeoutMs: 120_000 });
   expect(made.code, made.stderr).toBe(0);
-  expect(made.json).toMatchObject({ passing: 9, tests: 9, missed: [] });
+  expect(made.json).toMatchObject({ passing: 10, tests: 10, missed: [] });
   const text = fs.readFileSync(path.join(suite, '.brow-use', 'baseline.json'), 'utf8');
   expect(text).not.toContain('private@example.test');
   expect(text).not.toContain('555');
-  expect(text.length / 9, 'bytes per test').toBeLessThan(5_000);
+  expect(text.length / 10, 'bytes per test').toBeLessThan(5_000);
   const baseline = JSON.parse(text) as { tests: { test: string; calls: { at: { file: string; line: number }; method: string }[] }[] };
   const variable = baseline.tests.find((t) => t.test === 'orders.spec.ts › variable')!;
   expect(variable.calls).toEqual([expect.objectContaining({ method: 'fill', at: expect.objectContaining({ file: 'orders.spec.ts', line: 14 }), heading: 'Orders', title: 'Orders' })]);
@@ -215,12 +222,14 @@ test('heals each broken locator where the code writes it, in its style; refuses 
   expect(healed.stderr).toMatch(/expectations that changed \(for review: never written without --accept-expectations\):[\s\S]*expected 'Pong', the page showed "Pong!"[\s\S]*would write: 'Pong'  ->  'Pong!'/);
   expect(fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8')).toContain("toHaveText('Pong');");
   expect(refused('unseen @later'), JSON.stringify(result.notHealed, null, 1) + red.stdout).toMatch(/^no baseline for this test/);
-  expect(result.changes).toHaveLength(6);
+  // A container whose class was renamed: only its first part is written anew, its filter and the call inside it kept.
+  expect(change('container')).toMatchObject({ member: 'variable summary', before: "page.locator('.card').filter({ hasText: 'Summary' })", after: "page.getByRole('article').filter({ hasText: 'Summary' })" });
+  expect(result.changes).toHaveLength(7);
 
   const pages = fs.readFileSync(path.join(suite, 'tests', 'pages.ts'), 'utf8');
   expect(pages).toContain("this.save = page.getByRole('button', { name: 'Store' });");
   expect(pages).toContain("return page.locator('li.plan').filter({ hasText: plan }).getByRole('button', { name: 'Buy' });");
-  const rerun = await runSuite('--grep', 'inline|variable|fixture field|getter|css|chain', '--trace', 'off');
+  const rerun = await runSuite('--grep', 'inline|variable|fixture field|getter|css|chain|container', '--trace', 'off');
   expect(rerun.code, rerun.stdout).toBe(0);
 });
 
@@ -249,5 +258,17 @@ test('an expectation on a page that lost what the baseline found there is not wr
   })]);
   const evidence = (healed.json!.expectations as { refound: string[]; missing: string[] }[])[0]!;
   expect(evidence.missing.length, evidence.refound.join(', ')).toBeGreaterThan(evidence.refound.length);
+  expect(fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8')).toBe(before);
+});
+
+test('a container that is gone, where a look-alike of the element stays in another, is not patched', async () => {
+  release = 'summary-gone';
+  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
+  const red = await runSuite('--grep', 'container');
+  expect(red.code).not.toBe(0);
+  const before = fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8');
+  const healed = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--write', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  expect(healed.code, healed.stderr).toBe(1);
+  expect(healed.json!.changes).toEqual([]);
   expect(fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8')).toBe(before);
 });
