@@ -170,8 +170,9 @@ async function benchSuite(suite: HandSuite, ws: string, log: (line: string) => v
         row.healMs = heal.ms;
         row.healCpuMs = heal.cpuMs;
         row.healedTests = failing.length;
-        const after = await run(`${mutant.name}-healed`, mutant.kind, { stamp: true }, passing);
-        row.wrong = wrongPatches(keys, await foundElements(path.join(ws, 'runs', suite.name, `${mutant.name}-healed`)));
+        // Nothing written, nothing changed: the run before heal stands.
+        const after = heal.changes ? await run(`${mutant.name}-healed`, mutant.kind, { stamp: true }, passing) : before;
+        if (heal.changes) row.wrong = wrongPatches(keys, await foundElements(path.join(ws, 'runs', suite.name, `${mutant.name}-healed`)));
         for (const title of failing) {
           if (after.get(title)) row.green++;
           else row.refused.push(`${title}: ${heal.problem ?? heal.reasons.get(title) ?? 'still failing after heal'}`);
@@ -186,16 +187,23 @@ async function benchSuite(suite: HandSuite, ws: string, log: (line: string) => v
     }
 
     // The gone families: an element a test acted on is taken away; the right answer is no patch.
-    const acted = new Map<string, FoundElement>();
-    for (const found of keys.values()) if (found.method !== 'expect' && !found.key.startsWith('decoy:') && !acted.has(found.key)) acted.set(found.key, found);
+    // Each element acted on, with the tests that acted on it: only those run in its cases.
+    const acted = new Map<string, Set<string>>();
+    for (const [call, found] of keys) {
+      if (found.method === 'expect' || found.key.startsWith('decoy:')) continue;
+      const test = passing.find((t) => call.startsWith(`${t} › `));
+      if (!test) continue;
+      if (!acted.has(found.key)) acted.set(found.key, new Set());
+      acted.get(found.key)!.add(test);
+    }
     for (const family of families.filter((f) => f === 'removed' || f === 'substituted')) {
       const entry = { family, cases: 0, failing: 0, patches: [] as string[] };
-      for (const [i, key] of [...acted.keys()].slice(0, goneMax).entries()) {
+      for (const [i, [key, tests]] of [...acted].slice(0, goneMax).entries()) {
         restore(pristine, root);
         const name = `${family}-${i}`;
-        const before = await run(name, 'none', { gone: { how: family === 'removed' ? 'remove' : 'substitute', key } }, passing);
+        const before = await run(name, 'none', { gone: { how: family === 'removed' ? 'remove' : 'substitute', key } }, [...tests]);
         entry.cases++;
-        const failing = passing.filter((t) => before.get(t) !== true);
+        const failing = [...tests].filter((t) => before.get(t) !== true);
         if (!failing.length) continue;
         entry.failing += failing.length;
         const heal = await healRun(root, target.env, path.join(ws, 'runs', suite.name, name), baselineFile, failing);
@@ -216,8 +224,9 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   let gonePatches = 0;
   try {
-    for (const suite of kHandSuites) {
-      if (onlySuites && !onlySuites.includes(suite.name)) continue;
+    // In the order BENCH_SUITES names them, else the table's.
+    const suites = onlySuites ? onlySuites.map((name) => kHandSuites.find((s) => s.name === name) ?? null).filter((s): s is HandSuite => s !== null) : kHandSuites;
+    for (const suite of suites) {
       const why = suite.unavailable();
       if (why) {
         console.log(`${suite.name} skipped: ${why}`);
