@@ -21,27 +21,15 @@ if (process.env.TEST_WORKER_INDEX !== undefined && process.env.BU_RUNNER_TRANSFO
 const kOwnTracing = ['**/test/capture/session.spec.ts', '**/test/core/api.spec.ts', '**/test/core/playwright-internals.spec.ts'];
 
 /**
- * The files whose tests (or serial groups) take longest, each a minute or more on a loaded machine:
- * the packed install's whole pipeline, the heal files (serial, nested Playwright runs of failing
- * specs) and the generated-project runs. Queued first, in a project of their own, so they start at
- * the beginning of the run, beside the short tests, instead of wherever their folder falls in the
- * alphabet: in a run that reached test/package/install.spec.ts two thirds of the way through, its
- * one test (the longest, several minutes) kept a worker busy until the end while the others had
- * nothing left to run. A project has workers of its own: one worker more per slot, once. The
- * install's test goes ahead of them all, in a project of its own: within a project the queue
- * follows the folders' order, which puts test/package last.
+ * The packed install's one test, the suite's longest (minutes: npm install, the whole pipeline, a
+ * type check and a Playwright run in a fresh project), queued first in a project of its own so it
+ * starts at the beginning of the run beside the short tests, not where test/package falls in the
+ * alphabet: in a run that reached it two thirds of the way through, it kept a worker busy until the
+ * end while the others had nothing left to run. A project has workers of its own: one worker more,
+ * once. Only this test: the heal and generated-project files queued first as well ran their nested
+ * Playwright runs all at once, on every worker, and on a loaded machine several of them failed.
  */
 const kInstall = ['**/test/package/install.spec.ts'];
-const kLongFirst = [
-  '**/test/heal/heal.spec.ts',
-  '**/test/heal/suite.spec.ts',
-  '**/test/heal/hash-links.spec.ts',
-  '**/test/heal/rows.spec.ts',
-  '**/test/generate/e2e-*.spec.ts',
-  '**/test/generate/reset-command.spec.ts',
-  '**/test/demo/expect-steps.spec.ts',
-  '**/test/compat/compat.spec.ts',
-];
 
 /** The project's own test suite. Every server a test needs is started by the test on 127.0.0.1. */
 export default defineConfig({
@@ -75,7 +63,6 @@ export default defineConfig({
   projects: [
     { name: 'own-tracing', testMatch: kOwnTracing, use: { trace: 'off' }, workers: 1 },
     { name: 'install', testMatch: kInstall },
-    { name: 'long-first', testMatch: kLongFirst },
-    { testIgnore: [...kOwnTracing, ...kInstall, ...kLongFirst] },
+    { testIgnore: [...kOwnTracing, ...kInstall] },
   ],
 });
