@@ -47,6 +47,9 @@ const kConfig = `import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests',
   timeout: 10_000,
+  // The site answers from this machine and renders at once: an expectation that does not hold at
+  // first does not later either, and the changed one fails in this time instead of the default 5 s.
+  expect: { timeout: 2_000 },
   use: {
     baseURL: process.env.APP_URL,
     trace: 'on',
