@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import type { SourceFile } from 'ts-morph';
+import type { CallExpression, SourceFile } from 'ts-morph';
 import type { Fingerprint } from '../core/schema/history.ts';
 import { Node, SyntaxKind } from '../generate/ts-morph.ts';
 import { locate } from '../locate/locate.ts';
@@ -97,7 +97,8 @@ export interface ExpectationRead {
  * value matcher, the page's main heading (`heading`) for a heading that is no longer there.
  * Null when no assertion is written there.
  */
-export function readExpectation(source: SourceFile, line: number, column: number, error: string, heading: string | null): ExpectationRead | null {
+/** The matcher call (`expect(...).toHaveText(...)`) whose name is at `line`:`column`, and whether it is negated; null when none is. */
+export function matcherAt(source: SourceFile, line: number, column: number): { call: CallExpression; matcher: string; negated: boolean } | null {
   let position: number;
   try {
     position = source.compilerNode.getPositionOfLineAndCharacter(line - 1, Math.max(0, column - 1));
@@ -108,10 +109,21 @@ export function readExpectation(source: SourceFile, line: number, column: number
   const call = node?.getFirstAncestor((a) => Node.isCallExpression(a) && Node.isPropertyAccessExpression(a.getExpression()) && /^to[A-Z]/.test(a.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getName()));
   if (!call || !Node.isCallExpression(call)) return null;
   const access = call.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression);
-  const matcher = access.getName();
+  return { call, matcher: access.getName(), negated: /\.not\s*$/.test(access.getExpression().getText()) };
+}
+
+/** Whether the assertion written at the frame expects its element to be there (`toBeVisible`, `toBeAttached`, `toBeInViewport`), not negated. */
+export function presenceAt(source: SourceFile, line: number, column: number): boolean {
+  const at = matcherAt(source, line, column);
+  return at !== null && !at.negated && kPresence.has(at.matcher);
+}
+
+export function readExpectation(source: SourceFile, line: number, column: number, error: string, heading: string | null): ExpectationRead | null {
+  const at = matcherAt(source, line, column);
+  if (!at) return null;
+  const { call, matcher, negated } = at;
   const statementNode = call.getFirstAncestor((a) => Node.isStatement(a) && !Node.isBlock(a)) ?? call;
   const statement = statementNode.getText();
-  const negated = /\.not\s*$/.test(access.getExpression().getText());
   const none = { apply: () => undefined };
   if (negated) return { statement, matcher, before: `not ${matcher}`, now: null, after: null, why: 'a negated expectation: what it should now expect is for a person to say', ...none };
   const index = kValueArgument[matcher];

@@ -13,7 +13,7 @@ import { readTrace, SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
 import { suiteFrames, suiteRoot, testKey } from './baseline.ts';
 import { kEvidencePhases, readFailure, readTestCalls, type TestCalls, type TraceCall } from './failure.ts';
 import type { HealChange, HealResult, NotHealed } from './heal.ts';
-import { reviewExpectation, type ExpectationChange } from './expectation.ts';
+import { presenceAt, reviewExpectation, type ExpectationChange } from './expectation.ts';
 import { relocate, repairedContainer } from './relocate.ts';
 import { testTraces } from './test-traces.ts';
 import { unifiedDiff } from './unified-diff.ts';
@@ -212,6 +212,10 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
   const found = await relocateWritten(shown, written, recorded, read.testIdAttribute, snapshot.frameUrl, peers);
   if (!found.ok) {
     if (!assertion || !found.reason.startsWith('the locator still finds')) return refuse(found.reason);
+    // A presence assertion whose element the snapshot taken as it failed shows, alone and shown: the page came too late.
+    if (kShownNow.test(found.reason) && presenceAt(source, at.line, at.column)) {
+      return refuse(`the assertion at ${place} gave up before the page showed its element: the snapshot taken as it failed shows it, found alone by its locator (a slow app or machine? rerun it, or give it more time): nothing to heal`);
+    }
     const refused = refuse(`not healable: expectation changed (${place}: ${found.reason})`);
     const error = errorOf(read, call);
     const expectation = await reviewExpectation({
@@ -250,6 +254,9 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
     before, after, level: found.level, score: found.score, signals, runnerUp: found.runnerUp, margin: found.margin,
   };
 }
+
+/** `relocate`'s reason when the locator finds the element alone and it is shown (no state of it said after `alone`). */
+const kShownNow = /^the locator still finds the recorded element alone:/;
 
 /** The test's error for `call` (Playwright's whole message, with what it received), else the call's own. */
 function errorOf(read: TestCalls, call: TraceCall): string {

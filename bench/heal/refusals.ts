@@ -25,7 +25,7 @@ export const kRefusalKinds: readonly RefusalKind[] = ['expectation changed', 'el
 export function refusalKind(reason: string): RefusalKind {
   if (reason.includes('not healable: expectation changed')) return 'expectation changed';
   if (reason.includes('the locator still finds the recorded element alone') || reason.includes('the locator still finds one element, not shown now')) return 'element still found';
-  if (reason.includes('the test timed out while') || /Test timeout of \d+ms exceeded/.test(reason)) return 'timed out';
+  if (reason.includes('the test timed out while') || reason.includes('gave up before the page showed') || /Test timeout of \d+ms exceeded/.test(reason)) return 'timed out';
   if (/\bambiguous\b/.test(reason)) return 'ambiguous';
   if (reason.includes('on a page not otherwise reworded; refused')) return 'renamed, refused';
   if (reason.includes('no locator other than a position')) return 'position only';
