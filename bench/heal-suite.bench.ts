@@ -33,7 +33,7 @@ import type { ProxyExtra } from './heal/mutant-proxy.ts';
 import type { MutantKind } from './heal/in-page/mutate.ts';
 import { kNotLocatorKinds, refusalKind } from './heal/refusals.ts';
 import { isSameTest } from './heal/run-specs.ts';
-import { foundElements, wrongPatches, type FoundElement } from './heal/suite-oracle.ts';
+import { foundElements, wrongPatches } from './heal/suite-oracle.ts';
 
 const list = (name: string) => process.env[name]?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
 const onlySuites = list('BENCH_SUITES');
