@@ -32,7 +32,7 @@ import { kMutants } from './heal/instrument.ts';
 import type { ProxyExtra } from './heal/mutant-proxy.ts';
 import type { MutantKind } from './heal/in-page/mutate.ts';
 import { kNotLocatorKinds, refusalKind } from './heal/refusals.ts';
-import { isSameTest } from './heal/run-specs.ts';
+import { isSameTest, reportOutcomes } from './heal/run-specs.ts';
 import { foundElements, wrongPatches } from './heal/suite-oracle.ts';
 
 const list = (name: string) => process.env[name]?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
@@ -82,15 +82,7 @@ async function runSuite(root: string, env: Record<string, string>, out: string, 
     const child = spawn(process.execPath, [cli, 'test', '--output', out, ...grep], { cwd: root, env: { ...process.env, ...env, BENCH_REPORT: report }, stdio: 'ignore' });
     child.on('close', () => resolve());
   });
-  const outcomes = new Map<string, boolean>();
-  if (!fs.existsSync(report)) return outcomes;
-  type Suite = { suites?: Suite[]; specs?: { title: string; file?: string; ok: boolean }[] };
-  const visit = (suite: Suite) => {
-    for (const spec of suite.specs ?? []) outcomes.set(spec.file ? `${spec.file} › ${spec.title}` : spec.title, spec.ok);
-    for (const child of suite.suites ?? []) visit(child);
-  };
-  visit(JSON.parse(fs.readFileSync(report, 'utf8')) as Suite);
-  return outcomes;
+  return reportOutcomes(report);
 }
 
 /** Copies the suite's own files back as they were (heal writes into them). */

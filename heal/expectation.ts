@@ -23,7 +23,7 @@ export interface ExpectationChange {
   statement: string;
   /** `toHaveText`, `toBeVisible`, ... */
   matcher: string;
-  /** The value the code expects, as written (`'todos'`). */
+  /** The value the code expects, as written (`'Orders'`). */
   before: string;
   /** What the page showed instead when the assertion failed; null when the trace does not say. */
   now: string | null;
@@ -145,7 +145,7 @@ export function readExpectation(source: SourceFile, line: number, column: number
     return { statement, matcher, before, now, after, why: null, apply: () => void arg.replaceWithText(after) };
   }
   if (kPresence.has(matcher)) {
-    // `expect(page.getByRole('heading', { name: 'todos' })).toBeVisible()`: the expectation is the heading's name.
+    // `expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible()`: the expectation is the heading's name.
     const subject = call.getDescendantsOfKind(SyntaxKind.CallExpression).find((c) => Node.isIdentifier(c.getExpression()) && c.getExpression().getText() === 'expect')?.getArguments()[0];
     const byRole = subject?.getDescendantsOfKind(SyntaxKind.CallExpression).concat(Node.isCallExpression(subject) ? [subject] : [])
       .find((c) => Node.isPropertyAccessExpression(c.getExpression()) && c.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getName() === 'getByRole');

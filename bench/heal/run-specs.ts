@@ -37,6 +37,11 @@ export async function runFlowSpecs(out: string, url: string, env: NodeJS.Process
   const testTimeoutMs = benchTestTimeoutMs(load);
   await runGeneratedSpecs(out, url, kFlowSpecs, { PLAYWRIGHT_JSON_OUTPUT_NAME: report, ...env }, { reporter: 'json', testTimeoutMs });
   kSpecRuns.push({ testTimeoutMs, loads: [load, os.loadavg()[0]!] });
+  return reportOutcomes(report);
+}
+
+/** Each test's outcome by `file › title` from a Playwright JSON report; empty when the run wrote none. */
+export function reportOutcomes(report: string): Map<string, boolean> {
   const outcomes = new Map<string, boolean>();
   if (!fs.existsSync(report)) return outcomes;
   type Suite = { suites?: Suite[]; specs?: { title: string; file?: string; ok: boolean }[] };

@@ -43,13 +43,13 @@ await expect(page.locator('li')).toHaveCount(3);
 });
 
 test('a heading expected by its name takes the page\'s main heading; presence assertions are told apart', () => {
-  const code = `await expect(this.page.getByRole('heading', { name: 'todos' })).toBeVisible();
+  const code = `await expect(this.page.getByRole('heading', { name: 'Orders' })).toBeVisible();
 await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
 await expect(page.locator('.x')).not.toBeVisible();
 await expect(page.locator('.x')).toHaveText('x');
 `;
   const file = source(code);
-  expect(readExpectation(file, ...at(code, 'toBeVisible();\nawait expect(page.getByRole(\'button\''), '', 'Aufgaben')).toMatchObject({ before: "'todos'", now: 'Aufgaben', after: "'Aufgaben'" });
+  expect(readExpectation(file, ...at(code, 'toBeVisible();\nawait expect(page.getByRole(\'button\''), '', 'Bestellungen')).toMatchObject({ before: "'Orders'", now: 'Bestellungen', after: "'Bestellungen'" });
   expect(readExpectation(file, ...at(code, "toBeVisible();\nawait expect(page.locator('.x')).not"), '', 'Aufgaben')).toMatchObject({ before: "'Save'", now: null, after: null });
   expect(presenceAt(file, ...at(code, "toBeVisible();\nawait expect(page.locator('.x')).not"))).toBe(true);
   expect(presenceAt(file, ...at(code, "toBeVisible();\nawait expect(page.locator('.x')).toHaveText"))).toBe(false);
