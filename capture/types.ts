@@ -41,7 +41,7 @@ export interface ElementInfo {
   covered?: boolean;
   /**
    * No scrolling brings it into view (a fixed panel slid past the viewport's edge, a skip link
-   * parked off the page): a click on it times out. Tested when the policy asks for field details
+   * parked off the page or clipped to a pixel): a click on it times out. Tested when the policy asks for field details
    * (capture/perceive/offscreen.ts).
    */
   offscreen?: boolean;

@@ -5,10 +5,12 @@ import { elementsWhere } from './elements-where.ts';
 
 /**
  * Elements no scrolling brings into view. A side panel slid out of sight (a fixed layer moved past
- * the viewport's edge until its button opens it) or a skip link parked at `left: -9999px` until it
- * has focus stays in the aria snapshot, yet a click on it scrolls in vain and times out ("element
- * is outside of the viewport"). Those are marked `offscreen`, and a crawler leaves them alone as it
- * leaves what a layer covers. An element merely below the fold is not: a click scrolls to it.
+ * the viewport's edge until its button opens it) or a skip link parked at `left: -9999px` (or above
+ * a fixed toolbar) until it has focus stays in the aria snapshot, yet a click on it scrolls in vain
+ * and times out ("element is outside of the viewport"); a skip link clipped to a pixel until then
+ * times out the same way, under what lies beneath it. Those are marked `offscreen`, and a crawler
+ * leaves them alone as it leaves what a layer covers. An element merely below the fold is not: a
+ * click scrolls to it.
  */
 
 /** Sets `offscreen` on the elements no scrolling brings into view; nothing is tested when the page has none. */

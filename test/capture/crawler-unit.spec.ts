@@ -4,7 +4,7 @@ import { isDestructive, isDestructiveText } from '../../capture/policies/crawler
 import { fillActions } from '../../capture/policies/crawler/fill.ts';
 import { fieldKind, firstRealOption, plausibleValue, valueFor } from '../../capture/policies/crawler/form-values.ts';
 import { Frontier } from '../../capture/policies/crawler/frontier.ts';
-import { deriveMoves, urlPattern } from '../../capture/policies/crawler/moves.ts';
+import { deriveMoves, isInPageAnchor, resolveAddress, urlPattern } from '../../capture/policies/crawler/moves.ts';
 import { crawlerStateKey, withoutFieldValues } from '../../capture/policies/crawler/state-key.ts';
 import type { Decision, ElementInfo } from '../../capture/types.ts';
 
@@ -108,6 +108,28 @@ test.describe('moves', () => {
     const { moves, skipped } = deriveMoves(elements, kBase, { allow: kAllow, allowDestructive: false });
     expect(moves.map((m) => `${m.kind} ${m.address.role} ${m.address.name}`)).toEqual(['click link create new collection', 'click link menu', 'click link more']);
     expect(skipped.map((s) => `${s.label}: ${s.reason}`)).toEqual(['link "Top": same-page', 'link "Delete": destructive']);
+  });
+
+  test('a link to a place in the page is no move on any page address, hash routes aside', () => {
+    expect(isInPageAnchor('#main', 'http://h/post')).toBe(true);
+    expect(isInPageAnchor('/post#main', 'http://h/post')).toBe(true);
+    expect(isInPageAnchor('#main', 'http://h/app/#/posts')).toBe(true);
+    expect(isInPageAnchor('/posts#main', 'http://h/post')).toBe(false);
+    expect(isInPageAnchor('#/posts', 'http://h/app/')).toBe(false);
+    expect(isInPageAnchor('/post', 'http://h/post')).toBe(false);
+    const skip = el(1, 'link', 'Skip to content', { href: '/post#main' });
+    expect(deriveMoves([skip], 'http://h/post#/x', { allow: ['h'], allowDestructive: false }).skipped.map((s) => s.reason)).toEqual(['same-page']);
+  });
+
+  test("a link move is found by its target and name, never by a skip link that reads as the page's own address", () => {
+    // The move was derived at / and is resolved at /post, where the skip links normalize to /post too.
+    const [move] = deriveMoves([el(1, 'link', 'Add post', { href: '/post' })], kBase, { allow: kAllow, allowDestructive: false }).moves;
+    const at = `${kBase}post`;
+    const page = [el(1, 'link', 'Skip to content', { href: '#main' }), el(2, 'link', 'Skip to editor', { href: '/post#editor' }), el(3, 'link', 'New', { href: '/post' }), el(4, 'link', 'Add post', { href: '/post' })];
+    expect(resolveAddress(page, move!.address, at)?.name).toBe('Add post');
+    // Renamed, it is still found by its target; with only the skip links left, it is gone.
+    expect(resolveAddress(page.filter((e) => e.name !== 'Add post'), move!.address, at)?.name).toBe('New');
+    expect(resolveAddress(page.slice(0, 2), move!.address, at)).toBeNull();
   });
 
   test('url patterns generalize ids and numeric query values only', () => {

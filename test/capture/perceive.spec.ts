@@ -189,6 +189,27 @@ test('controls no scrolling brings into view are marked offscreen, and only thos
   }
 });
 
+test('skip links parked above a fixed toolbar or clipped to a pixel are offscreen; a clipped checkbox and a toolbar that scrolls are not', async ({ session }) => {
+  // A toolbar fixed on screen holds a skip link parked far above it (scrolling the page does not move
+  // the toolbar, and the toolbar does not scroll); a skip link wears the visually-hidden clip; a styled
+  // checkbox hides its own input the same way; a fixed panel that scrolls holds a link below its fold.
+  const page = `<!doctype html><title>Add post</title>
+  <div style="position:fixed;top:0;left:0;right:0;height:32px"><a style="position:absolute;top:-1000em" href="#main">Skip to content</a><button>Profile</button></div>
+  <a style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;margin:-1px" href="#nav">Skip to navigation</a>
+  <label style="display:block;margin-top:40px"><input type="checkbox" style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);margin:-1px"> Sticky post</label>
+  <nav id="nav" style="position:fixed;top:40px;right:0;width:150px;height:100px;overflow:auto"><div style="height:400px"></div><a href="/posts">All posts</a></nav>
+  <main id="main"><button>Publish</button></main>`;
+  const pages = await servePages({ '/': page });
+  try {
+    await session.currentPageOrDie().goto(pages.url);
+    const elements = (await perceive(session, null, { fieldDetails: true })).elements;
+    expect(elements.filter((e) => e.offscreen).map((e) => e.name).sort()).toEqual(['Skip to content', 'Skip to navigation']);
+    expect(elements.filter((e) => !e.offscreen).map((e) => e.name)).toEqual(expect.arrayContaining(['Profile', 'Sticky post', 'All posts', 'Publish']));
+  } finally {
+    await pages.close();
+  }
+});
+
 test('empty shades laid over parts of the page mark the controls under them covered', async ({ session }) => {
   // A side panel and a header each dimmed by a shade of their own, the dialog above in the middle.
   const page = `<!doctype html><title>Editor</title>

@@ -78,9 +78,19 @@ export function normalizeHref(href: string, base: string): string | null {
   }
 }
 
-/** A link to a place in the current page (`#top`), not to a hash route. */
-function isAnchor(href: string): boolean {
-  return href.startsWith('#') && !kHashRoute.test(href);
+/**
+ * A link to a place in the page it is on (`#top`, a skip link's `#content`, or this page's own
+ * address with such a fragment), not to a hash route: following it goes nowhere.
+ */
+export function isInPageAnchor(href: string, pageUrl: string): boolean {
+  try {
+    const url = new URL(href, pageUrl);
+    if (url.hash === '' || kHashRoute.test(url.hash)) return false;
+    url.hash = '';
+    return url.href === withoutHash(pageUrl);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -183,7 +193,7 @@ export function deriveMoves(elements: readonly ElementInfo[], pageUrl: string, o
       const target = normalizeHref(href, pageUrl);
       if (target === null) skipped.push({ label, reason: 'not-http' });
       else if (!isAllowedUrl(target, options.allow)) skipped.push({ label, reason: 'external' });
-      else if (target === here || (isAnchor(href) && target === withoutHash(pageUrl))) skipped.push({ label, reason: 'same-page' });
+      else if (target === here || isInPageAnchor(href, pageUrl)) skipped.push({ label, reason: 'same-page' });
       else {
         moves.push({
           key: `link ${target}`, kind: 'link', label: `${label} -> ${target}`,
@@ -236,10 +246,15 @@ export function deriveMoves(elements: readonly ElementInfo[], pageUrl: string, o
   return { moves: [...typing, ...moves], skipped };
 }
 
-/** Finds the element a move addresses in a (later) element list. */
+/**
+ * Finds the element a move addresses in a (later) element list. A link is found by its target,
+ * one of the same name first; never by a link to a place in the page (a skip link's `#content`),
+ * whose target reads as the page's own address and so as the target of any link to this page.
+ */
 export function resolveAddress(elements: readonly ElementInfo[], address: ElementAddress, pageUrl: string): ElementInfo | null {
   if (address.href !== undefined) {
-    return elements.find((e) => e.role === 'link' && e.attributes.href !== undefined && normalizeHref(e.attributes.href, pageUrl) === address.href) ?? null;
+    const links = elements.filter((e) => e.role === 'link' && e.attributes.href !== undefined && !isInPageAnchor(e.attributes.href, pageUrl) && normalizeHref(e.attributes.href, pageUrl) === address.href);
+    return links.find((e) => normalizeName(e.name) === address.name) ?? links[0] ?? null;
   }
   const matches = elements.filter((e) => e.role === address.role && normalizeName(e.name) === address.name);
   return matches[address.occurrence] ?? null;
