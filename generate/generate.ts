@@ -120,7 +120,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const counts = model.locatorCheck;
   options.log(`locators: ${counts.found} found only the recorded element in its DOM snapshots, ${counts.positional} did so by position alone, ${counts.failed} did not (see model.json diagnostics), ${counts.unchecked} unchecked`);
   const files = emitAll(model, names, {
-    histories: new Map(runs.map((r) => [r.input.sessionId, r.historyText])),
+    histories: new Map(runs.map((r) => [r.input.sessionId, { text: r.historyText, steps: r.input.history.steps }])),
     projectConfig: options.project ? moduleSpecifier(outDir, options.project.file) : null,
   });
   const result: GenerateResult = {

@@ -6,6 +6,7 @@ import { emitFingerprints } from './fingerprints.ts';
 import { mergeGenerated } from './merge.ts';
 import { emitPageObject } from './pom.ts';
 import { newProject } from './source.ts';
+import type { TimedStep } from './replay-timeout.ts';
 import { emitFlowSpec, emitReplaySpec, historyCopyPath } from './spec.ts';
 import { emitConfig, emitSecrets, emitTsconfig } from './support.ts';
 import { emitWorkflow } from './workflow.ts';
@@ -25,9 +26,16 @@ export interface GeneratedFile {
   policy: WritePolicy;
 }
 
+/** A recorded history as the replay spec needs it: its text to copy, and its steps. */
+export interface RecordedHistory {
+  text: string;
+  /** What the replay spec's timeout is computed from. */
+  steps: readonly TimedStep[];
+}
+
 export interface EmitOptions {
-  /** History text per session, copied to `<out>/histories/` for the replay specs. */
-  histories: Map<string, string>;
+  /** The history per session, copied to `<out>/histories/` for the replay specs. */
+  histories: Map<string, RecordedHistory>;
   /** How the generated Playwright config imports the project's brow-use.config.ts; null without one. */
   projectConfig?: string | null;
 }
@@ -48,8 +56,8 @@ export function emitAll(model: PageModel, names: Names, options: EmitOptions): G
     if (spec) files.push({ ...spec, policy: 'merge' });
     const history = options.histories.get(flow.sessionId);
     if (history !== undefined) {
-      files.push({ file: historyCopyPath(flow), text: history, policy: 'copy' });
-      files.push({ ...emitReplaySpec(project, ctx, flow), policy: 'merge' });
+      files.push({ file: historyCopyPath(flow), text: history.text, policy: 'copy' });
+      files.push({ ...emitReplaySpec(project, ctx, flow, history.steps), policy: 'merge' });
     }
   }
   files.push({ ...emitConfig(project, { baseUrl: model.baseUrl, testIdAttribute: model.testIdAttribute, projectConfig: options.projectConfig ?? null }), policy: 'create' });

@@ -9,6 +9,7 @@ import { flowVariables, workflowVarNames } from './workflow.ts';
 import { headingExpression, headingSnapshot, isStableText, outcomeLocatorCode } from './code.ts';
 import { kTestHelperModule, type EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
+import { millisecondsLiteral, replayTimeout, type TimedStep } from './replay-timeout.ts';
 import { createSource, printSource, regexLiteral, templateLiteral } from './source.ts';
 import { str } from '../../core/locator/model-code.ts';
 
@@ -167,7 +168,17 @@ function finalStateChecks(ctx: EmitContext, flow: Flow): string[] {
   return checks;
 }
 
-export function emitReplaySpec(project: Project, ctx: EmitContext, flow: Flow): { file: string; text: string } {
+/** The replay spec's timeout, with how it was reached in a comment a reader of the spec can check. */
+function timeoutLines(recorded: readonly TimedStep[]): string[] {
+  const { timeoutMs, steps, recordedMs } = replayTimeout(recorded);
+  return [
+    `// ${steps} recorded ${steps === 1 ? 'step' : 'steps'} took ${(recordedMs / 1000).toFixed(1)} s: room for a slower machine and for finding moved elements again.`,
+    `test.setTimeout(${millisecondsLiteral(timeoutMs)});`,
+  ];
+}
+
+/** `recorded`: the history's steps, which the test's timeout is computed from (replay-timeout.ts). */
+export function emitReplaySpec(project: Project, ctx: EmitContext, flow: Flow, recorded: readonly TimedStep[]): { file: string; text: string } {
   const file = `tests/replay-${flow.sessionId}.spec.ts`;
   const source = createSource(project, `/gen/${file}`);
   const fromHelper = testModule(flow) === kTestHelperModule;
@@ -180,6 +191,7 @@ export function emitReplaySpec(project: Project, ctx: EmitContext, flow: Flow): 
   // The run's start directory relative to the base URL: replay rebases it onto BASE_URL.
   const startDirectory = appRelative(new URL('.', flow.startUrl).href, appBase([ctx.model.baseUrl]));
   const body = [
+    ...timeoutLines(recorded),
     ...secretGuard(flow),
     `const file = path.join(test.info().project.testDir, '..', ${str(historyCopyPath(flow))});`,
     `const history: unknown = JSON.parse(await fs.readFile(file, 'utf8'));`,

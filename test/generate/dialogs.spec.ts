@@ -33,7 +33,7 @@ function click(dialogs?: StepDialog[]): Input {
 
 function workflowOf(input: RunInput): string {
   const model = buildPageModel([input]);
-  const files = emitAll(model, assignNames(model, null), { histories: new Map([[input.sessionId, '{}']]) });
+  const files = emitAll(model, assignNames(model, null), { histories: new Map([[input.sessionId, { text: '{}', steps: input.history.steps }]]) });
   return files.find((f) => f.file.startsWith('workflows/') && !f.file.endsWith('secrets.ts'))!.text;
 }
 

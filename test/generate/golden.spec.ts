@@ -17,9 +17,10 @@ const kExpected = path.join(import.meta.dirname, 'expected');
 const kSuffix = '.golden';
 
 function generateFixture(): GeneratedFile[] {
-  const model = buildPageModel([loginRun(), settingsRun()]);
+  const login = loginRun();
+  const model = buildPageModel([login, settingsRun()]);
   return emitAll(model, assignNames(model, null), {
-    histories: new Map([['script-1700000000001', '{"recorded": "history"}\n']]),
+    histories: new Map([['script-1700000000001', { text: '{"recorded": "history"}\n', steps: login.history.steps }]]),
   });
 }
 

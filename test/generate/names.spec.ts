@@ -119,7 +119,7 @@ test('proposed names that are reserved words, numbers or empty still give valid 
   expect(pageNames.className).toBe(derived.pages.get(page.id)!.className);
   expect(pageNames.members.get(page.elements[0]!.id)).toBe('new');
   expect(names.flows.get('script-1')!.functionName).toBe('deleteFlow');
-  const files = emitAll(model, names, { histories: new Map([['script-1', '{}']]) });
+  const files = emitAll(model, names, { histories: new Map([['script-1', { text: '{}', steps: [] }]]) });
   for (const file of files.filter((f) => f.file.endsWith('.ts'))) expect(syntaxErrors(file.text), file.file).toEqual([]);
 });
 
@@ -184,7 +184,7 @@ test('recorded text that would end a doc comment stays inside it', () => {
     { path: '/c', title: 'C', target: fp({ role: 'button', name: 'Go' }) },
   ]);
   const model = buildPageModel([run]);
-  const files = emitAll(model, assignNames(model, null), { histories: new Map([['script-1', '{}']]) });
+  const files = emitAll(model, assignNames(model, null), { histories: new Map([['script-1', { text: '{}', steps: [] }]]) });
   for (const file of files.filter((f) => f.file.endsWith('.ts'))) expect(syntaxErrors(file.text), file.file).toEqual([]);
   expect(files.find((f) => f.file.startsWith('pom/B'))!.text).toContain('“Close *\\/ now” button');
 });
@@ -264,7 +264,7 @@ test('a row clicked as a whole, the text it is found by and its collection are n
   const jobs = names.collections.get(byId.collection.id)!;
   expect([jobs.accessor, jobs.className, jobs.members.get(byId.cell.id)]).toEqual(['job', 'JobItem', 'jobText']);
   expect(names.methods.get('row-click')).toMatchObject({ name: 'clickJob', item: 'job' });
-  const files = emitAll(byId.model, assignNames(byId.model, null), { histories: new Map([['script-1', '{}']]) });
+  const files = emitAll(byId.model, assignNames(byId.model, null), { histories: new Map([['script-1', { text: '{}', steps: [] }]]) });
   const pom = files.find((f) => f.file.startsWith('pom/'))!.text;
   expect(pom).toContain('await this.job(job).jobText.click();');
   // The element showing the text its item is found by is documented as that text.
@@ -298,7 +298,7 @@ test('a doc comment never quotes a name that shows nothing: an icon glyph or bla
   const blank = element({ id: 'link:', role: 'link', tag: 'a', name: ' ', fingerprint: { ...fp({ role: 'link', name: ' ' }), id: 'palette-toggle' } });
   page.elements.push(glyph, blank);
   page.interactions.push({ kind: 'click', id: 'glyph-click', page: page.id, observed: 1, collection: null, element: glyph.id });
-  const files = emitAll(model, assignNames(model, null), { histories: new Map([['script-1', '{}']]) });
+  const files = emitAll(model, assignNames(model, null), { histories: new Map([['script-1', { text: '{}', steps: [] }]]) });
   const pom = files.find((f) => f.file.startsWith('pom/'))!.text;
   expect(pom).not.toContain('“\uf067”');
   expect(pom).not.toMatch(/“\s*”/);
@@ -323,7 +323,7 @@ test("a link whose name is the text its item is found by is named after the item
   const names = assignNames(model, null).pages.get(page.id)!;
   expect(names.collections.get(collection.id)!.members.get(link.id)).toBe('itemLink');
   expect(names.methods.get('open-release')).toMatchObject({ name: 'openItem', item: 'item' });
-  const files = emitAll(model, assignNames(model, null), { histories: new Map([['script-1', '{}']]) });
+  const files = emitAll(model, assignNames(model, null), { histories: new Map([['script-1', { text: '{}', steps: [] }]]) });
   const pom = files.find((f) => f.file.startsWith('pom/'))!.text;
   expect(pom).toContain('await this.item(item).itemLink.click();');
   expect(pom).toContain('The link this list item is found by (“1.0.0” when recorded).');
@@ -349,7 +349,7 @@ test('a method doc never quotes a test id as if the element showed it: it descri
   const settings = element({ id: 'button:', role: 'button', tag: 'button', name: '', testId: 'header--tooltip-settings', fingerprint: { ...fp({ role: 'button', name: '' }), id: 'header--button-settings', testId: 'header--tooltip-settings' } });
   page.elements.push(settings);
   page.interactions.push({ kind: 'click', id: 'settings-click', page: page.id, observed: 1, collection: null, element: settings.id });
-  const pom = emitAll(model, assignNames(model, null), { histories: new Map([['script-1', '{}']]) }).find((f) => f.file.startsWith('pom/'))!.text;
+  const pom = emitAll(model, assignNames(model, null), { histories: new Map([['script-1', { text: '{}', steps: [] }]]) }).find((f) => f.file.startsWith('pom/'))!.text;
   expect(pom).not.toContain('“header--tooltip-settings”');
   expect(pom).toContain('The button #header--button-settings.');
   expect(pom).toContain('Clicks the button #header--button-settings.');
@@ -410,6 +410,6 @@ test("a method doc names a required field by its label without the required mark
   const field = (id: string, label: string) => element({ id, role: 'textbox', tag: 'input', name: label.replace(' *', ''), label });
   page.elements.push(field('u', 'Username *'), field('p', 'Password*'));
   page.interactions.push({ kind: 'form', id: 'form', page: page.id, observed: 1, collection: null, fields: [{ element: 'u', control: 'fill' }, { element: 'p', control: 'fill' }] });
-  const pom = emitAll(model, assignNames(model, null), { histories: new Map([['script-1', '{}']]) }).find((f) => f.file.startsWith('pom/'))!.text;
+  const pom = emitAll(model, assignNames(model, null), { histories: new Map([['script-1', { text: '{}', steps: [] }]]) }).find((f) => f.file.startsWith('pom/'))!.text;
   expect(pom).toContain('Fills “Username”, “Password”.');
 });
