@@ -5,6 +5,7 @@ import { patternRegexSource } from '../model/url-pattern.ts';
 import { showsItemKey, showsItemText } from '../names/derive.ts';
 import { isVisibleName, unnamedCaption } from '../names/element-marks.ts';
 import { headingExpression, isStableText, uniqueness } from './code.ts';
+import { keyCode } from './key-code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
 import { commentText, createSource, printSource, regexLiteral } from './source.ts';
@@ -216,10 +217,12 @@ function addInteraction(
       statements.push(`await ${member(interaction.element)}.hover();`);
       description = `Hovers over ${label(interaction.element)}.`;
       break;
-    case 'press':
-      statements.push(interaction.element ? `await ${member(interaction.element)}.press(${str(interaction.keys)});` : `await this.page.keyboard.press(${str(interaction.keys)});`);
-      description = `Presses ${interaction.keys}.`;
+    case 'press': {
+      const keys = keyCode(interaction.keys, interaction.element ? { member: member(interaction.element), label: label(interaction.element) } : null);
+      statements.push(...keys.statements);
+      description = keys.description;
       break;
+    }
     default:
       return assertNever(interaction, 'interaction');
   }

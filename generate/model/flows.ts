@@ -3,7 +3,9 @@ import { typingAnswer } from '../../core/aria/typing-answer.ts';
 import type { HistoryStep, PageState, StepDialog } from '../../core/schema/history.ts';
 import type { ExpectName } from '../../core/schema/actions.ts';
 import type { FieldControl, Flow, FlowCheck, FlowOutcome, FlowState, FlowStep, FlowValue, ModelField } from '../../core/schema/page-model.ts';
+import { isSingleChord } from '../../core/act/key-segments.ts';
 import { freshenCreatedValues } from './fresh.ts';
+import { keepsFocus, takesTyping } from './keeps-focus.ts';
 import { flowOutcomes, isDestructiveName } from './outcomes.ts';
 import type { RunInput } from './inputs.ts';
 import type { PageKeyer } from './pages.ts';
@@ -49,6 +51,13 @@ function fieldChange(step: HistoryStep, variables: Record<string, string>): Fiel
     }
     default: return null;
   }
+}
+
+/** The field the focus is in, on its page, with the item it is in when it belongs to one. */
+interface Focused {
+  page: string;
+  element: string;
+  row: RowScope | null;
 }
 
 interface PendingForm {
@@ -132,15 +141,21 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     if (next && form.wait && pageOf(form.post) === form.page) steps.push({ kind: 'wait', page: form.page, ...tabOf(form.post), ...form.wait, after: stateOf(form.post) });
   };
 
+  /** The field that has the focus, as far as the steps so far tell (see keeps-focus.ts). */
+  let focused = null as Focused | null;
+
   for (const step of run.history.steps) {
     if (!step.ok) continue;
     const page = pageOf(step.pre);
     const change = fieldChange(step, run.history.variables);
     const evidence = run.evidence?.get(step.index) ?? null;
     const row = step.fingerprint ? rowScope(step.fingerprint, step.locator, ctx.testIdAttribute, evidence ?? undefined) : null;
+    const hadFocus: Focused | null = focused?.page === page ? focused : null;
+    focused = keepsFocus(step) ? hadFocus : null;
     if (change && step.fingerprint) {
       if (pending && (pending.page !== page || pending.row?.key !== row?.key || pending.row?.collection !== row?.collection)) flush();
       const element = observed.element(page, step.fingerprint, step.locator, row, evidence);
+      if (change.control === 'fill' && step.pre.url === step.post.url) focused = { page, element, row };
       pending ??= { page, row, fields: [], values: [], pre: step.pre, post: step.post, wait: null, dialogs: [] };
       pending.dialogs.push(...(step.dialogs ?? []));
       pending.wait = change.control === 'fill' ? broughtUp(step, change.value) : null;
@@ -171,14 +186,19 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
       case 'hover': {
         if (!step.fingerprint) break;
         const element = observed.element(page, step.fingerprint, step.locator, row, evidence);
+        if (step.action === 'click' && takesTyping(step.fingerprint) && step.pre.url === step.post.url && !opensTab) focused = { page, element, row };
         const id = observed.interaction({ kind: step.action, id: `${step.action}:${element}`, page, observed: 1, collection: row?.collection ?? null, element }, to, moved);
         steps.push(itemOf({ kind: 'interact', page, ...tab, interaction: id, values: [], item: row ? { kind: 'literal', value: row.key } : null, ...tabs, ...dialogsOf(step.dialogs), after }, row));
         break;
       }
       case 'send_keys': {
         const keys = step.params.keys;
-        const id = observed.interaction({ kind: 'press', id: `press:${keys}`, page, observed: 1, collection: null, element: null, keys }, to, moved);
-        steps.push({ kind: 'interact', page, ...tab, interaction: id, values: [], item: null, ...tabs, ...dialogsOf(step.dialogs), after });
+        // A sequence of keys goes to the field that had the focus: its method types into that field.
+        // One key or chord is pressed where the focus is, as recorded.
+        const into = isSingleChord(keys) ? null : hadFocus;
+        const element = into?.element ?? null;
+        const id = observed.interaction({ kind: 'press', id: element ? `press:${keys} in ${element}` : `press:${keys}`, page, observed: 1, collection: into?.row?.collection ?? null, element, keys }, to, moved);
+        steps.push(itemOf({ kind: 'interact', page, ...tab, interaction: id, values: [], item: into?.row ? { kind: 'literal', value: into.row.key } : null, ...tabs, ...dialogsOf(step.dialogs), after }, into?.row ?? null));
         break;
       }
       case 'navigate':

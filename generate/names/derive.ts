@@ -2,6 +2,7 @@ import { steadyText } from '../../core/volatile/steady-text.ts';
 import type { FieldControl, Interaction, ModelCollection, ModelElement, ModelPage, PageModel } from '../../core/schema/page-model.ts';
 import { steadyName } from '../../core/locator/steady-name.ts';
 import { iconText, idText } from './element-marks.ts';
+import { isSingleChord, keySegments } from '../../core/act/key-segments.ts';
 import { camel, keyWords, pascal, words } from './identifiers.ts';
 
 /**
@@ -263,6 +264,21 @@ function actionMethod(verb: string, element: ModelElement, idPrefix: readonly st
   return verb + pascal(rest.length ? rest : words(kindSuffix(element)));
 }
 
+/**
+ * A key press: one key or chord by what it presses (`pressEnter`, `pressControlA`); a sequence by
+ * what it does and where, never by the text it types (`typeIntoPostBody`, `pressKeysInNotes`,
+ * `typeText` when no field had the focus).
+ */
+function pressMethod(interaction: Extract<Interaction, { kind: 'press' }>, elements: Map<string, ModelElement>, idPrefix: readonly string[], itemWords?: ReadonlyMap<string, string[]>): string {
+  if (isSingleChord(interaction.keys)) return `press${pascal(keyWords(interaction.keys))}`;
+  const types = keySegments(interaction.keys).some((segment) => segment.kind === 'text');
+  const element = interaction.element ? elements.get(interaction.element)! : null;
+  if (!element) return types ? 'typeText' : 'pressKeys';
+  const named = elementWords(element, idPrefix, itemWords).slice(0, kMaxFieldWords);
+  const target = pascal(named.length ? named : words(kindSuffix(element, true)));
+  return types ? `typeInto${target}` : `pressKeysIn${target}`;
+}
+
 export function methodBase(
   interaction: Interaction, elements: Map<string, ModelElement>, pageBaseName: string, formIndex: number,
   idPrefix: readonly string[] = [], itemWords?: ReadonlyMap<string, string[]>, itemKeys: ReadonlySet<string> = new Set(),
@@ -288,6 +304,6 @@ export function methodBase(
     case 'hover':
       return actionMethod('hover', elements.get(interaction.element)!, idPrefix, itemWords, itemKeys.has(interaction.element));
     case 'press':
-      return `press${pascal(keyWords(interaction.keys))}`;
+      return pressMethod(interaction, elements, idPrefix, itemWords);
   }
 }
