@@ -62,7 +62,7 @@ export interface RelocateInput {
   itemText?: boolean;
   /**
    * The other members the page objects recorded on the same page: evidence that the page was
-   * reworded around an element renamed in place (see renamed-in-place.ts).
+   * reworded around a renamed element (see locate/renamed-evidence.ts).
    */
   peers?: Fingerprint[];
   /**
@@ -136,7 +136,7 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   }
   const recorded = current && tryParseLocatorCode(current).ok ? { code: current, matches: 1 } : null;
   // As replay asks: the recorded fingerprint, its link targets read against the app's address.
-  const request = { fingerprint: input.fingerprint, recorded, members, title: input.title ?? null, heading: input.heading, pageUrl: input.pageUrl, inPlace: !item };
+  const request = { fingerprint: input.fingerprint, recorded, members, title: input.title ?? null, heading: input.heading, pageUrl: input.pageUrl, pageEvidence: !item };
   const result = await locate(page, request, { timeoutMs: 0 });
   if (result.kind === 'page-changed') return { ok: false, reason: `page changed: the snapshot is not the page ${fp.role ?? fp.tag} "${fp.name}" was recorded on (${result.lost}); nothing is healed element by element there` };
   if (result.kind === 'missing') {
@@ -208,7 +208,7 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   const preferred = input.prefer ? [...ways.filter((way) => way.kind === input.prefer), ...ways.filter((way) => way.kind !== input.prefer)] : ways;
   const codes = preferred.map((way) => ({ way, code: checkCode(way, input.testIdAttribute) }));
   const signals = [...matchedSignals(input.fingerprint, { ...live, hrefPath: sameOriginPath(live.hrefPath, input.pageUrl) })];
-  if (result.kind === 'found' && result.renamedInPlace) signals.push(`renamed in place: ${result.renamedInPlace}`);
+  if (result.kind === 'found' && result.renamedEvidence) signals.push(`renamed: ${result.renamedEvidence}`);
   const found = (locator: ModelLocator, code: string): Relocated => ({
     ok: true, locator: { ...locator, matches: 1, verified: true }, code, signals, level: result.level, score: essential(candidate),
     runnerUp, margin: runnerUp ? essential(candidate) - runnerUp.score : null,

@@ -13,8 +13,8 @@ import { pickCandidate, type Scored } from './pick.ts';
 import { rowTextOnPage, wordsNotOnPage } from './row-text-on-page.ts';
 import { wholeWords, wordsOf } from './text.ts';
 import { steadyText } from '../core/volatile/steady-text.ts';
-import { renamedInPlace, type InPlaceEvidence } from './renamed-in-place.ts';
-import { renamedTogether } from './renamed-together.ts';
+import { describeVerdict, weighRenamed } from './renamed-evidence.ts';
+import { readRenamedFacts, type PageEvidence } from './renamed-facts.ts';
 import { sameOriginPath } from './same-origin-path.ts';
 import { nameKeysRow, withDistinctClasses, withRewordedRows } from './pool-evidence.ts';
 import { agreement, isRowScoped, stableClasses, standsAsRecorded, type AgreementOptions } from './scoring.ts';
@@ -44,7 +44,7 @@ export interface ReadAtPath extends FoundAt {
 }
 
 export type MatchResult =
-  | { kind: 'found'; level: MatchLevel; candidate: ScoredCandidate; candidates: number; notes: string[]; pool: ScoredCandidate[]; atPath?: ReadAtPath; guard?: Locator; renamedInPlace?: string }
+  | { kind: 'found'; level: MatchLevel; candidate: ScoredCandidate; candidates: number; notes: string[]; pool: ScoredCandidate[]; atPath?: ReadAtPath; guard?: Locator; renamedEvidence?: string }
   | { kind: 'ambiguous'; level: MatchLevel; tied: ScoredCandidate[]; notes: string[]; pool: ScoredCandidate[] }
   | { kind: 'missing'; notes: string[]; pool: ScoredCandidate[] };
 
@@ -66,10 +66,10 @@ export interface CascadeOptions {
   guarded?: boolean;
   /**
    * The other elements recorded on the same page, and the address their link targets are read
-   * against: evidence that a renamed element with nothing else to say what it is sits in a page
-   * reworded around it (see renamed-in-place.ts). Without it, such an element is refused.
+   * against: what the evidence model weighs a renamed element against (see renamed-facts.ts).
+   * Without it, a renamed element has only its own place and neighbours to stand on.
    */
-  inPlace?: InPlaceEvidence;
+  pageEvidence?: PageEvidence;
 }
 
 /** The page's address as fingerprints write link targets: its path and query, and the whole address without its anchor. */
@@ -173,7 +173,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
   const pool = new Map<string, ScoredCandidate>();
   const includeHidden = fp.box === null;
   let tie: { level: MatchLevel; tied: ScoredCandidate[] } | null = null;
-  const pageUrl = options.pageUrl ?? options.inPlace?.pageUrl ?? page.url();
+  const pageUrl = options.pageUrl ?? options.pageEvidence?.pageUrl ?? page.url();
   const scoring: AgreementOptions = { tolerantIds: options.tolerantIds, rowTextGone: false, pageAddress: pageAddress(pageUrl) };
   // The recorded locator's one match when its name keys its row in the recorded scope (see nameKeysRow).
   let keyedByName: string | null = null;
@@ -218,22 +218,26 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     if (pool.size > 1) classesOnPage ??= await countClasses(page, stableClasses(fp));
     const rows = withRewordedRows(fp, [...pool.values()], (c) => c.features, lostOnPage, scoring);
     const pick = pickCandidate(withDistinctClasses(fp, rows, (c) => c.features.classes, classesOnPage), { exhaustive });
-    // A renamed element is taken only on evidence beyond its name: being the only one of its kind,
-    // or the best of a few, says nothing of what it is.
-    let inPlace: string | null = null;
+    // A renamed element with nothing the server or the code reads to say what it is: the page as a
+    // whole decides (see renamed-evidence.ts), never being the only one of its kind alone.
+    let renamed: string | null = null;
     if (pick.kind === 'unique' && pick.winner.agreement.renamed && !pick.winner.agreement.evidence.length) {
       const what = `${fp.role ?? fp.tag} "${pick.winner.item.features.name}", recorded "${fp.name}"`;
-      inPlace = (await renamedTogether(fp, pick.winner.item)) ?? (options.inPlace ? await renamedInPlace(page, fp, pick.winner.item, options.inPlace) : null);
-      if (!inPlace) {
-        notes.push(`${level}: the ${what}: renamed, and nothing beyond its name says it is the recorded one (no test id, id, form name, link target, row or caption agrees, its look-alikes kept the recorded name, and the page was not reworded around it); refused`);
+      classesOnPage ??= await countClasses(page, stableClasses(fp));
+      const facts = await readRenamedFacts(page, fp, pick.winner.item, pick.rule === 'sole', classesOnPage, options.pageEvidence ?? null);
+      const verdict = weighRenamed(facts);
+      const said = describeVerdict(verdict, facts.members);
+      if (!verdict.taken) {
+        notes.push(`${level}: the ${what}: renamed, and no test id, id, form name, link target, row or caption says it is the recorded one; ${said}`);
         return null;
       }
-      notes.push(`${level}: the ${what}: ${inPlace}`);
+      notes.push(`${level}: the ${what}: renamed, ${said}`);
+      renamed = said;
     }
     switch (pick.kind) {
       case 'unique':
         if (pick.rule !== 'evidence') notes.push(`${level}: ${pick.rule === 'sole' ? 'the only' : 'clearly the best'} ${fp.role ?? fp.tag} of its kind in the recorded region`);
-        return { kind: 'found', level, candidate: pick.winner, candidates: found.length, notes, pool: [...pool.values()], ...(inPlace ? { renamedInPlace: inPlace } : {}) };
+        return { kind: 'found', level, candidate: pick.winner, candidates: found.length, notes, pool: [...pool.values()], ...(renamed ? { renamedEvidence: renamed } : {}) };
       case 'ambiguous': {
         // One of the repeats is gone: the one at the recorded place may be another repeat.
         const same = scoring.lookAlikeGone ? null : await interchangeablePick(pick.tied, recorded?.ok ? recorded.pick : null, fp.landmarks);
@@ -279,7 +283,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
       if (standsAsRecorded(only!.agreement)) return { kind: 'found', level: 'recorded', candidate: only!, candidates: 1, notes, pool: [only!] };
       notes.push(only!.agreement.contradictions.length
         ? `recorded: resolves to another element (${only!.agreement.contradictions.join(', ')})`
-        : `recorded: resolves to the ${fp.role ?? fp.tag} "${only!.item.features.name.slice(0, 60)}", recorded "${fp.name.slice(0, 60)}": renamed, with nothing beyond its name to say it is the recorded one`);
+        : `recorded: resolves to the ${fp.role ?? fp.tag} "${only!.item.features.name.slice(0, 60)}", recorded "${fp.name.slice(0, 60)}": renamed: weighed with the page below`);
       pool.set(keyOf(only!.item), only!);
       recordedMatch = only!.item;
     } else {

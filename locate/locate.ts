@@ -31,11 +31,11 @@ export interface LocateRequest {
    */
   pageUrl?: string;
   /**
-   * Whether a renamed element with nothing else to say what it is may be taken for the recorded
-   * one in a page reworded around it (see renamed-in-place.ts). Off inside one item of a list,
-   * where the item already says which element it is.
+   * Whether a renamed element with nothing else to say what it is is weighed against the page's
+   * other recorded elements (see renamed-evidence.ts). Off inside one item of a list, where the
+   * item already says which element it is and the page's members say nothing of it.
    */
-  inPlace?: boolean;
+  pageEvidence?: boolean;
 }
 
 export type Located =
@@ -44,12 +44,12 @@ export type Located =
   | { kind: 'page-changed'; lost: string; nearest: ScoredCandidate | null; notes: string[] };
 
 /** Re-finds `request`'s element on `page`. `ahead`: the first pass's read at the recorded path, made just before (see `readAhead`). */
-export async function locate(page: Page, request: LocateRequest, options: Omit<CascadeOptions, 'inPlace' | 'pageUrl'> = {}, ahead: ReadAhead | null = null): Promise<Located> {
+export async function locate(page: Page, request: LocateRequest, options: Omit<CascadeOptions, 'pageEvidence' | 'pageUrl'> = {}, ahead: ReadAhead | null = null): Promise<Located> {
   const members = [...request.members];
   const fp = withMembersAsPeers(request.fingerprint, members);
   const pageUrl = request.pageUrl ?? page.url();
-  const inPlace = request.inPlace === false ? undefined : { members, pageUrl };
-  const result = await rematch(page, fp, request.recorded, { ...options, pageUrl, inPlace }, ahead);
+  const pageEvidence = request.pageEvidence === false ? undefined : { members, pageUrl };
+  const result = await rematch(page, fp, request.recorded, { ...options, pageUrl, pageEvidence }, ahead);
   if (result.kind === 'found' && result.level === 'recorded') return result;
   const live = await readLivePage(page);
   const lost = live && pageLost({ title: request.title, heading: request.heading, lang: fp.lang, names: [...(fp.peers ?? []), ...members.map((m) => m.name)] }, live);

@@ -160,8 +160,8 @@ export interface Agreement {
    * What says it is the recorded element apart from its name: an attribute the server or the
    * code reads (test id, id, form field name, link target, what its form sends); its own caption
    * and picture, unless its name now says something else altogether (no word shared, or a name
-   * where it had none); its row's data, unless renamed. A renamed element needs one of these (or
-   * `renamedInPlace`).
+   * where it had none); its row's data, unless renamed. A renamed element needs one of these, or
+   * the page as a whole to speak for it (see renamed-evidence.ts).
    */
   evidence: string[];
 }

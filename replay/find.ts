@@ -107,7 +107,7 @@ function nearestOf(pool: ScoredCandidate[]): string {
   if (!best) return '';
   const f = best.item.features;
   const why = best.agreement.contradictions.length ? best.agreement.contradictions.join(', ')
-    : best.agreement.renamed && !best.agreement.evidence.length ? 'renamed, with nothing beyond its name to say it is the recorded one'
+    : best.agreement.renamed && !best.agreement.evidence.length ? 'renamed, and the page as a whole did not carry it'
       : 'not enough agreement on its own';
   return `; nearest: ${f.role ?? f.tag} "${f.name.slice(0, 60)}" (${why})`;
 }

@@ -1,0 +1,166 @@
+import type { Fingerprint } from '../core/schema/history.ts';
+import type { LiveFeatures } from './scoring.ts';
+import { normalizeText } from './text.ts';
+
+/**
+ * The evidence model for an element that is the cascade's one choice but shows another name, with
+ * nothing the server or the code reads (test id, id, form name, link target, what its form sends)
+ * to say it is the recorded one. What a person weighs there is the page as a whole: is the element
+ * where the recorded one was, under the classes the app gave it, between the same neighbours, on a
+ * page that kept what was recorded on it; do its old and new captions share words; and did the
+ * release change the page's words (a translation, other recorded controls reworded where they sat,
+ * every look-alike reworded at once, an icon in place of the caption) or only this one control's.
+ *
+ * Each signal adds or takes its weight; the element is taken when the sum reaches `kRenamedFloor`
+ * and the page kept enough of its recorded elements. A new caption that shares no word with the old
+ * one is what a control of another purpose put in the recorded one's place looks like (the same
+ * tag, classes and place): it costs `kWordsDisjoint`, which only an explanation of the change of
+ * words lifts. Pure: the facts are read by renamed-facts.ts.
+ */
+
+/** At the recorded CSS path and XPath, in the page's own document: the layout kept its slot. */
+export const kPlaceKept = 2;
+/**
+ * A recorded class that is not generated and that no other element of the page holds (`new-todo`,
+ * `btn-save`): the app's own name for the control, which restyles rarely touch.
+ */
+export const kDistinctClassKept = 2;
+/** Each neighbour kept (the nearest heading, the nearby text, the container's own text or name), counted up to `kMaxNeighbours`. */
+export const kNeighbourKept = 1;
+export const kMaxNeighbours = 2;
+/** In the recorded innermost landmark (its role and name). */
+export const kRegionKept = 1;
+/** The only element of its kind in the recorded region and container, once the others took their own matches. */
+export const kSoleOfKind = 1;
+/** Old and new captions share a word of substance ("Save note" -> "Store note"): a reword, not another purpose. */
+export const kWordsShared = 2;
+/**
+ * The caption the recorded name came from (its placeholder, label, title, alt or text) is still
+ * shown unchanged: the name moved to another source (a build added an `aria-label`), the control did not.
+ */
+export const kCaptionKept = 4;
+/** The release changed the page's words, not this control's alone (see `RenamedFacts.reworded`). */
+export const kPageReworded = 2;
+/**
+ * No word of substance shared between what it showed and what it shows, and nothing explains a
+ * change of words: a substitution in place looks exactly so, a rename rarely does.
+ */
+export const kWordsDisjoint = -4;
+/** Another element sits where a recorded member of the page sat (another id, form name, target or test id). */
+export const kMemberDisplaced = -3;
+/**
+ * The sum at which the element is taken. Place, neighbours and being the only one of the kind
+ * (what a substitution keeps) stay below it under a caption with no word in common; a reword that
+ * kept a word, or any explanation of the change of words, reaches it with the place.
+ */
+export const kRenamedFloor = 5;
+/** Below this share of the page's other recorded elements re-found (by name, or at their place by what they are), the page is not the recorded one. */
+export const kMinMembersKept = 0.5;
+
+/** Short words carry grammar, not purpose ("to", "the", "of"): not counted as shared. */
+const kMinContentLetters = 4;
+/** Function words of four letters and more that captions share without sharing a purpose. */
+const kFunctionWords = new Set(['what', 'this', 'that', 'your', 'with', 'from', 'here', 'have', 'will', 'into', 'some', 'more', 'than', 'when', 'were', 'been', 'their', 'there', 'which', 'would', 'about', 'please']);
+
+export interface RenamedFacts {
+  /** At its recorded CSS path and XPath in the page's own document. */
+  place: boolean;
+  /** The stable recorded class only this element holds on the page, or null. */
+  distinctClass: string | null;
+  /** Neighbours kept, said for a reader ("heading \"Todos\""). */
+  neighbours: string[];
+  regionKept: boolean;
+  /** The only one of its kind (the pick's `sole` rule). */
+  sole: boolean;
+  /** What the element showed and shows share a word of substance; null when either shows no words. */
+  wordsShared: boolean | null;
+  /** The recorded caption still shown unchanged, said for a reader, or null. */
+  captionKept: string | null;
+  /** Why the page's words changed around it, said for a reader, or null. */
+  reworded: string | null;
+  /** A recorded member's place holds another element, said for a reader, or null. */
+  displaced: string | null;
+  /** The page's other recorded elements: how many were re-found, of how many. */
+  members: { kept: number; of: number };
+}
+
+export interface RenamedVerdict {
+  taken: boolean;
+  score: number;
+  /** The signals that counted for it, each with its weight. */
+  carried: string[];
+  /** The signals that counted against it. */
+  against: string[];
+  /** Why it was not taken: below the floor, or on a page that lost what was recorded. */
+  rule: 'floor' | 'page' | null;
+}
+
+/** Content words of an element's captions: its name and what it shows of itself. */
+export function captionWords(texts: (string | null | undefined)[]): Set<string> {
+  const out = new Set<string>();
+  for (const text of texts) {
+    for (const word of normalizeText(text).split(' ')) {
+      if ([...word.matchAll(/\p{L}/gu)].length >= kMinContentLetters && !kFunctionWords.has(word)) out.add(word);
+    }
+  }
+  return out;
+}
+
+/** What an element shows of itself, besides the role. */
+function captionsOf(f: Pick<LiveFeatures, 'name' | 'placeholder' | 'label' | 'title' | 'alt' | 'text' | 'ariaLabel'>): (string | null)[] {
+  return [f.name, f.placeholder, f.label, f.title, f.alt, f.ariaLabel, f.text && f.text.length <= 80 ? f.text : null];
+}
+
+/** Whether the recorded and live captions share a content word; null when either has none. */
+export function wordsShared(fp: Fingerprint, live: LiveFeatures): boolean | null {
+  const [recorded, now] = [captionWords(captionsOf(fp)), captionWords(captionsOf(live))];
+  if (!recorded.size || !now.size) return null;
+  for (const w of recorded) if (now.has(w)) return true;
+  return false;
+}
+
+/** The recorded caption the name came from, still shown unchanged; null when none is. */
+export function captionKept(fp: Fingerprint, live: LiveFeatures): string | null {
+  const name = normalizeText(fp.name);
+  if (!name) return null;
+  const sources: [string, string | null, string | null][] = [
+    ['placeholder', fp.placeholder, live.placeholder], ['label', fp.label, live.label], ['title', fp.title, live.title],
+    ['alt', fp.alt, live.alt], ['text', fp.text, live.text],
+  ];
+  for (const [what, recorded, now] of sources) {
+    if (recorded && normalizeText(recorded) === name && now && normalizeText(now) === name) return `${what} "${recorded}"`;
+  }
+  return null;
+}
+
+export function weighRenamed(facts: RenamedFacts): RenamedVerdict {
+  const carried: string[] = [];
+  const against: string[] = [];
+  let score = 0;
+  const add = (weight: number, what: string) => {
+    score += weight;
+    (weight >= 0 ? carried : against).push(`${what} (${weight >= 0 ? '+' : ''}${weight})`);
+  };
+  if (facts.place) add(kPlaceKept, 'at its recorded place');
+  if (facts.distinctClass) add(kDistinctClassKept, `the class ${facts.distinctClass}, no other element's`);
+  for (const n of facts.neighbours.slice(0, kMaxNeighbours)) add(kNeighbourKept, `${n} kept`);
+  if (facts.regionKept) add(kRegionKept, 'in its recorded region');
+  if (facts.sole) add(kSoleOfKind, 'the only one of its kind');
+  if (facts.captionKept) add(kCaptionKept, `its ${facts.captionKept} still shown`);
+  if (facts.reworded) add(kPageReworded, `the page was reworded: ${facts.reworded}`);
+  if (facts.wordsShared === true) add(kWordsShared, 'its old and new captions share a word');
+  else if (facts.wordsShared === false && !facts.reworded && !facts.captionKept) add(kWordsDisjoint, 'its new caption shares no word with the old one, and nothing else on the page was reworded');
+  if (facts.displaced) add(kMemberDisplaced, facts.displaced);
+  const { kept, of } = facts.members;
+  const pageKept = of === 0 || kept >= kMinMembersKept * of;
+  const rule = !pageKept ? 'page' : score < kRenamedFloor ? 'floor' : null;
+  return { taken: rule === null, score, carried, against, rule };
+}
+
+/** The verdict said for a reader: the rule and score when refused, the signals that carried it when taken. */
+export function describeVerdict(verdict: RenamedVerdict, members: RenamedFacts['members']): string {
+  const signals = [...verdict.carried, ...verdict.against].join(', ') || 'no signal';
+  if (verdict.rule === 'page') return `page: ${members.kept} of the page's ${members.of} other recorded elements re-found (below ${kMinMembersKept * 100}%); refused`;
+  if (verdict.rule === 'floor') return `floor: evidence ${verdict.score} < ${kRenamedFloor} (${signals}); refused`;
+  return `taken on evidence ${verdict.score} >= ${kRenamedFloor}: ${signals}`;
+}
