@@ -5,6 +5,7 @@ import { applyHeal, heal, type HealChange, type HealResult } from '../heal/heal.
 import { healAndRerun, kDefaultRounds, type RerunResult } from '../heal/rerun.ts';
 import type { ExpectationChange } from '../heal/expectation.ts';
 import { healSuite } from '../heal/heal-suite.ts';
+import { HealSummary, healSummary, summaryLine } from '../heal/heal-summary.ts';
 import { UsageError } from '../core/errors.ts';
 import { readBaselineFile } from './baseline.ts';
 import { defineCommand } from './command.ts';
@@ -40,10 +41,19 @@ export const ExpectationChangeResult = z.object({
   refound: z.array(z.string()), missing: z.array(z.string()), accepted: z.boolean(),
 });
 
+const TestReason = z.object({ test: z.string(), trace: z.string(), reason: z.string() });
+
 export const HealCommandResult = z.object({
+  /** Failing tests (each once, however many traces of it), and traces that could not be read. */
   failing: z.number().int(),
+  /** Failing tests something was written for: a locator, or an accepted expectation. */
   healed: z.number().int(),
-  notHealed: z.array(z.object({ test: z.string(), trace: z.string(), reason: z.string() })),
+  /** Each failing test in exactly one outcome; its counts add up to `failing`. */
+  summary: HealSummary,
+  /** Tests not healed, with why (a test healed in any round is under `green` or `stillFailing` instead). */
+  notHealed: z.array(TestReason),
+  /** Traces that could not be read and tests whose heal failed; the others were healed all the same. */
+  errors: z.array(TestReason),
   changes: z.array(HealChangeResult),
   /** Assertions whose expected value changed, for review; written only with --accept-expectations. */
   expectations: z.array(ExpectationChangeResult),
@@ -53,7 +63,10 @@ export const HealCommandResult = z.object({
   written: z.boolean(),
   /** With --rerun. */
   rounds: z.number().int().optional(),
+  /** Healed tests whose last rerun passed. */
   green: z.array(z.string()).optional(),
+  /** Healed tests whose last rerun failed, with how. */
+  stillFailing: z.array(z.object({ test: z.string(), reason: z.string() })).optional(),
   rerunProblem: z.string().nullable().optional(),
 });
 
@@ -103,17 +116,19 @@ export const healCommand = defineCommand({
       root = ctx.cwd;
       healWith = (from) => healSuite({ inputs: from, baseline, cwd: ctx.cwd, env: ctx.env, acceptExpectations: input.acceptExpectations });
     }
-    const result: HealResult & Partial<Pick<RerunResult, 'rounds' | 'green' | 'rerunProblem'>> = rerun
+    const result: HealResult & Partial<Pick<RerunResult, 'rounds' | 'green' | 'stillFailing' | 'rerunProblem'>> = rerun
       ? await healAndRerun({ root, inputs, env: ctx.env, rounds, healWith, acceptExpectations: input.acceptExpectations })
       : healWith ? await healWith(inputs) : await heal({ root, inputs, env: ctx.env, acceptExpectations: input.acceptExpectations });
     for (const change of result.changes) for (const line of changeLines(change)) ctx.log(line);
     for (const refused of result.notHealed) ctx.log(`not healed: "${refused.test}": ${refused.reason}`);
+    for (const error of result.errors) ctx.log(`error: "${error.test}": ${error.reason}`);
+    for (const failing of result.stillFailing ?? []) ctx.log(`still failing after its heal: "${failing.test}": ${failing.reason}`);
     for (const line of expectationLines(result.expectations, input.acceptExpectations)) ctx.log(line);
     if (input.patch !== undefined) {
       await writeFileAtomic(path.resolve(ctx.cwd, input.patch), result.diff);
       ctx.log(`patch: ${input.patch}`);
     } else if (result.diff) ctx.print(result.diff.trimEnd());
-    if (rerun) ctx.log(`wrote ${result.files.size} ${input.baseline === undefined ? 'page object(s)' : 'file(s)'} over ${result.rounds ?? 1} round(s); passing when rerun: ${result.green?.length ?? 0}`);
+    if (rerun) ctx.log(`wrote ${result.files.size} ${input.baseline === undefined ? 'page object(s)' : 'file(s)'} over ${result.rounds ?? 1} round(s)`);
     if (result.rerunProblem) ctx.log(`rerun failed: ${result.rerunProblem}`);
     // --rerun has written every round already: its result's `before` is the page objects as they
     // were, which applyHeal would take the files it wrote itself for someone else's edit.
@@ -121,14 +136,17 @@ export const healCommand = defineCommand({
       await applyHeal(root, result.files);
       ctx.log(`wrote ${result.files.size} ${input.baseline === undefined ? 'page object(s)' : 'file(s)'}`);
     }
-    const accepted = result.expectations.filter((e) => e.accepted).length;
-    ctx.log(`${result.failing} failing test(s): ${result.changes.length} healed${accepted ? `, ${accepted} expectation(s) accepted` : ''}, ${result.notHealed.length} not healable (${Date.now() - started} ms)`);
+    const summary = healSummary({ ...result, rerun: rerun ? { green: result.green ?? [], stillFailing: result.stillFailing ?? [] } : null });
+    ctx.log(`${summaryLine(summary, rerun)} (${Date.now() - started} ms)`);
+    const { counts } = summary;
+    // Healed and not rerun is as far as a heal without --rerun goes; every other outcome but green is a test still failing.
+    const allHealed = counts['still-failing'] + counts.review + counts.refused + counts.error === 0;
     return {
-      code: result.notHealed.length || result.rerunProblem ? 1 : 0,
+      code: allHealed && !result.rerunProblem ? 0 : 1,
       result: {
-        failing: result.failing, healed: result.changes.length, notHealed: result.notHealed,
+        failing: summary.failing, healed: counts.green + counts['still-failing'] + counts['not-rerun'], summary, notHealed: result.notHealed, errors: result.errors,
         changes: result.changes, expectations: result.expectations, files: [...result.files.keys()], diff: result.diff, written: write || rerun,
-        ...(rerun ? { rounds: result.rounds, green: result.green, rerunProblem: result.rerunProblem ?? null } : {}),
+        ...(rerun ? { rounds: result.rounds, green: result.green, stillFailing: result.stillFailing, rerunProblem: result.rerunProblem ?? null } : {}),
       },
     };
   },

@@ -12,10 +12,11 @@ import { Project } from '../generate/ts-morph.ts';
 import { readTrace, SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
 import { suiteFrames, suiteRoot, testKey } from './baseline.ts';
 import { kEvidencePhases, readFailure, readTestCalls, type TestCalls, type TraceCall } from './failure.ts';
-import type { HealChange, HealResult, NotHealed } from './heal.ts';
+import { healError, unreadableErrors, type HealChange, type HealResult, type NotHealed } from './heal.ts';
+import { errorHeadline } from './error-headline.ts';
 import { presenceAt, reviewExpectation, type ExpectationChange } from './expectation.ts';
 import { relocate, repairedContainer } from './relocate.ts';
-import { testTraces } from './test-traces.ts';
+import { readTestTraces } from './test-traces.ts';
 import { unifiedDiff } from './unified-diff.ts';
 import { writtenLocator, type WrittenLocator } from './written-locator.ts';
 
@@ -118,31 +119,39 @@ export async function healSuite(options: SuiteHealOptions): Promise<HealResult> 
     }
     return source;
   };
-  const result: HealResult = { failing: 0, changes: [], notHealed: [], expectations: [], files: new Map(), diff: '' };
+  const result: HealResult = { failed: [], changes: [], notHealed: [], expectations: [], errors: [], files: new Map(), diff: '' };
   try {
-    const traces = await testTraces(options.inputs, scratch);
+    const { traces, unreadable } = await readTestTraces(options.inputs, scratch);
+    result.errors.push(...unreadableErrors(unreadable));
     const failing: Failing[] = [];
     for (const trace of traces) {
       if (!trace.failure) continue;
-      const zip = await openTraceZip(trace.file);
-      const read = await readTestCalls(zip);
-      const failure = await readFailure(zip);
-      const callId = failure?.call?.callId;
-      const call = read?.calls.find((c) => c.callId === callId);
-      if (!read || !failure) continue;
-      if (!call) {
-        result.notHealed.push({ test: read.title, trace: trace.name, reason: `the test failed outside a browser call: ${failure.error.split('\n')[0]}` });
-        continue;
+      const test = trace.failure.title || path.basename(path.dirname(trace.name));
+      result.failed.push({ test, trace: trace.name, error: errorHeadline(trace.failure.error) });
+      try {
+        const zip = await openTraceZip(trace.file);
+        const read = await readTestCalls(zip);
+        const failure = await readFailure(zip);
+        const callId = failure?.call?.callId;
+        const call = read?.calls.find((c) => c.callId === callId);
+        if (!read || !failure) continue;
+        if (!call) {
+          result.notHealed.push({ test, trace: trace.name, reason: `the test failed outside a browser call: ${failure.error.split('\n')[0]}` });
+          continue;
+        }
+        failing.push({ file: trace.file, name: trace.name, read, call });
+      } catch (err) {
+        result.errors.push({ test, trace: trace.name, reason: healError(err) });
       }
-      failing.push({ file: trace.file, name: trace.name, read, call });
     }
-    result.failing = failing.length + result.notHealed.length;
     const browser = failing.length ? await launchBrowser({ headless: true, env: options.env }) : null;
     try {
       const shown = browser ? await SnapshotPage.open(browser) : null;
       for (const one of failing) {
-        const outcome = await healOne(one, options, shown!, open);
-        if ('expectation' in outcome) {
+        // One test's heal that throws is that test's error, and the others are healed all the same.
+        const outcome = await healOne(one, options, shown!, open).catch((err: unknown): NotHealed & { error: true } => ({ test: one.read.title, trace: one.name, reason: healError(err), error: true }));
+        if ('error' in outcome) result.errors.push({ test: outcome.test, trace: outcome.trace, reason: outcome.reason });
+        else if ('expectation' in outcome) {
           result.expectations.push(outcome.expectation);
           if (outcome.refused) result.notHealed.push(outcome.refused);
         } else if ('reason' in outcome) result.notHealed.push(outcome);

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import type { ClassDeclaration, SourceFile } from 'ts-morph';
 import { Node, SyntaxKind } from '../generate/ts-morph.ts';
 import type { SourceLocation } from './failure.ts';
+import { userPlace } from './user-frame.ts';
 
 /**
  * Which page-object member a failing call used: the innermost frame of its stack that is in a
@@ -87,6 +87,6 @@ export function memberAt(stack: SourceLocation[], root: string, open: (relative:
     if (found) return { kind: 'member', file: relative, line: frame.line, column: frame.column, ...found, assertion, statement: text };
     return { kind: 'inline', file: relative, line: frame.line, column: frame.column, assertion, statement: text };
   }
-  const top = stack[0];
-  return { kind: 'elsewhere', where: top ? `${path.basename(top.file)}:${top.line}` : 'an unknown place' };
+  // Named in the user's code: the innermost frame that is not a package's (a generated spec's `replay()` runs in brow-use's own).
+  return { kind: 'elsewhere', where: userPlace(stack, root) ?? 'an unknown place in the test code' };
 }

@@ -4,8 +4,11 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
 import { UsageError } from '../core/errors.ts';
+import { testKey } from './baseline.ts';
 import { applyHeal, heal, type HealChange, type HealOptions, type HealResult, type NotHealed } from './heal.ts';
+import type { StillFailing } from './heal-summary.ts';
 import { unifiedDiff } from './unified-diff.ts';
 
 /**
@@ -15,7 +18,10 @@ import { unifiedDiff } from './unified-diff.ts';
  * of their own, the user's test-results left as they were), and the new failures are healed, up to
  * a number of rounds. A round that changes nothing, or a rerun that passes, ends it; a test refused
  * in any round stays refused with that round's reason. What each round writes is what `--write`
- * writes: the result's diff is the whole change, from the page objects as they were.
+ * writes: the result's diff is the whole change, from the page objects as they were. A healed test
+ * is green only on its last rerun's word: the run passed, or Playwright's report says that test
+ * passed and it left no failing trace; every other healed test that was rerun is still failing,
+ * with that rerun's failure.
  */
 
 /** Rounds when none is given: each is one broken member of a flow; three covers a release that reworded a form. */
@@ -34,12 +40,16 @@ export interface RerunOptions extends HealOptions {
 export interface TestRun {
   passed: boolean;
   output: string;
+  /** Each test's outcome by `file:line` as Playwright's report gives it; absent when the run wrote no report. */
+  outcomes?: { location: string; ok: boolean }[];
 }
 
 export interface RerunResult extends HealResult {
   rounds: number;
-  /** Tests whose rerun passed after their patch. */
+  /** Healed tests whose last rerun passed. */
   green: string[];
+  /** Healed tests whose last rerun failed, with how. */
+  stillFailing: StillFailing[];
   /** Why the rounds stopped short: a rerun failed and left no failing test's trace to heal from. */
   rerunProblem: string | null;
 }
@@ -51,6 +61,35 @@ const kOutputTailLines = 12;
 export function testLocation(test: string): string | null {
   const head = test.split(' › ')[0] ?? '';
   return /:\d+$/.test(head) ? head : null;
+}
+
+interface ReportSuite {
+  suites?: ReportSuite[];
+  specs?: { file: string; line: number; ok: boolean }[];
+}
+
+/** What --rerun reads of Playwright's JSON report: each spec's place and whether it passed. */
+const ReportSuite: z.ZodType<ReportSuite> = z.looseObject({
+  suites: z.array(z.lazy(() => ReportSuite)).optional(),
+  specs: z.array(z.looseObject({ file: z.string(), line: z.number().int(), ok: z.boolean() })).optional(),
+});
+
+/** Each test's outcome in a Playwright JSON report's text; undefined when it is not one. */
+export function reportOutcomes(text: string): TestRun['outcomes'] {
+  let parsed;
+  try {
+    parsed = ReportSuite.safeParse(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+  if (!parsed.success) return undefined;
+  const outcomes: NonNullable<TestRun['outcomes']> = [];
+  const visit = (suite: ReportSuite) => {
+    for (const spec of suite.specs ?? []) outcomes.push({ location: `${spec.file.split(path.sep).join('/')}:${spec.line}`, ok: spec.ok });
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  visit(parsed.data);
+  return outcomes;
 }
 
 /** The Playwright command-line entry of the project at `root`, from its own node_modules. */
@@ -69,16 +108,49 @@ export function runWithPlaywright(root: string, env: NodeJS.ProcessEnv): (locati
     // The generated folder's config; else the project's own, which Playwright finds from `root`.
     const config = path.join(root, 'playwright.config.ts');
     const configArgs = existsSync(config) ? ['--config', config] : [];
-    const child = spawn(process.execPath, [cli, 'test', ...configArgs, '--output', outputDir, '--reporter=line', ...locations], {
-      cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    // Beside the output folder, which Playwright empties as it starts.
+    const report = `${outputDir}.json`;
+    const child = spawn(process.execPath, [cli, 'test', ...configArgs, '--output', outputDir, '--reporter=line,json', ...locations], {
+      cwd: root, env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     const keep = (chunk: Buffer) => { output = (output + chunk.toString('utf8')).slice(-20_000); };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.on('error', reject);
-    child.on('close', (status) => resolve({ passed: status === 0, output: output.trimEnd().split('\n').slice(-kOutputTailLines).join('\n') }));
+    child.on('close', (status) => {
+      void fs.readFile(report, 'utf8').then(reportOutcomes, () => undefined).then((outcomes) => resolve({
+        passed: status === 0, output: output.trimEnd().split('\n').slice(-kOutputTailLines).join('\n'), ...(outcomes ? { outcomes } : {}),
+      }));
+    });
   });
+}
+
+/** Whether a rerun says `test` failed: by its title, its title without its line (a heal that moved it), or its place. */
+function failedIn(run: TestRun, next: HealResult | null, test: string): boolean {
+  const failed = [...(next?.failed ?? []), ...(next?.errors ?? [])].map((f) => f.test);
+  const location = testLocation(test);
+  if (failed.some((f) => f === test || testKey(f).key === testKey(test).key || (location !== null && testLocation(f) === location))) return true;
+  if (run.passed) return false;
+  // The run failed: only Playwright's own word that this test passed makes it green.
+  const own = run.outcomes?.filter((o) => o.location === location || (location !== null && location.endsWith(`/${o.location}`))) ?? [];
+  return !own.length || own.some((o) => !o.ok);
+}
+
+/** How `test` failed in a rerun, and what the round after it made of that. */
+export function rerunFailure(next: HealResult | null, test: string, round: number): string {
+  const same = (t: string) => t === test || testKey(t).key === testKey(test).key;
+  const headline = next?.failed.find((f) => same(f.test))?.error ?? null;
+  const change = next?.changes.find((c) => same(c.test));
+  const expectation = next?.expectations.find((e) => same(e.test));
+  const refused = next?.notHealed.find((n) => same(n.test));
+  const error = next?.errors.find((e) => same(e.test));
+  const verdict = change ? `healed again in round ${round} (${change.member}), not rerun since`
+    : expectation?.accepted ? `its expectation at ${expectation.file}:${expectation.line} written again in round ${round} (${expectation.before} -> ${expectation.after}), not rerun since`
+    : expectation ? `expectation changed at ${expectation.file}:${expectation.line}: expected ${expectation.before}, the page showed ${JSON.stringify(expectation.now)}`
+    : refused?.reason ?? error?.reason ?? null;
+  const failed = headline ? `its rerun failed: ${headline}` : 'its rerun failed, with no trace of it to say how';
+  return verdict ? `${failed}; ${verdict}` : failed;
 }
 
 export async function healAndRerun(options: RerunOptions): Promise<RerunResult> {
@@ -89,10 +161,11 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
   const changes: HealChange[] = [...first.changes];
   const expectations = [...first.expectations];
   /** The tests a round wrote something for: healed locators, accepted expectations. */
-  const touched = (result: HealResult) => [...result.changes, ...result.expectations.filter((e) => e.accepted)].map((c) => c.test);
+  const touched = (result: HealResult) => [...new Set([...result.changes, ...result.expectations.filter((e) => e.accepted)].map((c) => c.test))];
   const refused = new Map<string, NotHealed>(first.notHealed.map((n) => [n.test, n]));
   const originals = new Map([...first.files].map(([file, { before }]) => [file, before]));
-  const green: string[] = [];
+  /** Each rerun test's last rerun: null when it passed, else how it failed. */
+  const last = new Map<string, string | null>();
   let rerunProblem: string | null = null;
   let current = first;
   let rounds = 1;
@@ -100,7 +173,8 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
   try {
     while (true) {
       await applyHeal(root, current.files);
-      const locations = [...new Set(touched(current).map(testLocation).filter((l): l is string => l !== null))];
+      const tests = touched(current);
+      const locations = [...new Set(tests.map(testLocation).filter((l): l is string => l !== null))];
       if (rounds >= options.rounds || !locations.length) break;
       const outputDir = path.join(scratch, `round-${rounds}`);
       const outcome = await run(locations, outputDir);
@@ -112,13 +186,13 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
       });
       if (!outcome.passed && !next) {
         // Failed with nothing to heal from: the tests did not run (no browser, a file that does not
-        // load) or their traces are off. Nothing of this round is green.
+        // load) or their traces are off. Nothing of this round is green unless Playwright's report says so.
         rerunProblem = `the rerun of ${locations.join(', ')} failed and left no failing test's trace to heal from (is the config's trace 'retain-on-failure' or 'on'?)${outcome.output ? `:\n${outcome.output}` : ''}`;
+        for (const test of tests) last.set(test, failedIn(outcome, null, test) ? 'its rerun failed and left no trace to say how (see the rerun\'s problem)' : null);
         break;
       }
       if (next) rounds++;
-      const failing = new Set([...(next?.changes ?? []), ...(next?.notHealed ?? [])].map((c) => testLocation(c.test)));
-      for (const location of locations) if (!failing.has(location)) green.push(...new Set(touched(current).filter((test) => testLocation(test) === location)));
+      for (const test of tests) last.set(test, failedIn(outcome, next, test) ? rerunFailure(next, test, rounds) : null);
       if (!next) break;
       changes.push(...next.changes);
       expectations.push(...next.expectations);
@@ -137,6 +211,12 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
     files.set(file, { before, after });
     diffs.push(unifiedDiff(file, before, after));
   }
-  const passed = new Set(green);
-  return { failing: first.failing, changes, expectations, notHealed: [...refused.values()].filter((n) => !passed.has(n.test)), files, diff: diffs.join(''), rounds, green: [...passed], rerunProblem };
+  const green = [...last].filter(([, failure]) => failure === null).map(([test]) => test);
+  const stillFailing = [...last].flatMap(([test, reason]) => (reason === null ? [] : [{ test, reason }]));
+  // A test healed in any round is reported by its rerun (green or still failing), not as refused.
+  const written = new Set([...changes, ...expectations.filter((e) => e.accepted)].map((c) => c.test));
+  return {
+    failed: first.failed, errors: first.errors, changes, expectations, notHealed: [...refused.values()].filter((n) => !written.has(n.test)),
+    files, diff: diffs.join(''), rounds, green, stillFailing, rerunProblem,
+  };
 }
