@@ -11,6 +11,7 @@ import type { RunInput } from './inputs.ts';
 import type { PageKeyer } from './pages.ts';
 import type { Observed } from './registry.ts';
 import { rowScope, type RowScope } from './rows.ts';
+import { signInSteps } from './sign-in.ts';
 import { appRelative, routeOf, type AppBase } from './url-pattern.ts';
 
 /**
@@ -241,7 +242,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     variables: run.history.variables,
     steps,
     outcomes,
-    changes: dataChanges(run.history.steps, outcomes, typed, ctx.testIdAttribute, run.evidence),
+    changes: dataChanges(run, outcomes, typed, ctx.testIdAttribute),
     fresh: [],
     ...(goal ? { goal } : {}),
   }, run.history.steps, wholeTextItems);
@@ -281,16 +282,13 @@ export function typedValues(steps: HistoryStep[], variables: Record<string, stri
   return out;
 }
 
-/** A field a sign-in form posts: signing in changes no data. */
-const kCredentialField = /pass(word)?|pwd|passwd/i;
-
 /**
  * A click on a submit control whose form posts (`method="post"`), other than a sign-in: it asks
- * the server to save something (an edit, a new record, settings), whatever its caption says.
+ * the server to save something (an edit, a new record, a user, settings), whatever its caption
+ * says and whatever its fields are called.
  */
-function postsData(step: HistoryStep): boolean {
-  const form = step.fingerprint?.form;
-  return step.action === 'click' && form?.method === 'post' && !form.fields.some((field) => kCredentialField.test(field));
+function postsData(step: HistoryStep, signIns: ReadonlySet<HistoryStep>): boolean {
+  return step.action === 'click' && step.fingerprint?.form?.method === 'post' && !signIns.has(step);
 }
 
 /** Actions that only read the page: what the page sends during them, it sends on its own (a poll). */
@@ -298,34 +296,32 @@ const kReadingActions = new Set<HistoryStep['action']>(['expect_text', 'expect_u
 
 /**
  * Requests the actions of a run asked the server to change something with (`sends`), but for what
- * the page also sent during a step that only read it (a poll), and for a sign-in: a step of a form
- * with a password field, or right after a secret was typed on its page. One phrase per request.
+ * the page also sent during a step that only read it (a poll), and for what a sign-in sent (its
+ * fields and its submission, see sign-in.ts). One phrase per request.
  */
-function sentChanges(steps: HistoryStep[]): string[] {
+function sentChanges(steps: HistoryStep[], signIns: ReadonlySet<HistoryStep>): string[] {
   const background = new Set(steps.filter((step) => kReadingActions.has(step.action)).flatMap((step) => step.sends ?? []));
   const out: string[] = [];
-  let secretTypedOn: string | null = null;
   for (const step of steps) {
-    if (step.action === 'input' && step.params.text.includes('{{secret:')) secretTypedOn = step.pre.url;
-    const signIn = step.fingerprint?.form?.fields.some((field) => kCredentialField.test(field)) || secretTypedOn === step.pre.url;
-    if (step.ok && !signIn && !kReadingActions.has(step.action)) out.push(...(step.sends ?? []).filter((send) => !background.has(send)).map((send) => `sends ${send}`));
-    if (step.pre.url !== step.post.url) secretTypedOn = null;
+    if (step.ok && !signIns.has(step) && !kReadingActions.has(step.action)) out.push(...(step.sends ?? []).filter((send) => !background.has(send)).map((send) => `sends ${send}`));
   }
   return out;
 }
 
 /** How a flow changes the app's data, in words: what it deletes, submits, adds and removes. */
-function dataChanges(steps: HistoryStep[], outcomes: FlowOutcome[], typed: string[], testIdAttribute: string, evidence: RunInput['evidence']): string[] {
+function dataChanges(run: RunInput, outcomes: FlowOutcome[], typed: string[], testIdAttribute: string): string[] {
+  const { steps, startUrl } = run.history;
+  const signIns = signInSteps(steps, startUrl);
   const changes: string[] = [];
   for (const step of steps) {
     const fp = step.fingerprint;
     if (!step.ok || !fp || (step.action !== 'click' && step.action !== 'send_keys')) continue;
-    if (postsData(step) && !isDestructiveName(fp.name)) {
+    if (postsData(step, signIns) && !isDestructiveName(fp.name)) {
       changes.push(`submits “${fp.name || fp.testId || fp.title || 'the form'}”`);
       continue;
     }
     if (!isDestructiveName(fp.name) && !isDestructiveName(fp.testId) && !isDestructiveName(fp.title)) continue;
-    const row = rowScope(fp, step.locator, testIdAttribute, evidence?.get(step.index));
+    const row = rowScope(fp, step.locator, testIdAttribute, run.evidence?.get(step.index));
     changes.push(`clicks “${fp.name || fp.testId || fp.title}”${row ? ` on “${row.key}”` : ''}`);
   }
   for (const outcome of outcomes) {
@@ -333,6 +329,6 @@ function dataChanges(steps: HistoryStep[], outcomes: FlowOutcome[], typed: strin
     if (outcome.kind === 'shown' && typed.includes(outcome.text)) changes.push(`adds “${outcome.text}”`);
   }
   // What the app's own requests say, when nothing above did: a settings switch that posts JSON.
-  if (!changes.length) changes.push(...sentChanges(steps));
+  if (!changes.length) changes.push(...sentChanges(steps, signIns));
   return [...new Set(changes)];
 }
