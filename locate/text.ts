@@ -1,3 +1,4 @@
+import { trailingHashRoute } from '../core/hash-route.ts';
 /** Text helpers shared by scoring and verification: pure, no browser. */
 
 /** Lower-case, punctuation to spaces, whitespace collapsed. */
@@ -91,16 +92,15 @@ export function pathShape(path: string | null): string | null {
   return path === null ? null : path.replace(/\d+/g, '#');
 }
 
-/** A hash route at the end of a link target (`/app/#/active`). */
-const kHashRoute = /#!?\/.*$/;
-
 /**
  * Two link targets made comparable: when only one of them carries a hash route (a fingerprint
  * taken before routes were kept), the route is left out of both.
  */
 export function comparableHrefs(recorded: string | null, live: string | null): [string | null, string | null] {
   if (recorded === null || live === null) return [recorded, live];
-  const [a, b] = kHashRoute.test(recorded) === kHashRoute.test(live) ? [recorded, live] : [recorded.replace(kHashRoute, ''), live.replace(kHashRoute, '')];
+  const [routeA, routeB] = [trailingHashRoute(recorded), trailingHashRoute(live)];
+  const withoutRoute = (href: string, route: string | null) => (route === null ? href : href.slice(0, href.length - route.length));
+  const [a, b] = (routeA === null) === (routeB === null) ? [recorded, live] : [withoutRoute(recorded, routeA), withoutRoute(live, routeB)];
   return a !== b && deploymentOnly(a, b) ? [a, a] : [a, b];
 }
 

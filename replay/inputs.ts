@@ -130,6 +130,8 @@ export class Rebaser {
   private readonly moves: [string, string][];
   /** Ids the server handed out differently this time (recorded -> now), applied to later URLs. */
   private readonly learned = new Map<string, string>();
+  /** Whole addresses reached elsewhere this time (recorded, as moved -> now), see `learnAddress`. */
+  private readonly addresses = new Map<string, string>();
 
   constructor(
     startUrl: string,
@@ -154,7 +156,17 @@ export class Rebaser {
       if (now === undefined || now === value || !value) continue;
       out = out.split(encodeURIComponent(value)).join(encodeURIComponent(now)).split(value).join(now);
     }
-    return this.applyLearned(out);
+    out = this.applyLearned(out);
+    return this.addresses.get(out) ?? out;
+  }
+
+  /**
+   * Remembers that the recorded address `from` (as this run moves it) is `to` in this run: where a
+   * followed link leads now (a build that routes `#!open` for `#/open`), so the steps recorded on
+   * that page expect the page there.
+   */
+  learnAddress(from: string, to: string): void {
+    if (from !== to) this.addresses.set(from, to);
   }
 
   /** Remembers that the recorded id `from` is `to` in this run (e.g. a record created during the replay). */

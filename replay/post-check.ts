@@ -63,6 +63,11 @@ export interface PostCheckInput<A = unknown> {
   /** Found by the recorded locator alone, uncontradicted. */
   strongMatch: boolean;
   /**
+   * The address the acted link leads to now, when the recorded step went where the recorded link
+   * led (see `followedLink`): the URL after the step is checked against it.
+   */
+  followed?: string | null;
+  /**
    * No frame navigated since the action began, and the check reads the page acted on: its document
    * is the one that was already loaded, so nothing is waited for before the first look.
    */
@@ -205,7 +210,7 @@ export async function postCheck<A>(input: PostCheckInput<A>): Promise<PostVerdic
   const verdict = (problem: string | null, alongside?: A): PostVerdict<A> => (alongside === undefined ? { problem, checks } : { problem, checks, alongside });
   const urlChecked = /^https?:/.test(step.post.url);
   if (urlChecked) {
-    const expected = input.rebase.url(step.post.url);
+    const expected = input.followed ?? input.rebase.url(step.post.url);
     const fresh = freshIds(step);
     checks.push('url');
     const problem = await waitForUrl(page, expected, input.tolerantIds, undefined, fresh, new Set(step.volatileQuery));

@@ -20,7 +20,7 @@ import type { ReadAhead } from '../locate/cascade.ts';
 import type { InFlight } from '../core/act/in-flight.ts';
 import type { Rebaser } from './inputs.ts';
 import { outlineBeforeAction, postCheck } from './post-check.ts';
-import { movesToFollow, readHeading, waitForUrl } from './verify.ts';
+import { followedLink, movesToFollow, readHeading, waitForUrl } from './verify.ts';
 
 /** One history step: check the page, find the element, act, verify the recorded post-state. */
 
@@ -187,6 +187,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   const [actedPage, urlBefore] = [page, page.url()];
   const before = env.inFlight.mark();
   let guard = found?.ok ? found.guard ?? null : null;
+  let followed: string | null = null;
   try {
     const act = () => (target ? runElementStep(ctx, step as ElementStep, guard ?? target) : runPageStep(ctx, step as never));
     try {
@@ -212,6 +213,12 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
     // recorded path before the action proves it is the recorded one, and a guard that refuses
     // (another link sits there now) must not move the expected URL to that link's target.
     if (found?.ok && found.target) for (const [from, to] of movesToFollow(env.rebase.url(step.post.url), found.target.recorded, found.target.live)) env.rebase.learn(from, to);
+    // Where the recorded step went where its link led, the page now goes where the link leads now.
+    if (found?.ok && found.target) {
+      const postUrl = env.rebase.url(step.post.url);
+      followed = followedLink({ preUrl: env.rebase.url(step.pre.url), postUrl, href: found.target.recorded }, found.target.live, urlBefore);
+      if (followed) env.rebase.learnAddress(postUrl, followed);
+    }
   } catch (err) {
     timing.actMs = Math.round(performance.now() - tAct) - (timing.findMs - findBefore);
     // A guarded action's own error names the element by its recorded locator.
@@ -238,7 +245,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
       }
       : null;
   const sameDocument = page === actedPage && !env.inFlight.navigatedSince(before);
-  const verdict = await postCheck({ page, step, target, targetAt, headingBefore, urlBefore: page === actedPage ? urlBefore : undefined, outlineBefore, strongMatch: !healed, sameDocument, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text, alongside });
+  const verdict = await postCheck({ page, step, target, targetAt, headingBefore, urlBefore: page === actedPage ? urlBefore : undefined, outlineBefore, strongMatch: !healed, followed, sameDocument, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text, alongside });
   timing.verifyMs = Math.round(performance.now() - tVerify);
   base.checks = verdict.checks;
   if (verdict.problem) return fail('postcondition_failed', verdict.problem);

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright';
+import { hashRoutePath } from '../core/hash-route.ts';
 import type { HistoryStep } from '../core/schema/history.ts';
 import { holdsTypedText } from '../core/act/editable.ts';
 import { inPage } from '../core/in-page.ts';
@@ -28,12 +29,10 @@ interface UrlParts {
   route: string[] | null;
 }
 
-/** `#/path` and `#!/path` are routes of a single-page app; any other hash is an anchor in the page. */
-const kHashRoute = /^#!?(\/[^?]*)/;
-
+/** The segments of the route a hash names (see core/hash-route.ts), or null for an anchor. */
 export function hashRoute(hash: string): string[] | null {
-  const match = kHashRoute.exec(hash);
-  return match ? (match[1]!.replace(/\/+$/, '') || '/').split('/') : null;
+  const path = hashRoutePath(hash);
+  return path === null ? null : (path.replace(/\/+$/, '') || '/').split('/');
 }
 
 function parts(text: string): UrlParts | null {
@@ -110,6 +109,20 @@ export function movesToFollow(postUrl: string, recordedHref: string, liveHref: s
   const post = parts(postUrl);
   if (!post) return [];
   return targetMoves(recordedHref, liveHref).filter(([from]) => post.segments.includes(from) || post.query.some(([, v]) => v === from));
+}
+
+/**
+ * Where the page goes now when the recorded step went where its link led: the link's target as the
+ * page reads it now (`liveHref`, resolved against `pageUrl`), when the recorded URL after the step is
+ * the recorded target resolved against the recorded URL before it (the same address, anchor and
+ * hash route included). A build that routes `#!active` for `#/active`, or moved a page, is checked
+ * against the address its link gives, not the recorded string. Null when the recorded step went
+ * elsewhere (a script's link, a redirect) or a target cannot be read.
+ */
+export function followedLink(recorded: { preUrl: string; postUrl: string; href: string }, liveHref: string, pageUrl: string): string | null {
+  if (!URL.canParse(recorded.href, recorded.preUrl) || !URL.canParse(liveHref, pageUrl)) return null;
+  if (new URL(recorded.href, recorded.preUrl).href !== recorded.postUrl) return null;
+  return new URL(liveHref, pageUrl).href;
 }
 
 export interface Headings {

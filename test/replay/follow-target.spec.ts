@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures.ts';
 import { replay } from '../../replay/replay.ts';
-import { movesToFollow, targetMoves } from '../../replay/verify.ts';
+import { followedLink, movesToFollow, targetMoves } from '../../replay/verify.ts';
 import { recordOn } from './support/record.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
@@ -53,4 +53,38 @@ test('how a link target moved, and which of its moves the expected URL follows',
   // A move the recorded URL does not hold is not followed.
   expect(movesToFollow('http://h/view?db=%2Fa&t=users', '/view?db=%2Fa&t=users', '/view?db=%2Fb&t=orders')).toEqual([['/a', '/b'], ['users', 'orders']]);
   expect(movesToFollow('http://h/other?x=1', '/view?db=%2Fa', '/view?db=%2Fb')).toEqual([]);
+});
+
+/** A list with hash-routed filter links, routed `#/name` or, in another build, `#!name`. */
+function filters(route: (name: string) => string) {
+  return () => htmlPage('Chores', `<main><h1>Chores</h1><ul><li>Sweep</li></ul><nav aria-label="Filters">
+    <a href="${route('all')}">All</a> <a href="${route('open')}">Open</a></nav>
+    <button onclick="act('shown ' + location.hash)">Show</button></main>`);
+}
+
+test('a link whose recorded effect was going where it led is checked against the address its target gives now (a build routing #!open for #/open)', async ({ browser, page }) => {
+  site = await startPagesSite(filters((name) => `#/${name}`));
+  const history = await recordOn(browser, site.url, [
+    { action: 'click', params: {}, target: (p) => p.getByRole('link', { name: 'Open' }) },
+    { action: 'click', params: {}, target: (p) => p.getByRole('button', { name: 'Show' }) },
+  ]);
+  expect(site.state.log).toEqual(['shown #/open']);
+  site.state.log = [];
+  site.state.render = filters((name) => `#!${name}`);
+  const { report } = await replay(page, history, { replayId: 'hash-bang', findTimeoutMs: 1_500 });
+  expect(report.summary.ok, JSON.stringify(report.steps, null, 1)).toBe(true);
+  expect(site.state.log).toEqual(['shown #!open']);
+  // A link that now leads elsewhere than the page it reaches still fails its step: the check is of where the page went.
+  site.state.render = () => filters((name) => `#!${name}`)().replace(`href="#!open"`, `href="#!open" onclick="event.preventDefault(); location.hash = '#!all'"`);
+  await page.goto('about:blank');
+  const stray = await replay(page, history, { replayId: 'hash-stray', findTimeoutMs: 400 });
+  expect(stray.report.steps[0]!.status, JSON.stringify(stray.report.steps, null, 1)).toBe('failed');
+  expect(stray.report.steps[0]!.category).toBe('postcondition_failed');
+});
+
+test('the address a followed link gives now: only where the recorded step went where its recorded target led', () => {
+  const recorded = { preUrl: 'http://h/app/', postUrl: 'http://h/app/#/open', href: '/app/#/open' };
+  expect(followedLink(recorded, '/app/#!open', 'http://h/app/')).toBe('http://h/app/#!open');
+  // The recorded step went elsewhere than its link (a script's link, a redirect): nothing to follow.
+  expect(followedLink({ ...recorded, postUrl: 'http://h/app/#/all' }, '/app/#!open', 'http://h/app/')).toBeNull();
 });

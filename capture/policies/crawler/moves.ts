@@ -1,3 +1,4 @@
+import { isHashRoute } from '../../../core/hash-route.ts';
 import { isAllowedUrl } from '../../url-policy.ts';
 import { kActionableRoles } from '../../perceive/compact.ts';
 import type { ElementInfo } from '../../types.ts';
@@ -63,15 +64,12 @@ export function normalizeName(name: string): string {
   return name.toLowerCase().replace(/\d+(?:[.,]\d+)*/g, '#').replace(/\s+/g, ' ').trim();
 }
 
-/** Fragments that are routes of a single-page app (`#/active`, `#!/users`), not anchors in a page. */
-const kHashRoute = /^#!?\//;
-
 /** Absolute URL without an anchor fragment (a hash route is kept), or null when it is not http(s). */
 export function normalizeHref(href: string, base: string): string | null {
   try {
     const url = new URL(href, base);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    if (!kHashRoute.test(url.hash)) url.hash = '';
+    if (!isHashRoute(url.hash)) url.hash = '';
     return url.href;
   } catch {
     return null;
@@ -85,7 +83,7 @@ export function normalizeHref(href: string, base: string): string | null {
 export function isInPageAnchor(href: string, pageUrl: string): boolean {
   try {
     const url = new URL(href, pageUrl);
-    if (url.hash === '' || kHashRoute.test(url.hash)) return false;
+    if (url.hash === '' || isHashRoute(url.hash)) return false;
     url.hash = '';
     return url.href === withoutHash(pageUrl);
   } catch {
@@ -113,7 +111,7 @@ export function urlPattern(href: string): string {
   const url = new URL(href);
   const path = url.pathname.replace(/\d+/g, '#');
   const query = [...url.searchParams].map(([key, value]) => `${key}=${/^\d+$/.test(value) ? '#' : value}`).sort().join('&');
-  const route = kHashRoute.test(url.hash) ? url.hash.replace(/\d+/g, '#') : '';
+  const route = isHashRoute(url.hash) ? url.hash.replace(/\d+/g, '#') : '';
   return `${url.origin}${path}${query ? `?${query}` : ''}${route}`;
 }
 

@@ -1,0 +1,24 @@
+/**
+ * Where a single-page app routes in its address's hash: `#/active`, `#!/items/4`, or a hashbang
+ * without its slash (`#!active`). Any other hash is an anchor in the page. Pure: Node's code and
+ * the page's (core/in-page/) read hashes with it alike.
+ */
+const kRoute = /^#(?:!\/?|\/)([^?#]*)/;
+
+/** The route a hash names, as a path (`#!active` and `#/active` are `/active`, `#/` is `/`); null for an anchor or no hash. */
+export function hashRoutePath(hash: string): string | null {
+  const match = kRoute.exec(hash);
+  return match ? `/${match[1]!}` : null;
+}
+
+/** Whether a hash names a route; `#/` alone does not when `nonEmpty` (apps set or drop it on their own). */
+export function isHashRoute(hash: string, nonEmpty = false): boolean {
+  const path = hashRoutePath(hash);
+  return path !== null && (!nonEmpty || path !== '/');
+}
+
+/** The hash route at the end of a link target or address (`/app/#!active` -> `#!active`), as written; null when it ends in none. */
+export function trailingHashRoute(href: string): string | null {
+  const at = href.indexOf('#');
+  return at >= 0 && isHashRoute(href.slice(at)) ? href.slice(at) : null;
+}
