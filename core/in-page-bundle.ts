@@ -39,7 +39,9 @@ export async function bundleInPage(entryFile: string, names?: readonly string[])
     const result = await build({
       stdin: {
         contents: `import { ${name} } from ${JSON.stringify(`./${path.basename(entryFile)}`)};\n${kBundleGlobal}.run = ${name};`,
-        resolveDir: path.dirname(entryFile), loader: 'ts', sourcefile: `${name}.ts`,
+        // Named apart from every module of the folder: a function named after its own file
+        // (`editable` in editable.ts) would otherwise import itself, and bundle as `void 0`.
+        resolveDir: path.dirname(entryFile), loader: 'ts', sourcefile: `${name}.entry.ts`,
       },
       bundle: true,
       format: 'iife',

@@ -1,10 +1,11 @@
 import type { Locator, Page } from 'playwright';
 import { effectAgreement, effectOf, kMaxEffectLines, multisetMinus, outline } from '../core/aria/outline.ts';
 import { typingAnswer } from '../core/aria/typing-answer.ts';
+import type { LiveState } from '../core/in-page/live-state.ts';
 import type { HistoryStep } from '../core/schema/history.ts';
 import type { FoundAt } from '../locate/at-path.ts';
 import type { Rebaser } from './inputs.ts';
-import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, readState, stateMismatch, waitForAnchorMove, waitForUrl, type Headings } from './verify.ts';
+import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, readState, stateMismatch, waitForAnchorMove, waitForUrl, type Headings, type StateRead } from './verify.ts';
 
 /**
  * After a step: is the app where the recording says it went? Checked in proportion to how the
@@ -62,6 +63,8 @@ export interface PostCheckInput<A = unknown> {
   outlineBefore: string[] | null;
   /** Found by the recorded locator alone, uncontradicted. */
   strongMatch: boolean;
+  /** The state of the element acted on, read from it (see ExecOutcome): read instead of through the target's locator. */
+  actedState?: (() => Promise<LiveState | null>) | undefined;
   /**
    * The address the acted link leads to now, when the recorded step went where the recorded link
    * led (see `followedLink`): the URL after the step is checked against it.
@@ -230,7 +233,7 @@ export async function postCheck<A>(input: PostCheckInput<A>): Promise<PostVerdic
   // What typing brought up when recorded is waited for below: the next step's element is read after it.
   const answer = step.action === 'input' ? typingAnswer(step.effect, input.text(step.params.text)) : null;
   const [read, aside] = await Promise.all([
-    expected && input.target ? readState(input.target, input.targetAt ?? null) : null,
+    expected && input.target ? (input.actedState ? input.actedState().then((live): StateRead => ({ live })) : readState(input.target, input.targetAt ?? null)) : null,
     input.outlineBefore || answer ? null : (input.alongside?.().catch(() => null) ?? null),
   ]);
   const heading = await settledHeadingProblem(page, { pre: step.pre.heading, post: step.post.heading }, input.headingBefore, lenient, read?.heading !== undefined ? read.heading : aside?.heading);

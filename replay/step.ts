@@ -245,7 +245,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
       }
       : null;
   const sameDocument = page === actedPage && !env.inFlight.navigatedSince(before);
-  const verdict = await postCheck({ page, step, target, targetAt, headingBefore, urlBefore: page === actedPage ? urlBefore : undefined, outlineBefore, strongMatch: !healed, followed, sameDocument, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text, alongside });
+  const verdict = await postCheck({ page, step, target, targetAt, headingBefore, urlBefore: page === actedPage ? urlBefore : undefined, outlineBefore, strongMatch: !healed, followed, actedState: outcome.actedState, sameDocument, rebase: env.rebase, tolerantIds: env.tolerantIds, text: env.text, alongside });
   timing.verifyMs = Math.round(performance.now() - tVerify);
   base.checks = verdict.checks;
   if (verdict.problem) return fail('postcondition_failed', verdict.problem);

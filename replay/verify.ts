@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright';
 import { hashRoutePath } from '../core/hash-route.ts';
 import type { HistoryStep } from '../core/schema/history.ts';
-import { holdsTypedText } from '../core/act/editable.ts';
+import { holdsTypedText, holdsTypedTextWithin } from '../core/act/editable.ts';
 import { inPage } from '../core/in-page.ts';
 import type { LiveState } from '../core/in-page/live-state.ts';
 import { readBackAtPath, type FoundAt } from '../locate/at-path.ts';
@@ -159,9 +159,17 @@ export async function readHeading(page: Page): Promise<string | null> {
 
 export interface ExpectedState {
   value?: string;
+  /**
+   * The editor held the typed text among other text when recorded (the blocks around a block
+   * that moved the caret on, see core/in-page/held-text.ts): it must hold it as a part again.
+   */
+  within?: boolean;
   checked?: boolean;
   selected?: string;
 }
+
+/** Elements typed into whose value is a field's; any other is an editor, its text compared by its lines. */
+const kFieldTags = new Set(['input', 'textarea', 'select']);
 
 /** The element state a step should leave, from its params (this run's values) and `targetAfter`. */
 export function expectedState(step: HistoryStep, text: (s: string) => string): ExpectedState | null {
@@ -172,8 +180,10 @@ export function expectedState(step: HistoryStep, text: (s: string) => string): E
       // formatted): what the field holds then is the app's, not a sign the typing went wrong.
       const typed = step.params.text;
       const held = step.targetAfter?.value;
-      if (!typed.includes('{{') && held !== null && held !== undefined && held !== typed) return null;
-      return { value: text(typed) };
+      const editor = step.fingerprint !== null && !kFieldTags.has(step.fingerprint.tag);
+      const within = editor && held !== null && held !== undefined && !holdsTypedText(held, typed) && holdsTypedTextWithin(held, typed);
+      if (!typed.includes('{{') && held !== null && held !== undefined && held !== typed && !within) return null;
+      return { value: text(typed), ...(within ? { within } : {}) };
     }
     case 'select_dropdown':
       return { selected: text(step.params.text) };
@@ -205,7 +215,7 @@ export async function readState(locator: Locator, at: FoundAt | null = null): Pr
 /** Null when the element shows the expected state (or is gone: `live` null), else the reason. */
 export function stateMismatch(live: LiveState | null, expected: ExpectedState): string | null {
   if (!live) return null;
-  const sameValue = (value: string, wanted: string) => (live.editable ? holdsTypedText(value, wanted) : value === wanted);
+  const sameValue = (value: string, wanted: string) => (live.editable && (live.within || expected.within) ? holdsTypedTextWithin(value, wanted) : live.editable ? holdsTypedText(value, wanted) : value === wanted);
   if (expected.value !== undefined && live.value !== null && !sameValue(live.value, expected.value)) return `the field holds "${live.value.slice(0, 40)}", not the typed text`;
   if (expected.checked !== undefined && live.checked !== null && live.checked !== expected.checked) return `the control is ${live.checked ? 'checked' : 'unchecked'}, recorded ${expected.checked ? 'checked' : 'unchecked'}`;
   if (expected.selected !== undefined && live.selected && !live.selected.includes(expected.selected)) return `the selected option is "${live.selected[0] ?? ''}", not "${expected.selected}"`;

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright';
+import type { Typed } from '../../core/act/type-into.ts';
 import { z } from 'zod';
 import { ActionParams, kElementActions, kMatchingActions, kOptionalElementActions, type ActionName } from '../../core/schema/actions.ts';
 import type { Session } from '../session.ts';
@@ -37,6 +38,11 @@ export interface ActionRunResult {
   /** Short result for the policy and the history. Never echoes typed text (it may be a secret). */
   text: string;
   done?: { text: string; success: boolean };
+  /**
+   * The element typed into, taken before the first key: its state after is read from it, not
+   * through the locator, which stops finding an editor that renamed itself as it took the text.
+   */
+  acted?: Typed;
 }
 
 type Recorded<N extends ActionName> = z.infer<(typeof ActionParams)[N]>;

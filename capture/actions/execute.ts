@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright';
 import { actionError } from './action-error.ts';
+import { heldStateOf, type Typed } from '../../core/act/type-into.ts';
 import { kRecordEventLagMs, kRecordFollowUpMs, kRecordNewDocumentFollowUpMs, type InFlightMark } from '../../core/act/in-flight.ts';
 import { effectOf, outline } from '../../core/aria/outline.ts';
 import { observedState } from '../../core/aria/state.ts';
@@ -187,6 +188,17 @@ async function stateAfter(element: Locator): Promise<RecordedStep['targetAfter']
     .catch(() => null);
 }
 
+/**
+ * The state of the element typed into, read from the element itself (an editor that renamed its
+ * block or moved the text to a new one no longer matches the locator it was found by); the
+ * element is let go of once read.
+ */
+async function typedStateAfter(typed: Typed): Promise<RecordedStep['targetAfter']> {
+  const live = await heldStateOf(typed);
+  await typed.element.dispose().catch(() => undefined);
+  return live && { value: live.value, checked: live.checked, selected: null };
+}
+
 /** The recorded locator code as a Locator on the page, or null when this build cannot read it back. */
 function rebuilt(page: Page, code: string): Locator | null {
   try {
@@ -324,7 +336,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
     const matches = await untraced(page, () => acted.locator.count()).catch(() => 0);
     locator = { code: acted.locator.toString(), matches };
   }
-  const targetAfter = acted && fingerprint && !session.isClosed ? await untraced(page, () => stateAfter(acted.locator)) : null;
+  const targetAfter = acted && fingerprint && !session.isClosed ? await untraced(page, () => (result?.acted ? typedStateAfter(result.acted) : stateAfter(acted.locator))) : null;
   const samePage = !session.isClosed && session.pages[session.activeTab] === page;
   // Marked before the read, so a change in between makes the next step read the page again.
   const postAt = samePage ? await changeMark(page) : null;

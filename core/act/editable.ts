@@ -26,3 +26,24 @@ export function editableText(text: string): string {
 export function holdsTypedText(shown: string, typed: string): boolean {
   return editableText(shown) === editableText(typed);
 }
+
+/** Whether `shown`, the text of an editor around what was typed (see core/in-page/held-text.ts), holds the `typed` text as a part of it. */
+export function holdsTypedTextWithin(shown: string, typed: string): boolean {
+  return editableText(shown).includes(editableText(typed));
+}
+
+/** How typed text is looked for in what the editor holds: the whole of it, its end (appended), or a part of it. */
+export type HeldMatch = 'whole' | 'end' | 'within';
+
+/**
+ * Null when `shown` holds the `typed` text as `match` asks, else how it differs. The typed text
+ * may be a secret: the sentence says how many characters, never which.
+ */
+export function typedTextProblem(shown: string, typed: string, match: HeldMatch): string | null {
+  const held = editableText(shown);
+  const wanted = editableText(typed);
+  const ok = match === 'whole' ? held === wanted : match === 'end' ? held.endsWith(wanted) : held.includes(wanted);
+  if (ok) return null;
+  const how = match === 'whole' ? 'differ from' : match === 'end' ? 'do not end with' : 'do not hold';
+  return `the editor holds ${held.length} characters of text that ${how} the ${typed.length} typed`;
+}

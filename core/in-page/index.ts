@@ -19,6 +19,7 @@ export { domQuiet } from './dom-quiet.ts';
 export { editable, editableIfAlone } from './editable.ts';
 export { findEditables, frameElement } from './editables.ts';
 export { readDetails } from './field-details.ts';
+export { heldState, heldText } from './held-text.ts';
 export { probeInTop } from './fingerprint.ts';
 export { beginStep, foreignMark, installForeignChanges, takeForeign } from './foreign-changes.ts';
 export { mainHeading, titleAndHeading } from './heading.ts';

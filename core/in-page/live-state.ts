@@ -4,6 +4,11 @@ export interface LiveState {
   value: string | null;
   /** The value is a rich-text editor's text (`innerText`), compared by its lines. */
   editable?: boolean;
+  /**
+   * The value is the text of an editor around what was typed (the editor moved the caret to
+   * another block as it took the text, see held-text.ts): it holds the typed text as a part of it.
+   */
+  within?: boolean;
   checked: boolean | null;
   selected: string[] | null;
 }

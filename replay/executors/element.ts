@@ -1,5 +1,6 @@
 import type { Locator } from 'playwright';
 import { chooseOption } from '../../core/act/dropdown.ts';
+import { heldStateOf, typeInto } from '../../core/act/type-into.ts';
 import { uploadPath, uploadRefusal } from '../../core/act/upload-path.ts';
 import { assertNever } from '../../core/errors.ts';
 import { inPage } from '../../core/in-page.ts';
@@ -56,14 +57,16 @@ export async function runElementStep(ctx: ExecContext, step: ElementStep, target
       return {};
     }
     case 'input': {
-      const text = ctx.text(step.params.text);
-      if (step.params.clear === false) {
-        // In a rich-text editor the caret goes to the end first, as capture put it.
-        await target.evaluate(await inPage.fn('editable'), true, { timeout });
-        await target.pressSequentially(text, { timeout });
-      }
-      else await target.fill(text, { timeout });
-      return {};
+      // Typed as capture typed it (core/act/type-into.ts); the state after is read from the element
+      // typed into, which an editor may rename or replace as it takes the text.
+      const typed = await typeInto(target, ctx.text(step.params.text), { append: step.params.clear === false, timeout });
+      return {
+        actedState: async () => {
+          const live = await heldStateOf(typed);
+          await typed.element.dispose().catch(() => undefined);
+          return live;
+        },
+      };
     }
     case 'hover':
       await target.hover({ timeout });

@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright';
 import type { UploadPlaces } from '../../core/act/upload-path.ts';
+import type { LiveState } from '../../core/in-page/live-state.ts';
 import type { HistoryStep } from '../../core/schema/history.ts';
 import type { FoundAt } from '../../locate/at-path.ts';
 import type { Rebaser } from '../inputs.ts';
@@ -26,6 +27,11 @@ export interface ExecOutcome {
   result?: string;
   /** The step touches nothing in the app (file tools, `done`): reported as skipped. */
   skipped?: string;
+  /**
+   * The state of the element acted on, read from that element (called once, after the action):
+   * an editor renamed or replaced as it took the text no longer matches the locator it was found by.
+   */
+  actedState?: () => Promise<LiveState | null>;
 }
 
 export type ElementStep = Extract<HistoryStep, { action: 'click' | 'input' | 'hover' | 'select_dropdown' | 'dropdown_options' | 'upload_file' | 'scroll' }>;

@@ -56,6 +56,17 @@ test('each exported function is bundled on its own, with what it imports and not
   expect(await scripts.fn('headingShout')).toBe(await scripts.fn('headingShout'));
 });
 
+test('a function named after its own module (editable in editable.ts) is bundled as that function, not as the entry importing itself', async ({ page }, testInfo) => {
+  const dir = testInfo.outputPath('same-name');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'shout.ts'), 'export function shout(text: string): string {\n  return `${text}!`;\n}\n');
+  fs.writeFileSync(path.join(dir, 'entry.ts'), "export { shout } from './shout.ts';\n");
+  const bundles = await bundleInPage(path.join(dir, 'entry.ts'));
+  expect(bundles.shout).not.toContain('void 0');
+  const scripts = new InPageEntry<{ shout(text: string): string }>(pathToFileURL(path.join(dir, 'entry.ts')));
+  expect(await page.evaluate(await scripts.fn('shout'), 'hi')).toBe('hi!');
+});
+
 test('an init script runs its function in every document before the page\'s own scripts', async ({ page }, testInfo) => {
   const dir = testInfo.outputPath('init');
   fs.mkdirSync(dir, { recursive: true });
