@@ -4,7 +4,8 @@ import type { FieldControl, Interaction, ModelCollection, ModelElement, ModelPag
 import { patternRegexSource } from '../model/url-pattern.ts';
 import { showsItemKey, showsItemText } from '../names/derive.ts';
 import { isVisibleName, unnamedCaption } from '../names/element-marks.ts';
-import { headingExpression, isStableText, uniqueness } from './code.ts';
+import { headingExpression, uniqueness } from './code.ts';
+import { hashRoutes, pageIdentity, type PageIdentity } from './page-identity.ts';
 import { keyCode } from './key-code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
@@ -52,6 +53,7 @@ export function emitPageObject(project: Project, ctx: EmitContext, page: ModelPa
   const file = `pom/${names.className}.ts`;
   const source = createSource(project, `/gen/${file}`);
   const imports = new Set<string>();
+  const identity = pageIdentity(page, ctx.model);
   const cls = source.addClass({
     name: names.className,
     isExported: true,
@@ -61,7 +63,7 @@ export function emitPageObject(project: Project, ctx: EmitContext, page: ModelPa
     name: 'urlPattern',
     isStatic: true,
     isReadonly: true,
-    initializer: regexLiteral(patternRegexSource(page.urlPattern, new URL(ctx.model.baseUrl).pathname)),
+    initializer: regexLiteral(patternRegexSource(page.urlPattern, new URL(ctx.model.baseUrl).pathname, { query: identity.query, hashRoutes: hashRoutes(ctx.model) })),
     docs: ['Matches every URL of this page.'],
   });
   cls.addConstructor({
@@ -88,7 +90,7 @@ export function emitPageObject(project: Project, ctx: EmitContext, page: ModelPa
       docs: [commentText(`Opens the page at \`${page.stableUrl}\` (relative to the base URL).`)],
     });
   }
-  addExpectLoaded(cls, page, names.className);
+  addExpectLoaded(cls, page, names.className, identity);
   for (const interaction of page.interactions) addInteraction(cls, ctx, page, interaction, elements, imports);
   for (const collection of page.collections) addItemClass(source, ctx, page, collection);
   const importsFromPages = [...imports].sort();
@@ -152,9 +154,15 @@ function addItemClass(source: SourceFile, ctx: EmitContext, page: ModelPage, col
   }
 }
 
-function addExpectLoaded(cls: ClassDeclaration, page: ModelPage, className: string): void {
+/**
+ * `expectLoaded()`: what identifies the page, so a release that translates or renames the site
+ * still passes: its path (and the query values that tell it from the other pages at its path),
+ * its main heading, else its main landmark; its title only where the recording shows it is what
+ * tells the page from another at its path (see page-identity.ts).
+ */
+function addExpectLoaded(cls: ClassDeclaration, page: ModelPage, className: string, identity: PageIdentity): void {
   const checks = [`await expect(this.page).toHaveURL(${className}.urlPattern);`];
-  let what = 'its URL';
+  let what = identity.query.length ? `its URL (${identity.query.map((part) => `\`${part}\``).join(', ')} in its query)` : 'its URL';
   if (page.heading) {
     checks.push(`await expect(${headingExpression(page.heading, 'this.page')}).toBeVisible();`);
     what += ` and its heading “${page.heading.text}”`;
@@ -166,10 +174,9 @@ function addExpectLoaded(cls: ClassDeclaration, page: ModelPage, className: stri
       what += ` and its ${landmark.role} landmark`;
     }
   }
-  const title = page.titles.length === 1 && !page.params.length ? page.titles[0]! : null;
-  if (title !== null && isStableText(title)) {
-    checks.push(`await expect(this.page).toHaveTitle(${str(title)});`);
-    what += ' and title';
+  if (identity.title) {
+    checks.push(`await expect(this.page).toHaveTitle(${identity.title});`);
+    what += ' and its title, which alone tells it from another page at its path';
   }
   cls.addMethod({ name: 'expectLoaded', isAsync: true, returnType: 'Promise<void>', statements: checks, docs: [commentText(`Asserts the page is shown: ${what}.`)] });
 }

@@ -4,6 +4,7 @@ import { kChangesDataTag } from '../../core/changes-data.ts';
 import type { Flow, FlowOutcome, FlowState, PageModel } from '../../core/schema/page-model.ts';
 import { words } from '../names/identifiers.ts';
 import { perRecordingKeys, urlCheckSource } from '../model/url-check.ts';
+import { hashRoutes } from './page-identity.ts';
 import { appBase, appRelative } from '../model/url-pattern.ts';
 import { flowVariables, workflowVarNames } from './workflow.ts';
 import { headingExpression, headingSnapshot, isStableText, outcomeLocatorCode } from './code.ts';
@@ -141,7 +142,7 @@ function environmentKeys(model: PageModel): Set<string> {
  */
 function finalUrlCheck(ctx: EmitContext, after: FlowState): string | null {
   if (ctx.page(after.page).params.length || !/^\.?\//.test(after.url)) return null;
-  return regexLiteral(urlCheckSource(after.url, { ignore: environmentKeys(ctx.model), skipNumbers: true }));
+  return regexLiteral(urlCheckSource(after.url, { ignore: environmentKeys(ctx.model), skipNumbers: true, hashRoutes: hashRoutes(ctx.model) }));
 }
 
 function urlComment(url: string): string {

@@ -1,4 +1,5 @@
 import { kHashRoute } from './url-pattern.ts';
+import { escapeRegex, urlRegexSource } from './url-regex.ts';
 
 /**
  * What a spec checks of a recorded URL: what the app itself decides, so the check holds wherever
@@ -32,11 +33,11 @@ export function isEnvironmentValue(value: string): boolean {
 }
 
 /** `a=1&b=2` -> `[['a', 'a=1'], ['b', 'b=2']]`: each parameter's decoded key and raw text. */
-function queryParts(search: string): [string, string][] {
+export function queryParts(search: string): [string, string][] {
   return search.replace(/^\?/, '').split('&').filter(Boolean).map((part) => [decoded(part.split('=', 1)[0]!), part]);
 }
 
-function splitUrl(url: string): { head: string; search: string; hash: string } {
+export function splitUrl(url: string): { head: string; search: string; hash: string } {
   const hashAt = url.indexOf('#');
   const hash = hashAt < 0 ? '' : url.slice(hashAt);
   const beforeHash = hashAt < 0 ? url : url.slice(0, hashAt);
@@ -69,36 +70,35 @@ export function perRecordingKeys(recordings: string[][]): Set<string> {
   return out;
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
 export interface UrlCheckOptions {
   /** Query keys not to check (their values come from where the app runs). */
   ignore?: ReadonlySet<string>;
   /** Values with digits are not checked either (ids the server hands out, counters, dates). */
   skipNumbers?: boolean;
+  /** The app tells pages apart by hash route: a URL without one matches no URL with one. */
+  hashRoutes?: boolean;
 }
 
 /**
  * A regular expression source for a URL as generated code writes it (`./items?page=2`, relative
  * to the base URL, under any path prefix; `/other`, an absolute path; or an absolute URL): the
  * same path and hash route, each checked query parameter with its recorded value (in any order,
- * others allowed).
+ * others allowed), as url-regex.ts writes it.
  */
 export function urlCheckSource(url: string, options: UrlCheckOptions = {}): string {
   const { head, search, hash } = splitUrl(url);
-  let path: string;
-  if (head.startsWith('./')) path = `^[a-z]+:\\/\\/[^/]+(?:\\/[^?#]*)?\\/${escapeRegex(head.slice(2))}`;
-  else if (head.startsWith('/')) path = `^[a-z]+:\\/\\/[^/]+${escapeRegex(head)}`;
-  else path = `^${escapeRegex(head)}`;
+  const from = head.startsWith('./') ? 'app' : head.startsWith('/') ? 'origin' : 'start';
+  const path = from === 'app' ? `\\/${escapeRegex(head.slice(2))}` : escapeRegex(head);
   const checked = queryParts(search).filter(([key, part]) => {
     const value = part.slice(part.indexOf('=') + 1);
     return !options.ignore?.has(key) && !isEnvironmentValue(value) && !(options.skipNumbers && /\d/.test(value));
   });
-  const query = checked.map(([, part]) => `(?=[^#]*[?&]${escapeRegex(part)}(?:[&#]|$))`).join('') + '(?:\\?[^#]*)?';
   const route = kHashRoute.exec(hash)?.[0];
-  // A route must be there; an anchor, or a fragment with no route in it, may or may not.
-  const tail = route ? `#${escapeRegex(route.slice(1))}(?:[?#].*)?` : '(?:#(?!!?\\/[^?#]).*)?';
-  return `${path}${query}${tail}$`;
+  return urlRegexSource({
+    path,
+    from,
+    query: checked.map(([, part]) => part),
+    route: route ? `#${escapeRegex(route.slice(1))}` : null,
+    hashRoutes: options.hashRoutes ?? false,
+  });
 }

@@ -1,3 +1,5 @@
+import { escapeRegex, urlRegexSource } from './url-regex.ts';
+
 /**
  * URL patterns: the path of a URL with id-like segments (numbers, uuids, hashes, long tokens,
  * release numbers) replaced by named parameters, so `/items/42` and `/items/7` are one page,
@@ -163,23 +165,32 @@ export function originOf(url: string): string {
   }
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+export interface PatternRegexOptions {
+  /** Query parameters the page always had (`taxonomy=category`), each as written. */
+  query?: string[];
+  /** The app tells pages apart by hash route (see url-regex.ts). */
+  hashRoutes?: boolean;
 }
 
 /**
- * A regular expression source matching any URL of the pattern (any origin, any query or anchor).
- * Under the app's directory any path prefix is accepted, so the page matches wherever BASE_URL
- * serves the app (`/items` also as `/app/v6/items`).
+ * A regular expression source matching any URL of the pattern (any origin, any other query or
+ * anchor): `^[^?#]*\/items\/[^/?#]+([?#]|$)`. Under the app's directory any path prefix is
+ * accepted, so the page matches wherever BASE_URL serves the app (`/items` also as `/app/v6/items`).
  */
-export function patternRegexSource(pattern: string, directory = '/'): string {
+export function patternRegexSource(pattern: string, directory = '/', options: PatternRegexOptions = {}): string {
   const toRegex = (path: string) => path
     .split('/')
     .map((segment) => (segment.startsWith(':') ? '[^/?#]+' : escapeRegex(segment)))
     .join('\\/');
-  const underApp = pattern.startsWith(directory);
-  const body = underApp ? `(?:\\/[^?#]*)?\\/${toRegex(pattern.slice(directory.length))}` : toRegex(pattern);
-  // A page without a hash route is the same page under an anchor or an empty route (`#/`), never under a route.
-  const tail = pattern.includes('#') ? '(?:\\?.*)?' : '(?:\\?[^#]*)?(?:#(?!!?\\/[^?#]).*)?';
-  return `^[a-z]+:\\/\\/[^/]+${body}${tail}$`;
+  const at = pattern.indexOf('#');
+  const path = at < 0 ? pattern : pattern.slice(0, at);
+  const route = at < 0 ? null : toRegex(pattern.slice(at));
+  const underApp = path.startsWith(directory);
+  return urlRegexSource({
+    path: underApp ? `\\/${toRegex(path.slice(directory.length))}` : toRegex(path),
+    from: underApp ? 'app' : 'origin',
+    query: options.query ?? [],
+    route,
+    hashRoutes: options.hashRoutes ?? false,
+  });
 }

@@ -12,14 +12,32 @@ test('a fragment that is only # or #/ is no fragment; a hash route is checked', 
   expect(matches('./', 'http://b/#/')).toBe(true);
   expect(matches('./', 'http://b/#')).toBe(true);
   expect(matches('./', 'http://b/#top')).toBe(true);
-  expect(matches('./', 'http://b/#/active')).toBe(false);
+  // In an app told apart by hash routes, a page without one is not a page with one.
+  expect(matches('./', 'http://b/#/active', { hashRoutes: true })).toBe(false);
+  expect(matches('./', 'http://b/#top', { hashRoutes: true })).toBe(true);
   expect(matches('./#/active', 'http://b/#/active')).toBe(true);
   expect(matches('./#/active', 'http://b/#/completed')).toBe(false);
   expect(matches('./#/active', 'http://b/')).toBe(false);
   expect(routeOf('http://a/#/')).toBe('/');
   expect(stripAnchor('./#/')).toBe('./');
   expect(new RegExp(patternRegexSource('/', '/')).test('http://b/#/')).toBe(true);
-  expect(new RegExp(patternRegexSource('/', '/')).test('http://b/#/active')).toBe(false);
+  expect(new RegExp(patternRegexSource('/', '/', { hashRoutes: true })).test('http://b/#/active')).toBe(false);
+  expect(new RegExp(patternRegexSource('/#/active', '/')).test('http://b/app/?x=1#/active')).toBe(true);
+});
+
+test('URL checks read as the path they check, with the query values that tell the page, and still ignore the prefix', () => {
+  expect(urlCheckSource('./admin/edit-tags.php?taxonomy=category&_wpnonce=9f86d081884c7d659a2feaa0c55ad015')).toBe('^[^?#]*\\/admin\\/edit-tags\\.php\\?([^#]*&)?taxonomy=category([&#]|$)');
+  expect(matches('./admin/edit-tags.php?taxonomy=category', 'https://cms.example/blog/admin/edit-tags.php?post_type=x&taxonomy=category')).toBe(true);
+  expect(matches('./admin/edit-tags.php?taxonomy=category', 'https://cms.example/admin/edit-tags.php?taxonomy=post_tag')).toBe(false);
+  expect(patternRegexSource('/items/:itemId', '/')).toBe('^[^?#]*\\/items\\/[^/?#]+([?#]|$)');
+  expect(patternRegexSource('/admin/edit-tags.php', '/', { query: ['taxonomy=category'] })).toBe('^[^?#]*\\/admin\\/edit-tags\\.php\\?([^#]*&)?taxonomy=category([&#]|$)');
+  // A path written in another address's query is not where the browser is.
+  expect(new RegExp(patternRegexSource('/admin/', '/')).test('http://b/login?next=/admin/')).toBe(false);
+  expect(new RegExp(patternRegexSource('/admin/', '/')).test('http://b/site/admin/')).toBe(true);
+  expect(matches('./a?x=1&y=2', 'http://b/a?y=2&x=1')).toBe(true);
+  expect(matches('./a?x=1&y=2', 'http://b/a?y=2')).toBe(false);
+  expect(matches('https://other.example/p', 'https://other.example/p?q')).toBe(true);
+  expect(matches('https://other.example/p', 'https://evil.example/x/https://other.example/p')).toBe(false);
 });
 
 test('the path is checked, under any prefix the base URL adds', () => {
