@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Flow, ModelElement, PageModel } from '../../core/schema/page-model.ts';
 import { sharedIdPrefix } from './element-marks.ts';
-import { collectionWords, commonTitleTail, scopeId, elementMember, fieldParam, methodBase, pageBase, showsItemKey, stripTitle } from './derive.ts';
+import { collectionWords, scopeId, elementMember, fieldParam, methodBase, showsItemKey } from './derive.ts';
+import { pageBases, pageTitle } from './page-names.ts';
 import { camel, kebab, NameAllocator, pascal, safeVariable, sanitizeIdentifier, words } from './identifiers.ts';
 
 /**
@@ -102,8 +103,9 @@ export function cleanProse(text: string | null | undefined): string | null {
   return line ? line.slice(0, kMaxProseLength) : null;
 }
 
-function derivedPurpose(page: PageModel['pages'][number], tail: string | null): string {
-  const title = page.titles.length === 1 ? ` titled “${stripTitle(page.titles[0]!, tail)}”` : '';
+function derivedPurpose(page: PageModel['pages'][number], model: PageModel): string {
+  const own = pageTitle(page, model);
+  const title = own === null ? '' : ` titled “${own}”`;
   const heading = page.heading ? `, headed “${page.heading.text}”` : '';
   return `The page at \`${page.urlPattern}\`${title}${heading}.`;
 }
@@ -128,7 +130,7 @@ function takesValue(control: string): boolean {
 }
 
 export function assignNames(model: PageModel, proposals: NameProposals | null): Names {
-  const tail = commonTitleTail(model.pages.flatMap((p) => p.titles));
+  const bases = pageBases(model);
   // Generated files import Page, Locator, expect and test from Playwright: no class may take those
   // names. Classes name their files, and some file systems do not tell case apart.
   const classes = new NameAllocator(['Page', 'Locator', 'Expect', 'Test'], (name) => name.toLowerCase());
@@ -136,7 +138,7 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
   const pages = new Map<string, PageNames>();
   for (const page of model.pages) {
     const proposal = proposals?.pages.find((p) => p.id === page.id);
-    const derived = pageBase(page, model, tail);
+    const derived = bases.get(page.id)!;
     const proposed = proposal?.name ? sanitizeIdentifier(proposal.name, derived, 'pascal').replace(/Page$/, '') : '';
     const base = proposed || derived;
     const className = classes.allocate(sanitizeIdentifier(`${base}Page`, kFallbackClass, 'pascal'));
@@ -199,7 +201,7 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
       const item = interaction.collection ? collections.get(interaction.collection)!.accessor : null;
       methods.set(interaction.id, { name, item, params: interaction.kind === 'form' ? formParams(interaction.fields, elements, proposed?.params ?? null, item, idPrefix) : [] });
     }
-    const purpose = cleanProse(proposal?.purpose) ?? derivedPurpose(page, tail);
+    const purpose = cleanProse(proposal?.purpose) ?? derivedPurpose(page, model);
     pages.set(page.id, { className, docFile: docs.allocate(kebab(className.replace(/Page$/, '')) || 'page'), members, methods, collections, purpose });
   }
   // A workflow's name is imported beside the page classes and Playwright's, and names its files.

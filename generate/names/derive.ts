@@ -1,12 +1,12 @@
 import { steadyText } from '../../core/volatile/steady-text.ts';
-import type { FieldControl, Interaction, ModelCollection, ModelElement, ModelPage, PageModel } from '../../core/schema/page-model.ts';
+import type { FieldControl, Interaction, ModelCollection, ModelElement } from '../../core/schema/page-model.ts';
 import { steadyName } from '../../core/locator/steady-name.ts';
 import { iconText, idText } from './element-marks.ts';
 import { isSingleChord, keySegments } from '../../core/act/key-segments.ts';
 import { camel, keyWords, pascal, words } from './identifiers.ts';
 
 /**
- * Names derived from what the page shows, without a model: `LoginPage`, `ItemDetailPage`,
+ * Names derived from what the page shows, without a model (pages: page-names.ts):
  * `signInButton`, `emailInput`, `fillLoginForm(email, password)`, `openItems()`.
  */
 
@@ -15,47 +15,19 @@ const kRoleSuffix: Record<string, string> = {
   listbox: 'List', checkbox: 'Checkbox', radio: 'Radio', switch: 'Switch', slider: 'Slider', heading: 'Heading',
   tab: 'Tab', menuitem: 'MenuItem', option: 'Option', row: 'Row', cell: 'Cell', img: 'Image', dialog: 'Dialog',
   listitem: 'Item', article: 'Card', treeitem: 'TreeItem',
+  table: 'Table', grid: 'Grid', treegrid: 'Grid', gridcell: 'Cell', columnheader: 'ColumnHeader', rowheader: 'RowHeader',
+  list: 'List', tree: 'Tree', menu: 'Menu', menubar: 'Menu', menuitemcheckbox: 'MenuItem', menuitemradio: 'MenuItem',
+  toolbar: 'Toolbar', tablist: 'Tabs', tabpanel: 'Panel', form: 'Form', region: 'Region', navigation: 'Nav', group: 'Group',
+  alertdialog: 'Dialog', alert: 'Alert', status: 'Status', progressbar: 'Progress', figure: 'Figure',
 };
 
-/** Path segments that name a kind of page rather than what it shows. */
-const kVerbs = new Set(['new', 'create', 'add', 'edit', 'delete', 'update']);
-/** Script names that say nothing about the page (`/doku.php`, `/index.html`). */
-const kScriptSegment = /^(index|default|main|doku|app)\.(php|html?|aspx?|jsp|cgi)$/i;
+/** Roles of parts of a page a heading above them names when they have no name of their own (`Categories` over a table). */
+const kCaptionedRoles = new Set(['table', 'grid', 'treegrid', 'list', 'tree', 'form', 'region', 'group', 'tabpanel', 'toolbar', 'menu', 'figure']);
 
-/** `%D0%B2%D1%85%D0%BE%D0%B4` -> `вход`: URLs carry non-ASCII path segments percent-encoded. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-function singular(word: string): string {
+export function singular(word: string): string {
   if (word.endsWith('ies')) return word.slice(0, -3) + 'y';
   if (/(ss|us)$/.test(word)) return word;
   return word.endsWith('s') ? word.slice(0, -1) : word;
-}
-
-/** Separators between a page title and the site name (`Sign in · Acme`, `start [DokuWiki]`). */
-const kTitleSeparators = [' · ', ' | ', ' - ', ' – ', ' — ', ' ['];
-
-/** The site name every title carries, so page names can leave it out. */
-export function commonTitleTail(titles: string[]): string | null {
-  const distinct = [...new Set(titles.filter(Boolean))];
-  if (distinct.length < 2) return null;
-  for (const separator of kTitleSeparators) {
-    const tails = distinct.map((title) => {
-      const at = title.lastIndexOf(separator);
-      return at > 0 ? title.slice(at) : null;
-    });
-    if (tails.every((tail) => tail !== null && tail === tails[0])) return tails[0]!;
-  }
-  return null;
-}
-
-export function stripTitle(title: string, tail: string | null): string {
-  return tail && title.endsWith(tail) ? title.slice(0, -tail.length).trim() : title.trim();
 }
 
 /** Words that say a container holds a list, not what the list holds (`torrent_list`, `items-table`). */
@@ -98,36 +70,6 @@ export function collectionWords(collection: ModelCollection, idPrefix: readonly 
   if (scope.kind === 'selector') found = found.slice(-kMaxIdWords);
   found[found.length - 1] = singular(found[found.length - 1]!);
   return found;
-}
-
-/** Words for a page: from its path when the path says something, else its title or heading. */
-export function pageWords(page: ModelPage, titleTail: string | null, splitByTitle: boolean, directory = '/'): string[] {
-  // The app's own directory (`/app/v5/`) names no page; neither do a hash route's `#` or punctuation.
-  const route = page.urlPattern.startsWith(directory) ? page.urlPattern.slice(directory.length) : page.urlPattern;
-  const segments = route.split('/').map(decodeSegment).filter((s) => /[\p{L}\p{N}]/u.test(s) && !kScriptSegment.test(s));
-  // One letter before a parameter (`/v/:version`, `/u/:userId`) is an abbreviation that names nothing.
-  const statics = segments
-    .filter((s, at) => !s.startsWith(':') && !(words(s).join('').length === 1 && segments[at + 1]?.startsWith(':')))
-    .map((s) => s.replace(/\.[a-z]+$/i, ''));
-  const last = segments[segments.length - 1];
-  if (!splitByTitle && statics.length) {
-    const tail = statics[statics.length - 1]!;
-    const before = statics[statics.length - 2];
-    if (kVerbs.has(tail.toLowerCase()) && before) return [...words(tail), ...words(singular(before))];
-    // `/items/:itemId` shows one item; `/garden-planner/v/:version` one version of what is before it.
-    if (last?.startsWith(':')) return /(?:^:id|Id)\d*$/.test(last) ? [...words(singular(tail)), 'detail'] : [...words(tail), ...words(last.slice(1))];
-    return words(tail);
-  }
-  const title = page.titles.length === 1 ? stripTitle(page.titles[0]!, titleTail) : '';
-  const fromTitle = words(title);
-  if (fromTitle.length) return fromTitle;
-  const fromHeading = page.heading ? words(page.heading.text) : [];
-  return fromHeading.length ? fromHeading : ['home'];
-}
-
-export function pageBase(page: ModelPage, model: PageModel, titleTail: string | null): string {
-  const splitByTitle = model.pages.some((other) => other !== page && other.urlPattern === page.urlPattern);
-  return pascal(pageWords(page, titleTail, splitByTitle, new URL(model.baseUrl).pathname)) || 'Home';
 }
 
 /** What to call an element without a role that names its kind, by what it is. */
@@ -220,7 +162,8 @@ function ownPurpose(element: ModelElement, idPrefix: readonly string[]): Purpose
     const found = words(text);
     if (found.length) return { words: found, action: false };
   }
-  return { words: [], action: false };
+  const caption = kCaptionedRoles.has(element.role ?? '') ? element.fingerprint.nearbyHeading : null;
+  return { words: caption ? words(steadyName(caption) ?? caption) : [], action: false };
 }
 
 /** The words that name an element; empty when nothing about it has words. */
@@ -299,6 +242,9 @@ export function methodBase(
     }
     case 'click': {
       const element = elements.get(interaction.element)!;
+      // A form's submit control says what submitting does (`Add New User`, `Save Changes`): the method is that (`addNewUser`).
+      const submits = element.fingerprint.form ? ownPurpose(element, idPrefix).words : [];
+      if (submits.length && !element.collection) return camel(submits);
       return actionMethod(element.role === 'link' ? 'open' : 'click', element, idPrefix, itemWords, itemKeys.has(element.id));
     }
     case 'hover':
