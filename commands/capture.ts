@@ -32,7 +32,7 @@ export const ScriptInput = z.object({
   url: z.string().optional().register(cliField, { description: "start address (default: the plan's url, else baseURL of brow-use.config.ts)" }),
   maxSteps: wholeNumber().optional().register(cliField, { description: "stop after this many steps, one action each (default: the plan's length)" }),
   check: z.boolean().default(false).register(cliField, {
-    description: 'validate the plan and count what each target matches on the live page, acting on nothing (exit 1 unless each matches one element)',
+    description: "validate the plan and count what each target matches on the live page, acting on nothing but the plan's own sign-in (exit 1 unless each target it can see matches one element)",
   }),
   ...kCaptureFields,
 });
@@ -42,6 +42,10 @@ export const PlanCheckResult = z.object({
   url: z.string(),
   steps: z.number().int(),
   targets: z.array(z.custom<TargetCheck>((value) => typeof value === 'object' && value !== null)),
+  /** The step the check signed in at (the plan's own sign-in, run for real), else null. */
+  signedInAt: z.number().int().nullable(),
+  /** Why the plan's sign-in was not run or did not sign in, else null. */
+  signInNote: z.string().nullable(),
   ok: z.boolean(),
 });
 
@@ -70,11 +74,16 @@ async function runCheck(ctx: CommandContext, plan: Plan, url: string, settings: 
     headed: settings.headed, cdpUrl: settings.cdpUrl, wsEndpoint: settings.wsEndpoint, storageState: settings.storageState, viewport: settings.viewport, env: ctx.env,
   });
   try {
-    const checks = await checkPlan(session, plan, url);
+    const { targets: checks, signedInAt, signInNote } = await checkPlan(session, plan, url, settings.secrets);
     for (const check of checks) ctx.print(describeCheck(check));
+    if (signInNote) ctx.print(signInNote);
     const bad = checks.filter((check) => !checkPassed(check));
-    ctx.print(`${plan.steps.length} step(s), ${checks.length} target(s): ${bad.length ? `${bad.length} do not name exactly one element` : 'each names what its step needs'} (nothing was acted on)`);
-    return { code: bad.length ? 1 : 0, result: { url, steps: plan.steps.length, targets: checks, ok: !bad.length } };
+    const unchecked = checks.filter((check) => check.unchecked !== null);
+    const seen = bad.length ? `${bad.length} do not name what their step needs` : 'each it could see names what its step needs';
+    const notSeen = unchecked.length ? `; ${unchecked.length} not checked (steps ${unchecked.map((check) => check.step).join(', ')}: they appear only after a step the check does not perform)` : '';
+    const acted = signedInAt === null ? 'nothing was acted on' : `only the plan's sign-in was carried out, up to step ${signedInAt}; nothing after it was acted on`;
+    ctx.print(`${plan.steps.length} step(s), ${checks.length} target(s): ${seen}${notSeen} (${acted})`);
+    return { code: bad.length ? 1 : 0, result: { url, steps: plan.steps.length, targets: checks, signedInAt, signInNote, ok: !bad.length } };
   } finally {
     await session.dispose();
   }
