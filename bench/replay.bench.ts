@@ -29,7 +29,7 @@ import { processTreeCpuMs } from './process-cpu.ts';
  * Timing rounds: a replay and a hand-written run side by side, in alternating order, their ratio
  * taken per round; the median of the ratios damps noise from other processes on the machine.
  */
-const kTimingRounds = 21;
+const kTimingRounds = Number(process.env.BENCH_ROUNDS ?? 21);
 const kFlows: FlowName[] = ['items', 'settings'];
 const kNotAppSteps = new Set(['done', 'write_file', 'read_file', 'replace_file']);
 
@@ -159,8 +159,11 @@ async function main(): Promise<void> {
       ratios.push(replayed.ms / script.ms);
       if (script.cpuMs && replayed.cpuMs !== null) cpuRatios.push(replayed.cpuMs / script.cpuMs);
     }
-    const calls = async (run: (page: Page, url: string) => Promise<void>) => withServer(0, (url) => withPage(browser, async (page) => (await countApiCalls(page.context(), () => run(page, url))).total));
-    const [replayCalls, scriptCalls] = [await calls(timedReplay), await calls(timedScript)];
+    const calls = async (run: (page: Page, url: string) => Promise<void>) => withServer(0, (url) => withPage(browser, (page) => countApiCalls(page.context(), () => run(page, url))));
+    const [replayCounted, scriptCounted] = [await calls(timedReplay), await calls(timedScript)];
+    const [replayCalls, scriptCalls] = [replayCounted.total, scriptCounted.total];
+    const byMethod = (counted: typeof replayCounted) => [...counted.byMethod].sort((a, b) => b[1] - a[1]).map(([method, n]) => `${method} ${n}`).join(', ');
+    const appSteps = histories[0]!.steps.filter((s) => !kNotAppSteps.has(s.action)).length;
 
     const pct = (t: Tally) => ((100 * t.correct) / Math.max(1, t.total)).toFixed(1);
     const full = tallies.full;
@@ -169,6 +172,8 @@ async function main(): Promise<void> {
     console.log(`wrong-element actions: full ${full.wrong} (must be 0); locator-only ${base.wrong}`);
     console.log(`P3 (replay / hand-written Playwright, items flow, median of ${kTimingRounds} ratios side by side; ${Math.round(median(replayTimes))} ms vs ${Math.round(median(scriptTimes))} ms; ` +
       `${replayCalls} vs ${scriptCalls} Playwright calls per run${cpuRatios.length ? `; CPU time ${median(cpuRatios).toFixed(2)}x` : ''}; goal <= 1.15x): ${median(ratios).toFixed(2)}x`);
+    console.log(`Playwright calls, replay (${appSteps} steps, ${(replayCalls / appSteps).toFixed(1)} per step): ${byMethod(replayCounted)}`);
+    console.log(`Playwright calls, hand-written script: ${byMethod(scriptCounted)}`);
   } finally {
     await browser.close();
     await fs.rm(outputDir, { recursive: true, force: true });

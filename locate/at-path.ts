@@ -1,3 +1,4 @@
+import type { CentreHit } from '../core/in-page/centre-hit.ts';
 import type { Locator, Page } from 'playwright';
 import type { DomProbe, ElementIdentity } from '../core/fingerprint/probe.ts';
 import { inPage, type PageFunctionSource } from '../core/in-page.ts';
@@ -201,6 +202,8 @@ export interface FoundAt {
   identity: ElementIdentity;
   /** A native select's option labels as read there (null: not a native select; absent: not read). */
   nativeOptions?: string[] | null;
+  /** What a pointer at its centre reached as it was read there (null: out of view or covered; absent: not read). */
+  centre?: CentreHit | null;
 }
 
 export function identityOf(probe: Pick<DomProbe, 'tag' | 'id' | 'nameAttr' | 'type' | 'testId' | 'testIdAttribute' | 'container'>): ElementIdentity {

@@ -2,6 +2,7 @@ import type { Frame, Locator, Page } from 'playwright';
 import type { DomProbe } from '../core/fingerprint/probe.ts';
 import { inPage } from '../core/in-page.ts';
 import type { ProbedInFrame, ProbedWithHeading } from '../core/in-page/candidates.ts';
+import type { CentreHit } from '../core/in-page/centre-hit.ts';
 import { actingGuard, readAtPath, readAtPathOnly } from './at-path.ts';
 import type { LiveFeatures } from './scoring.ts';
 
@@ -101,6 +102,8 @@ export interface AtPathCandidate {
   candidate: Candidate;
   heading: string | null;
   options: string[] | null;
+  /** What a pointer at its centre reached when it was read (see core/in-page/centre-hit.ts). */
+  centre: CentreHit | null;
   /** Set when nothing was counted: act through this, which proves the rest (see at-path.ts `actingGuard`). */
   guard: Locator | null;
 }
@@ -134,7 +137,7 @@ export async function collectAtPath(page: Page, query: Locator, cssPath: string,
   if (guard) {
     const alone = await readAtPathOnly(page, cssPath, 'probeWithHeading', null);
     if (!alone || !(alone.value.visible || options.includeHidden)) return null;
-    return { candidate: candidate(alone.value, { role, name }), heading: alone.value.heading, options: alone.value.options, guard };
+    return { candidate: candidate(alone.value, { role, name }), heading: alone.value.heading, options: alone.value.options, centre: alone.value.centre, guard };
   }
   let read = await readAtPath(query, cssPath, 'probeWithHeading', null, byRole);
   // Renamed, or no longer that role: the element is read again without them, and its role and name in full.
@@ -142,5 +145,5 @@ export async function collectAtPath(page: Page, query: Locator, cssPath: string,
   if (!confirmed && byRole !== null && read.kind === 'unconfirmed') read = await readAtPath(query, cssPath, 'probeWithHeading', null);
   if (read.kind !== 'read' || !(read.value.visible || options.includeHidden)) return null;
   const names = confirmed ? { role, name } : await roleAndName(query);
-  return { candidate: candidate(read.value, names), heading: read.value.heading, options: read.value.options, guard: null };
+  return { candidate: candidate(read.value, names), heading: read.value.heading, options: read.value.options, centre: read.value.centre, guard: null };
 }

@@ -266,7 +266,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
       const [only] = at ? score([at.candidate]) : [];
       if (at && only && standsAsRecorded(only.agreement)) {
         const guard = at.guard ? { guard: at.guard } : {};
-        return { kind: 'found', level: 'recorded', candidate: only, candidates: 1, notes, pool: [only], atPath: { cssPath: fp.cssPath, heading: at.heading, identity: identityOf(only.item.features), nativeOptions: at.options }, ...guard };
+        return { kind: 'found', level: 'recorded', candidate: only, candidates: 1, notes, pool: [only], atPath: { cssPath: fp.cssPath, heading: at.heading, identity: identityOf(only.item.features), nativeOptions: at.options, centre: at.centre }, ...guard };
       }
     }
     const found = await collect(page.mainFrame(), recorded.locator, { includeHidden, depth, expectOne: !pinned && recorded.unique });

@@ -1,4 +1,5 @@
 import type { DomProbe } from '../fingerprint/probe.ts';
+import { centreHit, type CentreHit } from './centre-hit.ts';
 import { mainHeading } from './heading.ts';
 import { nativeOptions } from './native-options.ts';
 import { probeElement } from './probe/probe.ts';
@@ -37,14 +38,16 @@ export function probeMany(els: Element[], limit: number): ProbedInFrame[] | null
 }
 
 /**
- * The DOM probe of the element at a path, and in the same evaluation the page's main heading and,
- * for a native select, its options' labels (what choosing one of them needs to know).
+ * The DOM probe of the element at a path, and in the same evaluation the page's main heading, for
+ * a native select its options' labels (what choosing one of them needs to know), and what a
+ * pointer at its centre reaches (where a click would land, see centre-hit.ts).
  */
 export interface ProbedWithHeading extends Probed {
   heading: string | null;
   options: string[] | null;
+  centre: CentreHit | null;
 }
 
 export function probeWithHeading(el: Element): ProbedWithHeading {
-  return { probe: probeElement(el), visible: visible(el), heading: mainHeading(), options: nativeOptions(el) };
+  return { probe: probeElement(el), visible: visible(el), heading: mainHeading(), options: nativeOptions(el), centre: centreHit(el) };
 }

@@ -4,6 +4,7 @@ import { heldStateOf, typeInto } from '../../core/act/type-into.ts';
 import { uploadPath, uploadRefusal } from '../../core/act/upload-path.ts';
 import { assertNever } from '../../core/errors.ts';
 import { inPage } from '../../core/in-page.ts';
+import type { CentreHit } from '../../core/in-page/centre-hit.ts';
 import { readBackAtPath, type FoundAt } from '../../locate/at-path.ts';
 import type { ElementStep, ExecContext, ExecOutcome } from './types.ts';
 
@@ -25,11 +26,18 @@ const kHitLookMs = 1_000;
  * centre, as Playwright clicks. A canvas whose background was clicked gets its background, not the
  * node that moved to its middle.
  */
-async function clickPosition(target: Locator, step: ElementStep): Promise<{ x: number; y: number } | undefined> {
+async function clickPosition(target: Locator, step: ElementStep, at: FoundAt | null): Promise<{ x: number; y: number } | undefined> {
   const recorded = step.fingerprint?.hit;
   if (!recorded) return undefined;
+  // Read at the recorded path just before, in view, its centre reached what it reached when
+  // recorded: the centre is where to click, with no look of its own.
+  if (at?.centre && sameHit(at.centre, recorded)) return undefined;
   await target.scrollIntoViewIfNeeded({ timeout: kHitLookMs }).catch(() => undefined);
   return (await target.evaluate(await inPage.fn('hitPoint'), recorded, { timeout: kHitLookMs }).catch(() => null)) ?? undefined;
+}
+
+function sameHit(a: CentreHit, b: CentreHit): boolean {
+  return a.self === b.self && a.tag === b.tag && a.classes.join(' ') === b.classes.join(' ');
 }
 
 /** How far one `scroll` page moves, as a fraction of the viewport (the agent's own unit). */
@@ -51,7 +59,7 @@ export async function runElementStep(ctx: ExecContext, step: ElementStep, target
   switch (step.action) {
     case 'click': {
       const { button, double } = step.params;
-      const position = await clickPosition(target, step);
+      const position = await clickPosition(target, step, ctx.targetAt);
       if (double) await target.dblclick({ button, timeout, ...(position ? { position } : {}) });
       else await target.click({ button, timeout, ...(position ? { position } : {}) });
       return {};
