@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright';
 import { hashRoutePath } from '../core/hash-route.ts';
+import { isFieldTag } from '../core/act/type-into.ts';
 import type { HistoryStep } from '../core/schema/history.ts';
 import { holdsTypedText, holdsTypedTextWithin } from '../core/act/editable.ts';
 import { inPage } from '../core/in-page.ts';
@@ -168,9 +169,6 @@ export interface ExpectedState {
   selected?: string;
 }
 
-/** Elements typed into whose value is a field's; any other is an editor, its text compared by its lines. */
-const kFieldTags = new Set(['input', 'textarea', 'select']);
-
 /** The element state a step should leave, from its params (this run's values) and `targetAfter`. */
 export function expectedState(step: HistoryStep, text: (s: string) => string): ExpectedState | null {
   switch (step.action) {
@@ -180,7 +178,7 @@ export function expectedState(step: HistoryStep, text: (s: string) => string): E
       // formatted): what the field holds then is the app's, not a sign the typing went wrong.
       const typed = step.params.text;
       const held = step.targetAfter?.value;
-      const editor = step.fingerprint !== null && !kFieldTags.has(step.fingerprint.tag);
+      const editor = step.fingerprint !== null && !isFieldTag(step.fingerprint.tag);
       const within = editor && held !== null && held !== undefined && !holdsTypedText(held, typed) && holdsTypedTextWithin(held, typed);
       if (!typed.includes('{{') && held !== null && held !== undefined && held !== typed && !within) return null;
       return { value: text(typed), ...(within ? { within } : {}) };

@@ -32,6 +32,13 @@ export interface Typed {
   editable: boolean;
 }
 
+/** Tags of form fields, whose value is what was typed; anything else typed into is an editor. */
+const kFieldTags = new Set(['input', 'textarea', 'select']);
+
+export function isFieldTag(tag: string | null | undefined): boolean {
+  return kFieldTags.has(tag ?? '');
+}
+
 /** Line breaks in typed text, pressed as Enter in an editor. */
 const kLineBreak = /\r?\n/;
 

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright';
 import { chooseOption } from '../../core/act/dropdown.ts';
-import { heldStateOf, typeInto } from '../../core/act/type-into.ts';
+import { heldStateOf, isFieldTag, typeInto } from '../../core/act/type-into.ts';
 import { uploadPath, uploadRefusal } from '../../core/act/upload-path.ts';
 import { assertNever } from '../../core/errors.ts';
 import { inPage } from '../../core/in-page.ts';
@@ -65,9 +65,16 @@ export async function runElementStep(ctx: ExecContext, step: ElementStep, target
       return {};
     }
     case 'input': {
+      const text = ctx.text(step.params.text);
+      // A form field replaced whole keeps its name as it takes the text: filled through its
+      // locator, its state read where it was found (one round trip, as a script's `fill`).
+      if (step.params.clear !== false && isFieldTag(step.fingerprint?.tag)) {
+        await target.fill(text, { timeout });
+        return {};
+      }
       // Typed as capture typed it (core/act/type-into.ts); the state after is read from the element
       // typed into, which an editor may rename or replace as it takes the text.
-      const typed = await typeInto(target, ctx.text(step.params.text), { append: step.params.clear === false, timeout });
+      const typed = await typeInto(target, text, { append: step.params.clear === false, timeout });
       return {
         actedState: async () => {
           const live = await heldStateOf(typed);
