@@ -72,7 +72,7 @@ export interface RenamedFacts {
   regionKept: boolean;
   /** The only one of its kind (the pick's `sole` rule). */
   sole: boolean;
-  /** What the element showed and shows share a word of substance; null when either shows no words. */
+  /** What the element showed and shows share a word (see `wordsShared`); null when it shows no words now. */
   wordsShared: boolean | null;
   /** The recorded caption still shown unchanged, said for a reader, or null. */
   captionKept: string | null;
@@ -111,11 +111,23 @@ function captionsOf(f: Pick<LiveFeatures, 'name' | 'placeholder' | 'label' | 'ti
   return [f.name, f.placeholder, f.label, f.title, f.alt, f.ariaLabel, f.text && f.text.length <= 80 ? f.text : null];
 }
 
-/** Whether the recorded and live captions share a content word; null when either has none. */
+/** Every word of an element's captions, short ones included ("Log in", "OK"). */
+function allCaptionWords(texts: (string | null | undefined)[]): Set<string> {
+  return new Set(texts.flatMap((text) => normalizeText(text).split(' ').filter(Boolean)));
+}
+
+/**
+ * Whether the recorded and live captions share a word: a word of substance where both have one,
+ * else any word (a caption of short words, "Log in" or "OK", is compared whole). A caption where
+ * the recorded element showed none is a caption it was given: nothing shared. Null when the
+ * element shows no words now.
+ */
 export function wordsShared(fp: Fingerprint, live: LiveFeatures): boolean | null {
   const [recorded, now] = [captionWords(captionsOf(fp)), captionWords(captionsOf(live))];
-  if (!recorded.size || !now.size) return null;
-  for (const w of recorded) if (now.has(w)) return true;
+  const [recordedAll, nowAll] = [allCaptionWords(captionsOf(fp)), allCaptionWords(captionsOf(live))];
+  if (!nowAll.size) return null;
+  const [a, b] = recorded.size && now.size ? [recorded, now] : [recordedAll, nowAll];
+  for (const w of a) if (b.has(w)) return true;
   return false;
 }
 

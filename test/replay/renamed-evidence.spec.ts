@@ -4,7 +4,9 @@ import { replay } from '../../replay/replay.ts';
 import { kRefusedFindMs } from './support/find-limits.ts';
 import { recordOn } from './support/record.ts';
 import { startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
-import { captionWords, kRenamedFloor, weighRenamed, type RenamedFacts } from '../../locate/renamed-evidence.ts';
+import { captionWords, kRenamedFloor, weighRenamed, wordsShared, type RenamedFacts } from '../../locate/renamed-evidence.ts';
+import type { Fingerprint } from '../../core/schema/history.ts';
+import type { LiveFeatures } from '../../locate/scoring.ts';
 
 /**
  * A renamed element with nothing the server or the code reads to say what it is, weighed against
@@ -132,4 +134,11 @@ test('the weights: what a substitution keeps stays below the floor under a capti
   expect(weighRenamed(facts({ ...kept, wordsShared: true, members: { kept: 1, of: 4 } })).rule).toBe('page');
   // Words of grammar are not shared purpose.
   expect([...captionWords(['What is on your list?'])]).toEqual(['list']);
+  // Captions of short words are compared whole; a caption given where none was shares nothing.
+  const captions = (name: string, placeholder: string | null = null) => ({ name, placeholder, label: null, title: null, alt: null, ariaLabel: null, text: null });
+  const shared = (a: ReturnType<typeof captions>, b: ReturnType<typeof captions>) => wordsShared(a as unknown as Fingerprint, b as unknown as LiveFeatures);
+  expect(shared(captions('Log In'), captions('Change theme'))).toBe(false);
+  expect(shared(captions('Log In'), captions('Sign in'))).toBe(true);
+  expect(shared(captions(''), captions('Archive', 'Archive'))).toBe(false);
+  expect(shared(captions('Save note'), captions(''))).toBeNull();
 });
