@@ -3,8 +3,8 @@ import { str } from '../../core/locator/model-code.ts';
 
 /**
  * The code of a recorded key sequence (core/act/key-segments.ts): one `press` per key or chord,
- * and the text that keys spelled typed at once. On an element (`this.postBodyInput`) the calls
- * go to it, which focuses it first; else to the page's keyboard, where the focus is.
+ * and the text that keys spelled typed at once. On an element's member (`this.postBodyInput`) the
+ * calls go to it, which focuses it first; else to the page's keyboard, where the focus is.
  */
 
 export interface KeyCode {
@@ -15,7 +15,8 @@ export interface KeyCode {
 
 /** The element the keys go to: its member expression and what a reader calls it. */
 export interface KeyTarget {
-  member: string;
+  /** Null when the keys go to the keyboard though the element has the focus (an editor, see pom.ts). */
+  member: string | null;
   label: string;
 }
 

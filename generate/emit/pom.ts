@@ -1,4 +1,5 @@
 import type { ClassDeclaration, Project, SourceFile } from 'ts-morph';
+import { isFieldTag } from '../../core/act/type-into.ts';
 import { assertNever } from '../../core/errors.ts';
 import type { FieldControl, Interaction, ModelCollection, ModelElement, ModelPage } from '../../core/schema/page-model.ts';
 import { patternRegexSource } from '../model/url-pattern.ts';
@@ -6,6 +7,7 @@ import { showsItemKey, showsItemText } from '../names/derive.ts';
 import { isVisibleName, unnamedCaption } from '../names/element-marks.ts';
 import { headingExpression, uniqueness } from './code.ts';
 import { hashRoutes, pageIdentity, type PageIdentity } from './page-identity.ts';
+import { editorFill } from './editor-fill.ts';
 import { keyCode } from './key-code.ts';
 import type { EmitContext } from './context.ts';
 import { stampProvenance } from './provenance.ts';
@@ -204,6 +206,8 @@ function addInteraction(
     const text = [e.label?.replace(kRequiredMark, ''), e.name, e.placeholder, e.title].find(isVisibleName);
     return text ? `“${text}”` : `the ${unnamedCaption(e.role ?? 'element', e.fingerprint, e.title, e.testId)}`;
   };
+  // A rich-text editor (a `contenteditable` region) rather than a form field.
+  const isEditor = (id: string) => !isFieldTag(elements.get(id)!.tag);
   const statements: string[] = [];
   const parameters: { name: string; type: string }[] = method.item ? [{ name: method.item, type: 'string' }] : [];
   let description: string;
@@ -212,7 +216,8 @@ function addInteraction(
       interaction.fields.forEach((field, i) => {
         const param = method.params[i]!;
         if (param) parameters.push({ name: param, type: kFieldType[field.control] });
-        statements.push(`await ${member(field.element)}.${kFieldCall[field.control](param)};`);
+        const editor = field.control === 'fill' && isEditor(field.element);
+        statements.push(editor ? editorFill(member(field.element), param) : `await ${member(field.element)}.${kFieldCall[field.control](param)};`);
       });
       description = `Fills ${interaction.fields.map((f) => label(f.element)).join(', ')}.`;
       break;
@@ -225,7 +230,10 @@ function addInteraction(
       description = `Hovers over ${label(interaction.element)}.`;
       break;
     case 'press': {
-      const keys = keyCode(interaction.keys, interaction.element ? { member: member(interaction.element), label: label(interaction.element) } : null);
+      // Keys after typing into an editor go where the focus is, in it: its member may find it by a
+      // name it has no longer (a block that renames itself once it holds text).
+      const on = interaction.element;
+      const keys = keyCode(interaction.keys, on ? { member: isEditor(on) ? null : member(on), label: label(on) } : null);
       statements.push(...keys.statements);
       description = keys.description;
       break;

@@ -4,6 +4,7 @@ import type { HistoryStep, PageState, StepDialog } from '../../core/schema/histo
 import type { ExpectName } from '../../core/schema/actions.ts';
 import type { FieldControl, Flow, FlowCheck, FlowOutcome, FlowState, FlowStep, FlowValue, ModelField } from '../../core/schema/page-model.ts';
 import { isSingleChord } from '../../core/act/key-segments.ts';
+import { isFieldTag } from '../../core/act/type-into.ts';
 import { freshenCreatedValues } from './fresh.ts';
 import { keepsFocus, takesTyping } from './keeps-focus.ts';
 import { flowOutcomes, isDestructiveName } from './outcomes.ts';
@@ -59,6 +60,8 @@ interface Focused {
   page: string;
   element: string;
   row: RowScope | null;
+  /** A rich-text editor rather than a form field: keys go to the keyboard, where the focus is (emit/pom.ts). */
+  editor: boolean;
 }
 
 interface PendingForm {
@@ -156,7 +159,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     if (change && step.fingerprint) {
       if (pending && (pending.page !== page || pending.row?.key !== row?.key || pending.row?.collection !== row?.collection)) flush();
       const element = observed.element(page, step.fingerprint, step.locator, row, evidence);
-      if (change.control === 'fill' && step.pre.url === step.post.url) focused = { page, element, row };
+      if (change.control === 'fill' && step.pre.url === step.post.url) focused = { page, element, row, editor: !isFieldTag(step.fingerprint.tag) };
       pending ??= { page, row, fields: [], values: [], pre: step.pre, post: step.post, wait: null, dialogs: [] };
       pending.dialogs.push(...(step.dialogs ?? []));
       pending.wait = change.control === 'fill' ? broughtUp(step, change.value) : null;
@@ -187,7 +190,7 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
       case 'hover': {
         if (!step.fingerprint) break;
         const element = observed.element(page, step.fingerprint, step.locator, row, evidence);
-        if (step.action === 'click' && takesTyping(step.fingerprint) && step.pre.url === step.post.url && !opensTab) focused = { page, element, row };
+        if (step.action === 'click' && takesTyping(step.fingerprint) && step.pre.url === step.post.url && !opensTab) focused = { page, element, row, editor: !isFieldTag(step.fingerprint.tag) };
         const id = observed.interaction({ kind: step.action, id: `${step.action}:${element}`, page, observed: 1, collection: row?.collection ?? null, element }, to, moved);
         steps.push(itemOf({ kind: 'interact', page, ...tab, interaction: id, values: [], item: row ? { kind: 'literal', value: row.key } : null, ...tabs, ...dialogsOf(step.dialogs), after }, row));
         break;
@@ -198,8 +201,10 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
         // One key or chord is pressed where the focus is, as recorded.
         const into = isSingleChord(keys) ? null : hadFocus;
         const element = into?.element ?? null;
-        const id = observed.interaction({ kind: 'press', id: element ? `press:${keys} in ${element}` : `press:${keys}`, page, observed: 1, collection: into?.row?.collection ?? null, element, keys }, to, moved);
-        steps.push(itemOf({ kind: 'interact', page, ...tab, interaction: id, values: [], item: into?.row ? { kind: 'literal', value: into.row.key } : null, ...tabs, ...dialogsOf(step.dialogs), after }, into?.row ?? null));
+        // Keys into an editor are pressed on the keyboard, not through its member: no item to find it in.
+        const inRow = into && !into.editor ? into.row : null;
+        const id = observed.interaction({ kind: 'press', id: element ? `press:${keys} in ${element}` : `press:${keys}`, page, observed: 1, collection: inRow?.collection ?? null, element, keys }, to, moved);
+        steps.push(itemOf({ kind: 'interact', page, ...tab, interaction: id, values: [], item: inRow ? { kind: 'literal', value: inRow.key } : null, ...tabs, ...dialogsOf(step.dialogs), after }, inRow));
         break;
       }
       case 'navigate':

@@ -81,11 +81,14 @@ test('typing into a block that renames itself, Enter and multi-line text across 
       url: pages.url,
       steps: [
         { input: { target: { role: 'textbox', name: 'Empty block; start writing' }, text: 'Hello there' } },
-        // A new block, the caret moved to it.
-        { send_keys: { keys: 'Enter' } },
+        // A new block, the caret moved to it: keys pressed in the block typed into, which no longer
+        // answers to the name it was found by.
+        { send_keys: { keys: 'End Enter' } },
         // Each line break is Enter: the block editor puts the second line in a block of its own.
         { input: { target: { role: 'textbox', name: 'Empty block; start writing' }, text: 'First line\nSecond line' } },
         { input: { target: { role: 'textbox', name: 'Add caption' }, text: 'A quiet morning' } },
+        // One block a line: a line break inserted as text would leave both lines in one block.
+        { expect_count: { target: 'css=.block', count: 3 } },
         { expect_text: { target: 'css=#count', text: '9', exact: true } },
         { done: { text: 'wrote a post', success: true } },
       ],
@@ -96,22 +99,23 @@ test('typing into a block that renames itself, Enter and multi-line text across 
     expect(script.code, script.stdout + script.stderr).toBe(0);
     const sessionId = String(script.json!.sessionId);
     const history = History.parse(JSON.parse(fs.readFileSync(ws.paths.history(sessionId), 'utf8')));
-    const [renamed, keys, lines, replaced, counted] = history.steps;
-    expect(history.steps.map((step) => [step.action, step.ok])).toEqual([['input', true], ['send_keys', true], ['input', true], ['input', true], ['expect_text', true], ['done', true]]);
+    const [renamed, keys, lines, replaced, blocks, counted] = history.steps;
+    expect(history.steps.map((step) => [step.action, step.ok])).toEqual([['input', true], ['send_keys', true], ['input', true], ['input', true], ['expect_count', true], ['expect_text', true], ['done', true]]);
     // Read from the block typed into, which now answers to another name.
     expect(renamed!.fingerprint).toMatchObject({ role: 'textbox', name: 'Empty block; start writing' });
     expect(renamed!.targetAfter?.value).toBe('Hello there');
-    expect(keys!.params).toEqual({ keys: 'Enter' });
+    expect(keys!.params).toEqual({ keys: 'End Enter' });
     // The second line went to a block of its own: read from the blocks around both.
     expect(lines!.targetAfter?.value?.split('\n').filter(Boolean)).toEqual(['Hello there', 'First line', 'Second line']);
     // The caption's placeholder left the page: read from the node that took its place and the caret.
     expect(replaced!.targetAfter?.value).toBe('A quiet morning');
+    expect(blocks!.ok).toBe(true);
     expect(counted!.ok).toBe(true);
 
     const replayed = await runCli(['replay', sessionId, '--json'], { env, timeoutMs: kStageTimeoutMs });
     expect(replayed.code, replayed.stdout + replayed.stderr).toBe(0);
     const report = await readJsonFile(ReplayReport, String(replayed.json!.reportPath), 'report');
-    expect(report.steps.map((step) => step.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'skipped']);
+    expect(report.steps.map((step) => step.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'passed', 'skipped']);
     // Each typing was checked on what the editor holds, not passed because its block was no longer found.
     // The lines typed across two blocks are checked as a part of the blocks' text (value+within).
     expect([0, 2, 3].map((index) => report.steps[index]!.checks.find((check) => check.startsWith('value')))).toEqual(['value', 'value+within', 'value']);
@@ -122,6 +126,12 @@ test('typing into a block that renames itself, Enter and multi-line text across 
     expect(specs.status, specs.output).toBe(0);
     expect(specs.output).toMatch(/[1-9]\d* passed/);
     expect(specs.output).not.toMatch(/failed|skipped/);
+    const pom = fs.readdirSync(`${ws.out}/pom`).map((file) => fs.readFileSync(`${ws.out}/pom/${file}`, 'utf8')).join('\n');
+    // The keys after typing go where the focus is, not to the block's member: it finds the block by the name it had empty.
+    expect(pom).toMatch(/await this\.page\.keyboard\.press\('End'\);\n\s*await this\.page\.keyboard\.press\('Enter'\);/);
+    expect(pom).not.toMatch(/this\.\w+\.press(Sequentially)?\(/);
+    // Lines typed into the editor go through the keyboard, each line break pressed as Enter.
+    expect(pom).toMatch(/\.fill\(''\);\n\s*await this\.page\.keyboard\.type\(\w+\);/);
   } finally {
     await pages.close();
     ws.remove();
