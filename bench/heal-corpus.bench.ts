@@ -36,6 +36,8 @@ import { kMutants } from './heal/instrument.ts';
 import { p3HealLine, type P3Ratio } from './heal/p3.ts';
 import { kStrategies, type StrategyName } from './heal/run.ts';
 import { add, emptyTally, sum, table, type Tally } from './heal/tally.ts';
+import { crossValidate, foldsTable, readDecision, tally as tallyDecisions, kProjectWeights, type Decision } from './heal/evidence-fit.ts';
+import type { ReplayReport } from '../core/schema/replay-report.ts';
 
 const list = (name: string) => process.env[name]?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
 const onlyApps = list('BENCH_APPS');
@@ -57,6 +59,18 @@ const gone: AppGone[] = [];
 const goneSteps = { elementSteps: 0, repeats: 0, noPeer: 0 };
 
 const tallies = new Map<string, Tally>();
+/** Every decision of the evidence model on a renamed element (see heal/evidence-fit.ts), by `full`. */
+const decisions: Decision[] = [];
+
+/** The model's decision on step `index` of a replay, as its last evidence note says it; null when it made none. */
+function decisionAt(report: ReplayReport | null, index: number): ReturnType<typeof readDecision> {
+  const notes = report?.steps[index]?.notes ?? [];
+  for (let i = notes.length - 1; i >= 0; i--) {
+    const read = readDecision(notes[i]!);
+    if (read) return read;
+  }
+  return null;
+}
 const rows: { app: string; mutant: string }[] = [];
 const p3Heal: P3Ratio[] = [];
 const p3One: string[] = [];
@@ -100,11 +114,38 @@ async function runApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app: C
     const flowKey = `${app.name} ${r.flow.name} on ${r.target.label}`;
     perFlow.set(flowKey, { ...perFlow.get(flowKey), [r.strategy]: { correct: r.verdicts.filter((v) => v === 'correct').length, end: r.outcome.oracle === null } });
   }
+  // Honest mutants keep the recorded element: taking it was right where the step acted on it
+  // (the oracle's verdict), and a refusal refused it, except among a decoy's copies.
+  for (const r of result.results) {
+    if (r.strategy !== 'full') continue;
+    for (const [i, step] of r.outcome.steps.entries()) {
+      const read = decisionAt(r.outcome.report, step.index);
+      if (!read) continue;
+      const taken = r.outcome.report?.steps[step.index]?.notes.some((n) => n.includes('taken on evidence')) === true;
+      if (!taken && r.target.mutant.kind === 'decoy') continue;
+      decisions.push({ app: app.name, family: r.target.label, right: taken ? r.verdicts[i] === 'correct' : true, ...read });
+    }
+  }
+  // A gone case removed or replaced the recorded element: taking anything there was wrong.
+  for (const r of result.gone) {
+    if (r.strategy !== 'full') continue;
+    const read = decisionAt(r.outcome.report, r.case.index);
+    if (read) decisions.push({ app: app.name, family: r.case.family, right: false, ...read });
+  }
   gone.push({ app: app.name, results: result.gone });
   for (const f of result.goneSteps) for (const k of ['elementSteps', 'repeats', 'noPeer'] as const) goneSteps[k] += f[k];
   p3Heal.push(...result.p3Heal);
   if (result.p3One) p3One.push(result.p3One);
   if (verbose) for (const r of result.p3Heal) process.stderr.write(`  P3 ${r.flow}: ${r.ratio.toFixed(2)}x (${Math.round(r.replayMs)} ms vs ${Math.round(r.plainMs)} ms)\n`);
+}
+
+function printEvidenceFit(): void {
+  if (!decisions.length) return;
+  const all = tallyDecisions(decisions, kProjectWeights);
+  console.log(`\nEvidence model (locate/renamed-evidence.ts): ${decisions.length} decisions on a renamed element with nothing the server or code reads to say what it is; ${all.right} where taking it was right, ${all.wrong} where it was wrong`);
+  console.log(`project's weights over all apps: ${all.rightTaken}/${all.right} right taken, ${all.wrongTaken}/${all.wrong} wrong taken`);
+  console.log('weights fit by app left out (fit on the other apps, no wrong take allowed, measured on the one left out):');
+  console.log(foldsTable(crossValidate(decisions)));
 }
 
 function printGone(): void {
@@ -141,6 +182,7 @@ async function main(): Promise<void> {
       await runApp(browser, corpusApp, outputDir);
     }
     const get = (app: string, mutant: string, s: StrategyName) => tallies.get(`${app}|${mutant}|${s}`);
+    printEvidenceFit();
     if (goneFamilies.length) printGone();
     if (!honest) return;
     console.log(`\nHeal corpus: ${new Set(rows.map((r) => r.app)).size} apps, ${mutants.length} mutations (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
