@@ -118,7 +118,10 @@ export function presenceAt(source: SourceFile, line: number, column: number): bo
   return at !== null && !at.negated && kPresence.has(at.matcher);
 }
 
-export function readExpectation(source: SourceFile, line: number, column: number, error: string, heading: string | null): ExpectationRead | null {
+/** How an accepted expectation is written by default: into the source as it is read. */
+const replaceNow = (node: Node, text: string): void => void node.replaceWithText(text);
+
+export function readExpectation(source: SourceFile, line: number, column: number, error: string, heading: string | null, write: (node: Node, text: string) => void = replaceNow): ExpectationRead | null {
   const at = matcherAt(source, line, column);
   if (!at) return null;
   const { call, matcher, negated } = at;
@@ -142,7 +145,7 @@ export function readExpectation(source: SourceFile, line: number, column: number
     if (Node.isNumericLiteral(arg) && !/^-?\d+(\.\d+)?$/.test(now)) return { statement, matcher, before, now, after: null, why: 'the page showed no number', ...none };
     if (literalValue(arg) === now) return { statement, matcher, before, now, after: null, why: 'the page showed the expected value: the assertion failed for another reason', ...none };
     const after = Node.isNumericLiteral(arg) ? now : literalLike(arg, now);
-    return { statement, matcher, before, now, after, why: null, apply: () => void arg.replaceWithText(after) };
+    return { statement, matcher, before, now, after, why: null, apply: () => write(arg, after) };
   }
   if (kPresence.has(matcher)) {
     // `expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible()`: the expectation is the heading's name.
@@ -157,7 +160,7 @@ export function readExpectation(source: SourceFile, line: number, column: number
     if (literalValue(role) !== 'heading') return { statement, matcher, before, now: null, after: null, why: 'the element it expects by this name is not on the page, and which one took its place is not known', ...none };
     if (heading === null) return { statement, matcher, before, now: null, after: null, why: 'the page shows no main heading', ...none };
     const after = literalLike(value, heading);
-    return { statement, matcher, before, now: heading, after, why: null, apply: () => void value.replaceWithText(after) };
+    return { statement, matcher, before, now: heading, after, why: null, apply: () => write(value, after) };
   }
   return { statement, matcher, before: matcher, now: null, after: null, why: `${matcher} has no value heal reads`, ...none };
 }
@@ -205,6 +208,10 @@ export interface ReviewInput {
   element: Fingerprint | null;
   /** Write it when the page is the same (`--accept-expectations`). */
   accept: boolean;
+  /** The expectation as read elsewhere (an asserted locator's own value: heal/unsaid-expectation.ts); else read at `at`. */
+  read?: ExpectationRead;
+  /** How it is written when accepted; by default into `source` at once. */
+  write?: (node: Node, text: string) => void;
 }
 
 /**
@@ -214,7 +221,7 @@ export interface ReviewInput {
  */
 export async function reviewExpectation(input: ReviewInput): Promise<ExpectationChange | null> {
   const live = await readLivePage(input.page);
-  const read = readExpectation(input.source, input.at.line, input.at.column, input.error, live?.heading ?? null);
+  const read = input.read ?? readExpectation(input.source, input.at.line, input.at.column, input.error, live?.heading ?? null, input.write);
   if (!read) return null;
   const evidence = await samePageEvidence(input.page, input.members, input.heading, input.pageUrl);
   if (input.element) evidence.refound.unshift(`the asserted element (${nameOf(input.element)})`);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { SourceFile } from 'ts-morph';
+import type { Node as MorphNode, SourceFile } from 'ts-morph';
 import { launchBrowser } from '../core/browser.ts';
 import { openTraceZip } from '../core/io/trace-zip.ts';
 import type { Baseline, BaselineCall, BaselineTest } from '../core/schema/baseline.ts';
@@ -10,11 +10,16 @@ import type { ModelLocator } from '../core/schema/page-model.ts';
 import { splitTopLevel } from '../core/locator/split-top-level.ts';
 import { Project } from '../generate/ts-morph.ts';
 import { readTrace, SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
+import { locatorFromCode } from '../core/locator/build.ts';
 import { suiteFrames, suiteRoot, testKey } from './baseline.ts';
 import { kEvidencePhases, readFailure, readTestCalls, type TestCalls, type TraceCall } from './failure.ts';
 import { healError, unreadableErrors, type HealChange, type HealResult, type NotHealed } from './heal.ts';
 import { errorHeadline } from './error-headline.ts';
-import { presenceAt, reviewExpectation, type ExpectationChange } from './expectation.ts';
+import { matcherAt, presenceAt, reviewExpectation, type ExpectationChange } from './expectation.ts';
+import { describeExpectation, locatorExpectations, lostExpectations, unshownExpectations } from './locator-expectations.ts';
+import { tracedSources } from './traced-sources.ts';
+import { unsaidExpectation } from './unsaid-expectation.ts';
+import { writtenTogether, type TestEdit } from './written-together.ts';
 import { relocate, repairedContainer } from './relocate.ts';
 import { readTestTraces } from './test-traces.ts';
 import { unifiedDiff } from './unified-diff.ts';
@@ -63,12 +68,31 @@ export function localFile(file: string, cwd: string): string | null {
   return null;
 }
 
-/** The baseline's record of the failing call: the same place in the code and the same turn there, else the same locator's same turn in that file. */
-export function baselineCallOf(test: BaselineTest, at: { file: string; line: number; column: number }, nth: number, selector: string | null): BaselineCall | null {
+export interface FailingCallAt {
+  at: { file: string; line: number; column: number };
+  /** Its turn at that place (a loop, a helper called twice). */
+  nth: number;
+  method: string;
+  selector: string | null;
+  /** Calls the test made before it in the same file with the same method and selector. */
+  nthOfLocator: number;
+}
+
+/**
+ * The baseline's record of the failing call: one with the same method and selector, at the same
+ * place and turn, else that locator's same turn in the file (code that moved since the passing
+ * run). Place alone is never enough: a line deleted above the call puts another call there, and its
+ * element is not the one that failed.
+ */
+export function baselineCallOf(test: BaselineTest, failing: FailingCallAt): { ok: true; call: BaselineCall } | { ok: false; reason: string } {
+  const { at, nth, method, selector } = failing;
   const same = test.calls.find((c) => c.at.file === at.file && c.at.line === at.line && c.at.column === at.column && c.nth === nth);
-  if (same) return same;
-  const bySelector = test.calls.filter((c) => c.at.file === at.file && c.selector === selector);
-  return bySelector[nth] ?? null;
+  if (same && same.method === method && same.selector === selector) return { ok: true, call: same };
+  const bySelector = test.calls.filter((c) => c.at.file === at.file && c.selector === selector && c.method === method)[failing.nthOfLocator];
+  if (bySelector) return { ok: true, call: bySelector };
+  const place = `${at.file}:${at.line}:${at.column}`;
+  if (same) return { ok: false, reason: `the code changed since the baseline: at ${place} the baseline has ${same.method} \`${same.selector}\`, the failing call is ${method} \`${selector ?? '(no locator)'}\` (run \`bu baseline\` again over a passing run)` };
+  return { ok: false, reason: `the baseline has no call at ${place} for this test (the code changed since the passing run? run \`bu baseline\` again)` };
 }
 
 /** A page's address without its origin and anchor: a baseline made against one server reads for another. */
@@ -120,6 +144,7 @@ export async function healSuite(options: SuiteHealOptions): Promise<HealResult> 
     return source;
   };
   const result: HealResult = { failed: [], changes: [], notHealed: [], expectations: [], errors: [], files: new Map(), diff: '' };
+  const healed: { outcome: HealChange | NotHealed | Reviewed | (NotHealed & { error: true }); trace: string; edits: TestEdit[] }[] = [];
   try {
     const { traces, unreadable } = await readTestTraces(options.inputs, scratch);
     result.errors.push(...unreadableErrors(unreadable));
@@ -148,14 +173,11 @@ export async function healSuite(options: SuiteHealOptions): Promise<HealResult> 
     try {
       const shown = browser ? await SnapshotPage.open(browser) : null;
       for (const one of failing) {
+        const asked: TestEdit[] = [];
+        const edit: Edit = (node, text) => void asked.push({ owner: one.name, file: node.getSourceFile().getFilePath(), start: node.getStart(), end: node.getEnd(), text });
         // One test's heal that throws is that test's error, and the others are healed all the same.
-        const outcome = await healOne(one, options, shown!, open).catch((err: unknown): NotHealed & { error: true } => ({ test: one.read.title, trace: one.name, reason: healError(err), error: true }));
-        if ('error' in outcome) result.errors.push({ test: outcome.test, trace: outcome.trace, reason: outcome.reason });
-        else if ('expectation' in outcome) {
-          result.expectations.push(outcome.expectation);
-          if (outcome.refused) result.notHealed.push(outcome.refused);
-        } else if ('reason' in outcome) result.notHealed.push(outcome);
-        else result.changes.push(outcome);
+        const outcome = await healOne(one, options, shown!, open, edit).catch((err: unknown): NotHealed & { error: true } => ({ test: one.read.title, trace: one.name, reason: healError(err), error: true }));
+        healed.push({ outcome, trace: one.name, edits: 'error' in outcome ? [] : asked });
       }
     } finally {
       await browser?.close().catch(() => undefined);
@@ -163,9 +185,22 @@ export async function healSuite(options: SuiteHealOptions): Promise<HealResult> 
   } finally {
     await fsp.rm(scratch, { recursive: true, force: true });
   }
+  // Every edit computed against the files as the failing run ran them, applied together and re-checked; a test whose edits do not hold has none written.
+  const together = writtenTogether(new Map([...sources].map(([file, { before }]) => [file, before])), healed.flatMap((h) => h.edits));
+  for (const { outcome, trace } of healed) {
+    const dropped = together.refused.get(trace);
+    if ('error' in outcome) result.errors.push({ test: outcome.test, trace: outcome.trace, reason: outcome.reason });
+    else if ('expectation' in outcome) {
+      if (dropped) outcome.expectation.accepted = false;
+      result.expectations.push(outcome.expectation);
+      if (outcome.refused ?? dropped) result.notHealed.push(outcome.refused ?? { test: outcome.expectation.test, trace: outcome.expectation.trace, reason: dropped! });
+    } else if ('reason' in outcome) result.notHealed.push(outcome);
+    else if (dropped) result.notHealed.push({ test: outcome.test, trace: outcome.trace, reason: dropped });
+    else result.changes.push(outcome);
+  }
   const diffs: string[] = [];
-  for (const [file, { source, before }] of sources) {
-    const after = source.getFullText();
+  for (const [file, { before }] of sources) {
+    const after = together.after.get(file) ?? before;
     if (after === before) continue;
     const relative = path.relative(options.cwd, file).split(path.sep).join('/');
     result.files.set(relative, { before, after });
@@ -182,7 +217,10 @@ interface Reviewed {
   refused: NotHealed | null;
 }
 
-async function healOne({ file, name, read, call }: Failing, options: SuiteHealOptions, shown: SnapshotPage, open: (file: string) => SourceFile): Promise<HealChange | NotHealed | Reviewed> {
+/** Asks for `node` to be replaced by `text` in the file as read (never at once: heal-suite applies every test's edits together). */
+type Edit = (node: MorphNode, text: string) => void;
+
+async function healOne({ file, name, read, call }: Failing, options: SuiteHealOptions, shown: SnapshotPage, open: (file: string) => SourceFile, edit: Edit): Promise<HealChange | NotHealed | Reviewed> {
   const { file: testFile, key } = testKey(read.title);
   const refuse = (reason: string): NotHealed => ({ test: read.title, trace: name, reason });
   const test = options.baseline.tests.find((t) => t.test === key);
@@ -199,10 +237,13 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
   };
   const fromProject = (where: string) => path.relative(options.cwd, where).split(path.sep).join('/');
   // `expect(page).toHaveTitle(...)`: an assertion on the page, found by no locator. Its evidence is what the baseline found on that page.
-  if (call.method === 'expect' && call.selector === null) return reviewPageAssertion({ file, name, read, call }, options, shown, open, { ...at, root }, fromProject);
-  const nth = read.calls.slice(0, read.calls.indexOf(call)).filter((c) => c.selector !== null && c.ended && c.error === null && samePlace(c)).length;
-  const recorded = baselineCallOf(test, at, nth, call.selector);
-  if (!recorded) return refuse(`the baseline has no call at ${place} for this test (the code changed since the passing run? run \`bu baseline\` again)`);
+  if (call.method === 'expect' && call.selector === null) return reviewPageAssertion({ file, name, read, call }, options, shown, open, { ...at, root }, fromProject, edit);
+  const earlier = read.calls.slice(0, read.calls.indexOf(call)).filter((c) => c.selector !== null && c.ended && c.error === null);
+  const nth = earlier.filter(samePlace).length;
+  const nthOfLocator = earlier.filter((c) => c.selector === call.selector && c.method === call.method && suiteFrames(c.stack, root)[0]?.file === at.file).length;
+  const match = baselineCallOf(test, { at, nth, method: call.method, selector: call.selector, nthOfLocator });
+  if (!match.ok) return refuse(match.reason);
+  const recorded = match.call;
   const local = localFile(`${root}/${at.file}`, options.cwd);
   if (!local) return refuse(`${at.file} is not found under ${options.cwd}`);
   const source = open(local);
@@ -213,12 +254,37 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
     return refuse(`${written.reason} (${fromProject(written.where)}); called from ${sites}: not patched, the right locator depends on the caller`);
   }
   if (written.kind === 'unknown') return refuse(written.reason);
+  // The code at the call's place must be the call that failed: the locator written there is the one the trace ran.
+  const wrote = written.scope ? `${written.scope}.${written.code}` : written.code;
+  const ran = printedLocator(shown, call.selector!, wrote);
+  if (ran) return refuse(`the code changed since the run that failed: the call at ${place} builds \`${ran.written}\`, the trace ran \`${ran.traced}\`: not patched`);
+  const changedFile = await changedSince(file, read, [local, written.node.getSourceFile().getFilePath(), ...(written.container ? [written.container.node.getSourceFile().getFilePath()] : [])], open, options.cwd);
+  if (changedFile) return refuse(`${fromProject(changedFile)} changed since the run that failed (the trace holds it as it ran): rerun the suite, then heal its traces`);
   const { snapshots, resources } = await readTrace(file);
   const snapshot = kEvidencePhases.map((phase) => snapshots.find(call.callId, phase)).find((found) => found !== null) ?? null;
   if (!snapshot) return refuse(`the trace has no DOM snapshot of the failing call (${call.callId})`);
   await shown.show(snapshot, snapshots.html(snapshot), resources);
   const peers = pageMembers(options.baseline, recorded);
-  const found = await relocateWritten(shown, written, recorded, read.testIdAttribute, snapshot.frameUrl, peers);
+  // What an asserted locator says (its name, text, label...) is what the test expects: a new locator says it too.
+  const says = assertion ? (code: string) => lostExpectations(wrote, code).length === 0 : undefined;
+  const found = await relocateWritten(shown, written, recorded, read.testIdAttribute, snapshot.frameUrl, peers, says);
+  const unshown = !found.ok && found.unsaid ? unshownExpectations(locatorExpectations(wrote) ?? [], found.unsaid) : [];
+  if (!found.ok && found.unsaid && !unshown.length) return refuse(`${found.reason}: it still shows what the assertion expects, and no locator that says it finds it alone`);
+  if (!found.ok && assertion && found.unsaid) {
+    const expected = unshown;
+    const refused = refuse(`not healable: expectation changed (${place}: the assertion's locator expects ${expected.map(describeExpectation).join(', ')}; ${found.reason})`);
+    const matcher = matcherAt(source, at.line, at.column);
+    const unsaid = unsaidExpectation({
+      statement: matcher?.call.getFirstAncestor((a) => a.getKindName().endsWith('Statement'))?.getText() ?? written.node.getText(), matcher: matcher?.matcher ?? call.method,
+      node: written.node, lost: expected, live: found.unsaid, write: edit,
+    });
+    const expectation = await reviewExpectation({
+      page: shown.page, pageUrl: snapshot.frameUrl, source, at: { ...at, file: fromProject(local) }, test: read.title, trace: name, error: errorOf(read, call),
+      members: peers, heading: recorded.heading, element: null, accept: options.acceptExpectations ?? false, read: unsaid,
+    });
+    if (!expectation) return refused;
+    return { expectation, refused: expectation.accepted ? null : refused };
+  }
   if (!found.ok) {
     if (!assertion || !found.reason.startsWith('the locator still finds')) return refuse(found.reason);
     // A presence assertion whose element the snapshot taken as it failed shows, alone and shown: the page came too late.
@@ -229,7 +295,7 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
     const error = errorOf(read, call);
     const expectation = await reviewExpectation({
       page: shown.page, pageUrl: snapshot.frameUrl, source, at: { ...at, file: fromProject(local) }, test: read.title, trace: name, error,
-      members: peers, heading: recorded.heading, element: recorded.fingerprint, accept: options.acceptExpectations ?? false,
+      members: peers, heading: recorded.heading, element: recorded.fingerprint, accept: options.acceptExpectations ?? false, write: edit,
     });
     if (!expectation) return refused;
     return { expectation, refused: expectation.accepted ? null : refused };
@@ -239,9 +305,11 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
     const { node, text } = found.container;
     const before = node.getText();
     const writtenIn = fromProject(node.getSourceFile().getFilePath());
-    node.replaceWithText(text);
-    if (found.code !== written.code) written.node.replaceWithText(`${written.root}.${found.code}`);
     const container = written.container!;
+    const lost = assertion ? lostExpectations(wrote, `${text.slice(container.root.length + 1)}.${found.code}`) : [];
+    if (lost.length) return refuse(`not healable: expectation changed (${place}: the container written anew would no longer say ${lost.map(describeExpectation).join(', ')}, which the assertion expects): not patched`);
+    edit(node, text);
+    if (found.code !== written.code) edit(written.node, `${written.root}.${found.code}`);
     return {
       test: read.title, trace: name, file: writtenIn,
       member: container.name ? `${container.place} ${container.name}` : `inline at ${container.where}`,
@@ -253,7 +321,7 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
   // A locator nested in the new code (`filter({ has: page.getByText(...) })`) starts from the chain's page too.
   const page = written.scope === null ? written.root : `${written.root}.page()`;
   const after = `${written.root}.${found.code.replace(/\b(has|hasNot): page\./g, `$1: ${page}.`)}`;
-  written.node.replaceWithText(after);
+  edit(written.node, after);
   const style = styleOf(written.code);
   const signals = [...found.signals];
   if (style && found.style !== style) signals.push(`written as ${found.style}: no ${style} locator finds the element alone`);
@@ -262,6 +330,35 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
     member: written.name ? `${written.place} ${written.name}` : `inline at ${place}`,
     before, after, level: found.level, score: found.score, signals, runnerUp: found.runnerUp, margin: found.margin,
   };
+}
+
+/**
+ * The locator the code at the call's place builds and the one the trace ran, each printed as
+ * Playwright prints it, when they differ; null when they are the same (or either cannot be read:
+ * a frame, a locator heal does not build).
+ */
+function printedLocator(shown: SnapshotPage, selector: string, code: string): { written: string; traced: string } | null {
+  try {
+    const traced = shown.page.locator(selector).toString();
+    const written = locatorFromCode(shown.page, code).toString();
+    return traced === written ? null : { written, traced };
+  } catch {
+    return null;
+  }
+}
+
+/** The first of `files` (local paths) the trace holds as it ran, and whose text is not that now; null when none. */
+async function changedSince(trace: string, read: TestCalls, files: string[], open: (file: string) => SourceFile, cwd: string): Promise<string | null> {
+  const traced = new Map<string, string>();
+  for (const frame of read.calls.flatMap((c) => c.stack)) if (!traced.has(frame.file)) traced.set(frame.file, localFile(frame.file, cwd) ?? '');
+  const wanted = [...traced].filter(([, local]) => files.includes(local));
+  if (!wanted.length) return null;
+  const texts = await tracedSources(await openTraceZip(trace), wanted.map(([ran]) => ran));
+  for (const [ran, local] of wanted) {
+    const text = texts.get(ran);
+    if (text !== undefined && text !== open(local).getFullText()) return local;
+  }
+  return null;
 }
 
 /** `relocate`'s reason when the locator finds the element alone and it is shown (no state of it said after `alone`). */
@@ -273,7 +370,7 @@ function errorOf(read: TestCalls, call: TraceCall): string {
 }
 
 /** A failing assertion on the page itself (its title, its address): reviewed against what the baseline found on the page. */
-async function reviewPageAssertion({ file, name, read, call }: Failing, options: SuiteHealOptions, shown: SnapshotPage, open: (file: string) => SourceFile, at: { file: string; line: number; column: number; root: string }, fromProject: (where: string) => string): Promise<NotHealed | Reviewed> {
+async function reviewPageAssertion({ file, name, read, call }: Failing, options: SuiteHealOptions, shown: SnapshotPage, open: (file: string) => SourceFile, at: { file: string; line: number; column: number; root: string }, fromProject: (where: string) => string, edit: Edit): Promise<NotHealed | Reviewed> {
   const place = `${at.file}:${at.line}:${at.column}`;
   const refused: NotHealed = { test: read.title, trace: name, reason: `not healable: expectation changed (${place}: an assertion on the page no longer holds; expectations are never edited)` };
   const local = localFile(`${at.root}/${at.file}`, options.cwd);
@@ -286,7 +383,7 @@ async function reviewPageAssertion({ file, name, read, call }: Failing, options:
   const heading = options.baseline.tests.flatMap((t) => t.calls).find((c) => pageKey(c.url) === pageKey(snapshot.frameUrl))?.heading ?? null;
   const expectation = await reviewExpectation({
     page: shown.page, pageUrl: snapshot.frameUrl, source: open(local), at: { ...at, file: fromProject(local) }, test: read.title, trace: name, error: errorOf(read, call),
-    members, heading, element: null, accept: options.acceptExpectations ?? false,
+    members, heading, element: null, accept: options.acceptExpectations ?? false, write: edit,
   });
   if (!expectation) return refused;
   return { expectation, refused: expectation.accepted ? null : refused };
@@ -299,8 +396,8 @@ type Relocation = Awaited<ReturnType<typeof relocate>>;
  * inline chain that still finds one element is kept (`locator('.card').filter({ hasText: 'Pro' })`
  * of a chain whose button was renamed), and only what follows it is written anew.
  */
-async function relocateWritten(shown: SnapshotPage, written: WrittenLocator, recorded: BaselineCall, testIdAttribute: string, pageUrl: string, peers: BaselineCall['fingerprint'][]): Promise<(Extract<Relocation, { ok: true }> & { code: string; style: ModelLocator['kind']; container?: { node: WrittenLocator['node']; text: string } }) | Extract<Relocation, { ok: false }>> {
-  const base = { fingerprint: recorded.fingerprint, heading: recorded.heading, title: recorded.title ?? null, testIdAttribute, pageUrl, peers, prefer: styleOf(written.code) ?? undefined };
+async function relocateWritten(shown: SnapshotPage, written: WrittenLocator, recorded: BaselineCall, testIdAttribute: string, pageUrl: string, peers: BaselineCall['fingerprint'][], says?: (code: string) => boolean): Promise<(Extract<Relocation, { ok: true }> & { code: string; style: ModelLocator['kind']; container?: { node: WrittenLocator['node']; text: string } }) | Extract<Relocation, { ok: false }>> {
+  const base = { fingerprint: recorded.fingerprint, heading: recorded.heading, title: recorded.title ?? null, testIdAttribute, pageUrl, peers, prefer: styleOf(written.code) ?? undefined, says };
   // The chain's leading parts, longest first, each as the page finds it (inside the root's own scope).
   const parts = chainParts(written.code);
   const scoped = (code: string) => (written.scope ? `${written.scope}.${code}` : code);

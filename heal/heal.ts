@@ -296,12 +296,25 @@ async function showFailure(shown: SnapshotPage, file: string, callId: string) {
   return snapshot;
 }
 
-/** Writes the healed page objects over the originals (each still as it was when read). */
+/**
+ * Writes the healed files over the originals, all or none: every file is checked to be still as it
+ * was read before any is written, and a write that fails puts back the files written before it.
+ */
 export async function applyHeal(root: string, files: HealResult['files']): Promise<void> {
-  for (const [relative, { before, after }] of files) {
+  for (const [relative, { before }] of files) {
     const file = path.join(root, relative);
     const now = await fs.readFile(file, 'utf8');
-    if (now !== before) throw new UsageError(`${file} changed while healing; nothing written to it`);
-    await writeFileAtomic(file, after);
+    if (now !== before) throw new UsageError(`${file} changed while healing; nothing written`);
+  }
+  const written: [string, string][] = [];
+  try {
+    for (const [relative, { before, after }] of files) {
+      const file = path.join(root, relative);
+      await writeFileAtomic(file, after);
+      written.push([file, before]);
+    }
+  } catch (err) {
+    for (const [file, before] of written.reverse()) await writeFileAtomic(file, before).catch(() => undefined);
+    throw err;
   }
 }

@@ -36,7 +36,8 @@ export interface Runner {
 
 export type Relocated =
   | { ok: true; locator: ModelLocator; code: string; signals: string[]; level: string; score: number; runnerUp: Runner | null; margin: number | null }
-  | { ok: false; reason: string };
+  /** `unsaid`: the re-found element, when a locator found it alone but each such locator says something else than `says` asks. */
+  | { ok: false; reason: string; unsaid?: Fingerprint };
 
 export interface RelocateInput {
   fingerprint: Fingerprint;
@@ -77,6 +78,13 @@ export interface RelocateInput {
    * so only the part that broke changes. Not with `item`.
    */
   keep?: string[];
+  /**
+   * For an element an assertion checks: whether a new locator (page-relative code) still says
+   * what the old one expects (its name, text, label...; heal/locator-expectations.ts). A way that
+   * does not is never written: when no way that finds the element alone does, the failure names
+   * the re-found element as `unsaid`, an expectation that changed.
+   */
+  says?: (code: string) => boolean;
 }
 
 function describe(c: ScoredCandidate): string {
@@ -214,17 +222,25 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     runnerUp, margin: runnerUp ? essential(candidate) - runnerUp.score : null,
   });
   const written = (way: ModelLocator) => locatorExpression({ ...way, matches: 1, verified: true }, 'page', 'this.text').replace(/^page\./, '');
+  // A way that finds the element alone but says another expectation than the assertion's is passed over, and counted.
+  let unsaid = 0;
+  const says = (code: string): boolean => {
+    if (!input.says || input.says(code)) return true;
+    unsaid++;
+    return false;
+  };
   if (result.kind !== 'ambiguous') {
     for (const kept of item ? [] : input.keep ?? []) {
       if (!(await holdsMarkAlone(page, kept))) continue;
       for (const { way, code } of codes) {
         if (!(await resolvesToMark(page, `${kept}.${code}`))) continue;
         const inKept = `${kept}.${written(way)}`;
+        if (!says(inKept)) continue;
         signals.push(`inside \`${kept}\`, the part of the locator that still finds one element`);
         return found(chainLocator(inKept), inKept);
       }
     }
-    for (const { way, code } of codes) if (await resolvesToMark(page, fromPage(code))) return found(way, written(way));
+    for (const { way, code } of codes) if (await resolvesToMark(page, fromPage(code)) && says(fromPage(written(way)))) return found(way, written(way));
   }
   // Look-alikes everywhere else (a collapse button in every code sample): inside the part of the
   // broken CSS locator that still finds one element, when the element is in it, every way again.
@@ -240,9 +256,11 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     for (const { way, code } of codes) {
       if (!(await resolvesToMark(page, `${scopeCode}.${code}`))) continue;
       const inScope = `${scopeCode}.${written(way)}`;
+      if (!says(inScope)) continue;
       return found(chainLocator(inScope), inScope);
     }
   }
+  if (unsaid) return { ok: false, reason: `re-found the ${describe(candidate)}${scope ? ` inside \`${scope}\`` : ''}, but no locator that finds it alone says what the assertion's locator expects`, unsaid: live };
   return { ok: false, reason: `re-found the ${describe(candidate)}${scope ? ` inside \`${scope}\`` : ''}, but no locator other than a position finds it alone` };
 }
 
