@@ -298,6 +298,10 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
       // through the element as found.
       const ticking = selfShapes.length > 0 && steadyText(locator.code, selfShapes) !== locator.code;
       if (ticking && call.target !== undefined) locator = { code: found.locator.toString(), matches: 1 };
+      // A target the plan's author wrote as a selector or locator code is how a person chose to
+      // find the element: it is the step's recorded locator, marked as written (it matched the
+      // element alone, or the step would have failed).
+      else if (typeof call.target === 'string') locator = { code: found.locator.toString(), matches: 1, written: true };
       if (locator.matches === 1 && !ticking) target = { ...found, locator: rebuilt(page, locator.code) ?? found.locator };
     } else if (def.element === 'matching') {
       // Any number of elements, none included: nothing to fingerprint, the locator is what is recorded.

@@ -156,6 +156,13 @@ export const RecordedLocator = z.strictObject({
   code: z.string(),
   /** How many elements it matched at record time (1 when verified unique). */
   matches: z.number().int().min(0),
+  /**
+   * A person wrote it: a plan's target given as a selector or locator code (`css=.new-todo`,
+   * `getByTestId('save')`), what its author chose to find the element by. Replay tries it first as
+   * it tries any recorded locator, with the fingerprint judging what it finds; generated code keeps
+   * it where it finds the element alone in every recorded snapshot. Absent otherwise.
+   */
+  written: z.literal(true).optional(),
 });
 export type RecordedLocator = z.infer<typeof RecordedLocator>;
 

@@ -205,7 +205,10 @@ function byAssertedText(locator: ModelLocator, asserted: readonly string[]): boo
 function chooseFor(recordedFp: Fingerprint, fp: Fingerprint, recordedFull: RecordedLocator | null, snapshots: RecordedSnapshot[], testIdAttribute: string, evidence: StepEvidence[], asserted: readonly string[] = [], taken: ReadonlySet<string> = new Set()): LocatorChoice {
   if (!evidence.length || fp.frameChain.length) return guessLocator(fp, recordedFull, snapshots, testIdAttribute, taken);
   const found = [...new Map(evidence.flatMap((e) => e.fields).map((l) => [candidateKey(l), l])).values()];
-  const candidates = elementCandidates(recordedFp, { testIdAttribute, testIdFrom: testIdAttributeOf(fp, recordedFull), recorded: readRecordedLocator(recordedFull), found })
+  const ranked = elementCandidates(recordedFp, { testIdAttribute, testIdFrom: testIdAttributeOf(fp, recordedFull), recorded: readRecordedLocator(recordedFull), found });
+  // What a person wrote (a plan's selector or locator code) comes first: kept where it finds the element alone.
+  const written = recordedFull?.written ? readRecordedLocator(recordedFull) : null;
+  const candidates = (written ? [written, ...ranked.filter((c) => candidateKey(c) !== candidateKey(written))] : ranked)
     .filter((candidate) => !byAssertedText(candidate, asserted) && !taken.has(wayKey(candidate)));
   const verified = firstVerified(candidates, evidence);
   if (verified) {

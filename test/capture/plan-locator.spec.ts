@@ -25,19 +25,19 @@ async function recordedLocator(session: Session, call: ActionCall): Promise<stri
   return executed.record?.locator?.code;
 }
 
-test('an unnamed field a plan found by an attribute is recorded by that target, not by its position', async ({ session }) => {
+test('a target the plan wrote as a selector or locator code is the recorded locator, marked written; a role target is recorded the recorder\'s way', async ({ session }) => {
   const pages = await servePages({ '/': kPage });
   try {
     await session.currentPageOrDie().goto(pages.url);
     expect(await recordedLocator(session, { action: 'input', params: { text: 'x' }, target: 'css=form input[data-field=notes]' })).toBe("locator('form input[data-field=notes]')");
-    // A target the recorder can name well is recorded the recorder's way.
-    expect(await recordedLocator(session, { action: 'click', params: {}, target: "locator('form button')" })).toBe("getByRole('button', { name: 'Save' })");
+    // What a person wrote is kept even where the recorder could name the element well.
+    expect(await recordedLocator(session, { action: 'click', params: {}, target: "locator('form button')" })).toBe("locator('form button')");
+    expect(await recordedLocator(session, { action: 'click', params: {}, target: { role: 'button', name: 'Save' } })).toBe("getByRole('button', { name: 'Save' })");
     // A plan that itself picks by position gains nothing from its own target.
     expect(await recordedLocator(session, { action: 'input', params: { text: 'y' }, target: { role: 'textbox', nth: 1 } })).toBe("getByRole('textbox').nth(1)");
     // A check of an element's text never records the element by that text: the plan's target is kept.
     expect(await recordedLocator(session, { action: 'expect_text', params: { text: '1 Result' }, target: 'css=#result-count' })).toBe("locator('#result-count')");
-    // Another action on the same element is recorded the recorder's way.
-    expect(await recordedLocator(session, { action: 'click', params: {}, target: 'css=#result-count' })).toMatch(/^getByText\(/);
+    expect(await recordedLocator(session, { action: 'click', params: {}, target: 'css=#result-count' })).toBe("locator('#result-count')");
   } finally {
     await pages.close();
   }
@@ -53,10 +53,10 @@ test('a field whose name carries a changing figure is recorded by the name befor
   });
   try {
     await session.currentPageOrDie().goto(pages.url);
-    expect(await recordedLocator(session, { action: 'input', params: { text: '/tmp' }, target: 'css=#dest' })).toBe("getByRole('textbox', { name: 'Download folder' })");
-    expect(await recordedLocator(session, { action: 'click', params: {}, target: 'css=#inbox' })).toBe("getByRole('checkbox', { name: 'Inbox' })");
+    expect(await recordedLocator(session, { action: 'input', params: { text: '/tmp' }, target: { role: 'textbox', name: 'Download folder' } })).toBe("getByRole('textbox', { name: 'Download folder' })");
+    expect(await recordedLocator(session, { action: 'click', params: {}, target: { role: 'checkbox', name: 'Inbox' } })).toBe("getByRole('checkbox', { name: 'Inbox' })");
     // Two fields the part before the figure cannot tell apart keep the recorder's locator.
-    expect(await recordedLocator(session, { action: 'input', params: { text: 'x' }, target: 'css=#b' })).toBe("getByRole('textbox', { name: 'Queue (5)' })");
+    expect(await recordedLocator(session, { action: 'input', params: { text: 'x' }, target: { role: 'textbox', name: 'Queue (5)' } })).toBe("getByRole('textbox', { name: 'Queue (5)' })");
   } finally {
     await pages.close();
   }
