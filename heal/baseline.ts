@@ -14,6 +14,7 @@ import { kTargetAttribute } from '../locate/snapshot/snapshot-html.ts';
 import { readTrace, SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
 import { readTestCalls, type SourceLocation, type TraceCall } from './failure.ts';
 import { testTraces } from './test-traces.ts';
+import { isPackageFrame } from './user-frame.ts';
 
 /**
  * `bu baseline`: the evidence a later `bu heal --baseline` re-finds elements by, read from the
@@ -67,13 +68,18 @@ export function suiteRoot(testFile: string, calls: readonly TraceCall[]): string
   return null;
 }
 
-/** The frames in the suite's own code (not a package's), relative to its root, innermost first. */
+/**
+ * The frames in the suite's own code (not a package's, nor Node's or brow-use's), relative to its
+ * root, innermost first. Code beside the test folder is the suite's too (`pages/` next to
+ * `tests/`, a fixtures file above it): it is named from the root with `..`
+ * (`../pages/account.ts`), which reads the same in any checkout.
+ */
 export function suiteFrames(stack: readonly SourceLocation[], root: string): CodeAt[] {
-  const prefix = `${root}/`;
   return stack
     .map((frame) => ({ ...frame, file: frame.file.replace(/\\/g, '/') }))
-    .filter((frame) => frame.file.startsWith(prefix) && !frame.file.includes('/node_modules/'))
-    .map((frame) => ({ file: frame.file.slice(prefix.length), line: frame.line, column: frame.column }));
+    .filter((frame) => frame.file.startsWith('/') || /^[A-Za-z]:\//.test(frame.file))
+    .filter((frame) => !isPackageFrame(frame.file))
+    .map((frame) => ({ file: path.posix.relative(root, frame.file), line: frame.line, column: frame.column }));
 }
 
 /**

@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Node as MorphNode, SourceFile } from 'ts-morph';
+import type { Node as MorphNode, Project, SourceFile } from 'ts-morph';
 import { launchBrowser } from '../core/browser.ts';
 import { openTraceZip } from '../core/io/trace-zip.ts';
 import type { Baseline, BaselineCall, BaselineTest } from '../core/schema/baseline.ts';
 import type { ModelLocator } from '../core/schema/page-model.ts';
 import { splitTopLevel } from '../core/locator/split-top-level.ts';
-import { Project } from '../generate/ts-morph.ts';
 import { readTrace, SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
 import { locatorFromCode } from '../core/locator/build.ts';
 import { suiteFrames, suiteRoot, testKey } from './baseline.ts';
@@ -21,6 +20,10 @@ import { tracedSources } from './traced-sources.ts';
 import { unsaidExpectation } from './unsaid-expectation.ts';
 import { writtenTogether, type TestEdit } from './written-together.ts';
 import { relocate, repairedContainer } from './relocate.ts';
+import { sharedDeclaration } from './shared-declaration.ts';
+import { suiteProject } from './suite-project.ts';
+import { UseSnapshots } from './use-snapshots.ts';
+import { withNames } from './constant-value.ts';
 import { readTestTraces } from './test-traces.ts';
 import { unifiedDiff } from './unified-diff.ts';
 import { writtenLocator, type WrittenLocator } from './written-locator.ts';
@@ -127,14 +130,17 @@ interface Failing {
   name: string;
   read: TestCalls;
   call: TraceCall;
+  /** The run's traces: another use's snapshot of a locator several calls use. */
+  useSnapshots: UseSnapshots;
 }
 
 export async function healSuite(options: SuiteHealOptions): Promise<HealResult> {
   const scratch = await fsp.mkdtemp(path.join(os.tmpdir(), 'bu-heal-'));
-  const project = new Project({ compilerOptions: { allowJs: true, checkJs: false, noEmit: true }, skipAddingFilesFromTsConfig: true });
+  let project: Project | null = null;
   const sources = new Map<string, { source: SourceFile; before: string }>();
   // Every file the suite's code reaches is kept as it was read: a locator may be written in any of them.
   const open = (file: string): SourceFile => {
+    project ??= suiteProject(file);
     const source = project.getSourceFile(file) ?? project.addSourceFileAtPath(file);
     project.resolveSourceFileDependencies();
     for (const each of project.getSourceFiles()) {
@@ -148,6 +154,7 @@ export async function healSuite(options: SuiteHealOptions): Promise<HealResult> 
   try {
     const { traces, unreadable } = await readTestTraces(options.inputs, scratch);
     result.errors.push(...unreadableErrors(unreadable));
+    const useSnapshots = new UseSnapshots(traces);
     const failing: Failing[] = [];
     for (const trace of traces) {
       if (!trace.failure) continue;
@@ -164,7 +171,7 @@ export async function healSuite(options: SuiteHealOptions): Promise<HealResult> 
           result.notHealed.push({ test, trace: trace.name, reason: `the test failed outside a browser call: ${failure.error.split('\n')[0]}` });
           continue;
         }
-        failing.push({ file: trace.file, name: trace.name, read, call });
+        failing.push({ file: trace.file, name: trace.name, read, call, useSnapshots });
       } catch (err) {
         result.errors.push({ test, trace: trace.name, reason: healError(err) });
       }
@@ -220,7 +227,7 @@ interface Reviewed {
 /** Asks for `node` to be replaced by `text` in the file as read (never at once: heal-suite applies every test's edits together). */
 type Edit = (node: MorphNode, text: string) => void;
 
-async function healOne({ file, name, read, call }: Failing, options: SuiteHealOptions, shown: SnapshotPage, open: (file: string) => SourceFile, edit: Edit): Promise<HealChange | NotHealed | Reviewed> {
+async function healOne({ file, name, read, call, useSnapshots }: Failing, options: SuiteHealOptions, shown: SnapshotPage, open: (file: string) => SourceFile, edit: Edit): Promise<HealChange | NotHealed | Reviewed> {
   const { file: testFile, key } = testKey(read.title);
   const refuse = (reason: string): NotHealed => ({ test: read.title, trace: name, reason });
   const test = options.baseline.tests.find((t) => t.test === key);
@@ -237,14 +244,14 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
   };
   const fromProject = (where: string) => path.relative(options.cwd, where).split(path.sep).join('/');
   // `expect(page).toHaveTitle(...)`: an assertion on the page, found by no locator. Its evidence is what the baseline found on that page.
-  if (call.method === 'expect' && call.selector === null) return reviewPageAssertion({ file, name, read, call }, options, shown, open, { ...at, root }, fromProject, edit);
+  if (call.method === 'expect' && call.selector === null) return reviewPageAssertion({ file, name, read, call, useSnapshots }, options, shown, open, { ...at, root }, fromProject, edit);
   const earlier = read.calls.slice(0, read.calls.indexOf(call)).filter((c) => c.selector !== null && c.ended && c.error === null);
   const nth = earlier.filter(samePlace).length;
   const nthOfLocator = earlier.filter((c) => c.selector === call.selector && c.method === call.method && suiteFrames(c.stack, root)[0]?.file === at.file).length;
   const match = baselineCallOf(test, { at, nth, method: call.method, selector: call.selector, nthOfLocator });
   if (!match.ok) return refuse(match.reason);
   const recorded = match.call;
-  const local = localFile(`${root}/${at.file}`, options.cwd);
+  const local = localFile(path.posix.normalize(`${root}/${at.file}`), options.cwd);
   if (!local) return refuse(`${at.file} is not found under ${options.cwd}`);
   const source = open(local);
   const written = writtenLocator(source, at.line, at.column);
@@ -316,15 +323,25 @@ async function healOne({ file, name, read, call }: Failing, options: SuiteHealOp
       before, after: text, level: found.level, score: found.score, signals: found.signals, runnerUp: found.runnerUp, margin: found.margin,
     };
   }
+  // A locator several calls use is written anew only in a way that finds each one's own element.
+  const shared = await sharedDeclaration({
+    written, code: found.code, recorded, baseline: options.baseline, root, local: (each) => localFile(each, options.cwd), open, shown, snapshots: useSnapshots,
+    testIdAttribute: read.testIdAttribute, peers: (each) => pageMembers(options.baseline, each), relative: fromProject,
+  });
+  if (!shared.ok) return refuse(shared.reason);
+  // A name the locator is written with stays where its value still stands; a value that changed is changed where it is written.
+  const named = withNames(shared.code, written.constants);
+  if ('lost' in named) return refuse(`the locator is written with \`${named.lost.text}\`, set at ${fromProject(named.lost.where)} to ${JSON.stringify(named.lost.value)}, which the re-found element no longer answers to: change it where it is written (other code may use it too): not patched`);
   const before = written.node.getText();
   const writtenIn = fromProject(written.node.getSourceFile().getFilePath());
   // A locator nested in the new code (`filter({ has: page.getByText(...) })`) starts from the chain's page too.
   const page = written.scope === null ? written.root : `${written.root}.page()`;
-  const after = `${written.root}.${found.code.replace(/\b(has|hasNot): page\./g, `$1: ${page}.`)}`;
+  const after = `${written.root}.${named.code.replace(/\b(has|hasNot): page\./g, `$1: ${page}.`)}`;
   edit(written.node, after);
   const style = styleOf(written.code);
-  const signals = [...found.signals];
-  if (style && found.style !== style) signals.push(`written as ${found.style}: no ${style} locator finds the element alone`);
+  const signals = [...found.signals, ...shared.signals];
+  const wroteStyle = shared.code === found.code ? found.style : styleOf(shared.code) ?? found.style;
+  if (style && wroteStyle !== style) signals.push(`written as ${wroteStyle}: no ${style} locator finds the element alone`);
   return {
     test: read.title, trace: name, file: writtenIn,
     member: written.name ? `${written.place} ${written.name}` : `inline at ${place}`,
@@ -373,7 +390,7 @@ function errorOf(read: TestCalls, call: TraceCall): string {
 async function reviewPageAssertion({ file, name, read, call }: Failing, options: SuiteHealOptions, shown: SnapshotPage, open: (file: string) => SourceFile, at: { file: string; line: number; column: number; root: string }, fromProject: (where: string) => string, edit: Edit): Promise<NotHealed | Reviewed> {
   const place = `${at.file}:${at.line}:${at.column}`;
   const refused: NotHealed = { test: read.title, trace: name, reason: `not healable: expectation changed (${place}: an assertion on the page no longer holds; expectations are never edited)` };
-  const local = localFile(`${at.root}/${at.file}`, options.cwd);
+  const local = localFile(path.posix.normalize(`${at.root}/${at.file}`), options.cwd);
   if (!local) return refused;
   const { snapshots, resources } = await readTrace(file);
   const snapshot = kEvidencePhases.map((phase) => snapshots.find(call.callId, phase)).find((found) => found !== null) ?? null;

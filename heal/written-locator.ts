@@ -1,5 +1,8 @@
 import type { Expression, SourceFile } from 'ts-morph';
+import { quote } from '../core/locator/code.ts';
 import { Node, SyntaxKind } from '../generate/ts-morph.ts';
+import { constantValue } from './constant-value.ts';
+import { fixtureValue } from './fixture-value.ts';
 
 /**
  * Where a test's failing call wrote its locator, in code a person wrote: read with ts-morph from
@@ -17,7 +20,16 @@ const kLocatorMethods = new Set([
   'filter', 'first', 'last', 'nth', 'and', 'or', 'frameLocator', 'contentFrame',
 ]);
 
-export type LocatorPlace = 'inline' | 'variable' | 'field' | 'getter';
+export type LocatorPlace = 'inline' | 'variable' | 'field' | 'getter' | 'method' | 'fixture';
+
+/** A name the locator is written with (`Labels.save`), and the value it stands for in `code`. */
+export interface WrittenConstant {
+  /** The name as the chain writes it. */
+  text: string;
+  value: string | number;
+  /** `file:line` where its value is written. */
+  where: string;
+}
 
 export interface WrittenLocator {
   kind: 'written';
@@ -35,8 +47,10 @@ export interface WrittenLocator {
   scope: string | null;
   /** Where the root's own locator is written, when the root is a locator: its first part is patched when the container broke. */
   container: WrittenLocator | null;
-  /** The chain after its root, as code relative to it (`getByRole('button', { name: 'Save' })`). */
+  /** The chain after its root, as code relative to it (`getByRole('button', { name: 'Save' })`), a constant's name as its value. */
   code: string;
+  /** The constants the chain is written with, whose values `code` holds in their place. */
+  constants: WrittenConstant[];
   /** `file:line` of the expression. */
   where: string;
 }
@@ -97,18 +111,39 @@ function splitChain(expression: Expression): { root: Expression; calls: Node[] }
   return { root: node, calls };
 }
 
-/** Whether every argument of the chain is written out (strings, numbers, regexes, objects of them, locators from the page). */
-function writtenOut(node: Node, page: string): boolean {
+/**
+ * Whether every argument of the chain is written out (strings, numbers, regexes, objects of them,
+ * locators from the page, constants set to them); the constants met are added to `constants`.
+ */
+function writtenOut(node: Node, page: string, constants: Node[] = []): boolean {
   if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isNumericLiteral(node) || Node.isRegularExpressionLiteral(node)) return true;
   if (node.getKind() === SyntaxKind.TrueKeyword || node.getKind() === SyntaxKind.FalseKeyword) return true;
   if (Node.isObjectLiteralExpression(node)) {
-    return node.getProperties().every((p) => Node.isPropertyAssignment(p) && p.getInitializer() !== undefined && writtenOut(p.getInitializer()!, page));
+    return node.getProperties().every((p) => Node.isPropertyAssignment(p) && p.getInitializer() !== undefined && writtenOut(p.getInitializer()!, page, constants));
   }
   if (Node.isCallExpression(node)) {
     const { root, calls } = splitChain(node);
-    return calls.length > 0 && root.getText() === page && calls.every((call) => Node.isCallExpression(call) && call.getArguments().every((arg) => writtenOut(arg, page)));
+    return calls.length > 0 && root.getText() === page && calls.every((call) => Node.isCallExpression(call) && call.getArguments().every((arg) => writtenOut(arg, page, constants)));
+  }
+  if ((Node.isIdentifier(node) || Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) && constantValue(node)) {
+    constants.push(node);
+    return true;
   }
   return false;
+}
+
+/** The chain's text with each constant in it written as its value, and the constants. */
+function withValues(node: Node, constants: readonly Node[]): { text: string; constants: WrittenConstant[] } {
+  const start = node.getStart();
+  let text = node.getText();
+  const read: WrittenConstant[] = [];
+  for (const constant of [...constants].sort((a, b) => b.getStart() - a.getStart())) {
+    const { value, where } = constantValue(constant)!;
+    const from = constant.getStart() - start;
+    text = text.slice(0, from) + (typeof value === 'string' ? quote(value) : String(value)) + text.slice(constant.getEnd() - start);
+    read.unshift({ text: constant.getText(), value, where });
+  }
+  return { text, constants: read };
 }
 
 /** The part of an argument that is not written out: `plan` of `{ hasText: plan }`. */
@@ -137,6 +172,11 @@ function assignedExpression(node: Expression): { expression: Expression; place: 
   const symbol = Node.isPropertyAccessExpression(node) ? node.getNameNode().getSymbol() : node.getSymbol();
   const declarations = (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations() ?? [];
   for (const declaration of declarations) {
+    // `async ({ saveButton }) => ...`: a fixture's value, as its definition passes it to `use`.
+    if (Node.isBindingElement(declaration)) {
+      const fixture = fixtureValue(declaration);
+      if (fixture) return { expression: fixture.expression, place: 'fixture', name: fixture.name };
+    }
     if (Node.isVariableDeclaration(declaration)) {
       const init = declaration.getInitializer();
       if (init) return { expression: init, place: 'variable', name: declaration.getName() };
@@ -175,7 +215,7 @@ function assignedExpression(node: Expression): { expression: Expression; place: 
   // the object is an instance of (by its type), or of the class the code is in.
   if (Node.isPropertyAccessExpression(node)) {
     const object = node.getExpression();
-    const typed = object.getType().getSymbol()?.getDeclarations().find((d) => Node.isClassDeclaration(d));
+    const typed = object.getType().getSymbol()?.getDeclarations().find((d) => Node.isClassDeclaration(d)) ?? constructedClass(object);
     const cls = typed && Node.isClassDeclaration(typed) ? typed : Node.isThisExpression(object) ? node.getFirstAncestorByKind(SyntaxKind.ClassDeclaration) : undefined;
     const getter = cls?.getGetAccessor(node.getName());
     const ret = getter?.getStatements().filter((s) => Node.isReturnStatement(s)).at(-1);
@@ -193,6 +233,27 @@ function assignedExpression(node: Expression): { expression: Expression; place: 
     }
   }
   return null;
+}
+
+/**
+ * The class of the object a name holds, when the checker cannot type it: the `new X(...)` a variable
+ * or a fixture (`use(new AccountPage(page))`) is set to.
+ */
+function constructedClass(object: Expression, hops = 0): Node | undefined {
+  if (hops > 8) return undefined;
+  let node: Expression = object;
+  while (Node.isParenthesizedExpression(node) || Node.isAwaitExpression(node) || Node.isAsExpression(node)) node = node.getExpression();
+  if (Node.isNewExpression(node)) {
+    const symbol = node.getExpression().getSymbol();
+    return (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations().find((d) => Node.isClassDeclaration(d));
+  }
+  if (!Node.isIdentifier(node)) return undefined;
+  const symbol = node.getSymbol();
+  for (const declaration of (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations() ?? []) {
+    const value = Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : Node.isBindingElement(declaration) ? fixtureValue(declaration)?.expression : undefined;
+    if (value) return constructedClass(value, hops + 1);
+  }
+  return undefined;
 }
 
 /** The expression a function returns last (an arrow's body when it is one). */
@@ -242,10 +303,12 @@ function follow(expression: Expression, place: LocatorPlace, name: string | null
       const body = fn && Node.isVariableDeclaration(fn) ? fn.getInitializer() ?? null : fn;
       const ret = body && (Node.isFunctionDeclaration(body) || Node.isMethodDeclaration(body) || Node.isArrowFunction(body) || Node.isFunctionExpression(body)) ? returnedBy(body) : null;
       if (!ret) return { kind: 'unknown', reason: `what \`${callee.getText()}(...)\` returns could not be read` };
-      const inner = follow(ret, 'inline', null, depth + 1);
+      // A method that takes nothing returns one locator wherever it is called: a declaration, as a getter is.
+      const takesNothing = !!body && (Node.isFunctionDeclaration(body) || Node.isMethodDeclaration(body) || Node.isArrowFunction(body) || Node.isFunctionExpression(body)) && body.getParameters().length === 0;
+      const inner = follow(ret, takesNothing ? 'method' : 'inline', takesNothing ? Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText() : null, depth + 1);
       if (inner.kind !== 'written') return inner;
       const sites = callSitesOf(body);
-      if (sites.length > 1) return { kind: 'passed-in', reason: `the locator is written in \`${callee.getText()}\`, which ${sites.length} places call`, where: inner.where, callSites: sites };
+      if (sites.length > 1 && !takesNothing) return { kind: 'passed-in', reason: `the locator is written in \`${callee.getText()}\`, which ${sites.length} places call`, where: inner.where, callSites: sites };
       return inner;
     }
     return { kind: 'unknown', reason: `\`${node.getText().slice(0, 80)}\` is not a locator heal can read` };
@@ -253,19 +316,21 @@ function follow(expression: Expression, place: LocatorPlace, name: string | null
   const rootText = root.getText();
   const pageText = isPageRoot(root) ? rootText : 'page';
   const args = calls.flatMap((call) => (Node.isCallExpression(call) ? call.getArguments() : []));
-  const looseArg = args.find((arg) => !writtenOut(arg, pageText));
+  const constantNodes: Node[] = [];
+  const looseArg = args.find((arg) => !writtenOut(arg, pageText, constantNodes));
   if (looseArg) {
     const loose = looseValue(looseArg, pageText);
     const fn = node.getFirstAncestor((a) => Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isConstructorDeclaration(a) || Node.isGetAccessorDeclaration(a)) ?? null;
     return { kind: 'passed-in', reason: `the locator is built from \`${loose.getText().slice(0, 60)}\`, a value the code passes in`, where: whereOf(node), callSites: callSitesOf(fn) };
   }
-  const code = node.getText().slice(rootText.length + 1).replace(/\s*\n\s*/g, '').replace(new RegExp(`\\b(has|hasNot): ${pageText.replace(/\./g, '\\.')}\\.`, 'g'), '$1: ');
-  if (isPageRoot(root)) return { kind: 'written', node, place, name, root: rootText, scope: null, container: null, code, where: whereOf(node) };
+  const { text, constants } = withValues(node, constantNodes);
+  const code = text.slice(rootText.length + 1).replace(/\s*\n\s*/g, '').replace(new RegExp(`\\b(has|hasNot): ${pageText.replace(/\./g, '\\.')}\\.`, 'g'), '$1: ');
+  if (isPageRoot(root)) return { kind: 'written', node, place, name, root: rootText, scope: null, container: null, code, constants, where: whereOf(node) };
   // The chain starts from a locator of its own (a component's root): its code is the scope the element is found in.
   const scope = follow(root, place, name, depth + 1);
   if (scope.kind !== 'written') return scope;
   const scopeCode = scope.scope ? `${scope.scope}.${scope.code}` : scope.code;
-  return { kind: 'written', node, place, name, root: rootText, scope: scopeCode, container: scope, code, where: whereOf(node) };
+  return { kind: 'written', node, place, name, root: rootText, scope: scopeCode, container: scope, code, constants, where: whereOf(node) };
 }
 
 /** Where the call at `line`:`column` of `source` wrote its locator. */

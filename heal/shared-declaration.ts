@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { SourceFile } from 'ts-morph';
+import { takeFingerprint } from '../core/fingerprint/take.ts';
+import { locatorFromCode } from '../core/locator/build.ts';
+import type { Baseline, BaselineCall } from '../core/schema/baseline.ts';
+import type { SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
+import { renamedWays } from './renamed-ways.ts';
+import { declarationKey, fromPage, sharedWay, useName, usesOf } from './shared-uses.ts';
+import type { UseSnapshots } from './use-snapshots.ts';
+import { writtenLocator, type WrittenLocator } from './written-locator.ts';
+
+/**
+ * The rule for a locator written once and used by several calls: it is patched only with a way
+ * that finds, for every use the baseline has, that use's own element alone in its own snapshot of
+ * this run; else it is refused, naming the uses. The smallest change of how it is reached (the
+ * class or test id the release renamed) is tried before the way the failing call's element alone
+ * gave (its own name).
+ */
+
+export interface SharedDeclarationInput {
+  written: WrittenLocator;
+  /** The new code the failing call's element was re-found by, relative to the chain's root. */
+  code: string;
+  recorded: BaselineCall;
+  baseline: Baseline;
+  /** The suite's root on the machine that ran it (what baseline places are relative to). */
+  root: string;
+  /** The local copy of a file a trace names. */
+  local(file: string): string | null;
+  open(file: string): SourceFile;
+  shown: SnapshotPage;
+  snapshots: UseSnapshots;
+  testIdAttribute: string;
+  peers(call: BaselineCall): BaselineCall['fingerprint'][];
+  /** `file:line` as the messages name it (from the project). */
+  relative(where: string): string;
+}
+
+export type SharedCode = { ok: true; code: string; signals: string[] } | { ok: false; reason: string };
+
+/** The code to write for `written`: `code` when only one call uses it, else the way every use holds. */
+export async function sharedDeclaration(input: SharedDeclarationInput): Promise<SharedCode> {
+  const { written } = input;
+  if (written.name === null) return { ok: true, code: input.code, signals: [] };
+  const key = declarationKey(written.node);
+  const name = written.name;
+  const follow = (call: BaselineCall): WrittenLocator | null => {
+    const local = input.local(path.posix.normalize(`${input.root}/${call.at.file}`));
+    // A file that never mentions the name cannot reach the declaration: not read with the checker.
+    if (!local) return null;
+    const source = input.open(local);
+    if (!source.getFullText().includes(name)) return null;
+    const found = writtenLocator(source, call.at.line, call.at.column);
+    return found.kind === 'written' ? found : null;
+  };
+  const uses = usesOf(input.baseline, key, follow);
+  if (uses.length < 2) return { ok: true, code: input.code, signals: [] };
+  const from = fromPage(written);
+  const scoped = (code: string) => (written.scope ? `${written.scope}.${code}` : code);
+  // The re-found element as the failing call's snapshot shows it, read before another use's snapshot is shown.
+  const live = await takeFingerprint(locatorFromCode(input.shown.page, scoped(input.code))).catch(() => null);
+  const renamed = live ? renamedWays(written.code, input.recorded.fingerprint, live) : [];
+  const ways = [...renamed, input.code];
+  const found = await sharedWay({
+    page: input.shown.page, uses, from, ways: ways.map(scoped), testIdAttribute: input.testIdAttribute, peers: input.peers,
+    show: (use) => input.snapshots.show(input.shown, use.test, use.call.at, use.call.nth),
+  });
+  const names = uses.map(useName).join(', ');
+  if (!found.ok) return { ok: false, reason: `\`${name}\` (${input.relative(written.where)}) is written once and used by ${uses.length} calls: ${names}; no new locator finds each one's own element alone in its snapshot (${found.reason}): not patched` };
+  const code = ways[ways.map(scoped).indexOf(found.way)]!;
+  return { ok: true, code, signals: [`\`${name}\` is used by ${uses.length} calls (${names}): the new locator finds each one's own element alone${renamed.includes(code) ? ', by what the release renamed' : ''}`] };
+}

@@ -1,0 +1,111 @@
+import type { Page } from 'playwright';
+import type { Node } from 'ts-morph';
+import type { Baseline, BaselineCall } from '../core/schema/baseline.ts';
+import { locatorFromCode } from '../core/locator/build.ts';
+import { relocate } from './relocate.ts';
+import type { WrittenLocator } from './written-locator.ts';
+
+/**
+ * A locator written once and used by several calls (two tests' `dialog.confirm`, a page object's
+ * methods): the baseline's calls whose code reaches the one declaration, and the check that a new
+ * way to write it finds, for every one of them, that call's own element alone in that call's own
+ * snapshot. One use's element is not evidence for another's: a locator rewritten by the failing
+ * call's name would find that call's element only, and break the others.
+ */
+
+/** A call of the baseline that reaches the declaration. */
+export interface SharedUse {
+  /** The baseline's test (`dialogs.spec.ts › deletes`). */
+  test: string;
+  call: BaselineCall;
+  /** Its whole locator as the code writes it now, from the page. */
+  code: string;
+}
+
+/** One declaration, by its file and where it starts: the same whichever call it was followed from. */
+export function declarationKey(node: Node): string {
+  return `${node.getSourceFile().getFilePath()}:${node.getStart()}`;
+}
+
+/** The locator code from the page of a written locator: its scope, then its own code. */
+export function fromPage(written: WrittenLocator): string {
+  return written.scope ? `${written.scope}.${written.code}` : written.code;
+}
+
+/** How a use is named in a message: its test and where its call is made. */
+export function useName(use: SharedUse): string {
+  return `${use.test} (${use.call.at.file}:${use.call.at.line})`;
+}
+
+/**
+ * The baseline's calls whose locator is built through the declaration `key` (itself, or a
+ * container it is found inside), each test's calls at one place once: the turns of a loop at the
+ * same place are one use. `follow` reads a call's locator from the code; null when it cannot.
+ */
+export function usesOf(baseline: Baseline, key: string, follow: (call: BaselineCall) => WrittenLocator | null): SharedUse[] {
+  const uses: SharedUse[] = [];
+  const seen = new Set<string>();
+  for (const test of baseline.tests) {
+    for (const call of test.calls) {
+      const place = `${test.test}\u0000${call.at.file}:${call.at.line}:${call.at.column}`;
+      if (seen.has(place)) continue;
+      const written = follow(call);
+      let reaches = false;
+      for (let at: WrittenLocator | null = written; at; at = at.container) if (declarationKey(at.node) === key) reaches = true;
+      if (!written || !reaches) continue;
+      seen.add(place);
+      uses.push({ test: test.test, call, code: fromPage(written) });
+    }
+  }
+  return uses;
+}
+
+export interface SharedWayInput {
+  page: Page;
+  uses: SharedUse[];
+  /** The declaration's code from the page as written now, which each use's code holds. */
+  from: string;
+  /** Ways to write it anew, from the page, preferred first. */
+  ways: string[];
+  /** Shows the use's own snapshot of its call in `page`: the address it was taken at, or why there is none. */
+  show(use: SharedUse): Promise<{ pageUrl: string } | { missing: string }>;
+  testIdAttribute: string;
+  peers(call: BaselineCall): BaselineCall['fingerprint'][];
+}
+
+/** Whether `code` finds one element in the page, and it is the one `element` finds. */
+async function findsAlone(page: Page, code: string, element: string): Promise<string | null> {
+  try {
+    const found = locatorFromCode(page, code);
+    const count = await found.count();
+    if (count !== 1) return `finds ${count} elements`;
+    const own = await locatorFromCode(page, element).elementHandle({ timeout: 1 });
+    const same = own ? await found.evaluate((el, other) => el === other, own) : false;
+    return same ? null : 'finds another element';
+  } catch (err) {
+    return `cannot be run (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`;
+  }
+}
+
+/** The first way that finds every use's own element alone in its snapshot; else why not, naming the uses. */
+export async function sharedWay(input: SharedWayInput): Promise<{ ok: true; way: string } | { ok: false; reason: string }> {
+  const failed = new Map<string, string>();
+  for (const use of input.uses) {
+    const shown = await input.show(use);
+    if ('missing' in shown) return { ok: false, reason: `${useName(use)}: ${shown.missing}` };
+    const { fingerprint, heading, title } = use.call;
+    const found = await relocate(input.page, { fingerprint, heading, title: title ?? null, current: use.code, testIdAttribute: input.testIdAttribute, pageUrl: shown.pageUrl, peers: input.peers(use.call) });
+    // Where the old locator still finds it, the use's element is the one it finds.
+    const element = found.ok ? found.code : found.reason.startsWith('the locator still finds the recorded element alone') ? use.code : null;
+    if (element === null) return { ok: false, reason: `${useName(use)}: its own element is not re-found in its snapshot (${found.ok ? '' : found.reason})` };
+    for (const way of input.ways) {
+      if (failed.has(way)) continue;
+      const code = use.code.includes(input.from) ? use.code.replace(input.from, way) : null;
+      const why = code === null ? 'is not built from the declaration as written' : await findsAlone(input.page, code, element);
+      if (why) failed.set(way, `\`${way}\` ${why} in the snapshot of ${useName(use)}`);
+    }
+  }
+  const way = input.ways.find((w) => !failed.has(w));
+  if (way !== undefined) return { ok: true, way };
+  return { ok: false, reason: failed.get(input.ways.at(-1)!) ?? 'no way to write it anew' };
+}
