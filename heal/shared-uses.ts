@@ -73,13 +73,16 @@ export interface SharedWayInput {
   peers(call: BaselineCall): BaselineCall['fingerprint'][];
 }
 
+/** How long the use's own element is waited for: the snapshot is shown and still, it is there at once or never. */
+const kHandleTimeoutMs = 1_000;
+
 /** Whether `code` finds one element in the page, and it is the one `element` finds. */
 async function findsAlone(page: Page, code: string, element: string): Promise<string | null> {
   try {
     const found = locatorFromCode(page, code);
     const count = await found.count();
     if (count !== 1) return `finds ${count} elements`;
-    const own = await locatorFromCode(page, element).elementHandle({ timeout: 1 });
+    const own = await locatorFromCode(page, element).elementHandle({ timeout: kHandleTimeoutMs });
     const same = own ? await found.evaluate((el, other) => el === other, own) : false;
     return same ? null : 'finds another element';
   } catch (err) {

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '../support/fixtures.ts';
+import { resolveBrowser } from '../../core/browser.ts';
+import { runCli, runNode, kRepoRoot } from '../../harness/cli.ts';
+import { tempWorkspace } from '../../harness/generate/on-disk.ts';
+import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
+
+/**
+ * `bu heal --baseline` on a suite laid out as most teams lay it out: `tests/` beside `pages/`, the
+ * page object imported by a tsconfig path (`@pages/dialogs`) into a fixtures file of its own that
+ * makes the fixture with `base.extend` and is re-exported to the tests. One `confirm` field of the
+ * page object is used for two dialogs' primary buttons, by one test and by a method another test calls. A release that renames the
+ * buttons' class is healed in one line, by the renamed class; a release that renames it two ways
+ * is refused, naming both uses, since no one locator finds each one's own button.
+ */
+
+type Release = 'first' | 'renamed' | 'split';
+let release: Release = 'first';
+
+function render(url: URL): string {
+  const action = url.pathname === '/save' ? 'Save' : 'Delete';
+  const primary = release === 'first' ? 'btn-primary' : release === 'split' && action === 'Save' ? 'btn-accent' : 'btn-main';
+  return htmlPage(`${action} item`, `<main><h1>${action} item</h1>
+    <div class="dialog" role="dialog" aria-label="${action}?">
+      <p>${action} this item?</p>
+      <button type="button" class="btn ${primary}" onclick="document.getElementById('status').textContent = '${action}d'">${action}</button>
+      <button type="button" class="btn">Cancel</button>
+    </div><p id="status"></p></main>`);
+}
+
+const kConfig = `import { defineConfig } from '@playwright/test';
+export default defineConfig({
+  testDir: 'tests',
+  timeout: 10_000,
+  expect: { timeout: 2_000 },
+  use: {
+    baseURL: process.env.APP_URL,
+    trace: 'on',
+    actionTimeout: 2_000,
+    launchOptions: { executablePath: process.env.BU_BROWSER, args: ['--no-sandbox', '--disable-gpu'] },
+  },
+});
+`;
+
+const kTsconfig = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', baseUrl: '.', paths: { '@pages/*': ['pages/*'] } } }, null, 2);
+
+const kDialogs = `import type { Locator, Page } from '@playwright/test';
+
+export class DialogsPage {
+  readonly confirm: Locator;
+  constructor(readonly page: Page) {
+    this.confirm = page.locator('.dialog .btn-primary');
+  }
+  async accept() {
+    await this.confirm.click();
+  }
+}
+`;
+
+const kFixtures = `import { test as base } from '@playwright/test';
+import { DialogsPage } from '@pages/dialogs';
+
+export const test = base.extend<{ dialogs: DialogsPage }>({
+  dialogs: async ({ page }, use) => use(new DialogsPage(page)),
+});
+export { expect } from '@playwright/test';
+`;
+
+const kSpec = `import { test, expect } from './fixtures';
+
+test('deletes', async ({ page, dialogs }) => {
+  await page.goto('/delete');
+  await dialogs.confirm.click();
+  await expect(page.locator('#status')).toHaveText('Deleted');
+});
+
+test('saves', async ({ page, dialogs }) => {
+  await page.goto('/save');
+  await dialogs.accept();
+  await expect(page.locator('#status')).toHaveText('Saved');
+});
+`;
+
+let site: PagesSite;
+let ws: ReturnType<typeof tempWorkspace>;
+let suite: string;
+
+test.describe.configure({ mode: 'serial' });
+// Each test runs the suite in a Playwright of its own and `bu` over its traces.
+test.setTimeout(300_000);
+
+test.beforeAll(async () => {
+  site = await startPagesSite(render);
+  ws = tempWorkspace('heal-shared');
+  suite = path.join(ws.root, 'suite');
+  fs.mkdirSync(path.join(suite, 'tests'), { recursive: true });
+  fs.mkdirSync(path.join(suite, 'pages'), { recursive: true });
+  fs.mkdirSync(path.join(suite, 'fixtures'), { recursive: true });
+  fs.writeFileSync(path.join(suite, 'playwright.config.ts'), kConfig);
+  fs.writeFileSync(path.join(suite, 'tsconfig.json'), kTsconfig);
+  fs.writeFileSync(path.join(suite, 'pages', 'dialogs.ts'), kDialogs);
+  fs.writeFileSync(path.join(suite, 'fixtures', 'index.ts'), kFixtures);
+  fs.writeFileSync(path.join(suite, 'tests', 'fixtures.ts'), `export { test, expect } from '../fixtures/index';\n`);
+  fs.writeFileSync(path.join(suite, 'tests', 'dialogs.spec.ts'), kSpec);
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  ws?.remove();
+});
+
+function runSuite(...args: string[]) {
+  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
+  const env = { APP_URL: site.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath };
+  return runNode(cli, ['test', '--workers=1', '--reporter=line', '--output', path.join(suite, 'test-results'), ...args], { cwd: suite, env, timeoutMs: 240_000 });
+}
+
+function heal(...args: string[]) {
+  return runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--json', ...args], { cwd: suite, timeoutMs: 120_000 });
+}
+
+test('a field two tests use for two dialogs is refused when no one locator finds each one\'s own button, naming both uses', async () => {
+  const green = await runSuite();
+  expect(green.code, green.stdout + green.stderr).toBe(0);
+  const made = await runCli(['baseline', 'test-results', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  expect(made.code, made.stderr).toBe(0);
+  const baseline = JSON.parse(fs.readFileSync(path.join(suite, '.brow-use', 'baseline.json'), 'utf8')) as { tests: { calls: { at: { file: string } }[] }[] };
+  // A call made in the page object beside the test folder is named from the suite's root.
+  expect(baseline.tests.flatMap((t) => t.calls.map((c) => c.at.file))).toContain('../pages/dialogs.ts');
+
+  release = 'split';
+  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
+  expect((await runSuite()).code).not.toBe(0);
+  const refused = await heal();
+  expect(refused.code, refused.stderr).toBe(1);
+  const result = refused.json as { changes: unknown[]; notHealed: { test: string; reason: string }[] };
+  expect(result.changes).toEqual([]);
+  expect(result.notHealed).toHaveLength(2);
+  for (const { reason } of result.notHealed) {
+    expect(reason).toMatch(/`confirm` \(pages\/dialogs\.ts:6\) is written once and used by 2 calls: dialogs\.spec\.ts › deletes \(dialogs\.spec\.ts:5\), dialogs\.spec\.ts › saves \(\.\.\/pages\/dialogs\.ts:9\)/);
+    // Each way was run in the other use's snapshot and found no button, or another one.
+    expect(reason).toMatch(/finds (0 elements|another element) in the snapshot of dialogs\.spec\.ts › (deletes|saves)/);
+    expect(reason).toMatch(/not patched$/);
+  }
+});
+
+test('a class two dialogs\' buttons share, renamed, is healed in one line by the renamed class, and both tests pass', async () => {
+  release = 'renamed';
+  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
+  expect((await runSuite()).code).not.toBe(0);
+  const healed = await heal('--write');
+  expect(healed.code, healed.stderr + JSON.stringify(healed.json)).toBe(0);
+  const result = healed.json as { changes: { member: string; file: string; after: string; signals: string[] }[] };
+  expect(result.changes[0]).toMatchObject({ member: 'field confirm', file: 'pages/dialogs.ts', after: "page.locator('.dialog .btn-main')" });
+  expect(result.changes[0]!.signals.join('; ')).toContain('by what the release renamed');
+  const pages = fs.readFileSync(path.join(suite, 'pages', 'dialogs.ts'), 'utf8');
+  expect(pages).toBe(kDialogs.replace('.btn-primary', '.btn-main'));
+  const rerun = await runSuite('--trace', 'off');
+  expect(rerun.code, rerun.stdout).toBe(0);
+});
