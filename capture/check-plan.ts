@@ -154,6 +154,11 @@ export async function checkPlan(session: Session, plan: Plan, url: string, secre
   let signInForm: boolean | null = null;
   /** Why the page is short of what the next steps meet (a step that acted and was not performed), else null. */
   let waitsFor: string | null = null;
+  /**
+   * The last step that acted and was not performed: a page a later `navigate` opens may show what
+   * it would have changed (a record it creates, listed), so that page is short of it too.
+   */
+  let notPerformed: number | null = null;
   /** The first step that acted without being run, before any sign-in ran. */
   let stoppedAt: number | null = null;
   /** Nothing may be run for real any more: a sign-in ran, or a step acted without being run. */
@@ -173,7 +178,7 @@ export async function checkPlan(session: Session, plan: Plan, url: string, secre
         continue;
       }
       await page.goto(navigateUrl(secrets.substitute(given), page.url()), { waitUntil: 'load' });
-      waitsFor = null;
+      waitsFor = notPerformed === null ? null : `step ${notPerformed} acts (step ${n} opens this page after it)`;
       continue;
     }
     const check: TargetCheck | null = step.target === null ? null : {
@@ -226,6 +231,7 @@ export async function checkPlan(session: Session, plan: Plan, url: string, secre
       stopRunning(n, `step ${n} submits a form that asks more than who signs in and a secret (${signIn.identities} other fields): a sign-up or a new user changes data, so it is not performed`);
     } else if (!signIn.done) stopRunning(n, null);
     waitsFor = `step ${n} acts`;
+    notPerformed = n;
   }
   const secretAt = plan.steps.findIndex(typesSecret) + 1;
   if (signedInAt === null && signInNote === null && stoppedAt !== null && secretAt > stoppedAt) {
