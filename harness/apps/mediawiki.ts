@@ -11,7 +11,11 @@ import type { RealApp, RunningApp } from './types.ts';
  * search box with suggestions, and special pages. Installed per instance with its own installer
  * (`maintenance/install.php`) into a SQLite database in the instance's temp dir; the code is
  * Debian's, linked, not copied (284 MB), and the configuration the installer writes is found
- * through `MW_CONFIG_FILE`. Served by `php -S`; anyone may read and edit, one admin signs in.
+ * through `MW_CONFIG_FILE`. Served by `php -S`; anyone may read and edit, one admin signs in
+ * (a sysop and bureaucrat: the installer's first user). Its bundled VisualEditor is on: the Edit
+ * tab opens a `contenteditable` rich editor (Edit source the wikitext form), its Parsoid run in the
+ * request (no REST service to reach, which a `php -S` answering one request at a time could not
+ * answer to itself).
  */
 
 const kCode = '/usr/share/mediawiki';
@@ -29,7 +33,19 @@ function seedPage(root: string, env: NodeJS.ProcessEnv, title: string, text: str
   if (result.status !== 0) throw new Error(`seeding ${title}: ${result.stderr || result.stdout}`);
 }
 
-async function start(): Promise<RunningApp> {
+/**
+ * What a release of the wiki changes on the one Debian ships: its interface messages reworded
+ * (pages of the MediaWiki: namespace, which the wiki reads before its own, `$wgUseDatabaseMessages`
+ * being on), or its content language.
+ */
+export interface MediaWikiRelease {
+  /** Message key (the page's title without `MediaWiki:`) -> its new text. */
+  messages?: Record<string, string>;
+  /** `$wgLanguageCode`: every label in that language (the pages keep their titles). */
+  language?: string;
+}
+
+async function start(release: MediaWikiRelease = {}): Promise<RunningApp> {
   const dir = tempDir('mediawiki');
   const root = path.join(dir, 'root');
   const data = path.join(dir, 'data');
@@ -55,8 +71,13 @@ async function start(): Promise<RunningApp> {
   // Nothing fetched from elsewhere, no mail, no jobs left for page views to run; pages at
   // `index.php?title=...` (php -S hands no path info to a script).
   fs.appendFileSync(settings, '\n$wgEnableEmail = false;\n$wgJobRunRate = 0;\n$wgEnableUploads = false;\n$wgUseInstantCommons = false;\n$wgUsePathInfo = false;\n');
+  // The rich editor, no welcome dialog in front of it on first use; its edits saved with a
+  // summary dialog as every wiki's are.
+  fs.appendFileSync(settings, "wfLoadExtension( 'VisualEditor' );\n$wgDefaultUserOptions['visualeditor-enable'] = 1;\n$wgDefaultUserOptions['visualeditor-hidebetawelcome'] = 1;\n");
+  if (release.language) fs.appendFileSync(settings, `$wgLanguageCode = '${release.language}';\n`);
   seedPage(root, env, 'Tomato', "'''Tomatoes''' want sun and steady water.\n\n== Sowing ==\nSow indoors in early spring.\n");
   seedPage(root, env, 'Bean', "'''Beans''' climb whatever stands beside them.\n");
+  for (const [key, text] of Object.entries(release.messages ?? {})) seedPage(root, env, `MediaWiki:${key}`, text);
   const pristine = path.join(dir, 'data.pristine');
   fs.cpSync(data, pristine, { recursive: true });
   const stop = await serveInstance('MediaWiki', dir, { command: 'php', args: ['-S', `127.0.0.1:${port}`, '-t', root], cwd: root, env }, async (child) => {
@@ -82,7 +103,7 @@ export const mediawiki: RealApp = {
   readyText: 'Main Page',
   benchOnly: true,
   unavailable,
-  start,
+  start: () => start(),
   conformance: {
     maxSteps: 12,
     signsIn: true,
@@ -110,3 +131,48 @@ export const mediawiki: RealApp = {
     }),
   },
 };
+
+/** A flow of an admin: a plan under bench/heal/plans/, where it starts (relative to the origin), what it does. */
+export interface AdminFlow {
+  name: string;
+  plan: string;
+  start: string;
+  does: string;
+}
+
+/**
+ * What an admin does in the wiki as a CMS, each signed in first on the login page (the plan's own
+ * sign-in, which `bu capture script --check` runs): a setting (the real name in the
+ * preferences), a category page, a new user (Special:CreateAccount, as the signed-in admin), and a
+ * page written and published in VisualEditor. The secret `password` is the admin's.
+ */
+export const kMediaWikiAdminFlows: readonly AdminFlow[] = [
+  { name: 'change-setting', plan: 'mediawiki/change-setting.json', start: 'index.php?title=Special:UserLogin&returnto=Main_Page', does: 'sets the real name in the preferences' },
+  { name: 'add-category', plan: 'mediawiki/add-category.json', start: 'index.php?title=Special:UserLogin&returnto=Main_Page', does: 'creates the Herbs category' },
+  { name: 'add-user', plan: 'mediawiki/add-user.json', start: 'index.php?title=Special:UserLogin&returnto=Main_Page', does: 'adds the user Fern' },
+  { name: 'write-page', plan: 'mediawiki/write-page.json', start: 'index.php?title=Special:UserLogin&returnto=Main_Page', does: 'writes and publishes the Pepper page in VisualEditor' },
+];
+
+/**
+ * The wiki with the labels the admin flows use reworded, as a release that renames its buttons
+ * would: the wiki's own message overrides, a gettext-style filter over every label it prints (the
+ * rich editor's, sent through ResourceLoader, among them). The elements, their ids and names in the
+ * forms stay; what the flows check (the headings, the saved-preferences notice) is not reworded.
+ */
+export const kRewordedMessages: Readonly<Record<string, string>> = {
+  'userlogin-yourname': 'Your user name',
+  'pt-login-button': 'Sign in',
+  saveprefs: 'Save preferences',
+  'createacct-another-submit': 'Add the account',
+  savearticle: 'Publish page',
+};
+
+function release(name: string, kind: string, changes: MediaWikiRelease): RealApp {
+  return { ...mediawiki, name, kind: `${mediawiki.kind}; ${kind}`, start: () => start(changes), conformance: undefined };
+}
+
+/** The wiki of `kRewordedMessages`: not in the registry's list (the same Debian release), replayed on by bench/cms.bench.ts. */
+export const mediawikiReworded = release('mediawiki-reworded', 'the admin flows\' labels reworded by MediaWiki: pages', { messages: kRewordedMessages });
+
+/** The wiki in German (`$wgLanguageCode = 'de'`): every label translated, the pages' titles and contents as they were. */
+export const mediawikiGerman = release('mediawiki-de', 'its interface in German', { language: 'de' });
