@@ -96,11 +96,10 @@ interface MemberReads {
  * member with neither) its tag and role alone. Re-found at its place under another name by
  * something beyond the place, it says the page was reworded.
  */
-async function readMembers(page: Page, fp: Fingerprint, evidence: PageEvidence): Promise<MemberReads> {
+async function readMembers(page: Page, fp: Fingerprint, evidence: PageEvidence, shown: ReadonlySet<string>): Promise<MemberReads> {
   const out: MemberReads = { kept: 0, of: 0, reworded: null, displaced: null };
   const others = evidence.members.filter((m) => m.name.trim() !== '' && !(m.cssPath === fp.cssPath && m.xpath === fp.xpath));
   if (!others.length) return out;
-  const shown = (await readLivePage(page))?.names ?? new Set<string>();
   for (const member of others) {
     out.of++;
     if (shown.has(peerName(member.name))) {
@@ -131,6 +130,24 @@ async function readMembers(page: Page, fp: Fingerprint, evidence: PageEvidence):
 }
 
 /**
+ * Most of the other elements of its role recorded on the page (its peers) are no longer shown by
+ * their names, on the page under the heading it had: the release reworded the page, not this one
+ * control (a control put in its place leaves its peers' names as they were). Null otherwise.
+ */
+export function peersReworded(fp: Fingerprint, headingKept: boolean, shown: ReadonlySet<string>): string | null {
+  const peers = [...new Set(fp.peers ?? [])].filter(Boolean);
+  if (!headingKept || peers.length < kMinPeersForRewording) return null;
+  const gone = peers.filter((p) => !shown.has(p));
+  if (gone.length < kMinPeersForRewording || gone.length < kPeersRewordedShare * peers.length) return null;
+  return `${gone.length} of the ${peers.length} other ${fp.role ?? fp.tag}s recorded on the page are no longer shown by their names (${gone.slice(0, 3).map((p) => `"${p}"`).join(', ')}${gone.length > 3 ? ', ...' : ''})`;
+}
+
+/** Peers it takes to tell a page reworded from one control replaced: one gone name is the control's own kind of change. */
+export const kMinPeersForRewording = 2;
+/** The share of the recorded peers whose names must be gone. */
+export const kPeersRewordedShare = 0.5;
+
+/**
  * The facts for `winner`, the cascade's choice for `fp` under another name. `sole`: it was the only
  * one of its kind; `classesOnPage`: how many elements of the page hold each stable recorded class.
  */
@@ -138,18 +155,21 @@ export async function readRenamedFacts(page: Page, fp: Fingerprint, winner: Cand
   const live = winner.features;
   const own = new Set(live.classes);
   const distinctClass = stableClasses(fp).find((c) => own.has(c) && classesOnPage.get(c) === 1) ?? null;
+  const shown = (fp.peers?.length || evidence?.members.length ? (await readLivePage(page))?.names : null) ?? new Set<string>();
+  const neighbours = neighboursKept(fp, winner);
   const [members, together, iconOnly] = await Promise.all([
-    evidence ? readMembers(page, fp, evidence) : Promise.resolve<MemberReads>({ kept: 0, of: 0, reworded: null, displaced: null }),
+    evidence ? readMembers(page, fp, evidence, shown) : Promise.resolve<MemberReads>({ kept: 0, of: 0, reworded: null, displaced: null }),
     rewordedTogether(fp, winner),
     captionless(fp, winner),
   ]);
   const translated = languageChanged(fp.lang, live.lang);
   const reworded = translated ? `its language is ${live.lang}, recorded ${fp.lang}`
-    : together ?? (iconOnly ? `it shows no caption of its own (an icon in its place): "${live.name}" is not a name the page gives it` : null) ?? members.reworded;
+    : together ?? (iconOnly ? `it shows no caption of its own (an icon in its place): "${live.name}" is not a name the page gives it` : null) ?? members.reworded
+      ?? peersReworded(fp, same(fp.nearbyHeading, live.nearbyHeading), shown);
   return {
     place: atRecordedPlace(page, fp, winner),
     distinctClass,
-    neighbours: neighboursKept(fp, winner),
+    neighbours,
     regionKept: regionKept(fp, winner),
     sole,
     wordsShared: iconOnly ? null : wordsShared(fp, live),

@@ -4,6 +4,7 @@ import { replay } from '../../replay/replay.ts';
 import { kRefusedFindMs } from './support/find-limits.ts';
 import { recordOn } from './support/record.ts';
 import { startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
+import { peersReworded } from '../../locate/renamed-facts.ts';
 import { captionWords, kRenamedFloor, weighRenamed, wordsShared, type RenamedFacts } from '../../locate/renamed-evidence.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
 import type { LiveFeatures } from '../../locate/scoring.ts';
@@ -141,4 +142,9 @@ test('the weights: what a substitution keeps stays below the floor under a capti
   expect(shared(captions('Log In'), captions('Sign in'))).toBe(true);
   expect(shared(captions(''), captions('Archive', 'Archive'))).toBe(false);
   expect(shared(captions('Save note'), captions(''))).toBeNull();
+  // A page reworded loses most of its other names under the heading it kept; a control replaced leaves them.
+  const link = { role: 'link', tag: 'a', peers: ['garden', 'journal', 'seeds'] } as unknown as Fingerprint;
+  expect(peersReworded(link, true, new Set(['beet', 'notebook', 'seeds']))).toMatch(/^2 of the 3 other links recorded on the page are no longer shown/);
+  expect(peersReworded(link, true, new Set(['garden', 'journal', 'seeds']))).toBeNull();
+  expect(peersReworded(link, false, new Set())).toBeNull();
 });
