@@ -17,6 +17,12 @@ export function isHashRoute(hash: string, nonEmpty = false): boolean {
   return path !== null && (!nonEmpty || path !== '/');
 }
 
+/** The route a hash names as written, up to its query (`#!active`, `#/items/4`); null for an anchor, no hash, or `#/` alone (apps set or drop it on their own). */
+export function writtenHashRoute(hash: string): string | null {
+  const match = /^#(?:!\/?|\/)[^?#]+/.exec(hash);
+  return match ? match[0] : null;
+}
+
 /** The hash route at the end of a link target or address (`/app/#!active` -> `#!active`), as written; null when it ends in none. */
 export function trailingHashRoute(href: string): string | null {
   const at = href.indexOf('#');

@@ -1,3 +1,4 @@
+import { isHashRoute } from '../core/hash-route.ts';
 /**
  * A link target read on the page at `pageUrl` as a fingerprint writes it (core/fingerprint/probe.ts):
  * on the page's own origin, its path, query and hash route (`/#/active`; any other hash is an
@@ -8,6 +9,6 @@ export function sameOriginPath(href: string | null, pageUrl: string): string | n
   if (!href || !URL.canParse(href) || !URL.canParse(pageUrl)) return href;
   const url = new URL(href);
   if (url.origin !== new URL(pageUrl).origin) return href;
-  const route = /^#!?\//.test(url.hash) ? url.hash : '';
+  const route = isHashRoute(url.hash) ? url.hash : '';
   return url.pathname + url.search + route;
 }

@@ -1,4 +1,4 @@
-import { kHashRoute } from './url-pattern.ts';
+import { writtenHashRoute } from '../../core/hash-route.ts';
 import { escapeRegex, urlRegexSource } from './url-regex.ts';
 
 /**
@@ -93,7 +93,7 @@ export function urlCheckSource(url: string, options: UrlCheckOptions = {}): stri
     const value = part.slice(part.indexOf('=') + 1);
     return !options.ignore?.has(key) && !isEnvironmentValue(value) && !(options.skipNumbers && /\d/.test(value));
   });
-  const route = kHashRoute.exec(hash)?.[0];
+  const route = writtenHashRoute(hash) ?? undefined;
   return urlRegexSource({
     path,
     from,

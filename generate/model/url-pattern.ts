@@ -1,3 +1,4 @@
+import { writtenHashRoute } from '../../core/hash-route.ts';
 import { escapeRegex, urlRegexSource } from './url-regex.ts';
 
 /**
@@ -77,17 +78,11 @@ export function pathOf(url: string): string {
   }
 }
 
-/**
- * `#/active` and `#!/items/4`: the route of a single-page app; other hashes are anchors. A
- * fragment that is only `#/` routes nowhere: apps set or drop it on their own, so `./#/` is `./`.
- */
-export const kHashRoute = /^#!?\/[^?#]+/;
-
 /** The path of `url`, with its hash route when it has one (`/#/active`): what tells pages apart. */
 export function routeOf(url: string): string {
   try {
     const parsed = new URL(url, 'http://placeholder.invalid');
-    return parsed.pathname + (kHashRoute.exec(parsed.hash)?.[0] ?? '');
+    return parsed.pathname + (writtenHashRoute(parsed.hash) ?? '');
   } catch {
     return pathOf(url);
   }
@@ -96,7 +91,7 @@ export function routeOf(url: string): string {
 /** `url` without an anchor; a hash route stays. */
 export function stripAnchor(url: string): string {
   const at = url.indexOf('#');
-  if (at < 0 || kHashRoute.test(url.slice(at))) return url;
+  if (at < 0 || writtenHashRoute(url.slice(at)) !== null) return url;
   return url.slice(0, at);
 }
 
