@@ -109,7 +109,8 @@ export const ModelCollection = z.strictObject({
 });
 export type ModelCollection = z.infer<typeof ModelCollection>;
 
-export const FieldControl = z.enum(['fill', 'select', 'check', 'setChecked', 'upload']);
+/** How a field takes its value; `append`: typed after what it holds (an input recorded with `clear: false`), key by key from its end. */
+export const FieldControl = z.enum(['fill', 'append', 'select', 'check', 'setChecked', 'upload']);
 export type FieldControl = z.infer<typeof FieldControl>;
 
 export const ModelField = z.strictObject({ element: z.string(), control: FieldControl });

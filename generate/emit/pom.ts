@@ -22,13 +22,14 @@ import { locatorExpression, str } from '../../core/locator/model-code.ts';
 
 const kFieldCall: Record<FieldControl, (param: string) => string> = {
   fill: (p) => `fill(${p})`,
+  append: (p) => `pressSequentially(${p})`,
   select: (p) => `selectOption(${p})`,
   check: () => 'check()',
   setChecked: (p) => `setChecked(${p})`,
   upload: (p) => `setInputFiles(${p})`,
 };
 
-const kFieldType: Record<FieldControl, string> = { fill: 'string', select: 'string', check: '', setChecked: 'boolean', upload: 'string' };
+const kFieldType: Record<FieldControl, string> = { fill: 'string', append: 'string', select: 'string', check: '', setChecked: 'boolean', upload: 'string' };
 
 /** What a member's doc says of its locator when it is not known to find exactly one element. */
 const kCaveats: Record<ReturnType<typeof uniqueness>, (matches: number | null) => string> = {
@@ -217,6 +218,8 @@ function addInteraction(
         const param = method.params[i]!;
         if (param) parameters.push({ name: param, type: kFieldType[field.control] });
         const editor = field.control === 'fill' && isEditor(field.element);
+        // Appended as capture appended it: the caret to the end first (of an editor's whole text too), then key by key.
+        if (field.control === 'append') statements.push(`await ${member(field.element)}.press('ControlOrMeta+End');`);
         statements.push(editor ? editorFill(member(field.element), param) : `await ${member(field.element)}.${kFieldCall[field.control](param)};`);
       });
       description = `Fills ${interaction.fields.map((f) => label(f.element)).join(', ')}.`;

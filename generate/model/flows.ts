@@ -40,7 +40,7 @@ function fieldChange(step: HistoryStep, variables: Record<string, string>): Fiel
   const fp = step.fingerprint;
   if (!fp) return null;
   switch (step.action) {
-    case 'input': return { control: 'fill', value: textValue(step.params.text, variables) };
+    case 'input': return { control: step.params.clear === false ? 'append' : 'fill', value: textValue(step.params.text, variables) };
     case 'select_dropdown': return { control: 'select', value: textValue(step.params.text, variables) };
     case 'upload_file': return { control: 'upload', value: textValue(step.params.path, variables) };
     case 'click': {
@@ -159,10 +159,10 @@ export function buildFlow(run: RunInput, ctx: FlowContext): Flow {
     if (change && step.fingerprint) {
       if (pending && (pending.page !== page || pending.row?.key !== row?.key || pending.row?.collection !== row?.collection)) flush();
       const element = observed.element(page, step.fingerprint, step.locator, row, evidence);
-      if (change.control === 'fill' && step.pre.url === step.post.url) focused = { page, element, row, editor: !isFieldTag(step.fingerprint.tag) };
+      if ((change.control === 'fill' || change.control === 'append') && step.pre.url === step.post.url) focused = { page, element, row, editor: !isFieldTag(step.fingerprint.tag) };
       pending ??= { page, row, fields: [], values: [], pre: step.pre, post: step.post, wait: null, dialogs: [] };
       pending.dialogs.push(...(step.dialogs ?? []));
-      pending.wait = change.control === 'fill' ? broughtUp(step, change.value) : null;
+      pending.wait = change.control === 'fill' || change.control === 'append' ? broughtUp(step, change.value) : null;
       const at = pending.fields.findIndex((f) => f.element === element);
       if (at >= 0) {
         pending.fields[at] = { element, control: change.control };

@@ -166,7 +166,7 @@ export function assignNames(model: PageModel, proposals: NameProposals | null): 
     }
     const inItem = new Map([...collections.keys()].map((id) => [id, new NameAllocator(kItemMembers)]));
     // An element typed into is an input, whatever it is made of (an editable <div>).
-    const filled = new Set(page.interactions.flatMap((i) => (i.kind === 'form' ? i.fields.filter((f) => f.control === 'fill').map((f) => f.element) : [])));
+    const filled = new Set(page.interactions.flatMap((i) => (i.kind === 'form' ? i.fields.filter((f) => f.control === 'fill' || f.control === 'append').map((f) => f.element) : [])));
     // Elements that show the text their item is found by: named after the item, not one item's data.
     const itemKeys = new Set(page.elements.filter((element) => showsItemKey(element, page.collections.find((c) => c.id === element.collection))).map((element) => element.id));
     // Look-alikes (a header's Login button and a dialog's) are told apart by the part of the page they are in.

@@ -193,7 +193,7 @@ export function fieldParam(element: ModelElement, idPrefix: readonly string[] = 
 }
 
 /** What a method setting one field does to it, by how it is set. */
-const kFieldVerb: Record<FieldControl, string> = { fill: 'fill', select: 'select', check: 'check', setChecked: 'set', upload: 'upload' };
+const kFieldVerb: Record<FieldControl, string> = { fill: 'fill', append: 'append', select: 'select', check: 'check', setChecked: 'set', upload: 'upload' };
 
 /**
  * A method acting on an element: the verb and what the element is for (`clickSignIn`), the
@@ -236,7 +236,7 @@ export function methodBase(
       const fields = interaction.fields.slice(0, 2).map((f) => {
         const element = elements.get(f.element)!;
         const named = elementWords(element, idPrefix, itemWords).slice(0, 2);
-        return pascal(named.length ? named : words(kindSuffix(element, f.control === 'fill')));
+        return pascal(named.length ? named : words(kindSuffix(element, f.control === 'fill' || f.control === 'append')));
       });
       return `fill${fields.join('And')}`;
     }
