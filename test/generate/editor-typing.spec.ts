@@ -66,7 +66,7 @@ test('keys after typing into a form field still go to its member, which focuses 
 });
 
 test('text recorded as appended (clear: false) is typed key by key from the field\'s end, into an editor and a form field alike, never filled over what it holds', () => {
-  const append = (target: typeof block, locator: typeof blockLocator, text: string): StepInput => ({ ...typeInto(target, locator, text), params: { text, clear: false } });
+  const append = (target: typeof block, locator: typeof blockLocator, text: string): StepInput => ({ action: 'input', params: { text, clear: false }, fingerprint: target, locator, ...onItems });
   const pom = generatedPom([append(block, blockLocator, 'Sow the beans.'), append(notes, notesLocator, ' Water daily.')]);
   expect(pom).toMatch(/await this\.emptyBlockStartWritingInput\.press\('ControlOrMeta\+End'\);\n\s*await this\.emptyBlockStartWritingInput\.pressSequentially\(\w+\);/);
   expect(pom).toMatch(/await this\.notesInput\.press\('ControlOrMeta\+End'\);\n\s*await this\.notesInput\.pressSequentially\(\w+\);/);
