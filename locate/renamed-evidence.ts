@@ -21,7 +21,7 @@ import { normalizeText } from './text.ts';
 /** At the recorded CSS path and XPath, in the page's own document: the layout kept its slot. */
 export const kPlaceKept = 2;
 /**
- * A recorded class that is not generated and that no other element of the page holds (`new-todo`,
+ * A recorded class that is not generated and that no other element of the page holds (`task-entry`,
  * `btn-save`): the app's own name for the control, which restyles rarely touch.
  */
 export const kDistinctClassKept = 2;
@@ -67,7 +67,7 @@ export interface RenamedFacts {
   place: boolean;
   /** The stable recorded class only this element holds on the page, or null. */
   distinctClass: string | null;
-  /** Neighbours kept, said for a reader ("heading \"Todos\""). */
+  /** Neighbours kept, said for a reader (`the heading "Tasks"`). */
   neighbours: string[];
   regionKept: boolean;
   /** The only one of its kind (the pick's `sole` rule). */

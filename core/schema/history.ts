@@ -157,7 +157,7 @@ export const RecordedLocator = z.strictObject({
   /** How many elements it matched at record time (1 when verified unique). */
   matches: z.number().int().min(0),
   /**
-   * A person wrote it: a plan's target given as a selector or locator code (`css=.new-todo`,
+   * A person wrote it: a plan's target given as a selector or locator code (`css=.task-entry`,
    * `getByTestId('save')`), what its author chose to find the element by. Replay tries it first as
    * it tries any recorded locator, with the fingerprint judging what it finds; generated code keeps
    * it where it finds the element alone in every recorded snapshot. Absent otherwise.
