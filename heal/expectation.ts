@@ -180,7 +180,8 @@ export async function samePageEvidence(page: Page, members: readonly Fingerprint
   const missing: string[] = [];
   for (const [i, fingerprint] of members.entries()) {
     const others = members.filter((_, j) => j !== i);
-    const found = await locate(page, { fingerprint, recorded: null, members: others, title: null, heading, pageUrl }).catch(() => null);
+    // A DOM snapshot never changes: one look, as relocate.ts takes, not a wait for a late element.
+    const found = await locate(page, { fingerprint, recorded: null, members: others, title: null, heading, pageUrl }, { timeoutMs: 0 }).catch(() => null);
     (found?.kind === 'found' ? refound : missing).push(nameOf(fingerprint));
   }
   return { refound, missing };
