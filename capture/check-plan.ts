@@ -24,7 +24,11 @@ import { signInEffect, type PageSide, type SignInEffect } from './sign-in-effect
  * after it is not checked, and the line says which step it waits for.
  */
 
-/** How long a target may take to appear (pages that render after load). */
+/**
+ * How long a target may take to appear (pages that render after load), counted from when the page
+ * last changed (it loaded, or the check acted on it): the targets of one page share the time, so a
+ * page whose later targets come only after a step not performed waits once, not once each.
+ */
 const kAppearTimeoutMs = 2_000;
 /** How long a sign-in's submit may take to leave its form: a post, a redirect, the page after it loading. */
 const kSignInWaitMs = 5_000;
@@ -118,9 +122,16 @@ class SignInRun {
   /** Carries out the submit (a click, or keys pressed in the form) and judges whether it signed in. */
   async submit(step: PlanStep, locator: Locator | null): Promise<SignInEffect> {
     const before = await pageSide(this.page);
+    // It is over when the page leaves the form's address, or when a document loads at it (the
+    // form posted back to itself: a wrong password, most often); else when the wait runs out.
+    // Both are settled from the start: a click that fails leaves no wait to reject unheard.
+    const over = Promise.race([
+      this.page.waitForURL((url) => url.href !== before.url, { timeout: kSignInWaitMs, waitUntil: 'load' }),
+      this.page.waitForEvent('load', { timeout: kSignInWaitMs }),
+    ]).catch(() => undefined);
     if (locator) await locator.click({ timeout: kAppearTimeoutMs });
     else for (const chord of splitChords(String(step.params.keys))) await this.page.keyboard.press(chord);
-    await this.page.waitForURL((url) => url.href !== before.url, { timeout: kSignInWaitMs, waitUntil: 'load' }).catch(() => undefined);
+    await over;
     await this.page.waitForLoadState('load').catch(() => undefined);
     this.done = true;
     return signInEffect(before, await pageSide(this.page));
@@ -167,6 +178,8 @@ export async function checkPlan(session: Session, plan: Plan, url: string, secre
     signIn.done = true;
     if (note && signInNote === null) signInNote = note;
   };
+  /** When the page last changed: a target looked for later waits only for what is left of its window. */
+  let changedAt = performance.now();
   for (const [i, step] of plan.steps.entries()) {
     const n = i + 1;
     if (step.action === 'navigate') {
@@ -178,6 +191,7 @@ export async function checkPlan(session: Session, plan: Plan, url: string, secre
         continue;
       }
       await page.goto(navigateUrl(secrets.substitute(given), page.url()), { waitUntil: 'load' });
+      changedAt = performance.now();
       waitsFor = notPerformed === null ? null : `step ${notPerformed} acts (step ${n} opens this page after it)`;
       continue;
     }
@@ -187,7 +201,9 @@ export async function checkPlan(session: Session, plan: Plan, url: string, secre
     const locator = step.target === null ? null : targetLocator(page, step.target);
     if (check && locator) {
       try {
-        await locator.first().waitFor({ state: 'attached', timeout: kAppearTimeoutMs }).catch(() => undefined);
+        // Playwright reads a timeout of 0 as none: with the window spent, the page is counted as it is.
+        const left = Math.round(changedAt + kAppearTimeoutMs - performance.now());
+        if (left > 0) await locator.first().waitFor({ state: 'attached', timeout: left }).catch(() => undefined);
         check.found = await locator.count();
       } catch (err) {
         check.error = secrets.redactText(errorMessage(err).split('\n')[0]!);
@@ -207,6 +223,7 @@ export async function checkPlan(session: Session, plan: Plan, url: string, secre
     if (runnable && signInForm && missing === null && (kFillsForm.has(step.action) || toggles)) {
       try {
         const verb = toggles ? (await locator!.click({ timeout: kAppearTimeoutMs }), 'clicked') : await signIn.fill(step, locator!);
+        changedAt = performance.now();
         check!.ran = `${verb} (a field of the plan's sign-in)`;
         continue;
       } catch (err) {
@@ -215,6 +232,7 @@ export async function checkPlan(session: Session, plan: Plan, url: string, secre
       }
     } else if (runnable && missing === null && submits && signIn.secretTyped && signIn.identities <= kMaxIdentityFields) {
       const effect = await signIn.submit(step, locator);
+      changedAt = performance.now();
       const target = check ?? { step: n, action: step.action, target: `keys ${JSON.stringify(step.params.keys)}`, url: page.url(), found: null, counted: false, error: null, ran: null, signIn: null, unchecked: null };
       target.ran = step.action === 'click' ? 'clicked (the submit of the plan\'s sign-in)' : 'pressed (the submit of the plan\'s sign-in)';
       target.signIn = effect;
