@@ -3,6 +3,7 @@ import { secretEnvName, secretFromEnv } from '../core/secret-env.ts';
 import { UsageError } from '../core/errors.ts';
 import type { History, HistoryStep } from '../core/schema/history.ts';
 import { Provenance } from '../core/secret-provenance.ts';
+import { urlMatches } from './verify.ts';
 
 /**
  * What a replay substitutes into a recorded history: `{{var:NAME}}` and `{{secret:NAME}}` values,
@@ -132,6 +133,8 @@ export class Rebaser {
   private readonly learned = new Map<string, string>();
   /** Whole addresses reached elsewhere this time (recorded, as moved -> now), see `learnAddress`. */
   private readonly addresses = new Map<string, string>();
+  /** Addresses the app sent an opened address to this time (now -> asked), see `learnRedirect`. */
+  private readonly redirects = new Map<string, string>();
 
   constructor(
     startUrl: string,
@@ -167,6 +170,27 @@ export class Rebaser {
    */
   learnAddress(from: string, to: string): void {
     if (from !== to) this.addresses.set(from, to);
+  }
+
+  /**
+   * Remembers that an address the replay opened itself (`asked`, as this run moves it: its start,
+   * a navigate step's) now answers at `landed`, where the recording was shown the page at the
+   * address it asked for: a release that routes the page under another name (a translated special
+   * page, a moved route) shows it there. The steps recorded at that address look for their
+   * elements on the page it leads to now, so they fail at the first element that changed, not at
+   * the address; `redirectOf` says where it led for that failure's message.
+   */
+  learnRedirect(asked: string, landed: string): void {
+    if (!/^https?:/.test(landed) || urlMatches(asked, landed, false)) return;
+    this.addresses.set(asked, landed);
+    this.redirects.set(landed, asked);
+  }
+
+  /** `the app now answers <asked> at <landed>` when `recorded` (as moved) is an address learnt by `learnRedirect`, else null. */
+  redirectOf(recorded: string): string | null {
+    const now = this.url(recorded);
+    const asked = this.redirects.get(now);
+    return asked === undefined ? null : `the app now answers ${asked} at ${now}`;
   }
 
   /** Remembers that the recorded id `from` is `to` in this run (e.g. a record created during the replay). */

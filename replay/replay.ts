@@ -131,7 +131,11 @@ export async function replay(page: Page, history: History, options: ReplayOption
   // The session replay reads the page through is opened while the first page loads.
   openMainWorld(page);
   const start = firstUrl(history);
-  if (start && !urlMatches(rebase.url(start), page.url(), false)) await openStart(page, rebase.url(start));
+  if (start && !urlMatches(rebase.url(start), page.url(), false)) {
+    await openStart(page, rebase.url(start));
+    // The recording was shown its first page at this address: where the app sends it now is that page.
+    rebase.learnRedirect(rebase.url(start), page.url());
+  }
 
   const steps: ReplayStep[] = [];
   const rewritten: ReplayResult['rewritten'] = new Map();

@@ -121,7 +121,9 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
     timing.totalMs = Math.round(performance.now() - started);
     return { report: { ...base, category: null, message: null, ...partial, timing }, page, ...extra };
   };
-  const fail = (category: FailureCategory, message: string, partial: Partial<ReplayStep> = {}) => finish({ ...partial, status: 'failed', category, message });
+  // A step on a page the app now answers at another address fails saying so (its elements were looked for there).
+  const redirect = isHttp(step.pre.url) ? env.rebase.redirectOf(step.pre.url) : null;
+  const fail = (category: FailureCategory, message: string, partial: Partial<ReplayStep> = {}) => finish({ ...partial, status: 'failed', category, message: redirect ? message.replace(/^[^\n]*/, (first) => `${first} (${redirect})`) : message });
 
   if (!step.ok) return finish({ status: 'skipped', message: 'the recorded action failed; nothing to replay' });
   const offApp = notOnTheApp(step.action);

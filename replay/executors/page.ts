@@ -1,6 +1,7 @@
 import { assertNever } from '../../core/errors.ts';
 import type { ExpectName } from '../../core/schema/actions.ts';
 import type { HistoryStep } from '../../core/schema/history.ts';
+import { urlMatches } from '../verify.ts';
 import type { ExecContext, ExecOutcome } from './types.ts';
 
 /** Executors of the actions that act on the page, the tabs or the agent's own files. */
@@ -42,6 +43,9 @@ export async function runPageStep(ctx: ExecContext, step: PageStep): Promise<Exe
       if (!/^https?:|^about:/.test(url)) throw new PolicyBlocked(`refusing to navigate to ${url}: only http(s) addresses are replayed`);
       const target = step.params.newTab ? await context.newPage() : page;
       await target.goto(url, { waitUntil: kNavigationWaitUntil, timeout });
+      // Recorded at the address it asked for: where the app sends that address now is that page.
+      const recordedAt = ctx.rebase.url(step.post.url);
+      if (urlMatches(recordedAt, url, false)) ctx.rebase.learnRedirect(recordedAt, target.url());
       return { page: target };
     }
     case 'search': {
