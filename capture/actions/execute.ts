@@ -258,7 +258,7 @@ async function act(options: ExecuteOptions, call: ActionCall, def: ReturnType<ty
   let from = before;
   try {
     if (wantsElement) {
-      const found = await untraced(page, () => resolveTarget({ page, observation: options.observation, call, timeoutMs: options.timeoutMs }));
+      const found = await untraced(page, () => resolveTarget({ page, observation: options.observation, call, timeoutMs: options.timeoutMs, loading: (ms) => session.inFlight.loading(ms) }));
       target = found;
       // The page may have gone on changing while its element was awaited (an app that was still
       // drawing itself from its data when it was read): the step starts from the page as it is now.

@@ -40,10 +40,42 @@ export function pathLocator(page: Page, path: ElementPath): Locator {
 }
 
 /**
- * Finds the element an action addresses: by `index` in the step's element list (through its aria
- * ref), by a plan `target`, or by an aria `ref` of the step's snapshot. It must exist within `timeoutMs` and be the only match.
+ * The longest a target is waited for while the app goes on loading: an editor that fetches its
+ * code once opened (a rich editor's dozens of modules through a server answering one request at a
+ * time) comes after the action's timeout on a busy machine, and is there once the loading ends.
  */
-export async function resolveTarget(options: { page: Page; observation: Observation | null; call: ActionCall; timeoutMs: number }): Promise<ResolvedTarget> {
+export const kLoadingTargetCapMs = 30_000;
+/** Time without a request of the app's own after which it has stopped loading: past the next script a loaded module asks for. */
+const kLoadingQuietMs = 1_000;
+
+/**
+ * Waits for the element within `timeoutMs`, and on past it while the app is loading (`loading`:
+ * a request of its own under way or ended within the given time), up to `kLoadingTargetCapMs`.
+ */
+async function waitForTarget(locator: Locator, timeoutMs: number, loading: (withinMs: number) => boolean): Promise<void> {
+  const started = Date.now();
+  let waitMs = timeoutMs;
+  for (;;) {
+    try {
+      await locator.first().waitFor({ state: 'attached', timeout: waitMs });
+      return;
+    } catch {
+      const left = started + kLoadingTargetCapMs - Date.now();
+      if (left <= 0 || !loading(kLoadingQuietMs)) {
+        const waited = Date.now() - started;
+        throw new Error(`element not found within ${waited > timeoutMs + kLoadingQuietMs ? `${Math.round(waited / 1000)} s, the app loading until then` : `${timeoutMs} ms`}`);
+      }
+      waitMs = Math.min(kLoadingQuietMs, left);
+    }
+  }
+}
+
+/**
+ * Finds the element an action addresses: by `index` in the step's element list (through its aria
+ * ref), by a plan `target`, or by an aria `ref` of the step's snapshot. It must exist within `timeoutMs`,
+ * or later while the app goes on loading (`waitForTarget`), and be the only match.
+ */
+export async function resolveTarget(options: { page: Page; observation: Observation | null; call: ActionCall; timeoutMs: number; loading?: (withinMs: number) => boolean }): Promise<ResolvedTarget> {
   const { page, observation, call, timeoutMs } = options;
   let resolved: ResolvedTarget;
   if (call.target !== undefined) {
@@ -62,11 +94,7 @@ export async function resolveTarget(options: { page: Page; observation: Observat
   } else {
     throw new Error(`${call.action} needs an element (an index or a target)`);
   }
-  try {
-    await resolved.locator.first().waitFor({ state: 'attached', timeout: timeoutMs });
-  } catch {
-    throw new Error(`element not found within ${timeoutMs} ms`);
-  }
+  await waitForTarget(resolved.locator, timeoutMs, options.loading ?? (() => false));
   const count = await resolved.locator.count();
   if (count > 1) throw new Error(`${resolved.label} matches ${count} elements; make the target unique (add a name, exact: true or nth)`);
   return resolved;

@@ -65,6 +65,8 @@ const kLongestTimerMs = 2 ** 31 - 1;
 const kReadMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The most requests that change something kept for `sentSince`: one action sends a few. */
 const kMaxSends = 200;
+/** The most addresses `loading` remembers as asked for: a page loads a few hundred at most. */
+const kMaxAsked = 2_000;
 /** Streams and beacons stay open or go unanswered by design: they are never awaited. */
 const kNeverAwaited = new Set(['eventsource', 'websocket', 'ping']);
 
@@ -83,6 +85,8 @@ interface Opened {
   /** The navigation count of the request's frame when it started (0 when it has no frame). */
   frameNavigations: number;
   navigation: boolean;
+  /** Its address had not been requested before (see `loading`). */
+  fresh: boolean;
 }
 
 /** A service worker's requests have no frame. */
@@ -105,6 +109,10 @@ export class InFlight {
   private readonly waiters = new Set<() => void>();
   /** Requests that ask the server to change something (not GET, HEAD or OPTIONS), newest last, at most kMaxSends. */
   private readonly sends: { at: number; method: string; url: string }[] = [];
+  /** The addresses requested so far, oldest first, at most kMaxAsked. */
+  private readonly asked = new Set<string>();
+  /** When a request for an address not asked for before last started or ended. */
+  private lastFresh = 0;
   /** What the pages request again and again on a timer. */
   private readonly polls = new Polls();
   private readonly done = (request: Request) => {
@@ -112,6 +120,7 @@ export class InFlight {
     if (!opened || !this.pending.delete(request)) return;
     this.polls.finished(opened.key, opened.at);
     this.lastActivity = Date.now();
+    if (opened.fresh) this.lastFresh = this.lastActivity;
     this.wake();
   };
   /** A document's load counts as activity: its scripts' timers start from there. */
@@ -130,7 +139,13 @@ export class InFlight {
     const at = Date.now();
     const key = pollKey(request.method(), request.url());
     this.polls.started(key, at);
-    this.pending.set(request, { at, key, frameNavigations: frame ? (this.frameNavigated.get(frame) ?? 0) : 0, navigation });
+    const fresh = !this.asked.has(request.url());
+    if (fresh) {
+      this.asked.add(request.url());
+      if (this.asked.size > kMaxAsked) this.asked.delete(this.asked.values().next().value!);
+      this.lastFresh = at;
+    }
+    this.pending.set(request, { at, key, frameNavigations: frame ? (this.frameNavigated.get(frame) ?? 0) : 0, navigation, fresh });
     this.lastActivity = at;
     if (!kReadMethods.has(request.method())) {
       this.sends.push({ at: this.lastActivity, method: request.method(), url: request.url() });
@@ -182,6 +197,18 @@ export class InFlight {
    */
   sentSince(mark: InFlightMark): { method: string; url: string }[] {
     return this.sends.filter((send) => send.at >= mark.at).map(({ method, url }) => ({ method, url }));
+  }
+
+  /**
+   * Whether the app is still loading: a request for an address it had not asked for before is
+   * open, or one started or ended within `withinMs`. What it asks again and again (a poll of its
+   * state, at one address) does not count: a page that only polls has loaded; a chain of
+   * modules fetched one after another, each at its own address, has not.
+   */
+  loading(withinMs: number): boolean {
+    if (Date.now() - this.lastFresh <= withinMs) return true;
+    for (const opened of this.pending.values()) if (opened.fresh) return true;
+    return false;
   }
 
   /** Whether a frame of the context started a navigation (a new document) since `mark`. */
