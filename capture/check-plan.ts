@@ -30,8 +30,11 @@ import { signInEffect, type PageSide, type SignInEffect } from './sign-in-effect
  * page whose later targets come only after a step not performed waits once, not once each.
  */
 const kAppearTimeoutMs = 2_000;
-/** How long a sign-in's submit may take to leave its form: a post, a redirect, the page after it loading. */
-const kSignInWaitMs = 5_000;
+/**
+ * How long a sign-in's submit may take to leave its form: a post, a redirect, the page after it
+ * loading (a server hashing the secret on a busy machine takes seconds).
+ */
+const kSignInWaitMs = 10_000;
 /** Fields a sign-in asks besides the secret: who signs in (a name or an email). A form asking more (a sign-up, a new user) changes data. */
 const kMaxIdentityFields = 1;
 /** Steps after which the page's elements are what they were: a later target is looked for where it is. */
@@ -129,7 +132,8 @@ class SignInRun {
       this.page.waitForURL((url) => url.href !== before.url, { timeout: kSignInWaitMs, waitUntil: 'load' }),
       this.page.waitForEvent('load', { timeout: kSignInWaitMs }),
     ]).catch(() => undefined);
-    if (locator) await locator.click({ timeout: kAppearTimeoutMs });
+    // The click is done once the submit is clicked: the navigation it starts is the wait above's, as long as a sign-in takes.
+    if (locator) await locator.click({ timeout: kAppearTimeoutMs, noWaitAfter: true });
     else for (const chord of splitChords(String(step.params.keys))) await this.page.keyboard.press(chord);
     await over;
     await this.page.waitForLoadState('load').catch(() => undefined);
