@@ -5,6 +5,7 @@ import { runCli, type CliResult } from './cli.ts';
 import { processTreeMeter } from './cpu-time.ts';
 import { kResetCommandEnv } from '../core/changes-data.ts';
 import { PageModel } from '../core/schema/page-model.ts';
+import { ReplayReport } from '../core/schema/replay-report.ts';
 import { runGeneratedSpecs, typecheckGenerated } from './generate/pipeline.ts';
 import { tempWorkspace } from './generate/on-disk.ts';
 import type { ConformanceStage, RealApp } from './apps/index.ts';
@@ -195,6 +196,10 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
           await running.reset();
           const replayed = await runCli(['replay', id, '--json'], { env, timeoutMs: kStageTimeoutMs });
           if (replayed.code !== 0) return cliDetail(replayed);
+          // The app is the one recorded: a step found other than by its recorded locator alone
+          // means the recording kept a locator that does not say which element it acted on.
+          const healed = unchangedHeals(String(replayed.json?.reportPath ?? ''));
+          if (healed) return healed;
         }
         return null;
       }));
@@ -209,6 +214,17 @@ export async function runConformance(app: RealApp, options: ConformanceOptions =
     else log(`${app.name}: kept ${ws.root}`);
   }
   return result;
+}
+
+/**
+ * The steps a replay of the app it was recorded on did not find by the recorded locator alone,
+ * each with how it was found; null when there is none.
+ */
+function unchangedHeals(reportPath: string): string | null {
+  const report = ReplayReport.parse(JSON.parse(fs.readFileSync(reportPath, 'utf8')));
+  const healed = report.steps.filter((s) => s.status === 'healed');
+  if (!healed.length) return null;
+  return tail(`replay of the unchanged app healed ${healed.length} of ${report.steps.length} steps:\n${healed.map((s) => `  step ${s.index} ${s.action}: ${s.level ?? '?'} (${s.candidates ?? '?'} candidates), recorded ${s.recordedLocator ?? 'none'}, used ${s.locator ?? 'none'}; ${s.notes.join('; ')}`).join('\n')}`);
 }
 
 /** One line per app: the stage that failed (or "all passed"), the time of each stage and their CPU time in all. */

@@ -44,7 +44,14 @@ export interface ReadAtPath extends FoundAt {
 }
 
 export type MatchResult =
-  | { kind: 'found'; level: MatchLevel; candidate: ScoredCandidate; candidates: number; notes: string[]; pool: ScoredCandidate[]; atPath?: ReadAtPath; guard?: Locator; renamedEvidence?: string }
+  | {
+    kind: 'found'; level: MatchLevel; candidate: ScoredCandidate; candidates: number; notes: string[]; pool: ScoredCandidate[]; atPath?: ReadAtPath; guard?: Locator; renamedEvidence?: string;
+    /**
+     * A positional recorded locator (`.first()`, `.nth(i)`) still picks the element taken, and it
+     * stands as recorded: found as recorded among its look-alikes, not re-found another way.
+     */
+    asRecorded?: true;
+  }
   | { kind: 'ambiguous'; level: MatchLevel; tied: ScoredCandidate[]; notes: string[]; pool: ScoredCandidate[] }
   | { kind: 'missing'; notes: string[]; pool: ScoredCandidate[] };
 
@@ -107,10 +114,10 @@ function describe(c: ScoredCandidate): string {
 
 /** The recorded locator as a query: its code read and built once per rematch. */
 type RecordedQuery =
-  | { ok: true; locator: Locator; pinned: boolean; pick: RecordedPick; depth: number; unique: boolean; scope: Locator | null }
+  | { ok: true; locator: Locator; pinned: boolean; pick: RecordedPick; depth: number; unique: boolean; scope: Locator | null; lookAlikes: number | null }
   | { ok: false; problem: string };
 
-function recordedQuery(page: Page, recorded: RecordedLocator): RecordedQuery {
+function recordedQuery(page: Page, recorded: RecordedLocator, fp: Fingerprint): RecordedQuery {
   try {
     const chain = parseLocatorCode(recorded.code);
     // A locator that ends in a pick (nth, first, last) is positional: the recorder pinned one of
@@ -120,10 +127,22 @@ function recordedQuery(page: Page, recorded: RecordedLocator): RecordedQuery {
     const query = pinned ? chain.slice(0, -1) as LocatorChain : chain;
     const last = chain[chain.length - 1]!;
     const pick = !pinned ? null : last.kind === 'nth' ? last.index : last.kind === 'last' ? -1 : 0;
-    return { ok: true, locator: buildLocator(page, query), pinned, pick, depth: query.filter(entersFrame).length, unique: recorded.matches === 1, scope: scopedRole(page, query) };
+    return { ok: true, locator: buildLocator(page, query), pinned, pick, depth: query.filter(entersFrame).length, unique: recorded.matches === 1, scope: scopedRole(page, query), lookAlikes: pinned ? lookAlikesWhenRecorded(recorded, query, fp) : null };
   } catch (err) {
     return { ok: false, problem: `recorded: ${errorMessage(err)}` };
   }
+}
+
+/**
+ * How many elements a pinned locator's query without its pick matched when recorded: what the
+ * record says when it counted them, else the recorded element's look-alikes by role and name when
+ * the query is exactly that (a locator Playwright wrote with its pick counts one); null when unknown.
+ */
+function lookAlikesWhenRecorded(recorded: RecordedLocator, query: LocatorChain, fp: Fingerprint): number | null {
+  if (recorded.matches > 1) return recorded.matches;
+  const [only] = query;
+  const byRoleName = query.length === 1 && only!.kind === 'getByRole' && only!.role === fp.role && only!.options.name === fp.name && fp.frameChain.length === 0 && fp.shadowHosts.length === 0;
+  return byRoleName ? fp.roleNameCount : null;
 }
 
 /**
@@ -162,9 +181,22 @@ export interface ReadAhead {
 
 /** Reads what the first pass of `rematch` would read at the recorded path; null when that pass would not. `guarded`: as the rematch's option. */
 export async function readAhead(page: Page, fp: Fingerprint, recorded: RecordedLocator | null, guarded = false): Promise<ReadAhead | null> {
-  const query = recorded && recordedQuery(page, recorded);
+  const query = recorded && recordedQuery(page, recorded, fp);
   if (!query || !readableAtPath(fp, query)) return null;
   return { query, at: await readAtRecordedPath(page, fp, query, guarded) };
+}
+
+/**
+ * The element a positional recorded locator (`.nth(1)` of identical rows, `.first()`) picks, when
+ * the page still has exactly as many look-alikes as it had when recorded (none added or taken
+ * away before it, which would move the pick) and the pick sits at the recorded element's place:
+ * the page is as it was there, and the pick is the recorded one if it also agrees with it. Null
+ * otherwise: the look-alikes are then ranked with the levels, where place alone decides nothing.
+ */
+function pinnedAsRecorded(fp: Fingerprint, recorded: Extract<RecordedQuery, { ok: true }>, found: Candidate[]): Candidate | null {
+  if (!recorded.pinned || recorded.pick === null || recorded.lookAlikes === null || found.length !== recorded.lookAlikes) return null;
+  const picked = found.at(recorded.pick) ?? null;
+  return picked && picked.features.cssPath === fp.cssPath ? picked : null;
 }
 
 /** One pass over the recorded locator and the levels; `ahead`: this pass's read at the recorded path, already made. */
@@ -234,16 +266,20 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
       notes.push(`${level}: the ${what}: renamed, ${said}`);
       renamed = said;
     }
+    // What the recorded locator's own pick resolves to, when it is positional and this is its level.
+    // Each candidate is the query's match by its index among all (hidden ones too), as Playwright's pick counts.
+    const pinnedTo = level === 'recorded' && recorded?.ok && recorded.pinned && recorded.pick !== null && recorded.pick >= 0 ? recorded.locator.nth(recorded.pick).toString() : null;
+    const asRecorded = (winner: ScoredCandidate) => (pinnedTo !== null && winner.item.locator.toString() === pinnedTo && standsAsRecorded(winner.agreement) ? { asRecorded: true as const } : {});
     switch (pick.kind) {
       case 'unique':
         if (pick.rule !== 'evidence') notes.push(`${level}: ${pick.rule === 'sole' ? 'the only' : 'clearly the best'} ${fp.role ?? fp.tag} of its kind in the recorded region`);
-        return { kind: 'found', level, candidate: pick.winner, candidates: found.length, notes, pool: [...pool.values()], ...(renamed ? { renamedEvidence: renamed } : {}) };
+        return { kind: 'found', level, candidate: pick.winner, candidates: found.length, notes, pool: [...pool.values()], ...(renamed ? { renamedEvidence: renamed } : asRecorded(pick.winner)) };
       case 'ambiguous': {
         // One of the repeats is gone: the one at the recorded place may be another repeat.
         const same = scoring.lookAlikeGone ? null : await interchangeablePick(pick.tied, recorded?.ok ? recorded.pick : null, fp.landmarks);
         if (same) {
           notes.push(`${level}: ${pick.tied.length} candidates are one link repeated (the same markup and target); the one at the recorded place among them`);
-          return { kind: 'found', level, candidate: same, candidates: found.length, notes, pool: [...pool.values()] };
+          return { kind: 'found', level, candidate: same, candidates: found.length, notes, pool: [...pool.values()], ...asRecorded(same) };
         }
         notes.push(`${level}: ${pick.tied.length} candidates tie: ${pick.tied.map(describe).join('; ')}`);
         tie = { level, tied: pick.tied };
@@ -288,6 +324,12 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
       recordedMatch = only!.item;
     } else {
       await lookForRow();
+      const picked = found && pinnedAsRecorded(fp, recorded, found);
+      const [held] = picked ? score([picked]) : [];
+      if (held && standsAsRecorded(held.agreement)) {
+        notes.push(`recorded: its pick of ${found!.length} look-alikes, as many as recorded, is at the recorded place and agrees with the recorded one`);
+        return { kind: 'found', level: 'recorded', candidate: held, candidates: found!.length, notes, pool: [held], asRecorded: true };
+      }
       const result = found && await decide('recorded', found, false);
       if (result) return result;
     }
@@ -341,7 +383,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export async function rematch(page: Page, fp: Fingerprint, recorded: RecordedLocator | null, options: CascadeOptions = {}, ahead: ReadAhead | null = null): Promise<MatchResult> {
   const deadline = Date.now() + (options.timeoutMs ?? kFindTimeoutMs);
-  const query = ahead?.query ?? (recorded && recordedQuery(page, recorded));
+  const query = ahead?.query ?? (recorded && recordedQuery(page, recorded, fp));
   let settled = false;
   for (let i = 0; ; i++) {
     // The element read ahead was read once the document had loaded: the first pass starts from it.

@@ -19,7 +19,7 @@ import { withMembersAsPeers } from '../core/aria/peers.ts';
 export type Strategy = 'full' | 'locator-only';
 
 export type Found =
-  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; fallback: FallbackRecord | null; atPath?: ReadAtPath; target?: TargetMoved; judged?: Judged; guard?: Locator }
+  | { ok: true; locator: Locator; level: MatchLevel; candidates: number; score: number | null; notes: string[]; fallback: FallbackRecord | null; atPath?: ReadAtPath; target?: TargetMoved; judged?: Judged; guard?: Locator; asRecorded?: true }
   | { ok: false; category: FailureCategory; message: string; level: MatchLevel | null; candidates: number | null; notes: string[]; fallback: FallbackRecord | null };
 
 /** The element as it was judged, when its locator is a place among several matches (see confirm-judged.ts). */
@@ -130,7 +130,8 @@ export async function findElement(page: Page, step: HistoryStep, options: FindOp
     const target = fp.hrefPath && live && live !== fp.hrefPath && candidate.agreement.acceptable ? { target: { recorded: fp.hrefPath, live } } : {};
     const judged = candidate.item.positional ? { judged: { features: candidate.item.features } } : {};
     const guard = result.guard ? { guard: result.guard } : {};
-    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, fallback: null, atPath: result.atPath, ...target, ...judged, ...guard };
+    const asRecorded = result.asRecorded ? { asRecorded: result.asRecorded } : {};
+    return { ok: true, locator: candidate.item.locator, level: result.level, candidates: result.candidates, score: candidate.agreement.score, notes: result.notes, fallback: null, atPath: result.atPath, ...target, ...judged, ...guard, ...asRecorded };
   }
   const category = result.kind === 'ambiguous' ? 'ambiguous' : 'missing_element';
   const message = result.kind === 'ambiguous'

@@ -65,8 +65,9 @@ export interface StepOutcome {
 }
 
 /** Found by anything but the recorded locator alone naming exactly one element. */
+/** Found other than by its recorded locator: another level, or one of several that locator matches now where it picked none as recorded. */
 function isHealed(found: Extract<Found, { ok: true }>): boolean {
-  return found.level !== 'recorded' || found.candidates !== 1;
+  return found.level !== 'recorded' || (found.candidates !== 1 && found.asRecorded !== true);
 }
 
 /** The element as it is now, for `--write-back` of a healed step. */

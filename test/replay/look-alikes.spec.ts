@@ -8,7 +8,9 @@ import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pa
 /**
  * Look-alikes that are one link repeated (a result listed under two headings) are interchangeable:
  * replay acts on the one at the recorded place among them. Look-alikes that only look the same
- * (another target, a button whose handler the markup does not show) stay a refused tie.
+ * (another target, a button whose handler the markup does not show) are told apart by the
+ * recorded pick only on the page as it was (as many of them, the pick at the recorded place); one
+ * more of them before it, they stay a refused tie.
  */
 
 let site: PagesSite;
@@ -23,9 +25,9 @@ function pinned(history: History, code: string): History {
  * Results under two captions; `first` and `second` are the markup of the result each lists first.
  * A click on any control logs its place among the page's controls (the handler is not in the markup).
  */
-function results(first: string, second: string): string {
+function results(first: string, second: string, before = ''): string {
   return htmlPage('Results', `<main><h1>Results</h1>
-    <div class="results"><p>Title matches</p><ul><li>${first}</li></ul><p>All matches</p><ul><li>${second}</li><li><a href="#Garden">Garden</a></li></ul></div></main>
+    <div class="results"><p>Title matches</p><ul>${before ? `<li>${before}</li>` : ''}<li>${first}</li></ul><p>All matches</p><ul><li>${second}</li><li><a href="#Garden">Garden</a></li></ul></div></main>
     <script>document.querySelectorAll('main a, main button').forEach((el, i) => el.addEventListener('click', (e) => { e.preventDefault(); act('open ' + i); }));</script>`);
 }
 
@@ -51,16 +53,27 @@ const kLookAlikes = {
 };
 
 for (const [what, [first, second]] of Object.entries(kLookAlikes)) {
-  test(`look-alikes that are not one link repeated stay ambiguous: ${what}`, async ({ browser, page }) => {
+  test(`look-alikes that are not one link repeated: the recorded pick on the page as it was, a tie with one more before it: ${what}`, async ({ browser, page }) => {
     site = await startPagesSite(() => results(first!, second!));
     const role = first!.startsWith('<a') ? 'link' : 'button';
     const recorded = await recordOn(browser, site.url, [{ action: 'click', params: {}, target: (p) => p.getByRole(role, { name: 'Beds' }).first() }]);
     const history = pinned(recorded, `getByRole('${role}', { name: 'Beds' }).first()`);
     expect(site.state.log).toEqual(['open 0']);
     site.state.log = [];
-    const { report } = await replay(page, history, { replayId: 'look-alikes', findTimeoutMs: kRefusedFindMs });
-    expect(site.state.log, JSON.stringify(report.steps, null, 1)).toEqual([]);
-    expect(report.steps[0]!.category).toBe('ambiguous');
+    const same = await replay(page, history, { replayId: 'look-alikes', findTimeoutMs: kRefusedFindMs });
+    expect(site.state.log, JSON.stringify(same.report.steps, null, 1)).toEqual(['open 0']);
+    expect([same.report.steps[0]!.status, same.report.steps[0]!.level]).toEqual(['passed', 'recorded']);
+
+    // One more look-alike ahead of it: the pick would land on it. The recorded one is now control 1.
+    site.state.render = () => results(first!, second!, second!);
+    site.state.log = [];
+    // A context of its own: replay finds a step's tab among its context's pages.
+    const context = await browser.newContext();
+    const { report } = await replay(await context.newPage(), history, { replayId: 'look-alikes-added', findTimeoutMs: kRefusedFindMs });
+    await context.close();
+    expect(site.state.log, JSON.stringify(report.steps, null, 1)).not.toContain('open 0');
+    if (report.steps[0]!.status === 'failed') expect(report.steps[0]!.category).toBe('ambiguous');
+    else expect(site.state.log).toEqual(['open 1']);
   });
 }
 
