@@ -50,7 +50,11 @@ export interface HandSuite {
 
 const kSuitesDir = path.join(import.meta.dirname, 'suites');
 
-/** A suite of ours in suites/<name>/ against a corpus app served through the mutant proxy. */
+/**
+ * A suite of ours in suites/<name>/ against a corpus app served through the mutant proxy, laid out
+ * as most teams lay one out: its specs in tests/ (the config's testDir), its page objects and
+ * fixtures in pages/ beside it, outside testDir.
+ */
 function ownSuite(name: string, app: string, config: Omit<SuiteConfig, 'testDir' | 'testMatch'>, env: (login: { user: string; password: string } | undefined) => Record<string, string>): HandSuite {
   const realApp = () => corpusApps().find((a) => a.name === app) ?? null;
   return {
@@ -61,7 +65,7 @@ function ownSuite(name: string, app: string, config: Omit<SuiteConfig, 'testDir'
       return found ? found.unavailable() : `no app ${app} in the registry`;
     },
     prepare(root) {
-      fs.cpSync(path.join(kSuitesDir, name.replace(/-hand$/, '')), path.join(root, 'tests'), { recursive: true });
+      fs.cpSync(path.join(kSuitesDir, name.replace(/-hand$/, '')), root, { recursive: true });
       return { testDir: 'tests', testMatch: '**/*.spec.ts', ...config };
     },
     async start() {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ActedEvent } from './in-page/acted.ts';
 import type { GoneConfig } from './in-page/gone.ts';
 import type { MutantKind } from './in-page/mutate.ts';
+import type { RetextConfig } from './in-page/retext.ts';
 import { healInPage } from './in-page.ts';
 import { kReworded, kTranslated } from './words.ts';
 
@@ -27,6 +28,8 @@ export interface MutantProxy {
 export interface ProxyExtra {
   /** One recorded step's element removed or replaced too (in-page/gone.ts). */
   gone?: GoneConfig | null;
+  /** The element an assertion checked shows other text, keeping what it is (in-page/retext.ts). */
+  retext?: RetextConfig | null;
   /** Log each acted-on element's look-alikes. */
   peers?: boolean;
   /** Write each element's pre-mutation key on it (in-page/stamp.ts): oracle runs only. */
@@ -39,13 +42,14 @@ export const kStampAttribute = 'data-bu-oracle';
 const kActedPath = '/__bu_acted';
 const kBeacon = '__buActedBeacon';
 
-/** The page's first script under a mutant: the mutation, the gone element, the acted-on log, the oracle's stamps. */
+/** The page's first script under a mutant: the mutation, the gone or retexted element, the acted-on log, the oracle's stamps. */
 export async function mutantScript(kind: MutantKind, extra: ProxyExtra): Promise<string> {
   const words = kind === 'reworded' ? kReworded : kind === 'translated' ? kTranslated : {};
   const config = { kind, words, lang: kind === 'translated' ? 'de' : null };
   return `<script>window[${JSON.stringify(kBeacon)}] = (e) => navigator.sendBeacon(${JSON.stringify(kActedPath)}, JSON.stringify(e));
 ${await healInPage.initScript('mutateInPage', config)}
 ${extra.gone ? await healInPage.initScript('goneInPage', extra.gone) : ''}
+${extra.retext ? await healInPage.initScript('retextInPage', extra.retext) : ''}
 ${await healInPage.initScript('actedInPage', { bindingName: kBeacon, peers: extra.peers ?? false })}
 ${extra.stamp ? await healInPage.initScript('stampInPage', { attribute: kStampAttribute }) : ''}</script>`;
 }

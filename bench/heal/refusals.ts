@@ -14,12 +14,13 @@ export type RefusalKind =
   | 'position only'
   | 'no element agrees'
   | 'item not found'
+  | 'code changed'
   | 'timed out'
   | 'still failing'
   | 'other';
 
 /** The kinds in the order the tables print them. */
-export const kRefusalKinds: readonly RefusalKind[] = ['expectation changed', 'element still found', 'timed out', 'ambiguous', 'renamed, refused', 'position only', 'no element agrees', 'item not found', 'still failing', 'other'];
+export const kRefusalKinds: readonly RefusalKind[] = ['expectation changed', 'element still found', 'timed out', 'ambiguous', 'renamed, refused', 'position only', 'no element agrees', 'item not found', 'code changed', 'still failing', 'other'];
 
 /** The kind of one refusal reason, as `bu heal` words it. */
 export function refusalKind(reason: string): RefusalKind {
@@ -31,6 +32,7 @@ export function refusalKind(reason: string): RefusalKind {
   if (reason.includes('no locator other than a position')) return 'position only';
   if (reason.includes('no element on the page agrees')) return 'no element agrees';
   if (/the item locator .* finds \d+ items/.test(reason) || reason.includes('outside its item')) return 'item not found';
+  if (reason.includes('the code changed since the baseline') || reason.includes('changed since the run that failed')) return 'code changed';
   if (reason.includes('still failing after')) return 'still failing';
   return 'other';
 }

@@ -41,9 +41,22 @@ export function markedKey(html: string): string | null {
   return null;
 }
 
-/** Every call that found an element in the runs' traces under `dir`, by test, place and turn. */
-export async function foundElements(dir: string): Promise<Map<string, FoundElement>> {
-  const out = new Map<string, FoundElement>();
+/** A call of a test as a run's trace holds it, whether or not it found its element. */
+export interface TracedCall {
+  selector: string;
+  method: string;
+  /** Its error; null when it passed. */
+  error: string | null;
+  /** The stamped key of the element it found; null when it found none or the run was not stamped. */
+  key: string | null;
+}
+
+/**
+ * Every call with a locator in the runs' traces under `dir`, by test, place and turn; `keys`: read
+ * the element each found from its snapshots (a stamped run's).
+ */
+export async function tracedCalls(dir: string, keys: boolean): Promise<Map<string, TracedCall>> {
+  const out = new Map<string, TracedCall>();
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-oracle-'));
   try {
     const traces = await testTraces([dir], scratch).catch(() => []);
@@ -51,28 +64,37 @@ export async function foundElements(dir: string): Promise<Map<string, FoundEleme
       const read = await readTestCalls(await openTraceZip(trace.file));
       if (!read) continue;
       const { file, key: test } = testKey(read.title);
-      const found = read.calls.filter((c) => c.selector !== null && c.ended && c.error === null);
-      const root = suiteRoot(file, found);
+      const calls = read.calls.filter((c) => c.selector !== null && c.ended);
+      const root = suiteRoot(file, calls);
       if (root === null) continue;
-      const { snapshots } = await readTrace(trace.file);
+      const snapshots = keys ? (await readTrace(trace.file)).snapshots : null;
       const turns = new Map<string, number>();
-      for (const call of found) {
+      for (const call of calls) {
         const at = suiteFrames(call.stack, root)[0];
         if (!at) continue;
         const place = `${at.file}:${at.line}:${at.column}`;
         const turn = turns.get(place) ?? 0;
         turns.set(place, turn + 1);
-        for (const phase of kPhases) {
-          const snapshot = snapshots.find(call.callId, phase);
-          const key = snapshot ? markedKey(snapshots.html(snapshot)) : null;
-          if (key === null) continue;
-          out.set(`${test} › ${place} #${turn}`, { selector: call.selector!, key, method: call.method });
-          break;
+        let key: string | null = null;
+        for (const phase of snapshots && call.error === null ? kPhases : []) {
+          const snapshot = snapshots!.find(call.callId, phase);
+          key = snapshot ? markedKey(snapshots!.html(snapshot)) : null;
+          if (key !== null) break;
         }
+        out.set(`${test} › ${place} #${turn}`, { selector: call.selector!, method: call.method, error: call.error, key });
       }
     }
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });
+  }
+  return out;
+}
+
+/** Every call that found an element in the stamped runs' traces under `dir`, by test, place and turn. */
+export async function foundElements(dir: string): Promise<Map<string, FoundElement>> {
+  const out = new Map<string, FoundElement>();
+  for (const [call, traced] of await tracedCalls(dir, true)) {
+    if (traced.key !== null) out.set(call, { selector: traced.selector, key: traced.key, method: traced.method });
   }
   return out;
 }
@@ -90,4 +112,45 @@ export function wrongPatches(reference: Map<string, FoundElement>, healed: Map<s
     if (then.key !== now.key) wrong.push(`${call}: ${now.selector} found ${now.key.slice(0, 80)} (the unchanged app's run found ${then.key.slice(0, 80)})`);
   }
   return wrong;
+}
+
+/** A selector's parts as Playwright chains them (`a >> b >> nth=0`). */
+function parts(selector: string): string[] {
+  return selector.split(' >> ');
+}
+
+/**
+ * Whether rewriting `before` into `after` changed a part of a locator that failed: the first part
+ * that differs, with all before it, is the start of a failing call's selector (its own locator, a
+ * field or container it shares with the call that failed).
+ */
+export function rewroteFailingLocator(before: string, after: string, failing: Iterable<string>): boolean {
+  const was = parts(before);
+  const now = parts(after);
+  let first = 0;
+  while (first < was.length && first < now.length && was[first] === now[first]) first++;
+  const changed = was.slice(0, first + 1);
+  for (const selector of failing) {
+    const other = parts(selector);
+    if (changed.length <= other.length && changed.every((part, i) => part === other[i])) return true;
+  }
+  return false;
+}
+
+/**
+ * Calls heal rewrote that were not broken: a call whose selector after heal is not the one the
+ * unchanged app's run had at that place and turn, that ran and passed in the run heal read, and
+ * whose rewritten part is no part of a locator that failed there. A call the failing run never
+ * reached (its test had stopped before) is judged by the element it finds (wrongPatches).
+ */
+export function strayRewrites(reference: Map<string, { selector: string }>, failed: Map<string, TracedCall>, healed: Map<string, { selector: string }>): string[] {
+  const failing = [...failed.values()].filter((c) => c.error !== null).map((c) => c.selector);
+  const stray: string[] = [];
+  for (const [call, now] of healed) {
+    const then = reference.get(call);
+    const ran = failed.get(call);
+    if (!then || then.selector === now.selector || !ran || ran.error !== null) continue;
+    if (!rewroteFailingLocator(then.selector, now.selector, failing)) stray.push(`${call}: rewritten to ${now.selector}, a call that had not failed (was ${then.selector})`);
+  }
+  return stray;
 }

@@ -7,4 +7,5 @@
 export { actedInPage } from './acted.ts';
 export { goneInPage } from './gone.ts';
 export { mutateInPage } from './mutate.ts';
+export { retextInPage } from './retext.ts';
 export { stampInPage } from './stamp.ts';

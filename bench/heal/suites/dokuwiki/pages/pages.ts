@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 
 /**
- * The wiki's pages as a team models them: fields set in a constructor (a label, CSS by id, a role),
- * a getter, and a helper that builds a link's locator from the name it is given.
+ * The wiki's pages as a team models them, in pages/ beside the tests: fields set in a constructor
+ * (a label, CSS by id, a role; one heading field every page's heading is read through), a getter,
+ * and a helper that builds a link's locator from the name it is given.
  */
 
 export class LoginPage {
@@ -28,7 +29,12 @@ export class LoginPage {
 }
 
 export class WikiPage {
-  constructor(readonly page: Page) {}
+  /** The page's own heading, whichever page is open. */
+  readonly heading: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.locator('h1.sectionedit1');
+  }
 
   get searchBox(): Locator {
     return this.page.getByPlaceholder('Search');

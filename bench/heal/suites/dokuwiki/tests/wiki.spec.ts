@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test } from '../pages/fixtures.ts';
 
 // A suite for the wiki written the ways teams write them: roles and labels, CSS, XPath, text, a test
 // id (the form fields' `name`, the config's testIdAttribute), page objects reached through fixtures,

@@ -1,21 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { Story } from '../pages/story.ts';
 
 // A suite for a notebook app written the ways teams write them: roles and text, CSS classes, XPath,
-// a locator in a `const`, a small page object with a getter, a chain through a story item, a
+// a locator in a `const`, a small page object with a getter (pages/ beside the tests), a chain through a story item, a
 // helper with a parameter, and assertions on texts and headings.
-
-class Story {
-  constructor(readonly page: Page) {}
-
-  get titles(): Locator {
-    return this.page.locator('.tc-story-river h2.tc-title');
-  }
-
-  /** The open tiddler titled `title`. */
-  item(title: string): Locator {
-    return this.page.locator('.tc-tiddler-frame').filter({ has: this.page.getByRole('heading', { name: title }) });
-  }
-}
 
 test.beforeEach(async ({ page }) => {
   await page.goto('');
@@ -38,6 +26,11 @@ test('searches from the sidebar', async ({ page }) => {
 test('closes the open tiddler', async ({ page }) => {
   const garden = page.locator('.tc-tiddler-frame').filter({ hasText: 'The garden has three beds' });
   await garden.getByRole('button', { name: 'close' }).click();
+  await expect(page.locator('.tc-story-river .tc-tiddler-frame')).toHaveCount(0);
+});
+
+test('closes every open tiddler', async ({ page }) => {
+  await new Story(page).closeAll();
   await expect(page.locator('.tc-story-river .tc-tiddler-frame')).toHaveCount(0);
 });
 
