@@ -79,7 +79,9 @@ export async function healRun(options: HealRunOptions): Promise<Heal> {
   const cpuMs = cpuBefore === null ? null : allCpuMs()! - cpuBefore;
   const reasons = new Map<string, string>();
   if (healed.code === 2 || !healed.json) return { changes: 0, reasons, ms, cpuMs, problem: `bu heal failed: ${healed.stderr.trim().split('\n').pop() ?? ''}` };
-  for (const refused of (healed.json.notHealed ?? []) as { test: string; reason: string }[]) {
+  // A test healed but failing again when rerun says how; one refused in a round says why.
+  const said = [...((healed.json.stillFailing ?? []) as { test: string; reason: string }[]).map((f) => ({ ...f, reason: `still failing after heal: ${f.reason}` })), ...((healed.json.notHealed ?? []) as { test: string; reason: string }[])];
+  for (const refused of said) {
     const title = options.failing.find((t) => isSameTest(t, refused.test));
     if (title) reasons.set(title, refused.reason);
   }
