@@ -10,8 +10,8 @@ import { kBaselineVersion, type Baseline, type BaselineCall, type BaselineTest, 
 import type { Fingerprint } from '../core/schema/history.ts';
 import { inPage } from '../core/in-page.ts';
 import { sameOriginPath } from '../locate/same-origin-path.ts';
-import { kTargetAttribute } from '../locate/snapshot/snapshot-html.ts';
-import { readTrace, SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
+import { kTargetAttribute, type TraceSnapshots } from '../locate/snapshot/snapshot-html.ts';
+import { readTrace, SnapshotPage, type Resources } from '../locate/snapshot/snapshot-page.ts';
 import { readTestCalls, type SourceLocation, type TraceCall } from './failure.ts';
 import { testTraces } from './test-traces.ts';
 import { isPackageFrame } from './user-frame.ts';
@@ -95,6 +95,29 @@ async function markedFingerprint(page: Page): Promise<Fingerprint> {
   return takeFingerprint(page.locator(`[${kTargetAttribute}]`));
 }
 
+/**
+ * An assertion made as the page was still arriving (right after a click that navigated) has no
+ * snapshot before it, and Playwright marks its element in none: the snapshot taken as it passed
+ * shows the page it held on. Its own selector read back there finds that element, when it finds
+ * exactly one; null otherwise.
+ */
+async function assertedFingerprint(callId: string, selector: string, trace: { snapshots: TraceSnapshots; resources: Resources; shown: SnapshotPage }): Promise<Pick<BaselineCall, 'url' | 'heading' | 'title' | 'fingerprint'> | null> {
+  const snapshot = trace.snapshots.find(callId, 'after');
+  if (!snapshot) return null;
+  try {
+    await trace.shown.show(snapshot, trace.snapshots.html(snapshot), trace.resources);
+    const page = trace.shown.page;
+    const found = page.locator(selector);
+    if ((await found.count()) !== 1) return null;
+    const marked = withoutValues(await takeFingerprint(found));
+    const heading = await inPage.fn('mainHeading').then((fn) => page.evaluate(fn)).catch(() => null);
+    const title = await page.title().catch(() => null);
+    return { url: snapshot.frameUrl, heading, title, fingerprint: { ...marked, hrefPath: sameOriginPath(marked.hrefPath, snapshot.frameUrl) } };
+  } catch {
+    return null;
+  }
+}
+
 async function testCalls(file: string, shown: SnapshotPage, log: BaselineOptions['log']): Promise<{ test: BaselineTest; missed: BaselineRun['missed'] } | null> {
   const zip = await openTraceZip(file);
   const read = await readTestCalls(zip);
@@ -137,6 +160,13 @@ async function testCalls(file: string, shown: SnapshotPage, log: BaselineOptions
         log(`  ${key}: ${name} at ${place}: the marked element could not be read (${errorMessage(err)})`);
       }
       break;
+    }
+    if (!kept && call.method === 'expect') {
+      const fingerprint = await assertedFingerprint(call.callId, call.selector!, { snapshots, resources, shown });
+      if (fingerprint) {
+        calls.push({ at, via: frames.slice(1), nth, method: call.method, selector: call.selector!, ...fingerprint });
+        kept = true;
+      }
     }
     if (!kept) missed.push({ test: key, call: `${name} at ${place}`, reason: 'no DOM snapshot of the call marks the element it found (a trace without snapshots, or an element in a frame)' });
   }
