@@ -107,14 +107,14 @@ export const healCommand = defineCommand({
     const { rerun, write } = input;
     const rounds = input.rounds ?? kDefaultRounds;
     let root = path.resolve(ctx.cwd, input.dir);
-    let healWith: ((inputs: string[]) => Promise<HealResult>) | undefined;
+    let healWith: ((inputs: string[], earlier?: string[]) => Promise<HealResult>) | undefined;
     if (input.baseline !== undefined) {
       const file = path.resolve(ctx.cwd, input.baseline);
       const baseline = await readBaselineFile(file);
       if (!baseline) throw new UsageError(`${input.baseline} does not exist`, 'run `bu baseline` over the traces of a passing run first (trace: \'on\' in the Playwright config)');
       // A suite's files are named from the project: that is where patches are written and tests rerun.
       root = ctx.cwd;
-      healWith = (from) => healSuite({ inputs: from, baseline, cwd: ctx.cwd, env: ctx.env, acceptExpectations: input.acceptExpectations });
+      healWith = (from, earlier = []) => healSuite({ inputs: from, earlier, baseline, cwd: ctx.cwd, env: ctx.env, acceptExpectations: input.acceptExpectations });
     }
     const result: HealResult & Partial<Pick<RerunResult, 'rounds' | 'green' | 'stillFailing' | 'rerunProblem'>> = rerun
       ? await healAndRerun({ root, inputs, env: ctx.env, rounds, healWith, acceptExpectations: input.acceptExpectations })

@@ -46,6 +46,11 @@ export interface SuiteHealOptions {
   env: NodeJS.ProcessEnv;
   /** Write the changed expectations too (`--accept-expectations`); without it they are only shown. */
   acceptExpectations?: boolean;
+  /**
+   * Traces of the runs before this one, latest last (the failing run and the rounds of `--rerun`
+   * before this round): a use of a shared locator whose test this run did not run is checked there.
+   */
+  earlier?: string[];
 }
 
 /** The kind of model locator a call of the chain's last step writes. */
@@ -154,7 +159,12 @@ export async function healSuite(options: SuiteHealOptions): Promise<HealResult> 
   try {
     const { traces, unreadable } = await readTestTraces(options.inputs, scratch);
     result.errors.push(...unreadableErrors(unreadable));
-    const useSnapshots = new UseSnapshots(traces);
+    const useSnapshots = new UseSnapshots(traces, async () => {
+      const earlier = await fsp.mkdtemp(path.join(scratch, 'earlier-'));
+      // The runs before, each test's latest last: a trace that cannot be read now says nothing.
+      const read = await Promise.all((options.earlier ?? []).map((input) => readTestTraces([input], earlier).catch(() => ({ traces: [] }))));
+      return read.flatMap((r) => r.traces);
+    });
     const failing: Failing[] = [];
     for (const trace of traces) {
       if (!trace.failure) continue;

@@ -32,8 +32,11 @@ export interface RerunOptions extends HealOptions {
   rounds: number;
   /** Runs the given tests (`file:line` as heal names them), their failures' traces under `outputDir`. */
   runTests?: (locations: string[], outputDir: string) => Promise<TestRun>;
-  /** One round of healing from traces (default: the generated page objects' heal of `root`). */
-  healWith?: (inputs: string[]) => Promise<HealResult>;
+  /**
+   * One round of healing from traces (default: the generated page objects' heal of `root`);
+   * `earlier`: the runs before this round, the failing run first.
+   */
+  healWith?: (inputs: string[], earlier: string[]) => Promise<HealResult>;
 }
 
 /** How a rerun went: whether every test passed (Playwright's exit status 0), and the end of what it printed. */
@@ -157,7 +160,9 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
   const root = path.resolve(options.root);
   const run = options.runTests ?? runWithPlaywright(root, options.env);
   const healWith = options.healWith ?? ((inputs: string[]) => heal({ ...options, inputs }));
-  const first = await healWith(options.inputs);
+  const first = await healWith(options.inputs, []);
+  /** The runs so far, the failing run first: what a round's tests not rerun were last seen in. */
+  const runs = [...options.inputs];
   const changes: HealChange[] = [...first.changes];
   const expectations = [...first.expectations];
   /** The tests a round wrote something for: healed locators, accepted expectations. */
@@ -180,7 +185,7 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
       const outcome = await run(locations, outputDir);
       // Passed: every rerun test is green, whatever traces a retry left.
       const wroteOutput = await fs.stat(outputDir).then(() => true, () => false);
-      const next = outcome.passed || !wroteOutput ? null : await healWith([outputDir]).catch((err: unknown) => {
+      const next = outcome.passed || !wroteOutput ? null : await healWith([outputDir], [...runs]).catch((err: unknown) => {
         if (err instanceof UsageError && /no trace zip|does not exist/.test(err.message)) return null;
         throw err;
       });
@@ -191,6 +196,7 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
         for (const test of tests) last.set(test, failedIn(outcome, null, test) ? 'its rerun failed and left no trace to say how (see the rerun\'s problem)' : null);
         break;
       }
+      if (wroteOutput) runs.push(outputDir);
       if (next) rounds++;
       for (const test of tests) last.set(test, failedIn(outcome, next, test) ? rerunFailure(next, test, rounds) : null);
       if (!next) break;

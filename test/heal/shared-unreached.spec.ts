@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '../support/fixtures.ts';
+import { resolveBrowser } from '../../core/browser.ts';
+import { runCli, runNode, kRepoRoot } from '../../harness/cli.ts';
+import { tempWorkspace } from '../../harness/generate/on-disk.ts';
+import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
+
+/**
+ * A page object's `heading` field, used by two tests for two pages' headings, where a release
+ * renames the classes of the heading and of a link the first test clicks before it. The failing run
+ * shows the heading's use in the second test only: the first stopped at the link. `bu heal
+ * --baseline --rerun` heals the link, reruns the first test, and then checks the heading's new
+ * locator on both uses, the second in the run before (it was not rerun): one line, by the renamed
+ * class, and the suite passes.
+ */
+
+let renamed = false;
+function render(url: URL): string {
+  const cls = (name: string) => (renamed ? `${name}-x7` : name);
+  const title = url.pathname === '/help' ? 'Help' : url.pathname === '/about' ? 'About' : 'Home';
+  return htmlPage(title, `<header><a class="${cls('help-link')}" href="/help">Help</a> <a href="/about">About</a></header>
+    <main><h1 class="${cls('title')}">${title}</h1><p>Some text.</p></main>`);
+}
+
+const kConfig = `import { defineConfig } from '@playwright/test';
+export default defineConfig({
+  testDir: 'tests',
+  timeout: 10_000,
+  expect: { timeout: 2_000 },
+  use: { baseURL: process.env.APP_URL, trace: 'on', actionTimeout: 2_000, launchOptions: { executablePath: process.env.BU_BROWSER, args: ['--no-sandbox', '--disable-gpu'] } },
+});
+`;
+
+const kPages = `import type { Locator, Page } from '@playwright/test';
+
+export class SitePage {
+  readonly heading: Locator;
+  constructor(readonly page: Page) {
+    this.heading = page.locator('h1.title');
+  }
+}
+`;
+
+const kSpec = `import { expect, test } from '@playwright/test';
+import { SitePage } from '../pages/site';
+
+test('opens the help', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('a.help-link').click();
+  await expect(new SitePage(page).heading).toHaveText('Help');
+});
+
+test('opens the about page', async ({ page }) => {
+  await page.goto('/about');
+  await expect(new SitePage(page).heading).toHaveText('About');
+});
+`;
+
+let site: PagesSite;
+let ws: ReturnType<typeof tempWorkspace>;
+let suite: string;
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(300_000);
+
+test.beforeAll(async () => {
+  site = await startPagesSite(render);
+  ws = tempWorkspace('heal-shared-unreached');
+  suite = path.join(ws.root, 'suite');
+  fs.mkdirSync(path.join(suite, 'tests'), { recursive: true });
+  fs.mkdirSync(path.join(suite, 'pages'), { recursive: true });
+  fs.writeFileSync(path.join(suite, 'playwright.config.ts'), kConfig);
+  fs.writeFileSync(path.join(suite, 'pages', 'site.ts'), kPages);
+  fs.writeFileSync(path.join(suite, 'tests', 'site.spec.ts'), kSpec);
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  ws?.remove();
+});
+
+function runSuite() {
+  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
+  const env = { APP_URL: site.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath };
+  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
+  return runNode(cli, ['test', '--workers=1', '--reporter=line', '--output', path.join(suite, 'test-results')], { cwd: suite, env: { ...env, APP_URL: site.url }, timeoutMs: 240_000 });
+}
+
+test('a shared field one failing test had not reached yet is healed in a later round, checked on each use', async () => {
+  const green = await runSuite();
+  expect(green.code, green.stdout + green.stderr).toBe(0);
+  const made = await runCli(['baseline', 'test-results', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  expect(made.code, made.stderr).toBe(0);
+
+  renamed = true;
+  expect((await runSuite()).code).not.toBe(0);
+  const env = { APP_URL: site.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath };
+  const healed = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--rerun', '--json'], { cwd: suite, env, timeoutMs: 240_000 });
+  expect(healed.code === 2, healed.stderr).toBe(false);
+  const pages = fs.readFileSync(path.join(suite, 'pages', 'site.ts'), 'utf8');
+  expect(pages).toContain("this.heading = page.locator('h1.title-x7');");
+  const spec = fs.readFileSync(path.join(suite, 'tests', 'site.spec.ts'), 'utf8');
+  expect(spec).not.toContain("'a.help-link'");
+  // What each test expects of the heading is as it was written.
+  expect(spec).toContain("toHaveText('Help')");
+  expect(spec).toContain("toHaveText('About')");
+  const rerun = await runSuite();
+  expect(rerun.code, rerun.stdout + rerun.stderr).toBe(0);
+});
