@@ -57,6 +57,8 @@ interface Row extends HealCounts {
   cases: number;
   /** Wall time of `bu heal` alone (one round, nothing written) over the failing tests of `healedTests`. */
   aloneMs: number;
+  /** Its CPU time (the process and what it started); null off Linux. */
+  aloneCpuMs: number | null;
 }
 
 /** One case: the app served as `kind` with `extra`, the code edited by `edit`, `tests` run. */
@@ -76,11 +78,12 @@ interface CaseResult {
   /** The run heal read, named by the original code's lines. */
   failed: Map<string, TracedCall>;
   aloneMs: number;
+  aloneCpuMs: number | null;
   rerunMs: number;
 }
 
 function emptyRow(suite: string, family: string): Row {
-  return { suite, family, cases: 0, failing: 0, green: 0, refused: [], expectation: 0, notLocator: 0, wrong: [], healMs: 0, aloneMs: 0, healedTests: 0 };
+  return { suite, family, cases: 0, failing: 0, green: 0, refused: [], expectation: 0, notLocator: 0, wrong: [], healMs: 0, aloneMs: 0, aloneCpuMs: 0, healedTests: 0 };
 }
 
 /** Adds the verdicts of `tests` (all of the case's when null) to `row`, with their share of the heal times. */
@@ -92,6 +95,7 @@ function addToRow(row: Row, result: CaseResult, tests: string[] | null): void {
   row.healedTests += verdicts.length;
   row.healMs += result.rerunMs * share;
   row.aloneMs += result.aloneMs * share;
+  row.aloneCpuMs = row.aloneCpuMs === null || result.aloneCpuMs === null ? null : row.aloneCpuMs + result.aloneCpuMs * share;
   for (const v of verdicts) {
     if (v.green) row.green++;
     else row.refused.push(`${v.test}: ${v.refused}`);
@@ -104,7 +108,7 @@ function addToRow(row: Row, result: CaseResult, tests: string[] | null): void {
 
 function printRow(row: Row, log: (line: string) => void): void {
   const per = (ms: number) => (row.healedTests ? (ms / row.healedTests / 1000).toFixed(1) : '-');
-  log(`${row.suite.padEnd(16)} ${row.family.padEnd(15)} cases ${row.cases}  failing ${row.failing}  healed to green ${row.green}  refused ${row.refused.length} (${refusalCounts(row.refused)})  wrong patches ${row.wrong.length}  bu heal alone ${per(row.aloneMs)} s, with --rerun ${per(row.healMs)} s per failing test`);
+  log(`${row.suite.padEnd(16)} ${row.family.padEnd(15)} cases ${row.cases}  failing ${row.failing}  healed to green ${row.green}  refused ${row.refused.length} (${refusalCounts(row.refused)})  wrong patches ${row.wrong.length}  bu heal alone ${per(row.aloneMs)} s${row.aloneCpuMs === null ? '' : ` (${per(row.aloneCpuMs)} CPU-s)`}, with --rerun ${per(row.healMs)} s per failing test`);
   for (const reason of row.refused) log(`                 refused: ${reason.slice(0, 400)}`);
   for (const wrong of row.wrong) log(`                 WRONG: ${wrong.slice(0, 400)}`);
 }
@@ -170,7 +174,7 @@ async function benchSuite(suite: HandSuite, ws: string, log: (line: string) => v
       const before = await run(c.name, c.kind, c.extra, c.tests);
       const failing = c.tests.filter((t) => before.get(t) !== true);
       const failed = originalCalls(await tracedCalls(runDir(c.name), false), move);
-      const none: CaseResult = { failing, verdict: { tests: [], elsewhere: [] }, failed, aloneMs: 0, rerunMs: 0 };
+      const none: CaseResult = { failing, verdict: { tests: [], elsewhere: [] }, failed, aloneMs: 0, aloneCpuMs: 0, rerunMs: 0 };
       if (!failing.length || !heal) return none;
       const healOptions = { root, env: target.env, traces: runDir(c.name), baseline: baselineFile, failing };
       const alone = await healRun({ ...healOptions, rerun: false });
@@ -179,7 +183,7 @@ async function benchSuite(suite: HandSuite, ws: string, log: (line: string) => v
       const after = healed.changes ? await run(`${c.name}-healed`, c.kind, { ...c.extra, stamp: true }, c.tests) : before;
       const healedCalls = healed.changes ? originalCalls(await tracedCalls(runDir(`${c.name}-healed`), true), move) : null;
       const verdict = judgeHealCase({ failing, after, changes: healed.changes, reasons: healed.reasons, problem: healed.problem, expectationChanged: c.expectationChanged, reference: keys, failed, healed: healedCalls });
-      return { failing, verdict, failed, aloneMs: alone.ms, rerunMs: healed.ms };
+      return { failing, verdict, failed, aloneMs: alone.ms, aloneCpuMs: alone.cpuMs, rerunMs: healed.ms };
     };
 
     // Honest: one mutation per case; the code families are read off its failing tests.
@@ -298,7 +302,8 @@ async function main(): Promise<void> {
   const mutations = rows.filter((r) => kMutants.some((m) => m.name === r.family));
   const t = healTotals(mutations);
   const alone = mutations.reduce((n, r) => n + r.aloneMs, 0);
-  console.log(`\nheal on hand-written suites: ${new Set(mutations.map((r) => r.suite)).size} suites, ${mutations.length} suite x mutation; failing before ${t.failing}, healed to green ${t.green} (${percentOf(t.green, t.failing)} of all failing), expectation changed (not healed) ${t.expectation}, not a locator failure ${t.notLocator}, refused ${t.refused}, wrong patches ${t.wrong}; bu heal alone ${t.failing ? (alone / t.failing / 1000).toFixed(1) : '0'} s, with --rerun ${t.secondsPerTest} s per failing test`);
+  const aloneCpu = mutations.some((r) => r.aloneCpuMs === null) ? null : mutations.reduce((n, r) => n + r.aloneCpuMs!, 0);
+  console.log(`\nheal on hand-written suites: ${new Set(mutations.map((r) => r.suite)).size} suites, ${mutations.length} suite x mutation; failing before ${t.failing}, healed to green ${t.green} (${percentOf(t.green, t.failing)} of all failing), expectation changed (not healed) ${t.expectation}, not a locator failure ${t.notLocator}, refused ${t.refused}, wrong patches ${t.wrong}; bu heal alone ${t.failing ? (alone / t.failing / 1000).toFixed(1) : '0'} s${aloneCpu === null || !t.failing ? '' : ` (${(aloneCpu / t.failing / 1000).toFixed(1)} CPU-s)`}, with --rerun ${t.secondsPerTest} s per failing test`);
   console.log(`heal on hand-written suites: of the ${t.locatorFailing} failing on how an element is found, ${t.green} healed to green (${percentOf(t.green, t.locatorFailing)}); refusals by reason: ${t.refusalsByReason} (goal >= 90% healed, 0 wrong, < 5 s alone)`);
   const byFamily = new Map<string, Row[]>();
   for (const row of rows.filter((r) => !mutations.includes(r))) byFamily.set(row.family, [...(byFamily.get(row.family) ?? []), row]);
