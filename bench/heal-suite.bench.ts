@@ -39,7 +39,7 @@ import { judgeHealCase, type CaseVerdict } from './heal/judge-heal-case.ts';
 import type { ProxyExtra } from './heal/mutant-proxy.ts';
 import type { MutantKind } from './heal/in-page/mutate.ts';
 import { kNotLocatorKinds, refusalCounts, refusalKind } from './heal/refusals.ts';
-import { foundElements, tracedCalls, type FoundElement, type TracedCall } from './heal/suite-oracle.ts';
+import { foundElements, isCallOf, tracedCalls, type FoundElement, type TracedCall } from './heal/suite-oracle.ts';
 import { configText, healRun, restore, runSuite } from './heal/suite-runs.ts';
 
 const list = (name: string) => process.env[name]?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
@@ -118,7 +118,7 @@ function assertedElements(keys: Map<string, FoundElement>, passing: string[]): M
   const out = new Map<string, Set<string>>();
   for (const [call, found] of keys) {
     if (found.method !== 'expect' || found.key.startsWith('decoy:') || !found.key.split('|')[kKeyTextPart]) continue;
-    const test = passing.find((t) => call.startsWith(`${t} › `));
+    const test = passing.find((t) => isCallOf(call, t));
     if (!test) continue;
     if (!out.has(found.key)) out.set(found.key, new Set());
     out.get(found.key)!.add(test);
@@ -246,7 +246,7 @@ async function benchSuite(suite: HandSuite, ws: string, log: (line: string) => v
     const acted = new Map<string, Set<string>>();
     for (const [call, found] of keys) {
       if (found.method === 'expect' || found.key.startsWith('decoy:')) continue;
-      const test = passing.find((t) => call.startsWith(`${t} › `));
+      const test = passing.find((t) => isCallOf(call, t));
       if (!test) continue;
       if (!acted.has(found.key)) acted.set(found.key, new Set());
       acted.get(found.key)!.add(test);

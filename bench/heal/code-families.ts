@@ -1,4 +1,4 @@
-import type { FoundElement, TracedCall } from './suite-oracle.ts';
+import { isCallOf, type FoundElement, type TracedCall } from './suite-oracle.ts';
 
 /**
  * The families of the heal-suite bench that the code of a failing test decides, read off the
@@ -21,9 +21,9 @@ export function failingCalls(failed: Map<string, TracedCall>, tests: string[]): 
   const out = new Map<string, { place: string; selector: string }>();
   for (const [call, c] of failed) {
     if (c.error === null) continue;
-    const test = tests.find((t) => call.startsWith(`${t} › `));
+    const test = tests.find((t) => isCallOf(call, t));
     if (!test || out.has(test)) continue;
-    out.set(test, { place: call.slice(test.length + 3).replace(/ #\d+$/, ''), selector: c.selector });
+    out.set(test, { place: /› ([^›]+) #\d+$/.exec(call)![1]!, selector: c.selector });
   }
   return out;
 }

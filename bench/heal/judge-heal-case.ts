@@ -1,4 +1,4 @@
-import { strayRewrites, wrongPatches, type FoundElement, type TracedCall } from './suite-oracle.ts';
+import { isCallOf, strayRewrites, wrongPatches, type FoundElement, type TracedCall } from './suite-oracle.ts';
 
 /**
  * How `bu heal` met one case of the heal-suite bench (a mutant, a changed expectation, code moved
@@ -45,7 +45,7 @@ export interface CaseVerdict {
 
 /** The test a call (`test › file:line:column #turn`) belongs to, of `tests`. */
 function testOf(call: string, tests: string[]): string | null {
-  return tests.find((t) => call.startsWith(`${t} › `)) ?? null;
+  return tests.find((t) => isCallOf(call, t)) ?? null;
 }
 
 export function judgeHealCase(runs: HealCaseRuns): CaseVerdict {

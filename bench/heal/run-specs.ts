@@ -62,7 +62,10 @@ export function loadSummary(runs = kSpecRuns): string {
   return `test timeout ${range(runs.map((r) => r.testTimeoutMs / 1000), 0)} s, load average ${range(runs.flatMap((r) => r.loads), 1)} on ${os.availableParallelism()} cores`;
 }
 
-/** Heal names a test `file:line › title`; the runs above name it `file › title`. */
+/** Heal names a test `file:line › describe › title`; the runs above name it `file › title`. */
 export function isSameTest(runKey: string, healName: string): boolean {
-  return runKey === healName.replace(/:\d+ › /, ' › ') || runKey.endsWith(` › ${healName}`);
+  const named = healName.replace(/:\d+ › /, ' › ');
+  if (runKey === named || runKey.endsWith(` › ${healName}`)) return true;
+  const [file, ...title] = runKey.split(' › ');
+  return named.startsWith(`${file} › `) && named.endsWith(` › ${title.join(' › ')}`);
 }

@@ -41,6 +41,15 @@ export function markedKey(html: string): string | null {
   return null;
 }
 
+/**
+ * Whether a call (`file › describe › title › place #turn`, as the traces name it) is one of the
+ * test a run's report names `file › title` (the report's title leaves its describe blocks out).
+ */
+export function isCallOf(call: string, test: string): boolean {
+  const [file, ...title] = test.split(' › ');
+  return call.startsWith(`${file} › `) && call.includes(` › ${title.join(' › ')} › `);
+}
+
 /** A call of a test as a run's trace holds it, whether or not it found its element. */
 export interface TracedCall {
   selector: string;
