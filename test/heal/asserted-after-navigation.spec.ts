@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { resolveBrowser } from '../../core/browser.ts';
-import { runCli, runNode, kRepoRoot } from '../../harness/cli.ts';
-import { tempWorkspace } from '../../harness/generate/on-disk.ts';
+import { runCli } from '../../harness/cli.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
+import { runHandSuite, writeHandSuite, type HandSuite } from './support/hand-suite.ts';
 
 /**
  * An assertion made right after a click that navigated has no snapshot before it, and Playwright
@@ -18,15 +17,6 @@ const render = (url: URL) => url.pathname === '/saved'
   ? htmlPage('Saved', `<main><h1>Saved</h1><p class="${renamed ? 'notice-x3f' : 'notice'}">Your note is saved.</p><p>Other text.</p></main>`)
   : htmlPage('Note', '<main><h1>Note</h1><form action="/saved" method="get"><button>Save</button></form></main>');
 
-const kConfig = `import { defineConfig } from '@playwright/test';
-export default defineConfig({
-  testDir: 'tests',
-  timeout: 10_000,
-  expect: { timeout: 2_000 },
-  use: { baseURL: process.env.APP_URL, trace: 'on', actionTimeout: 2_000, launchOptions: { executablePath: process.env.BU_BROWSER, args: ['--no-sandbox', '--disable-gpu'] } },
-});
-`;
-
 const kSpec = `import { expect, test } from '@playwright/test';
 
 test('saves a note', async ({ page }) => {
@@ -37,7 +27,7 @@ test('saves a note', async ({ page }) => {
 `;
 
 let site: PagesSite;
-let ws: ReturnType<typeof tempWorkspace>;
+let project: HandSuite;
 let suite: string;
 
 test.describe.configure({ mode: 'serial' });
@@ -45,23 +35,18 @@ test.setTimeout(300_000);
 
 test.beforeAll(async () => {
   site = await startPagesSite(render);
-  ws = tempWorkspace('heal-asserted-after-navigation');
-  suite = path.join(ws.root, 'suite');
-  fs.mkdirSync(path.join(suite, 'tests'), { recursive: true });
-  fs.writeFileSync(path.join(suite, 'playwright.config.ts'), kConfig);
-  fs.writeFileSync(path.join(suite, 'tests', 'note.spec.ts'), kSpec);
+  project = writeHandSuite('heal-asserted-after-navigation', { 'tests/note.spec.ts': kSpec });
+  suite = project.root;
 });
 
 test.afterAll(async () => {
   await site?.close();
-  ws?.remove();
+  project?.remove();
 });
 
 function runSuite() {
-  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
-  const env = { APP_URL: site.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath };
   fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  return runNode(cli, ['test', '--workers=1', '--reporter=line', '--output', path.join(suite, 'test-results')], { cwd: suite, env, timeoutMs: 240_000 });
+  return runHandSuite(suite, site.url);
 }
 
 test('the assertion after a navigation is kept in the baseline, and heals when its class is renamed', async () => {

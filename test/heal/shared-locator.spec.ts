@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { resolveBrowser } from '../../core/browser.ts';
-import { runCli, runNode, kRepoRoot } from '../../harness/cli.ts';
-import { tempWorkspace } from '../../harness/generate/on-disk.ts';
+import { runCli } from '../../harness/cli.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
+import { runHandSuite, writeHandSuite, type HandSuite } from './support/hand-suite.ts';
 
 /**
  * `bu heal --baseline` on a suite laid out as most teams lay it out: `tests/` beside `pages/`, the
@@ -28,20 +27,6 @@ function render(url: URL): string {
       <button type="button" class="btn">Cancel</button>
     </div><p id="status"></p></main>`);
 }
-
-const kConfig = `import { defineConfig } from '@playwright/test';
-export default defineConfig({
-  testDir: 'tests',
-  timeout: 10_000,
-  expect: { timeout: 2_000 },
-  use: {
-    baseURL: process.env.APP_URL,
-    trace: 'on',
-    actionTimeout: 2_000,
-    launchOptions: { executablePath: process.env.BU_BROWSER, args: ['--no-sandbox', '--disable-gpu'] },
-  },
-});
-`;
 
 const kTsconfig = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', baseUrl: '.', paths: { '@pages/*': ['pages/*'] } } }, null, 2);
 
@@ -83,7 +68,7 @@ test('saves', async ({ page, dialogs }) => {
 `;
 
 let site: PagesSite;
-let ws: ReturnType<typeof tempWorkspace>;
+let project: HandSuite;
 let suite: string;
 
 test.describe.configure({ mode: 'serial' });
@@ -92,28 +77,23 @@ test.setTimeout(300_000);
 
 test.beforeAll(async () => {
   site = await startPagesSite(render);
-  ws = tempWorkspace('heal-shared');
-  suite = path.join(ws.root, 'suite');
-  fs.mkdirSync(path.join(suite, 'tests'), { recursive: true });
-  fs.mkdirSync(path.join(suite, 'pages'), { recursive: true });
-  fs.mkdirSync(path.join(suite, 'fixtures'), { recursive: true });
-  fs.writeFileSync(path.join(suite, 'playwright.config.ts'), kConfig);
-  fs.writeFileSync(path.join(suite, 'tsconfig.json'), kTsconfig);
-  fs.writeFileSync(path.join(suite, 'pages', 'dialogs.ts'), kDialogs);
-  fs.writeFileSync(path.join(suite, 'fixtures', 'index.ts'), kFixtures);
-  fs.writeFileSync(path.join(suite, 'tests', 'fixtures.ts'), `export { test, expect } from '../fixtures/index';\n`);
-  fs.writeFileSync(path.join(suite, 'tests', 'dialogs.spec.ts'), kSpec);
+  project = writeHandSuite('heal-shared', {
+    'tsconfig.json': kTsconfig,
+    'pages/dialogs.ts': kDialogs,
+    'fixtures/index.ts': kFixtures,
+    'tests/fixtures.ts': `export { test, expect } from '../fixtures/index';\n`,
+    'tests/dialogs.spec.ts': kSpec,
+  });
+  suite = project.root;
 });
 
 test.afterAll(async () => {
   await site?.close();
-  ws?.remove();
+  project?.remove();
 });
 
 function runSuite(...args: string[]) {
-  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
-  const env = { APP_URL: site.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath };
-  return runNode(cli, ['test', '--workers=1', '--reporter=line', '--output', path.join(suite, 'test-results'), ...args], { cwd: suite, env, timeoutMs: 240_000 });
+  return runHandSuite(suite, site.url, ...args);
 }
 
 function heal(...args: string[]) {

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { resolveBrowser } from '../../core/browser.ts';
-import { runCli, runNode, kRepoRoot } from '../../harness/cli.ts';
-import { tempWorkspace } from '../../harness/generate/on-disk.ts';
+import { runCli } from '../../harness/cli.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
+import { handSuiteEnv, runHandSuite, writeHandSuite, type HandSuite } from './support/hand-suite.ts';
 
 /**
  * A page object's `heading` field, used by two tests for two pages' headings, where a release
@@ -22,15 +21,6 @@ function render(url: URL): string {
   return htmlPage(title, `<header><a class="${cls('help-link')}" href="/help">Help</a> <a href="/about">About</a></header>
     <main><h1 class="${cls('title')}">${title}</h1><p>Some text.</p></main>`);
 }
-
-const kConfig = `import { defineConfig } from '@playwright/test';
-export default defineConfig({
-  testDir: 'tests',
-  timeout: 10_000,
-  expect: { timeout: 2_000 },
-  use: { baseURL: process.env.APP_URL, trace: 'on', actionTimeout: 2_000, launchOptions: { executablePath: process.env.BU_BROWSER, args: ['--no-sandbox', '--disable-gpu'] } },
-});
-`;
 
 const kPages = `import type { Locator, Page } from '@playwright/test';
 
@@ -58,7 +48,7 @@ test('opens the about page', async ({ page }) => {
 `;
 
 let site: PagesSite;
-let ws: ReturnType<typeof tempWorkspace>;
+let project: HandSuite;
 let suite: string;
 
 test.describe.configure({ mode: 'serial' });
@@ -66,25 +56,18 @@ test.setTimeout(300_000);
 
 test.beforeAll(async () => {
   site = await startPagesSite(render);
-  ws = tempWorkspace('heal-shared-unreached');
-  suite = path.join(ws.root, 'suite');
-  fs.mkdirSync(path.join(suite, 'tests'), { recursive: true });
-  fs.mkdirSync(path.join(suite, 'pages'), { recursive: true });
-  fs.writeFileSync(path.join(suite, 'playwright.config.ts'), kConfig);
-  fs.writeFileSync(path.join(suite, 'pages', 'site.ts'), kPages);
-  fs.writeFileSync(path.join(suite, 'tests', 'site.spec.ts'), kSpec);
+  project = writeHandSuite('heal-shared-unreached', { 'pages/site.ts': kPages, 'tests/site.spec.ts': kSpec });
+  suite = project.root;
 });
 
 test.afterAll(async () => {
   await site?.close();
-  ws?.remove();
+  project?.remove();
 });
 
 function runSuite() {
-  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
-  const env = { APP_URL: site.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath };
   fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  return runNode(cli, ['test', '--workers=1', '--reporter=line', '--output', path.join(suite, 'test-results')], { cwd: suite, env: { ...env, APP_URL: site.url }, timeoutMs: 240_000 });
+  return runHandSuite(suite, site.url);
 }
 
 test('a shared field one failing test had not reached yet is healed in a later round, checked on each use', async () => {
@@ -95,8 +78,7 @@ test('a shared field one failing test had not reached yet is healed in a later r
 
   renamed = true;
   expect((await runSuite()).code).not.toBe(0);
-  const env = { APP_URL: site.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath };
-  const healed = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--rerun', '--json'], { cwd: suite, env, timeoutMs: 240_000 });
+  const healed = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--rerun', '--json'], { cwd: suite, env: handSuiteEnv(site.url), timeoutMs: 240_000 });
   expect(healed.code === 2, healed.stderr).toBe(false);
   const pages = fs.readFileSync(path.join(suite, 'pages', 'site.ts'), 'utf8');
   expect(pages).toContain("this.heading = page.locator('h1.title-x7');");

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { resolveBrowser } from '../../core/browser.ts';
-import { runCli, runNode, kRepoRoot } from '../../harness/cli.ts';
-import { tempWorkspace } from '../../harness/generate/on-disk.ts';
+import { runCli } from '../../harness/cli.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
+import { runHandSuite, writeHandSuite, type HandSuite } from './support/hand-suite.ts';
 
 /**
  * `bu baseline` and `bu heal --baseline` on a suite written by hand, the ways teams write them: a
@@ -42,22 +41,6 @@ function render(): string {
       </ul></section>
     </main>`);
 }
-
-const kConfig = `import { defineConfig } from '@playwright/test';
-export default defineConfig({
-  testDir: 'tests',
-  timeout: 10_000,
-  // The site answers from this machine and renders at once: an expectation that does not hold at
-  // first does not later either, and the changed one fails in this time instead of the default 5 s.
-  expect: { timeout: 2_000 },
-  use: {
-    baseURL: process.env.APP_URL,
-    trace: 'on',
-    actionTimeout: 2_000,
-    launchOptions: { executablePath: process.env.BU_BROWSER, args: ['--no-sandbox', '--disable-gpu'] },
-  },
-});
-`;
 
 const kPages = `import type { Locator, Page } from '@playwright/test';
 
@@ -151,7 +134,7 @@ test('unseen @later', async ({ page }) => {
 `;
 
 let site: PagesSite;
-let ws: ReturnType<typeof tempWorkspace>;
+let project: HandSuite;
 let suite: string;
 
 test.describe.configure({ mode: 'serial' });
@@ -160,18 +143,13 @@ test.setTimeout(300_000);
 
 test.beforeAll(async () => {
   site = await startPagesSite(render);
-  ws = tempWorkspace('heal-suite');
-  suite = path.join(ws.root, 'suite');
-  fs.mkdirSync(path.join(suite, 'tests'), { recursive: true });
-  fs.writeFileSync(path.join(suite, 'playwright.config.ts'), kConfig);
-  fs.writeFileSync(path.join(suite, 'tests', 'pages.ts'), kPages);
-  fs.writeFileSync(path.join(suite, 'tests', 'fixtures.ts'), kFixtures);
-  fs.writeFileSync(path.join(suite, 'tests', 'orders.spec.ts'), kSpec);
+  project = writeHandSuite('heal-suite', { 'tests/pages.ts': kPages, 'tests/fixtures.ts': kFixtures, 'tests/orders.spec.ts': kSpec });
+  suite = project.root;
 });
 
 test.afterAll(async () => {
   await site?.close();
-  ws?.remove();
+  project?.remove();
 });
 
 /** Every string value in a parsed JSON document, at any depth. */
@@ -184,9 +162,7 @@ function stringLeaves(value: unknown): string[] {
 
 /** The suite's own run, as its team runs it; `args` filter it (`--grep`). */
 function runSuite(...args: string[]) {
-  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
-  const env = { APP_URL: site.url, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath };
-  return runNode(cli, ['test', '--workers=1', '--reporter=line', '--output', path.join(suite, 'test-results'), ...args], { cwd: suite, env, timeoutMs: 240_000 });
+  return runHandSuite(suite, site.url, ...args);
 }
 
 test('a passing run becomes a baseline: one entry per call that found an element, no typed value kept', async () => {

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { resolveBrowser } from '../../../core/browser.ts';
+import { kRepoRoot, runNode, type CliResult } from '../../../harness/cli.ts';
+import { tempWorkspace } from '../../../harness/generate/on-disk.ts';
+
+/**
+ * A Playwright project written by hand the way teams write one (a config, tests/ and what they
+ * import), on disk in a workspace of its own, run as its team runs it: what the heal tests of
+ * hand-written suites share.
+ */
+
+/** The project's config: every test traced (a passing run is a baseline), the app's address from APP_URL. */
+export const kHandSuiteConfig = `import { defineConfig } from '@playwright/test';
+export default defineConfig({
+  testDir: 'tests',
+  timeout: 10_000,
+  // The site answers from this machine and renders at once: an expectation that does not hold at
+  // first does not later either, and the changed one fails in this time instead of the default 5 s.
+  expect: { timeout: 2_000 },
+  use: {
+    baseURL: process.env.APP_URL,
+    trace: 'on',
+    actionTimeout: 2_000,
+    launchOptions: { executablePath: process.env.BU_BROWSER, args: ['--no-sandbox', '--disable-gpu'] },
+  },
+});
+`;
+
+export interface HandSuite {
+  /** The project's folder. */
+  root: string;
+  remove(): void;
+}
+
+/** Writes the project: `files` by path relative to its folder, the config unless `files` has one. */
+export function writeHandSuite(label: string, files: Record<string, string>): HandSuite {
+  const ws = tempWorkspace(label);
+  const root = path.join(ws.root, 'suite');
+  for (const [file, text] of Object.entries({ 'playwright.config.ts': kHandSuiteConfig, ...files })) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
+  return { root, remove: () => ws.remove() };
+}
+
+/** What the project's config reads: the app's address and the browser (for `bu heal --rerun` too). */
+export function handSuiteEnv(appUrl: string): Record<string, string> {
+  return { APP_URL: appUrl, BU_BROWSER: resolveBrowser(process.env, { headless: true }).executablePath };
+}
+
+/** The project's own run against `appUrl`, traces in its test-results/; `args` filter it (`--grep`). */
+export function runHandSuite(root: string, appUrl: string, ...args: string[]): Promise<CliResult> {
+  const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
+  return runNode(cli, ['test', '--workers=1', '--reporter=line', '--output', path.join(root, 'test-results'), ...args], { cwd: root, env: handSuiteEnv(appUrl), timeoutMs: 240_000 });
+}
