@@ -127,7 +127,7 @@ function recordedQuery(page: Page, recorded: RecordedLocator, fp: Fingerprint): 
     const query = pinned ? chain.slice(0, -1) as LocatorChain : chain;
     const last = chain[chain.length - 1]!;
     const pick = !pinned ? null : last.kind === 'nth' ? last.index : last.kind === 'last' ? -1 : 0;
-    return { ok: true, locator: buildLocator(page, query), pinned, pick, depth: query.filter(entersFrame).length, unique: recorded.matches === 1, scope: scopedRole(page, query), lookAlikes: pinned ? lookAlikesWhenRecorded(recorded, query, fp) : null };
+    return { ok: true, locator: buildLocator(page, query), pinned, pick, depth: query.filter(entersFrame).length, unique: recorded.matches === 1, scope: scopedRole(page, query, fp), lookAlikes: pinned ? lookAlikesWhenRecorded(recorded, query, fp) : null };
   } catch (err) {
     return { ok: false, problem: `recorded: ${errorMessage(err)}` };
   }
@@ -148,14 +148,21 @@ function lookAlikesWhenRecorded(recorded: RecordedLocator, query: LocatorChain, 
 /**
  * The recorded locator's scope with its last step's name let go: `locator('#operation-get')
  * .getByRole('button', { name: 'Done' })` -> every button in `#operation-get`. The scope the
- * recorder chose (an id, a test id, a named region) outlives a reworded name. Null when the
- * locator has no scope or does not end in a named role.
+ * recorder or a plan's author chose (an id, a test id, a section) outlives a reworded name. A
+ * last step of another kind (a plan's `role=button[name="..."]` or a CSS selector) gives every
+ * element of the recorded element's role there. Null when the locator has no scope, or its last
+ * step names no role and the element had none.
  */
-function scopedRole(page: Page, chain: LocatorChain): Locator | null {
+function scopedRole(page: Page, chain: LocatorChain, fp: Fingerprint): Locator | null {
   const last = chain[chain.length - 1]!;
-  if (chain.length < 2 || last.kind !== 'getByRole' || last.options.name === undefined) return null;
-  const { name: _name, exact: _exact, ...rest } = last.options;
-  return buildLocator(page, [...chain.slice(0, -1), { kind: 'getByRole', role: last.role, options: rest }] as LocatorChain);
+  if (chain.length < 2 || chain.some(entersFrame)) return null;
+  if (last.kind === 'getByRole') {
+    if (last.options.name === undefined) return null;
+    const { name: _name, exact: _exact, ...rest } = last.options;
+    return buildLocator(page, [...chain.slice(0, -1), { kind: 'getByRole', role: last.role, options: rest }] as LocatorChain);
+  }
+  if (last.kind !== 'locator' || typeof last.selector !== 'string' || last.options || !fp.role) return null;
+  return buildLocator(page, [...chain.slice(0, -1), { kind: 'getByRole', role: fp.role, options: {} }] as LocatorChain);
 }
 
 type AtPathRead = NonNullable<Awaited<ReturnType<typeof collectAtPath>>>;
