@@ -83,7 +83,7 @@ function tasksApp(): App {
   };
   const renames: Record<TasksRelease, Record<string, string>> = {
     baseline: {}, 'renamed-button': { 'Add task': 'Create task' }, 'moved-field': { Title: 'Task name' },
-    'reworded-row': { Archive: 'Past tasks' }, decoy: {}, heading: { Tasks: 'To-do list' }, 'reworded-form': { 'Add task': 'Create task', Title: 'Task name' }, covered: {},
+    'reworded-row': { Archive: 'Past tasks' }, decoy: {}, heading: { Saved: 'Task saved' }, 'reworded-form': { 'Add task': 'Create task', Title: 'Task name' }, covered: {},
   };
   const releases: TasksRelease[] = ['renamed-button', 'moved-field', 'reworded-row', 'decoy', 'heading', 'reworded-form'];
   return {

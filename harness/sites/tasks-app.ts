@@ -3,8 +3,8 @@ import { htmlPage } from './pages-site.ts';
 /**
  * A small task app and the releases that break a generated spec's locators: a reworded button, a
  * field moved into another section under another caption, a reworded link in a list, a button
- * replaced by two look-alikes (a decoy pair nothing tells apart), and a reworded page heading (an
- * expectation, never healed), and a reworded form (the field moved and the button renamed: a flow
+ * replaced by two look-alikes (a decoy pair nothing tells apart), and a reworded heading of the
+ * page the form's submit opens (an expectation, never healed), and a reworded form (the field moved and the button renamed: a flow
  * broken at two members, the second reached only once the first is healed). Each release keeps the
  * flow doable by a person, but for `covered`: a banner over the form, every locator as recorded
  * (no locator failure: the click waits until the test's time runs out).
@@ -17,7 +17,7 @@ function escape(text: string): string {
 }
 
 function home(release: TasksRelease): string {
-  const heading = release === 'heading' ? 'To-do list' : 'Tasks';
+  const heading = 'Tasks';
   const field = `<input id="title" name="title">`;
   const moved = release === 'moved-field' || release === 'reworded-form';
   const caption = moved ? 'Task name' : 'Title';
@@ -38,7 +38,8 @@ function nav(release: TasksRelease): string {
 }
 
 function done(release: TasksRelease, title: string): string {
-  return htmlPage('Saved', `<header><nav aria-label="Sections">${nav(release)}</nav></header><main><h1>Saved</h1><p>Added <strong>${escape(title)}</strong>.</p></main>`);
+  const heading = release === 'heading' ? 'Task saved' : 'Saved';
+  return htmlPage(heading, `<header><nav aria-label="Sections">${nav(release)}</nav></header><main><h1>${heading}</h1><p>Added <strong>${escape(title)}</strong>.</p></main>`);
 }
 
 function archive(release: TasksRelease): string {
