@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '../support/fixtures.ts';
 import { replay } from '../../replay/replay.ts';
 import { recordHistory } from './support/record.ts';
+import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
 /**
  * A recorded locator that picks one of several look-alikes (`.nth(1)`: the same button repeated in
@@ -12,58 +11,46 @@ import { recordHistory } from './support/record.ts';
  * rows are refused.
  */
 
-const kPage = (caption: string, rows: string[]) => `<!doctype html><title>Beds</title><main><h1>Beds</h1>
-  <ul>${rows.map((row) => `<li><button onclick="log('water ${row}')">${caption}</button></li>`).join('')}</ul>
-  </main><script>function log(what) { fetch('/log', { method: 'POST', body: what }); }</script>`;
+const kPage = (caption: string, rows: string[]) => htmlPage('Beds', `<main><h1>Beds</h1>
+  <ul>${rows.map((row) => `<li><button onclick="act('water ${row}')">${caption}</button></li>`).join('')}</ul></main>`);
 
-let server: http.Server;
-let url = '';
+let site: PagesSite;
 let caption = 'Water';
 let rows = ['0', '1', '2'];
-const log: string[] = [];
+const log = () => site.state.log.splice(0);
 
 test.beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    if (req.url === '/log') {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      return void req.on('end', () => { log.push(body); res.end(); });
-    }
-    res.setHeader('content-type', 'text/html');
-    res.end(kPage(caption, rows));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  site = await startPagesSite(() => kPage(caption, rows));
 });
 
-test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+test.afterAll(async () => site?.close());
 
 test('a positional recorded locator that still picks the recorded element passes as recorded; renamed, it is healed', async ({ browser }) => {
   const page = await browser.newPage();
-  const history = await recordHistory(page, url, [
+  const history = await recordHistory(page, site.url, [
     { action: 'click', params: {}, target: (p) => p.getByRole('button', { name: 'Water' }).nth(1) },
   ]);
   expect(history.steps[0]!.locator!.code).toMatch(/\.nth\(1\)$/);
-  await expect.poll(() => log.splice(0).join()).toBe('water 1');
+  await expect.poll(() => log().join()).toBe('water 1');
 
   const unchanged = await browser.newPage();
   const same = (await replay(unchanged, history, { replayId: 'as-recorded', findTimeoutMs: 2_000 })).report.steps[0]!;
   expect([same.status, same.level, same.candidates], same.notes.join('; ')).toEqual(['passed', 'recorded', 3]);
-  await expect.poll(() => log.splice(0).join()).toBe('water 1');
+  await expect.poll(() => log().join()).toBe('water 1');
 
   caption = 'Irrigate';
   const renamed = await browser.newPage();
   const moved = (await replay(renamed, history, { replayId: 'renamed', findTimeoutMs: 2_000 })).report.steps[0]!;
   expect(moved.status, moved.notes.join('; ')).not.toBe('passed');
-  if (moved.status === 'healed') await expect.poll(() => log.splice(0).join()).toBe('water 1');
-  else expect(log.splice(0)).toEqual([]);
+  if (moved.status === 'healed') await expect.poll(() => log().join()).toBe('water 1');
+  else expect(log()).toEqual([]);
   caption = 'Water';
 
   rows = ['new', '0', '1', '2'];
   const added = await browser.newPage();
   const shifted = (await replay(added, history, { replayId: 'added', findTimeoutMs: 2_000 })).report.steps[0]!;
   expect([shifted.status, shifted.category], shifted.notes.join('; ')).toEqual(['failed', 'ambiguous']);
-  expect(log.splice(0)).toEqual([]);
+  expect(log()).toEqual([]);
   rows = ['0', '1', '2'];
   await Promise.all([page.close(), unchanged.close(), renamed.close(), added.close()]);
 });
