@@ -38,12 +38,11 @@ export default defineConfig({
   globalSetup: './test/support/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: true,
-  // Two workers more than cores: many tests wait on servers, page loads, timeouts that must pass and
-  // child processes, and more workers use that time. With workers reused across files (one shared
-  // `test`), a fresh clone's `make test` took 10m34s and 733 CPU-s with four against 11m50s and 800
-  // CPU-s with three (713 tests both); before that, when every file switch restarted a worker, a
-  // fourth was slower. Tests assert no timings (make bench does).
-  workers: 4,
+  // Three workers a core: many tests wait on servers, page loads, timeouts that must pass and child
+  // processes, and more workers use that time. On an idle machine (796 tests, warm install) the run
+  // took 7.3 min with four, 6.5 min with six and 7.5 min with eight: past six the two cores are
+  // busy all the time and more workers only queue for them. Tests assert no timings (make bench does).
+  workers: 6,
   timeout: 60_000,
   forbidOnly: Boolean(process.env.CI),
   // Tests tagged @bench prove on one more real app what another test here proves already: make
