@@ -31,6 +31,13 @@ const kCliTimeoutMs = 240_000;
 const kSpecRuns = 3;
 /** The rounds `bu heal --rerun` gets: every flow signs in first, so a reworded label breaks each at its first step, then the next. */
 const kHealRounds = 8;
+/**
+ * How long a release's specs wait for an element: the rich editor loads its scripts when opened
+ * and draws its document a few seconds later on a busy machine, past the suite's sites' 3 s
+ * (kFailFastActionMs): there the reworded release's page flow, its labels healed, still failed
+ * waiting for the editor.
+ */
+const kReleaseActionMs = 15_000;
 
 interface FlowResult {
   flow: string;
@@ -50,11 +57,11 @@ function failure(result: CliResult): string {
   return `exit ${result.code}: ${tail(result.stderr || result.stdout)}`;
 }
 
-/** Playwright's summary (`3 passed`), and the first error of a failed test. */
+/** Playwright's summary (`3 passed`), and the first error of a failed test (`Error:`, `TimeoutError:`...). */
 function specSummary(output: string): { passed: number; failed: number; firstError: string | null } {
   const plain = stripVTControlCharacters(output);
   const count = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'm').exec(plain)?.[1] ?? 0);
-  const error = /^\s*(Error: .*(?:\n(?!\s*\n).*){0,6})/m.exec(plain)?.[1] ?? null;
+  const error = /^\s*((?:[A-Z]\w*)?Error: .*(?:\n(?!\s*\n).*){0,6})/m.exec(plain)?.[1] ?? null;
   return { passed: count('passed'), failed: count('failed') + count('timed out'), firstError: error };
 }
 
@@ -158,7 +165,7 @@ async function onRelease(app: RealApp, recorded: Recorded[], root: string, env: 
       // The generated project as it was, its actions failing fast on a locator the release broke.
       const project = path.join(root, `${app.name}-${flow.name}`);
       fs.cpSync(out, project, { recursive: true });
-      failFastActions(project);
+      failFastActions(project, kReleaseActionMs);
       const specEnv = { ...env, ...generatedSpecsEnv(origin), [kResetCommandEnv]: reset.command };
       await running.reset();
       const before = await runGeneratedSpecs(project, origin, kFlowSpecs, specEnv);

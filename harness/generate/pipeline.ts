@@ -66,13 +66,14 @@ export const kFailFastActionMs = 3_000;
 
 /**
  * Sets `use.actionTimeout` in a generated project's Playwright config, as a project may: every run
- * of it, `bu heal --rerun`'s included, fails on a broken locator in `kFailFastActionMs` instead of
- * waiting out the test's timeout. Not for a test that proves what heal says of a test timeout.
+ * of it, `bu heal --rerun`'s included, fails on a broken locator in `actionMs` (kFailFastActionMs
+ * unless an app's pages take longer to draw what is acted on) instead of waiting out the test's
+ * timeout. Not for a test that proves what heal says of a test timeout.
  */
-export function failFastActions(out: string): void {
+export function failFastActions(out: string, actionMs = kFailFastActionMs): void {
   const file = path.join(out, 'playwright.config.ts');
   const text = fs.readFileSync(file, 'utf8');
-  const edited = text.replace(/^( *)use: \{\n/m, (line, indent: string) => `${line}${indent}  actionTimeout: ${kFailFastActionMs},\n`);
+  const edited = text.replace(/^( *)use: \{\n/m, (line, indent: string) => `${line}${indent}  actionTimeout: ${actionMs},\n`);
   if (edited === text) throw new Error(`no \`use: {\` block in ${file}`);
   fs.writeFileSync(file, edited);
 }
