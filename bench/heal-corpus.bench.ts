@@ -22,7 +22,8 @@
  * `full` acted in a gone case.
  * Subsets: BENCH_APPS=a,b  BENCH_MUTANTS=x,y  BENCH_STRATEGIES=full,...
  * BENCH_FAMILIES=honest,removed,substituted,peer-left (all by default); more: BENCH_EXTRA=1 (every
- * flow), BENCH_VERBOSE=1 (a line per replay, and the gone cases that were not reached).
+ * flow), BENCH_VERBOSE=1 (a line per replay, and the gone cases that were not reached), BENCH_KEEP=1 (the
+ * output folder is kept and its path printed).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -45,6 +46,8 @@ const onlyMutants = list('BENCH_MUTANTS');
 const strategies = (list('BENCH_STRATEGIES') as StrategyName[] | null) ?? kStrategies;
 const verbose = process.env.BENCH_VERBOSE === '1';
 const extra = process.env.BENCH_EXTRA === '1';
+/** BENCH_KEEP=1: the recordings, replays and reports are left in the output folder (its path printed) to read after the run. */
+const keep = process.env.BENCH_KEEP === '1';
 /** Instances of each app replaying side by side: replays mostly wait on the browser and the server, so two fit on two cores. */
 const kWorkers = Number(process.env.BENCH_WORKERS ?? 2);
 const families = list('BENCH_FAMILIES') ?? ['honest', ...kGoneFamilies];
@@ -101,6 +104,19 @@ function line(app: string, result: FlowResult): void {
   }
 }
 
+/** Each replay's report, as `reports/<app>-<flow>-<target>-<strategy>.json` in the output folder (BENCH_KEEP). */
+async function keepReports(outputDir: string, app: string, result: NonNullable<Awaited<ReturnType<typeof benchApp>>>): Promise<void> {
+  const dir = path.join(outputDir, 'reports');
+  await fs.mkdir(dir, { recursive: true });
+  const named = [
+    ...result.results.map((r) => ({ name: `${r.flow.name}-${r.target.label}-${r.strategy}`, report: r.outcome.report })),
+    ...result.gone.map((r) => ({ name: `${r.case.flow.name}-${r.case.family}-${r.case.index}-${r.strategy}`, report: r.outcome.report })),
+  ];
+  for (const { name, report } of named) {
+    if (report) await fs.writeFile(path.join(dir, `${app}-${name}.json`.replace(/[^\w.-]+/g, '_')), JSON.stringify(report, null, 2));
+  }
+}
+
 async function runApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app: CorpusApp, outputDir: string): Promise<void> {
   const result = await benchApp(browser, app, {
     mutants, strategies, extra, workers: kWorkers, other: honest && !onlyMutants, outputDir, p3Heal: honest && strategies.includes('full'), p3One: honest && !p3One.length,
@@ -108,6 +124,7 @@ async function runApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app: C
   });
   if (!result) return;
   for (const target of result.targets) rows.push({ app: app.name, mutant: target.label });
+  if (keep) await keepReports(outputDir, app.name, result);
   for (const r of result.results) {
     add(tallyOf(app.name, r.target.label, r.strategy), r.outcome, r.reference ?? null, r.target.other);
     line(app.name, r);
@@ -208,7 +225,8 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    await fs.rm(outputDir, { recursive: true, force: true });
+    if (keep) process.stderr.write(`kept the recordings and reports in ${outputDir}\n`);
+    else await fs.rm(outputDir, { recursive: true, force: true });
   }
 }
 
