@@ -22,9 +22,3 @@ export function writtenHashRoute(hash: string): string | null {
   const match = /^#(?:!\/?|\/)[^?#]+/.exec(hash);
   return match ? match[0] : null;
 }
-
-/** The hash route at the end of a link target or address (`/app/#!active` -> `#!active`), as written; null when it ends in none. */
-export function trailingHashRoute(href: string): string | null {
-  const at = href.indexOf('#');
-  return at >= 0 && isHashRoute(href.slice(at)) ? href.slice(at) : null;
-}

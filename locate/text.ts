@@ -1,4 +1,4 @@
-import { trailingHashRoute } from '../core/hash-route.ts';
+import { isHashRoute } from '../core/hash-route.ts';
 /** Text helpers shared by scoring and verification: pure, no browser. */
 
 /** Lower-case, punctuation to spaces, whitespace collapsed. */
@@ -92,15 +92,23 @@ export function pathShape(path: string | null): string | null {
   return path === null ? null : path.replace(/\d+/g, '#');
 }
 
+/** The hash a link target ends in (`#/active`, `#Tasks`), from its first `#`; '' when it has none. */
+function hashOf(href: string): string {
+  const at = href.indexOf('#');
+  return at >= 0 ? href.slice(at) : '';
+}
+
 /**
- * Two link targets made comparable: when only one of them carries a hash route (a fingerprint
- * taken before routes were kept), the route is left out of both.
+ * Two link targets made comparable. Their hashes count when they are the same, or both routes
+ * (`#/active`, `#!/items/4`: another route is another place). Otherwise the hash is left out of
+ * both: a fingerprint taken before hashes were kept has none, and an anchor of another name says
+ * nothing on its own (a page's anchors are often made from its headings' words, or numbered).
  */
 export function comparableHrefs(recorded: string | null, live: string | null): [string | null, string | null] {
   if (recorded === null || live === null) return [recorded, live];
-  const [routeA, routeB] = [trailingHashRoute(recorded), trailingHashRoute(live)];
-  const withoutRoute = (href: string, route: string | null) => (route === null ? href : href.slice(0, href.length - route.length));
-  const [a, b] = (routeA === null) === (routeB === null) ? [recorded, live] : [withoutRoute(recorded, routeA), withoutRoute(live, routeB)];
+  const [hashA, hashB] = [hashOf(recorded), hashOf(live)];
+  const kept = hashA === hashB || (isHashRoute(hashA) && isHashRoute(hashB));
+  const [a, b] = kept ? [recorded, live] : [recorded.slice(0, recorded.length - hashA.length), live.slice(0, live.length - hashB.length)];
   return a !== b && deploymentOnly(a, b) ? [a, a] : [a, b];
 }
 

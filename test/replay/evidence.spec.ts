@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import { replay } from '../../replay/replay.ts';
 import { comparableHrefs } from '../../locate/text.ts';
+import { kRefusedFindMs } from './support/find-limits.ts';
 import { recordOn } from './support/record.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 
@@ -37,6 +38,41 @@ test('a link target recorded before hash routes were kept still compares by its 
   expect(comparableHrefs('/app/', '/app/#/active')).toEqual(['/app/', '/app/']);
   expect(comparableHrefs('/app/#/active', '/app/#/completed')).toEqual(['/app/#/active', '/app/#/completed']);
   expect(comparableHrefs('/app/?q=1', '/app/?q=1')).toEqual(['/app/?q=1', '/app/?q=1']);
+  // An anchor counts when it is the same; one of another name, or none recorded, says nothing.
+  expect(comparableHrefs('/#Tasks', '/#Tasks')).toEqual(['/#Tasks', '/#Tasks']);
+  expect(comparableHrefs('/#Tasks', '/#Archive')).toEqual(['/', '/']);
+  expect(comparableHrefs('/', '/#Tasks')).toEqual(['/', '/']);
+});
+
+/**
+ * A notebook whose links open a page of their own in place, named by the link's anchor (the
+ * address does not change); the app logs the one opened.
+ */
+function notebook(tasks: string): string {
+  return htmlPage('Notebook', `<main><article><h2>Garden</h2><p>The garden has three beds. See ${tasks} for the work of the week and <a href="#Beds">Beds</a> for what grows where.</p></article></main>
+    <script>document.querySelector('main').addEventListener('click', (e) => { const a = e.target.closest('a'); if (!a) return; e.preventDefault(); fetch('/act', { method: 'POST', body: 'open ' + a.getAttribute('href') }); });</script>`);
+}
+
+test('a reworded link whose anchor stayed is followed; a link to another anchor in its place is not', async ({ browser }) => {
+  site = await startPagesSite(() => notebook('<a href="#Tasks">Tasks</a>'));
+  const history = await recordOn(browser, site.url, [{ action: 'click', params: {}, target: (p) => p.getByRole('link', { name: 'Tasks' }) }]);
+  await expect.poll(() => site.state.log).toEqual(['open #Tasks']);
+  expect(history.steps[0]!.fingerprint!.hrefPath).toBe('/#Tasks');
+  const replayed = async (tasks: string, id: string, findTimeoutMs: number) => {
+    site.state.render = () => notebook(tasks);
+    site.state.log = [];
+    // A context of its own per replay: replay finds a step's tab among its context's pages.
+    const context = await browser.newContext();
+    const { report } = await replay(await context.newPage(), history, { replayId: id, findTimeoutMs });
+    await context.close();
+    return report;
+  };
+  const reworded = await replayed('<a href="#Tasks">To-dos</a>', 'anchor-reworded', 1_500);
+  await expect.poll(() => site.state.log, { message: JSON.stringify(reworded.steps, null, 1) }).toEqual(['open #Tasks']);
+  expect(reworded.steps[0]!.status).toBe('healed');
+  const other = await replayed('<a href="#Archive">Archive</a>', 'anchor-other', kRefusedFindMs);
+  expect(site.state.log, JSON.stringify(other.steps, null, 1)).toEqual([]);
+  expect(other.steps[0]!.status).toBe('failed');
 });
 
 test('a link target compares without the token a session draws (its key says so), never without a record\'s id', () => {
