@@ -91,10 +91,16 @@ export async function collect(frame: Frame, query: Locator, options: CollectOpti
     .map((p, i) => ({ ...p, locator: probed.length === 1 ? query : query.nth(i) }))
     .filter(({ probe, visible }) => (visible || options.includeHidden) && (!options.keep || options.keep(probe)));
   const names = await Promise.all(chosen.map(({ locator }) =>
-    known?.name !== undefined ? { role: known.role, name: known.name } : probed.length === 1 && single ? single : roleAndName(locator)));
-  return chosen.map(({ probe, visible, locator, frame: framePath }, i) => ({
-    frame, framePath, locator, positional: probed.length > 1, features: { ...probe, role: known?.role ?? names[i]!.role, name: names[i]!.name, frameDepth: depth, visible },
-  }));
+    known?.name !== undefined ? { role: known.role, name: known.name } : probed.length === 1 && single ? single : readRoleAndName(locator, kAriaTimeoutMs)));
+  // The probe runs in the page's own world, where the page's scripts may have replaced how
+  // selectors match (a build that renamed its classes and taught querySelectorAll the old names);
+  // actions resolve the locator in Playwright's world. An element whose role and name cannot be
+  // read through the locator is one no action through it would reach: it is no candidate.
+  return chosen.flatMap(({ probe, visible, locator, frame: framePath }, i) => {
+    const read = names[i];
+    if (!read) return [];
+    return [{ frame, framePath, locator, positional: probed.length > 1, features: { ...probe, role: known?.role ?? read.role, name: read.name, frameDepth: depth, visible } }];
+  });
 }
 
 /** The element read at its recorded path (see `collectAtPath`). */
