@@ -57,10 +57,17 @@ export const kRenamedFloor = 5;
 /** Below this share of the page's other recorded elements re-found (by name, or at their place by what they are), the page is not the recorded one. */
 export const kMinMembersKept = 0.5;
 
-/** Short words carry grammar, not purpose ("to", "the", "of"): not counted as shared. */
+/** Short words carry grammar, not purpose ("to", "the", "of"): a caption with no longer word is compared whole (see `wordsShared`). */
 const kMinContentLetters = 4;
+/**
+ * Beside words of `kMinContentLetters`, a word of three letters is one of substance too, when it
+ * is not grammar: the thing a control acts on is often that short ("Update a bed", "Edit tag").
+ */
+const kMinShortContentLetters = 3;
 /** Function words of four letters and more that captions share without sharing a purpose. */
 const kFunctionWords = new Set(['what', 'this', 'that', 'your', 'with', 'from', 'here', 'have', 'will', 'into', 'some', 'more', 'than', 'when', 'were', 'been', 'their', 'there', 'which', 'would', 'about', 'please']);
+/** Function words of three letters. */
+const kShortFunctionWords = new Set(['the', 'and', 'for', 'but', 'nor', 'not', 'yet', 'you', 'are', 'was', 'has', 'had', 'its', 'our', 'his', 'her', 'all', 'any', 'few', 'can', 'may', 'who', 'why', 'how', 'out', 'off', 'own', 'per', 'via', 'too', 'yes', 'one', 'two', 'now', 'let']);
 
 export interface RenamedFacts {
   /** At its recorded CSS path and XPath in the page's own document. */
@@ -95,12 +102,13 @@ export interface RenamedVerdict {
   rule: 'floor' | 'page' | null;
 }
 
-/** Content words of an element's captions: its name and what it shows of itself. */
-export function captionWords(texts: (string | null | undefined)[]): Set<string> {
+/** Content words of an element's captions: its name and what it shows of itself; `short`: three-letter ones too. */
+export function captionWords(texts: (string | null | undefined)[], short = false): Set<string> {
   const out = new Set<string>();
   for (const text of texts) {
     for (const word of normalizeText(text).split(' ')) {
-      if ([...word.matchAll(/\p{L}/gu)].length >= kMinContentLetters && !kFunctionWords.has(word)) out.add(word);
+      const letters = [...word.matchAll(/\p{L}/gu)].length;
+      if (letters >= kMinContentLetters ? !kFunctionWords.has(word) : short && letters >= kMinShortContentLetters && !kShortFunctionWords.has(word)) out.add(word);
     }
   }
   return out;
@@ -117,7 +125,8 @@ function allCaptionWords(texts: (string | null | undefined)[]): Set<string> {
 }
 
 /**
- * Whether the recorded and live captions share a word: a word of substance where both have one,
+ * Whether the recorded and live captions share a word: a word of substance where both have one
+ * of four letters or more (three-letter ones then count too: "Update a bed" -> "Change a bed"),
  * else any word (a caption of short words, "Log in" or "OK", is compared whole). A caption where
  * the recorded element showed none is a caption it was given: nothing shared. Null when the
  * element shows no words now.
@@ -126,7 +135,7 @@ export function wordsShared(fp: Fingerprint, live: LiveFeatures): boolean | null
   const [recorded, now] = [captionWords(captionsOf(fp)), captionWords(captionsOf(live))];
   const [recordedAll, nowAll] = [allCaptionWords(captionsOf(fp)), allCaptionWords(captionsOf(live))];
   if (!nowAll.size) return null;
-  const [a, b] = recorded.size && now.size ? [recorded, now] : [recordedAll, nowAll];
+  const [a, b] = recorded.size && now.size ? [captionWords(captionsOf(fp), true), captionWords(captionsOf(live), true)] : [recordedAll, nowAll];
   for (const w of a) if (b.has(w)) return true;
   return false;
 }

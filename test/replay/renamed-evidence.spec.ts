@@ -114,6 +114,23 @@ test('a form button reworded and restyled between the same neighbours is pressed
   expect(other.report.steps[1]!.status).toBe('failed');
 });
 
+test('a button reworded around a short word it kept ("Update a bed" -> "Change a bed") is pressed; one of another purpose in its place is not', async ({ browser, page: tab }) => {
+  site = await startPagesSite(() => notes('Update a bed', 'btn btn-save'));
+  const history = await recordOn(browser, site.url, [
+    { action: 'input', params: { text: 'north' }, target: (p) => p.getByRole('textbox', { name: 'Note' }) },
+    { action: 'click', params: {}, target: (p) => p.getByRole('button', { name: 'Update a bed' }) },
+  ]);
+  await expect.poll(() => site.state.log).toEqual(['saved']);
+  site.state.render = () => notes('Change a bed', 'button-primary x9f3k2');
+  const healed = await replayedLog(tab, history, 'change-a-bed', kFindMs);
+  await expect.poll(() => site.state.log, { message: JSON.stringify(healed.report.steps, null, 1) }).toEqual(['saved']);
+  expect(healed.report.steps[1]!.notes.join('\n')).toMatch(/its old and new captions share a word/);
+  site.state.render = () => notes('Print a label', 'btn btn-save');
+  const other = await replayedLog(tab, history, 'print-a-label', kRefusedFindMs);
+  expect(other.log, JSON.stringify(other.report.steps, null, 1)).toEqual([]);
+  expect(other.report.steps[1]!.status).toBe('failed');
+});
+
 const facts = (over: Partial<RenamedFacts>): RenamedFacts => ({
   place: false, distinctClass: null, neighbours: [], regionKept: false, sole: false, wordsShared: null, captionKept: null, reworded: null, displaced: null, members: { kept: 0, of: 0 }, ...over,
 });
@@ -142,6 +159,9 @@ test('the weights: what a substitution keeps stays below the floor under a capti
   expect(shared(captions('Log In'), captions('Sign in'))).toBe(true);
   expect(shared(captions(''), captions('Archive', 'Archive'))).toBe(false);
   expect(shared(captions('Save note'), captions(''))).toBeNull();
+  // Beside a longer word, a short one of substance counts; a short one of grammar does not.
+  expect(shared(captions('Update a bed'), captions('Change a bed'))).toBe(true);
+  expect(shared(captions('Update all'), captions('Remove all'))).toBe(false);
   // A page reworded loses most of its other names under the heading it kept; a control replaced leaves them.
   const link = { role: 'link', tag: 'a', peers: ['garden', 'journal', 'seeds'] } as unknown as Fingerprint;
   expect(peersReworded(link, true, new Set(['beet', 'notebook', 'seeds']))).toMatch(/^2 of the 3 other links recorded on the page are no longer shown/);
