@@ -265,7 +265,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
       classesOnPage ??= await countClasses(page, stableClasses(fp));
       const facts = await readRenamedFacts(page, fp, pick.winner.item, pick.rule === 'sole', classesOnPage, options.pageEvidence ?? null);
       const verdict = weighRenamed(facts);
-      const said = describeVerdict(verdict, facts.members);
+      const said = describeVerdict(verdict, facts);
       if (!verdict.taken) {
         notes.push(`${level}: the ${what}: renamed, and no test id, id, form name, link target, row or caption says it is the recorded one; ${said}`);
         return null;

@@ -69,6 +69,23 @@ const kFunctionWords = new Set(['what', 'this', 'that', 'your', 'with', 'from', 
 /** Function words of three letters. */
 const kShortFunctionWords = new Set(['the', 'and', 'for', 'but', 'nor', 'not', 'yet', 'you', 'are', 'was', 'has', 'had', 'its', 'our', 'his', 'her', 'all', 'any', 'few', 'can', 'may', 'who', 'why', 'how', 'out', 'off', 'own', 'per', 'via', 'too', 'yes', 'one', 'two', 'now', 'let']);
 
+/**
+ * Kinds of effect a control's caption names with its verb. A caption reworded within a kind keeps
+ * the purpose ("Save note" -> "Store note", "Update a bed" -> "Change a bed"); one whose verb moved
+ * to another kind names another control whatever else it kept ("Update a bed" -> "Delete a bed":
+ * the word kept names what it acts on, not what it does), and is refused (the `purpose` rule).
+ * English verbs only: a caption in another language shares no word and is weighed by the rest.
+ */
+const kActionKinds: Record<string, readonly string[]> = {
+  create: ['add', 'create', 'new', 'insert', 'upload', 'invite', 'register'],
+  change: ['update', 'change', 'edit', 'modify', 'save', 'store', 'apply', 'rename'],
+  remove: ['delete', 'remove', 'discard', 'erase', 'destroy', 'drop', 'purge', 'trash', 'unlink', 'uninstall', 'revoke', 'unsubscribe'],
+  cancel: ['cancel', 'dismiss', 'abort', 'undo', 'revert', 'reset'],
+};
+const kActionKindOf = new Map(Object.entries(kActionKinds).flatMap(([kind, verbs]) => verbs.map((verb) => [verb, kind] as const)));
+/** How far into a caption its verb is looked for: controls lead with it ("Delete", "Add a bed", "Quick edit"). */
+const kVerbWithin = 2;
+
 export interface RenamedFacts {
   /** At its recorded CSS path and XPath in the page's own document. */
   place: boolean;
@@ -87,6 +104,8 @@ export interface RenamedFacts {
   reworded: string | null;
   /** A recorded member's place holds another element, said for a reader, or null. */
   displaced: string | null;
+  /** Its caption's verb names another kind of effect than the recorded one's, said for a reader, or null (see `actionChanged`). */
+  actionChanged?: string | null;
   /** The page's other recorded elements: how many were re-found, of how many. */
   members: { kept: number; of: number };
 }
@@ -98,8 +117,8 @@ export interface RenamedVerdict {
   carried: string[];
   /** The signals that counted against it. */
   against: string[];
-  /** Why it was not taken: below the floor, or on a page that lost what was recorded. */
-  rule: 'floor' | 'page' | null;
+  /** Why it was not taken: below the floor, on a page that lost what was recorded, or a caption that says it does another thing. */
+  rule: 'floor' | 'page' | 'purpose' | null;
 }
 
 /** Content words of an element's captions: its name and what it shows of itself; `short`: three-letter ones too. */
@@ -140,6 +159,22 @@ export function wordsShared(fp: Fingerprint, live: LiveFeatures): boolean | null
   return false;
 }
 
+/** The kind of effect a caption's verb names, with the verb; null when it leads with none of kActionKinds. */
+function actionOf(caption: string | null | undefined): { verb: string; kind: string } | null {
+  for (const word of normalizeText(caption).split(' ').slice(0, kVerbWithin)) {
+    const kind = kActionKindOf.get(word);
+    if (kind) return { verb: word, kind };
+  }
+  return null;
+}
+
+/** When the recorded and live names each lead with a verb of kActionKinds, of two kinds: said for a reader; else null. */
+export function actionChanged(fp: Pick<Fingerprint, 'name'>, live: Pick<LiveFeatures, 'name'>): string | null {
+  const [was, now] = [actionOf(fp.name), actionOf(live.name)];
+  if (!was || !now || was.kind === now.kind) return null;
+  return `its caption says it does another thing: "${now.verb}" (${now.kind}) where it said "${was.verb}" (${was.kind})`;
+}
+
 /** The recorded caption the name came from, still shown unchanged; null when none is. */
 export function captionKept(fp: Fingerprint, live: LiveFeatures): string | null {
   const name = normalizeText(fp.name);
@@ -174,14 +209,16 @@ export function weighRenamed(facts: RenamedFacts): RenamedVerdict {
   if (facts.displaced) add(kMemberDisplaced, facts.displaced);
   const { kept, of } = facts.members;
   const pageKept = of === 0 || kept >= kMinMembersKept * of;
-  const rule = !pageKept ? 'page' : score < kRenamedFloor ? 'floor' : null;
+  const rule = !pageKept ? 'page' : facts.actionChanged ? 'purpose' : score < kRenamedFloor ? 'floor' : null;
   return { taken: rule === null, score, carried, against, rule };
 }
 
 /** The verdict said for a reader: the rule and score when refused, the signals that carried it when taken. */
-export function describeVerdict(verdict: RenamedVerdict, members: RenamedFacts['members']): string {
+export function describeVerdict(verdict: RenamedVerdict, facts: Pick<RenamedFacts, 'members' | 'actionChanged'>): string {
+  const { members } = facts;
   const signals = [...verdict.carried, ...verdict.against].join(', ') || 'no signal';
   if (verdict.rule === 'page') return `page: ${members.kept} of the page's ${members.of} other recorded elements re-found (below ${kMinMembersKept * 100}%); refused`;
+  if (verdict.rule === 'purpose') return `purpose: ${facts.actionChanged}; refused`;
   if (verdict.rule === 'floor') return `floor: evidence ${verdict.score} < ${kRenamedFloor} (${signals}); refused`;
   return `taken on evidence ${verdict.score} >= ${kRenamedFloor}: ${signals}`;
 }

@@ -5,7 +5,7 @@ import { writtenId } from '../core/locator/written-id.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
 import type { Candidate } from './candidates.ts';
 import { languageChanged, readLivePage } from './page-identity.ts';
-import { captionKept, wordsShared, type RenamedFacts } from './renamed-evidence.ts';
+import { actionChanged, captionKept, wordsShared, type RenamedFacts } from './renamed-evidence.ts';
 import { sameOriginPath } from './same-origin-path.ts';
 import { effectiveType, isRowScoped, stableClasses } from './scoring.ts';
 import { normalizeText } from './text.ts';
@@ -176,6 +176,7 @@ export async function readRenamedFacts(page: Page, fp: Fingerprint, winner: Cand
     captionKept: captionKept(fp, live),
     reworded,
     displaced: members.displaced,
+    actionChanged: actionChanged(fp, live),
     // A translated page keeps none of its names: they are not compared (see page-identity.ts).
     members: translated ? { kept: 0, of: 0 } : { kept: members.kept, of: members.of },
   };

@@ -27,7 +27,7 @@ export interface Decision {
   /** Taking the element was right (honest) or wrong (gone). */
   right: boolean;
   signals: Partial<Record<Signal, number>>;
-  /** Refused by the page rule: no weights lift it. */
+  /** Refused by the page or the purpose rule: no weights lift it. */
   pageRule: boolean;
 }
 
@@ -48,6 +48,7 @@ function signalOf(text: string): Signal | null {
 /** The signals of one evidence note ("... taken on evidence 6 >= 5: a (+2), b (+1)" or "... floor: evidence 4 < 5 (a (+2), ...)"); null for any other note. */
 export function readDecision(note: string): { signals: Partial<Record<Signal, number>>; pageRule: boolean } | null {
   if (/\bpage: \d+ of the page's \d+ other recorded elements re-found/.test(note)) return { signals: {}, pageRule: true };
+  if (/\bpurpose: its caption says it does another thing/.test(note)) return { signals: {}, pageRule: true };
   const m = /(?:taken on evidence -?\d+ >= \d+: |floor: evidence -?\d+ < \d+ \()(.*)$/.exec(note);
   if (!m) return null;
   const signals: Partial<Record<Signal, number>> = {};

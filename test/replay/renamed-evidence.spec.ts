@@ -5,7 +5,7 @@ import { kRefusedFindMs } from './support/find-limits.ts';
 import { recordOn } from './support/record.ts';
 import { startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 import { peersReworded } from '../../locate/renamed-facts.ts';
-import { captionWords, kRenamedFloor, weighRenamed, wordsShared, type RenamedFacts } from '../../locate/renamed-evidence.ts';
+import { actionChanged, captionWords, kRenamedFloor, weighRenamed, wordsShared, type RenamedFacts } from '../../locate/renamed-evidence.ts';
 import type { Fingerprint } from '../../core/schema/history.ts';
 import type { LiveFeatures } from '../../locate/scoring.ts';
 
@@ -129,6 +129,11 @@ test('a button reworded around a short word it kept ("Update a bed" -> "Change a
   const other = await replayedLog(tab, history, 'print-a-label', kRefusedFindMs);
   expect(other.log, JSON.stringify(other.report.steps, null, 1)).toEqual([]);
   expect(other.report.steps[1]!.status).toBe('failed');
+  // The word it kept names what it acts on, not what it does: a button that now deletes that thing is another control.
+  site.state.render = () => notes('Delete a bed', 'btn btn-save');
+  const opposite = await replayedLog(tab, history, 'delete-a-bed', kRefusedFindMs);
+  expect(opposite.log, JSON.stringify(opposite.report.steps, null, 1)).toEqual([]);
+  expect(opposite.report.steps[1]!.status).toBe('failed');
 });
 
 const facts = (over: Partial<RenamedFacts>): RenamedFacts => ({
@@ -150,6 +155,15 @@ test('the weights: what a substitution keeps stays below the floor under a capti
   expect(weighRenamed(facts({ ...reworded, displaced: 'another element sits where ...' })).rule).toBe('floor');
   // A page that lost most of what was recorded on it is another page, whatever the element's own evidence.
   expect(weighRenamed(facts({ ...kept, wordsShared: true, members: { kept: 1, of: 4 } })).rule).toBe('page');
+  // A caption whose verb now names another kind of effect is another control, whatever it kept.
+  const everything = { place: true, distinctClass: 'btn-save', neighbours: ['the heading "Beds"', 'the text "North"'], regionKept: true, sole: true, wordsShared: true, captionKept: null, reworded: 'button "Add a bed" -> "New bed"' };
+  expect(weighRenamed(facts(everything)).taken).toBe(true);
+  expect(weighRenamed(facts({ ...everything, actionChanged: actionChanged({ name: 'Update a bed' }, { name: 'Delete a bed' }) })).rule).toBe('purpose');
+  expect(actionChanged({ name: 'Update a bed' }, { name: 'Change a bed' })).toBeNull();
+  expect(actionChanged({ name: 'Save note' }, { name: 'Store note' })).toBeNull();
+  expect(actionChanged({ name: 'Add task' }, { name: 'Cancel' })).toMatch(/"cancel" \(cancel\) where it said "add" \(create\)/);
+  // A caption without a verb of the known kinds says nothing of its purpose: weighed by the rest.
+  expect(actionChanged({ name: 'Tasks' }, { name: 'Delete' })).toBeNull();
   // Words of grammar are not shared purpose.
   expect([...captionWords(['What is on your list?'])]).toEqual(['list']);
   // Captions of short words are compared whole; a caption given where none was shares nothing.
