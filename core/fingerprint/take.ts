@@ -58,11 +58,32 @@ export interface FingerprintOptions {
 }
 
 /**
+ * What Chromium says when the document an element handle belongs to went away while it was read
+ * (the page navigated or reloaded itself: a rich editor's save reloading the article): the element
+ * is looked for again in the new document.
+ */
+const kDocumentGone = /Cannot find context with specified id|Execution context was destroyed/;
+/** Reads of an element through documents that went away, before the error stands: a page that reloads itself once or twice settles within these. */
+const kDocumentGoneAttempts = 3;
+
+/**
  * Everything replay needs to find this element again. `locator` must resolve to exactly one
  * element. Without `hints`, role and name come from an element aria snapshot, which invalidates
- * the page's aria refs: take a fresh ai snapshot before using refs again.
+ * the page's aria refs: take a fresh ai snapshot before using refs again. A document that goes
+ * away during the reads (the page navigated) is waited out and the element read again in the new one.
  */
 export async function takeFingerprint(locator: Locator, hints?: RoleName, options: FingerprintOptions = {}): Promise<Fingerprint> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fingerprintOnce(locator, hints, options);
+    } catch (err) {
+      if (attempt >= kDocumentGoneAttempts || !kDocumentGone.test(String((err as Error)?.message ?? err))) throw err;
+      await locator.page().waitForLoadState('domcontentloaded').catch(() => undefined);
+    }
+  }
+}
+
+async function fingerprintOnce(locator: Locator, hints: RoleName | undefined, options: FingerprintOptions): Promise<Fingerprint> {
   const handle = await locator.elementHandle({ timeout: kResolveTimeoutMs });
   if (!handle) throw new Error('element is not attached');
   try {
