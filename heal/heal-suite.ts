@@ -27,6 +27,7 @@ import { withNames } from './constant-value.ts';
 import { readTestTraces } from './test-traces.ts';
 import { unifiedDiff } from './unified-diff.ts';
 import { writtenLocator, type WrittenLocator } from './written-locator.ts';
+import { brokenPassedPart, passedReason, templated } from './passed-values.ts';
 
 /**
  * `bu heal --baseline`: heals any Playwright suite, written by hand or not. For each failing test,
@@ -281,6 +282,11 @@ async function healOne({ file, name, read, call, useSnapshots }: Failing, option
   const snapshot = kEvidencePhases.map((phase) => snapshots.find(call.callId, phase)).find((found) => found !== null) ?? null;
   if (!snapshot) return refuse(`the trace has no DOM snapshot of the failing call (${call.callId})`);
   await shown.show(snapshot, snapshots.html(snapshot), resources);
+  // A part built from a value the call passes that finds nothing now: the value changed, the caller's to change.
+  for (let each: WrittenLocator | null = written; each; each = each.container) {
+    const broken = each.passed.length ? await brokenPassedPart(shown.page, each, each.scope) : null;
+    if (broken) return refuse(passedReason(broken, each.where, 'finds nothing on the page now (the value passed in no longer holds)', fromProject));
+  }
   const peers = pageMembers(options.baseline, recorded);
   // What an asserted locator says (its name, text, label...) is what the test expects: a new locator says it too.
   const says = assertion ? (code: string) => lostExpectations(wrote, code).length === 0 : undefined;
@@ -320,6 +326,7 @@ async function healOne({ file, name, read, call, useSnapshots }: Failing, option
   if (found.container) {
     // The container broke, not the element in it: its first part is written anew where the container is written.
     const { node, text } = found.container;
+    if (written.container?.passed.length) return refuse(`the container the locator is found inside is built from values its calls pass (${fromProject(written.container.where)}): a new container for each call is not checked: not patched`);
     const before = node.getText();
     const writtenIn = fromProject(node.getSourceFile().getFilePath());
     const container = written.container!;
@@ -333,6 +340,9 @@ async function healOne({ file, name, read, call, useSnapshots }: Failing, option
       before, after: text, level: found.level, score: found.score, signals: found.signals, runnerUp: found.runnerUp, margin: found.margin,
     };
   }
+  // A helper's parameters are the caller's: the new code keeps each part built from one as the call made it.
+  const kept = templated(found.code, written);
+  if ('lost' in kept) return refuse(passedReason(kept.lost, written.where, `is not kept by the new locator \`${found.code}\``, fromProject));
   // A locator several calls use is written anew only in a way that finds each one's own element.
   const shared = await sharedDeclaration({
     written, code: found.code, recorded, baseline: options.baseline, root, local: (each) => localFile(each, options.cwd), open, shown, snapshots: useSnapshots,
@@ -340,7 +350,9 @@ async function healOne({ file, name, read, call, useSnapshots }: Failing, option
   });
   if (!shared.ok) return refuse(shared.reason);
   // A name the locator is written with stays where its value still stands; a value that changed is changed where it is written.
-  const named = withNames(shared.code, written.constants);
+  const asWritten = templated(shared.code, written);
+  if ('lost' in asWritten) return refuse(passedReason(asWritten.lost, written.where, `is not kept by the new locator \`${shared.code}\``, fromProject));
+  const named = withNames(asWritten.code, written.constants);
   if ('lost' in named) return refuse(`the locator is written with \`${named.lost.text}\`, set at ${fromProject(named.lost.where)} to ${JSON.stringify(named.lost.value)}, which the re-found element no longer answers to: change it where it is written (other code may use it too): not patched`);
   const before = written.node.getText();
   const writtenIn = fromProject(written.node.getSourceFile().getFilePath());

@@ -8,6 +8,7 @@ import { renamedWays } from './renamed-ways.ts';
 import { declarationKey, fromPage, sharedWay, useName, usesOf } from './shared-uses.ts';
 import type { UseSnapshots } from './use-snapshots.ts';
 import { writtenLocator, type WrittenLocator } from './written-locator.ts';
+import { instantiated, templated } from './passed-values.ts';
 
 /**
  * The rule for a locator written once and used by several calls: it is patched only with a way
@@ -44,6 +45,8 @@ export async function sharedDeclaration(input: SharedDeclarationInput): Promise<
   if (written.name === null) return { ok: true, code: input.code, signals: [] };
   const key = declarationKey(written.node);
   const name = written.name;
+  // A call of a helper whose values heal cannot read is a use it cannot check.
+  let unread: string | null = null;
   const follow = (call: BaselineCall): WrittenLocator | null => {
     const local = input.local(path.posix.normalize(`${input.root}/${call.at.file}`));
     // A file that never mentions the name cannot reach the declaration: not read with the checker.
@@ -51,9 +54,11 @@ export async function sharedDeclaration(input: SharedDeclarationInput): Promise<
     const source = input.open(local);
     if (!source.getFullText().includes(name)) return null;
     const found = writtenLocator(source, call.at.line, call.at.column);
+    if (found.kind === 'passed-in' && found.key === key) unread ??= `${call.at.file}:${call.at.line}: ${found.reason}`;
     return found.kind === 'written' ? found : null;
   };
   const uses = usesOf(input.baseline, key, follow);
+  if (unread) return { ok: false, reason: `\`${name}\` (${input.relative(written.where)}) is written once and used by several calls, one of which cannot be read (${unread}): not patched` };
   if (uses.length < 2) return { ok: true, code: input.code, signals: [] };
   const from = fromPage(written);
   const scoped = (code: string) => (written.scope ? `${written.scope}.${code}` : code);
@@ -61,8 +66,14 @@ export async function sharedDeclaration(input: SharedDeclarationInput): Promise<
   const live = await takeFingerprint(locatorFromCode(input.shown.page, scoped(input.code))).catch(() => null);
   const renamed = live ? renamedWays(written.code, input.recorded.fingerprint, live) : [];
   const ways = [...renamed, input.code];
+  // A helper's way, as the code that failed passes its values, read for another use with that use's values.
+  const wayOf = written.passed.length ? (use: { declared: WrittenLocator }, way: string) => {
+    const kept = templated(written.scope && way.startsWith(`${written.scope}.`) ? way.slice(written.scope.length + 1) : way, written);
+    const own = 'code' in kept ? instantiated(kept.code, use.declared) : null;
+    return own === null ? null : use.declared.scope ? `${use.declared.scope}.${own}` : own;
+  } : undefined;
   const found = await sharedWay({
-    page: input.shown.page, uses, from, ways: ways.map(scoped), testIdAttribute: input.testIdAttribute, peers: input.peers,
+    page: input.shown.page, uses, from, ways: ways.map(scoped), wayOf, testIdAttribute: input.testIdAttribute, peers: input.peers,
     show: (use) => input.snapshots.show(input.shown, use.test, use.call.at, use.call.nth),
   });
   const names = uses.map(useName).join(', ');

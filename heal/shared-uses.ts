@@ -20,6 +20,8 @@ export interface SharedUse {
   call: BaselineCall;
   /** Its whole locator as the code writes it now, from the page. */
   code: string;
+  /** The declaration as this use reaches it (with the values its call passes a helper). */
+  declared: WrittenLocator;
 }
 
 /** One declaration, by its file and where it starts: the same whichever call it was followed from. */
@@ -50,11 +52,11 @@ export function usesOf(baseline: Baseline, key: string, follow: (call: BaselineC
       const place = `${test.test}\u0000${call.at.file}:${call.at.line}:${call.at.column}`;
       if (seen.has(place)) continue;
       const written = follow(call);
-      let reaches = false;
-      for (let at: WrittenLocator | null = written; at; at = at.container) if (declarationKey(at.node) === key) reaches = true;
-      if (!written || !reaches) continue;
+      let declared: WrittenLocator | null = null;
+      for (let at: WrittenLocator | null = written; at; at = at.container) if (declarationKey(at.node) === key) declared = at;
+      if (!written || !declared) continue;
       seen.add(place);
-      uses.push({ test: test.test, call, code: fromPage(written) });
+      uses.push({ test: test.test, call, code: fromPage(written), declared });
     }
   }
   return uses;
@@ -67,6 +69,8 @@ export interface SharedWayInput {
   from: string;
   /** Ways to write it anew, from the page, preferred first. */
   ways: string[];
+  /** A way as `use` would build it (a helper's way read with the values that use passes); null when it cannot. */
+  wayOf?(use: SharedUse, way: string): string | null;
   /** Shows the use's own snapshot of its call in `page`: the address it was taken at, or why there is none. */
   show(use: SharedUse): Promise<{ pageUrl: string } | { missing: string }>;
   testIdAttribute: string;
@@ -103,7 +107,9 @@ export async function sharedWay(input: SharedWayInput): Promise<{ ok: true; way:
     if (element === null) return { ok: false, reason: `${useName(use)}: its own element is not re-found in its snapshot (${found.ok ? '' : found.reason})` };
     for (const way of input.ways) {
       if (failed.has(way)) continue;
-      const code = use.code.includes(input.from) ? use.code.replace(input.from, way) : null;
+      const from = input.wayOf ? fromPage(use.declared) : input.from;
+      const own = input.wayOf ? input.wayOf(use, way) : way;
+      const code = own !== null && use.code.includes(from) ? use.code.replace(from, own) : null;
       const why = code === null ? 'is not built from the declaration as written' : await findsAlone(input.page, code, element);
       if (why) failed.set(way, `\`${way}\` ${why} in the snapshot of ${useName(use)}`);
     }

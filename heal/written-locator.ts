@@ -3,6 +3,7 @@ import { quote } from '../core/locator/code.ts';
 import { Node, SyntaxKind } from '../generate/ts-morph.ts';
 import { constantValue } from './constant-value.ts';
 import { fixtureValue } from './fixture-value.ts';
+import { bindingsOf, kNoBindings, passedValue, type Bindings, type WrittenArgument } from './passed-values.ts';
 
 /**
  * Where a test's failing call wrote its locator, in code a person wrote: read with ts-morph from
@@ -10,8 +11,10 @@ import { fixtureValue } from './fixture-value.ts';
  * from the call to the expression that builds it: inline at the call, a `const` or `let` of the
  * function, a page-object field (set in the constructor, a property initializer, or a getter's
  * return), whichever object the test reached it through (a fixture's page object included, when
- * the checker can type it). A locator built from a value the code passes in (a parameter, a
- * variable) is not written in one place: it is reported with the places that call it, never patched.
+ * the checker can type it), a helper or method it returns (with the values the call passes its
+ * parameters, heal/passed-values.ts). A locator built from a value heal cannot read (a variable, a
+ * parameter of code it was not followed into) is not written in one place: it is reported with the
+ * places that call it, never patched.
  */
 
 /** Locator methods a chain is made of; anything else ends the chain (its receiver is the chain's root). */
@@ -20,7 +23,8 @@ const kLocatorMethods = new Set([
   'filter', 'first', 'last', 'nth', 'and', 'or', 'frameLocator', 'contentFrame',
 ]);
 
-export type LocatorPlace = 'inline' | 'variable' | 'field' | 'getter' | 'method' | 'fixture';
+/** `helper`: a function or method with parameters that returns the locator; its calls are its uses. */
+export type LocatorPlace = 'inline' | 'variable' | 'field' | 'getter' | 'method' | 'helper' | 'fixture';
 
 /** A name the locator is written with (`Labels.save`), and the value it stands for in `code`. */
 export interface WrittenConstant {
@@ -51,6 +55,10 @@ export interface WrittenLocator {
   code: string;
   /** The constants the chain is written with, whose values `code` holds in their place. */
   constants: WrittenConstant[];
+  /** `code` with the helper's parameters as it writes them (`filter({ hasText: plan })`); `code` itself when it has none. */
+  template: string;
+  /** The values the call passed for the parameters `template` writes, which `code` holds in their place. */
+  passed: WrittenArgument[];
   /** `file:line` of the expression. */
   where: string;
 }
@@ -58,7 +66,7 @@ export interface WrittenLocator {
 export type LocatorSource =
   | WrittenLocator
   /** Built from values passed in: where the code that builds it is called from. */
-  | { kind: 'passed-in'; reason: string; where: string; callSites: string[] }
+  | { kind: 'passed-in'; reason: string; where: string; callSites: string[]; key?: string }
   | { kind: 'unknown'; reason: string };
 
 function whereOf(node: Node): string {
@@ -111,48 +119,82 @@ function splitChain(expression: Expression): { root: Expression; calls: Node[] }
   return { root: node, calls };
 }
 
+/** What reading a chain's arguments met: the constants, and the parameters the call reached them with passes. */
+interface Reading {
+  page: string;
+  bindings: Bindings;
+  constants: Node[];
+  passed: { node: Node; value: WrittenArgument }[];
+  /** A parameter whose value at the call heal cannot read: the argument and where it is passed. */
+  unread: { name: string; argument: string; at: string } | null;
+}
+
+function reading(page: string, bindings: Bindings): Reading {
+  return { page, bindings, constants: [], passed: [], unread: null };
+}
+
+/** A name the call reached the chain with passes a readable value for; recorded in `read`. */
+function passedIn(node: Node, read: Reading): boolean {
+  const value = passedValue(node, read.bindings);
+  if (value && 'value' in value) {
+    read.passed.push({ node, value });
+    return true;
+  }
+  if (value) read.unread ??= { name: node.getText(), argument: value.unread, at: value.at };
+  return false;
+}
+
 /**
  * Whether every argument of the chain is written out (strings, numbers, regexes, objects of them,
- * locators from the page, constants set to them); the constants met are added to `constants`.
+ * locators from the page, constants set to them, parameters the call passes them for); what is
+ * met is added to `read`.
  */
-function writtenOut(node: Node, page: string, constants: Node[] = []): boolean {
+function writtenOut(node: Node, read: Reading): boolean {
   if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) || Node.isNumericLiteral(node) || Node.isRegularExpressionLiteral(node)) return true;
   if (node.getKind() === SyntaxKind.TrueKeyword || node.getKind() === SyntaxKind.FalseKeyword) return true;
   if (Node.isObjectLiteralExpression(node)) {
-    return node.getProperties().every((p) => Node.isPropertyAssignment(p) && p.getInitializer() !== undefined && writtenOut(p.getInitializer()!, page, constants));
+    return node.getProperties().every((p) => (Node.isPropertyAssignment(p) && p.getInitializer() !== undefined && writtenOut(p.getInitializer()!, read))
+      || (Node.isShorthandPropertyAssignment(p) && passedIn(p.getNameNode(), read)));
   }
   if (Node.isCallExpression(node)) {
     const { root, calls } = splitChain(node);
-    return calls.length > 0 && root.getText() === page && calls.every((call) => Node.isCallExpression(call) && call.getArguments().every((arg) => writtenOut(arg, page, constants)));
+    return calls.length > 0 && root.getText() === read.page && calls.every((call) => Node.isCallExpression(call) && call.getArguments().every((arg) => writtenOut(arg, read)));
   }
+  if (Node.isIdentifier(node) && passedValue(node, read.bindings)) return passedIn(node, read);
   if ((Node.isIdentifier(node) || Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) && constantValue(node)) {
-    constants.push(node);
+    read.constants.push(node);
     return true;
   }
   return false;
 }
 
-/** The chain's text with each constant in it written as its value, and the constants. */
-function withValues(node: Node, constants: readonly Node[]): { text: string; constants: WrittenConstant[] } {
+/**
+ * The chain's text with each constant in it written as its value (and each parameter as the value
+ * passed for it, unless `asWritten`), and the constants.
+ */
+function withValues(node: Node, read: Reading, asWritten = false): { text: string; constants: WrittenConstant[] } {
   const start = node.getStart();
   let text = node.getText();
-  const read: WrittenConstant[] = [];
-  for (const constant of [...constants].sort((a, b) => b.getStart() - a.getStart())) {
-    const { value, where } = constantValue(constant)!;
-    const from = constant.getStart() - start;
-    text = text.slice(0, from) + (typeof value === 'string' ? quote(value) : String(value)) + text.slice(constant.getEnd() - start);
-    read.unshift({ text: constant.getText(), value, where });
+  const values = [
+    ...read.constants.map((at) => ({ at, value: constantValue(at)!.value, shorthand: false })),
+    ...(asWritten ? [] : read.passed.map(({ node: at, value }) => ({ at, value: value.value, shorthand: Node.isShorthandPropertyAssignment(at.getParent()) }))),
+  ];
+  for (const { at, value, shorthand } of values.sort((a, b) => b.at.getStart() - a.at.getStart())) {
+    const from = at.getStart() - start;
+    const literal = typeof value === 'string' ? quote(value) : String(value);
+    text = text.slice(0, from) + (shorthand ? `${at.getText()}: ${literal}` : literal) + text.slice(at.getEnd() - start);
   }
-  return { text, constants: read };
+  const constants = [...read.constants].sort((a, b) => a.getStart() - b.getStart()).map((at): WrittenConstant => ({ text: at.getText(), ...constantValue(at)! }));
+  return { text, constants };
 }
 
 /** The part of an argument that is not written out: `plan` of `{ hasText: plan }`. */
-function looseValue(node: Node, page: string): Node {
+function looseValue(node: Node, read: Reading): Node {
   if (Node.isObjectLiteralExpression(node)) {
     for (const property of node.getProperties()) {
       const value = Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
       if (!value) return property;
-      if (!writtenOut(value, page)) return looseValue(value, page);
+      if (!writtenOut(value, reading(read.page, read.bindings))) return looseValue(value, read);
     }
   }
   return node;
@@ -281,8 +323,17 @@ function callSitesOf(fn: Node | null): string[] {
   }).map(whereOf);
 }
 
-/** Follows the locator expression to where it is written. `depth` bounds chains of variables. */
-function follow(expression: Expression, place: LocatorPlace, name: string | null, depth = 0): LocatorSource {
+/** Where a locator expression is read: its place and name so far, how deep, and what the helper it is in was passed. */
+interface Reach {
+  place: LocatorPlace;
+  name: string | null;
+  /** Bounds chains of variables. */
+  depth: number;
+  bindings: Bindings;
+}
+
+/** Follows the locator expression to where it is written. */
+function follow(expression: Expression, { place, name, depth, bindings }: Reach): LocatorSource {
   if (depth > 8) return { kind: 'unknown', reason: 'the locator is passed through more than 8 variables' };
   let node: Expression = expression;
   while (Node.isParenthesizedExpression(node) || Node.isAwaitExpression(node) || Node.isAsExpression(node) || Node.isNonNullExpression(node)) node = node.getExpression();
@@ -293,7 +344,7 @@ function follow(expression: Expression, place: LocatorPlace, name: string | null
       const assigned = assignedExpression(root);
       if (!assigned) return { kind: 'unknown', reason: `where \`${root.getText()}\` is set could not be read` };
       if ('passedIn' in assigned) return { kind: 'passed-in', reason: `the locator is ${assigned.passedIn}`, where: assigned.where, callSites: callSitesOf(assigned.fn) };
-      return follow(assigned.expression, assigned.place, assigned.name, depth + 1);
+      return follow(assigned.expression, { place: assigned.place, name: assigned.name, depth: depth + 1, bindings });
     }
     if (Node.isCallExpression(root)) {
       // A helper or a page object's method that returns the locator: followed into its body.
@@ -305,32 +356,39 @@ function follow(expression: Expression, place: LocatorPlace, name: string | null
       if (!ret) return { kind: 'unknown', reason: `what \`${callee.getText()}(...)\` returns could not be read` };
       // A method that takes nothing returns one locator wherever it is called: a declaration, as a getter is.
       const takesNothing = !!body && (Node.isFunctionDeclaration(body) || Node.isMethodDeclaration(body) || Node.isArrowFunction(body) || Node.isFunctionExpression(body)) && body.getParameters().length === 0;
-      const inner = follow(ret, takesNothing ? 'method' : 'inline', takesNothing ? Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText() : null, depth + 1);
-      if (inner.kind !== 'written') return inner;
-      const sites = callSitesOf(body);
-      if (sites.length > 1 && !takesNothing) return { kind: 'passed-in', reason: `the locator is written in \`${callee.getText()}\`, which ${sites.length} places call`, where: inner.where, callSites: sites };
-      return inner;
+      const calledName = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
+      const inner = follow(ret, { place: takesNothing ? 'method' : 'inline', name: takesNothing ? calledName : null, depth: depth + 1, bindings: bindingsOf(root, body!, bindings) });
+      if (inner.kind !== 'written' || takesNothing) return inner;
+      // One with parameters is a declaration too, its calls its uses, each with the values it passes (heal-suite checks every use).
+      const inHelper = inner.node.getFirstAncestor((a) => a === body) !== undefined && (inner.place === 'inline' || inner.place === 'variable');
+      return inHelper ? { ...inner, place: 'helper', name: calledName } : inner;
     }
     return { kind: 'unknown', reason: `\`${node.getText().slice(0, 80)}\` is not a locator heal can read` };
   }
   const rootText = root.getText();
   const pageText = isPageRoot(root) ? rootText : 'page';
   const args = calls.flatMap((call) => (Node.isCallExpression(call) ? call.getArguments() : []));
-  const constantNodes: Node[] = [];
-  const looseArg = args.find((arg) => !writtenOut(arg, pageText, constantNodes));
+  const read = reading(pageText, bindings);
+  const looseArg = args.find((arg) => !writtenOut(arg, read));
   if (looseArg) {
-    const loose = looseValue(looseArg, pageText);
+    const loose = looseValue(looseArg, read);
     const fn = node.getFirstAncestor((a) => Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a) || Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isConstructorDeclaration(a) || Node.isGetAccessorDeclaration(a)) ?? null;
-    return { kind: 'passed-in', reason: `the locator is built from \`${loose.getText().slice(0, 60)}\`, a value the code passes in`, where: whereOf(node), callSites: callSitesOf(fn) };
+    const unread = read.unread ? ` (passed as \`${read.unread.argument.slice(0, 60)}\`, which heal cannot read as a literal or a constant)` : '';
+    const key = `${node.getSourceFile().getFilePath()}:${node.getStart()}`;
+    return { kind: 'passed-in', reason: `the locator is built from \`${loose.getText().slice(0, 60)}\`, a value the code passes in${unread}`, where: whereOf(node), callSites: callSitesOf(fn), key };
   }
-  const { text, constants } = withValues(node, constantNodes);
-  const code = text.slice(rootText.length + 1).replace(/\s*\n\s*/g, '').replace(new RegExp(`\\b(has|hasNot): ${pageText.replace(/\./g, '\\.')}\\.`, 'g'), '$1: ');
-  if (isPageRoot(root)) return { kind: 'written', node, place, name, root: rootText, scope: null, container: null, code, constants, where: whereOf(node) };
+  const relative = (text: string) => text.slice(rootText.length + 1).replace(/\s*\n\s*/g, '').replace(new RegExp(`\\b(has|hasNot): ${pageText.replace(/\./g, '\\.')}\\.`, 'g'), '$1: ');
+  const { text, constants } = withValues(node, read);
+  const code = relative(text);
+  const template = read.passed.length ? relative(withValues(node, read, true).text) : code;
+  const passed = read.passed.map((p) => p.value);
+  const own = { kind: 'written' as const, node, place, name, root: rootText, code, constants, template, passed, where: whereOf(node) };
+  if (isPageRoot(root)) return { ...own, scope: null, container: null };
   // The chain starts from a locator of its own (a component's root): its code is the scope the element is found in.
-  const scope = follow(root, place, name, depth + 1);
+  const scope = follow(root, { place, name, depth: depth + 1, bindings });
   if (scope.kind !== 'written') return scope;
   const scopeCode = scope.scope ? `${scope.scope}.${scope.code}` : scope.code;
-  return { kind: 'written', node, place, name, root: rootText, scope: scopeCode, container: scope, code, constants, where: whereOf(node) };
+  return { ...own, scope: scopeCode, container: scope };
 }
 
 /** Where the call at `line`:`column` of `source` wrote its locator. */
@@ -339,5 +397,5 @@ export function writtenLocator(source: SourceFile, line: number, column: number)
   if (!at) return { kind: 'unknown', reason: `${source.getFilePath()}:${line}:${column} is not in the file (was it edited since the run?)` };
   const called = calledLocator(at);
   if (!called) return { kind: 'unknown', reason: `no locator call at ${source.getFilePath()}:${line}:${column}` };
-  return { ...follow(called.locator, 'inline', null), assertion: called.assertion };
+  return { ...follow(called.locator, { place: 'inline', name: null, depth: 0, bindings: kNoBindings }), assertion: called.assertion };
 }

@@ -138,7 +138,7 @@ test('names', async ({ page }) => {
   expect(at('tests/let.spec.ts', 'click()')).toMatchObject({ kind: 'passed-in' });
 });
 
-test('a method that takes nothing, called from two places, is a declaration like a getter; one with a parameter stays a value passed in', () => {
+test('a method that takes nothing, called from two places, is a declaration like a getter; one with a parameter is a helper its calls use', () => {
   const at = suite({
     'pages/dialog.ts': `import type { Page } from '@playwright/test';
 export class Dialog {
@@ -166,7 +166,7 @@ test('saves', async ({ page }) => {
 `,
   });
   expect(at('tests/dialog.spec.ts', "click();\n  await dialog.button('a')")).toMatchObject({ kind: 'written', place: 'method', name: 'confirm', code: "locator('.dialog .btn-primary')" });
-  expect(at('tests/dialog.spec.ts', "click();\n});\ntest('saves'")).toMatchObject({ kind: 'passed-in' });
+  expect(at('tests/dialog.spec.ts', "click();\n});\ntest('saves'")).toMatchObject({ kind: 'written', place: 'helper', name: 'button', code: "locator('.dialog').getByRole('button', { name: 'OK' })", passed: [] });
 });
 
 test('frames beside the test folder are the suite\'s, named from its root with ..; packages and Node are not', () => {

@@ -9,19 +9,23 @@ import { runHandSuite, writeHandSuite, type HandSuite } from './support/hand-sui
  * `bu baseline` and `bu heal --baseline` on a suite written by hand, the ways teams write them: a
  * locator inline at its call, in a `const`, in a page object's field set in its constructor and
  * reached through a fixture, in a property initializer (a chain through a list item), in a getter,
- * by CSS, and built in a helper from its parameter. One release breaks one locator per test; a
- * passing run of the first release is the baseline. Each broken locator must be rewritten where the
- * code writes it, in its style, and the rewritten suite must pass; the helper's locator, a changed
- * expectation and a test the baseline never saw must be refused with their reasons.
+ * by CSS, and built in a helper from its parameter (two tests call it for two plans). One release
+ * breaks one locator per test; a passing run of the first release is the baseline. Each broken
+ * locator must be rewritten where the code writes it, in its style (the helper's literal in the
+ * helper, checked for both of its calls), and the rewritten suite must pass; a changed expectation
+ * and a test the baseline never saw must be refused with their reasons, and so must the helper when
+ * the value a call passes no longer holds, or a new literal would lose the other call's element.
  */
 
-type Release = 'first' | 'second' | 'signed-out' | 'summary-gone';
+type Release = 'first' | 'plan-renamed' | 'second' | 'signed-out' | 'summary-gone';
 let release: Release = 'first';
 
 function render(): string {
   // A session that expired: the same address shows a sign-in form.
   if (release === 'signed-out') return htmlPage('Sign in', '<main><h1>Sign in</h1><form><label>User <input name="user"></label><label>Password <input type="password" name="password"></label><button>Sign in</button></form></main>');
-  const second = release === 'second';
+  // The second release, but the Pro plan renamed (what one call of the helper passes) and its button left as it was.
+  const renamed = release === 'plan-renamed';
+  const second = release === 'second' || renamed;
   return htmlPage('Orders', `
     <header><h1>Orders</h1><a href="/help">${second ? 'Support' : 'Help'}</a></header>
     <main>
@@ -36,7 +40,7 @@ function render(): string {
       ${release === 'summary-gone' ? '' : `<article class="${second ? 'panel' : 'card'}"><h2>Summary</h2><button type="button">Refresh</button></article>`}
       <article class="${second ? 'panel' : 'card'}"><h2>Usage</h2><button type="button">Refresh</button></article>
       <section aria-label="Plans"><ul>
-        <li class="plan">Pro <button type="button">${second ? 'Purchase' : 'Buy'}</button></li>
+        <li class="plan">${renamed ? 'Premium' : 'Pro'} <button type="button">${second && !renamed ? 'Purchase' : 'Buy'}</button></li>
         <li class="plan">Free <button type="button">${second ? 'Purchase' : 'Buy'}</button></li>
       </ul></section>
     </main>`);
@@ -113,6 +117,11 @@ test('helper', async ({ page }) => {
   await planButton(page, 'Pro').click();
 });
 
+const kFree = 'Free';
+test('helper, another plan', async ({ page }) => {
+  await planButton(page, kFree).click();
+});
+
 test('expectation', async ({ page }) => {
   await page.getByRole('button', { name: 'Ping' }).click();
   await expect(page.locator('#status')).toHaveText('Pong');
@@ -170,7 +179,7 @@ test('a passing run becomes a baseline: one entry per call that found an element
   expect(green.code, green.stdout + green.stderr).toBe(0);
   const made = await runCli(['baseline', 'test-results', '--json'], { cwd: suite, timeoutMs: 120_000 });
   expect(made.code, made.stderr).toBe(0);
-  expect(made.json).toMatchObject({ passing: 10, tests: 10, missed: [] });
+  expect(made.json).toMatchObject({ passing: 11, tests: 11, missed: [] });
   const text = fs.readFileSync(path.join(suite, '.brow-use', 'baseline.json'), 'utf8');
   // Judged on the file's values, not its text: a timestamp or a hash may hold the same digits.
   const values = stringLeaves(JSON.parse(text));
@@ -178,13 +187,31 @@ test('a passing run becomes a baseline: one entry per call that found an element
   // The typed phone number as a figure of its own; a timestamp's milliseconds or a hash's digits are not it.
   const timestampOrHash = (v: string) => /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(v) || /^[0-9a-z]{8,}$/i.test(v);
   expect(values.filter((v) => /(^|\D)555(\D|$)/.test(v) && !timestampOrHash(v))).toEqual([]);
-  expect(text.length / 10, 'bytes per test').toBeLessThan(5_000);
+  expect(text.length / 11, 'bytes per test').toBeLessThan(5_000);
   const baseline = JSON.parse(text) as { tests: { test: string; calls: { at: { file: string; line: number }; method: string }[] }[] };
   const variable = baseline.tests.find((t) => t.test === 'orders.spec.ts › variable')!;
   expect(variable.calls).toEqual([expect.objectContaining({ method: 'fill', at: expect.objectContaining({ file: 'orders.spec.ts', line: 14 }), heading: 'Orders', title: 'Orders' })]);
 });
 
-test('heals each broken locator where the code writes it, in its style; refuses the helper, the expectation and the unseen test', async () => {
+test('a helper is not patched when the value one call passes no longer holds, nor with a literal that loses the other call\'s element', async () => {
+  release = 'plan-renamed';
+  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
+  const red = await runSuite('--grep', 'helper');
+  expect(red.code).not.toBe(0);
+  const before = fs.readFileSync(path.join(suite, 'tests', 'pages.ts'), 'utf8');
+  const healed = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--write', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  expect(healed.code, healed.stderr).toBe(1);
+  const result = healed.json as { changes: unknown[]; notHealed: { test: string; reason: string }[] };
+  const refused = (title: string) => result.notHealed.find((n) => n.test.endsWith(`› ${title}`))?.reason;
+  // 'Pro' is what the call passes and what changed: named with where it is passed, the helper left as written.
+  expect(refused('helper')).toMatch(/^the locator is built from `plan`, a value the code passes in \(tests\/pages\.ts:\d+; tests\/orders\.spec\.ts:\d+ passes `'Pro'`\): its part `filter\(\{ hasText: 'Pro' \}\)` finds nothing on the page now/);
+  // Free's button is now "Purchase", Pro's still "Buy": the literal written anew would find Pro's button nowhere.
+  expect(refused('helper, another plan')).toMatch(/^`planButton` \(tests\/pages\.ts:\d+\) is written once and used by 2 calls: orders\.spec\.ts › helper \(orders\.spec\.ts:\d+\), orders\.spec\.ts › helper, another plan \(orders\.spec\.ts:\d+\); no new locator finds each one's own element alone/);
+  expect(result.changes).toEqual([]);
+  expect(fs.readFileSync(path.join(suite, 'tests', 'pages.ts'), 'utf8')).toBe(before);
+});
+
+test('heals each broken locator where the code writes it, in its style, the helper\'s literal in the helper; refuses the expectation and the unseen test', async () => {
   release = 'second';
   fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
   const red = await runSuite();
@@ -201,8 +228,12 @@ test('heals each broken locator where the code writes it, in its style; refuses 
   expect(change('css')).toMatchObject({ before: "page.locator('#phone')", after: "page.locator('#tel')" });
   // Only the part of the chain that broke changes: the item it is found in still holds.
   expect(change('chain')).toMatchObject({ member: 'field proBuy', after: "this.page.locator('li.plan').filter({ hasText: 'Pro' }).getByRole('button', { name: 'Purchase' })" });
+  // The literal the release reworded is written anew in the helper, its parameter's part kept: both of its calls' buttons found alone by it.
+  const helper = { member: 'helper planButton', before: "page.locator('li.plan').filter({ hasText: plan }).getByRole('button', { name: 'Buy' })", after: "page.locator('li.plan').filter({ hasText: plan }).getByRole('button', { name: 'Purchase' })" };
+  expect(change('helper')).toMatchObject(helper);
+  expect(change('helper, another plan')).toMatchObject(helper);
+  expect(change('helper')?.signals.join('\n')).toMatch(/`planButton` is used by 2 calls \(orders\.spec\.ts › helper \(orders\.spec\.ts:\d+\), orders\.spec\.ts › helper, another plan \(orders\.spec\.ts:\d+\)\): the new locator finds each one's own element alone/);
   const refused = (title: string) => result.notHealed.find((n) => n.test.endsWith(`› ${title}`))?.reason;
-  expect(refused('helper')).toMatch(/built from `plan`, a value the code passes in.*called from .*orders\.spec\.ts:\d+/);
   expect(refused('expectation')).toMatch(/^not healable: expectation changed/);
   // Shown for review with its old and new value and its page's evidence; not written by --write.
   expect(healed.json!.expectations).toEqual([expect.objectContaining({
@@ -215,12 +246,12 @@ test('heals each broken locator where the code writes it, in its style; refuses 
   expect(refused('unseen @later'), JSON.stringify(result.notHealed, null, 1) + red.stdout).toMatch(/^no baseline for this test/);
   // A container whose class was renamed: only its first part is written anew, its filter and the call inside it kept.
   expect(change('container')).toMatchObject({ member: 'variable summary', before: "page.locator('.card').filter({ hasText: 'Summary' })", after: "page.getByRole('article').filter({ hasText: 'Summary' })" });
-  expect(result.changes).toHaveLength(7);
+  expect(result.changes).toHaveLength(9);
 
   const pages = fs.readFileSync(path.join(suite, 'tests', 'pages.ts'), 'utf8');
   expect(pages).toContain("this.save = page.getByRole('button', { name: 'Store' });");
-  expect(pages).toContain("return page.locator('li.plan').filter({ hasText: plan }).getByRole('button', { name: 'Buy' });");
-  const rerun = await runSuite('--grep', 'inline|variable|fixture field|getter|css|chain|container', '--trace', 'off');
+  expect(pages).toContain("return page.locator('li.plan').filter({ hasText: plan }).getByRole('button', { name: 'Purchase' });");
+  const rerun = await runSuite('--grep', 'inline|variable|fixture field|getter|css|chain|helper|container', '--trace', 'off');
   expect(rerun.code, rerun.stdout).toBe(0);
 });
 

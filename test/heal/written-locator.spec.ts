@@ -26,12 +26,31 @@ export async function ticks(page: Page) {
 }
 `;
 
-test('a locator a method builds from its parameter is reported with the places that call the method', () => {
+test('a locator a method builds from its parameter is read with the value each call passes, and written as the method writes it', () => {
   const found = at(kStory, 'check()');
-  expect(found.kind).toBe('passed-in');
+  expect(found).toMatchObject({ kind: 'written', place: 'inline', code: "getByRole('checkbox')", scope: "locator('.frame').filter({ has: getByRole('heading', { name: 'Tasks' }) })" });
+  if (found.kind !== 'written') return;
+  // The container is the method: its parameter's part as this call makes it, and as the method writes it.
+  expect(found.container).toMatchObject({ place: 'helper', name: 'item', code: "locator('.frame').filter({ has: getByRole('heading', { name: 'Tasks' }) })", template: "locator('.frame').filter({ has: getByRole('heading', { name: title }) })" });
+  expect(found.container?.passed).toEqual([{ name: 'title', value: 'Tasks', argument: "'Tasks'", at: '/suite/app.spec.ts:10' }]);
+  const other = at(kStory, 'uncheck()');
+  expect(other.kind === 'written' && other.scope).toBe("locator('.frame').filter({ has: getByRole('heading', { name: 'Notes' }) })");
+});
+
+test('a value passed to a helper that is no literal or constant is a value passed in, named with where it is passed', () => {
+  const found = at(`import type { Page } from '@playwright/test';
+function planButton(page: Page, plan: string) {
+  return page.locator('li.plan').filter({ hasText: plan }).getByRole('button', { name: 'Buy' });
+}
+const kFree = 'Free';
+export async function buys(page: Page, chosen: string) {
+  await planButton(page, chosen).click();
+  await planButton(page, kFree).click();
+}
+`, 'click()');
+  expect(found).toMatchObject({ kind: 'passed-in', callSites: ['/suite/app.spec.ts:7', '/suite/app.spec.ts:8'] });
   if (found.kind !== 'passed-in') return;
-  expect(found.reason).toContain('name: title');
-  expect(found.callSites).toEqual(['/suite/app.spec.ts:10', '/suite/app.spec.ts:11']);
+  expect(found.reason).toBe('the locator is built from `plan`, a value the code passes in (passed as `chosen`, which heal cannot read as a literal or a constant)');
 });
 
 test('a helper function called from one place that builds its locator from literals is followed into its body', () => {
