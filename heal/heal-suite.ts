@@ -285,7 +285,7 @@ async function healOne({ file, name, read, call, useSnapshots }: Failing, option
   // A part built from a value the call passes that finds nothing now: the value changed, the caller's to change.
   for (let each: WrittenLocator | null = written; each; each = each.container) {
     const broken = each.passed.length ? await brokenPassedPart(shown.page, each, each.scope) : null;
-    if (broken) return refuse(passedReason(broken, each.where, 'finds nothing on the page now (the value passed in no longer holds)', fromProject));
+    if (broken) return refuse(passedReason(broken, each.where, 'finds nothing on the page now: the value passed in no longer holds; change it where it is passed', fromProject));
   }
   const peers = pageMembers(options.baseline, recorded);
   // What an asserted locator says (its name, text, label...) is what the test expects: a new locator says it too.
@@ -342,7 +342,7 @@ async function healOne({ file, name, read, call, useSnapshots }: Failing, option
   }
   // A helper's parameters are the caller's: the new code keeps each part built from one as the call made it.
   const kept = templated(found.code, written);
-  if ('lost' in kept) return refuse(passedReason(kept.lost, written.where, `is not kept by the new locator \`${found.code}\``, fromProject));
+  if ('lost' in kept) return refuse(passedReason(kept.lost, written.where, `is not kept by the new locator \`${found.code}\`, and it is the caller's: the helper is left as written`, fromProject));
   // A locator several calls use is written anew only in a way that finds each one's own element.
   const shared = await sharedDeclaration({
     written, code: found.code, recorded, baseline: options.baseline, root, local: (each) => localFile(each, options.cwd), open, shown, snapshots: useSnapshots,
@@ -351,7 +351,7 @@ async function healOne({ file, name, read, call, useSnapshots }: Failing, option
   if (!shared.ok) return refuse(shared.reason);
   // A name the locator is written with stays where its value still stands; a value that changed is changed where it is written.
   const asWritten = templated(shared.code, written);
-  if ('lost' in asWritten) return refuse(passedReason(asWritten.lost, written.where, `is not kept by the new locator \`${shared.code}\``, fromProject));
+  if ('lost' in asWritten) return refuse(passedReason(asWritten.lost, written.where, `is not kept by the new locator \`${shared.code}\`, and it is the caller's: the helper is left as written`, fromProject));
   const named = withNames(asWritten.code, written.constants);
   if ('lost' in named) return refuse(`the locator is written with \`${named.lost.text}\`, set at ${fromProject(named.lost.where)} to ${JSON.stringify(named.lost.value)}, which the re-found element no longer answers to: change it where it is written (other code may use it too): not patched`);
   const before = written.node.getText();

@@ -130,9 +130,9 @@ export async function brokenPassedPart(page: Page, chain: PassedChain, scope: st
   return null;
 }
 
-/** Why a part built from a parameter stops a heal: the parameters, where the helper writes them, what each call passes and where. */
+/** Why a part built from a parameter stops a heal (`why`, with what to do): the parameters, where the helper writes them, what each call passes and where. */
 export function passedReason(part: ReturnType<typeof passedParts>[number], where: string, why: string, relative: (where: string) => string): string {
   const names = part.passed.map((p) => `\`${p.name}\``).join(', ') || 'a parameter';
   const passes = part.passed.map((p) => `${relative(p.at)} passes \`${p.argument}\`${p.argument === JSON.stringify(p.value) || p.argument === `'${p.value}'` ? '' : ` (${JSON.stringify(p.value)})`}`).join(', ');
-  return `the locator is built from ${names}, a value the code passes in (${relative(where)}; ${passes}): its part \`${part.code}\` ${why}: change the value where it is passed: not patched`;
+  return `the locator is built from ${names}, a value the code passes in (${relative(where)}; ${passes}): its part \`${part.code}\` ${why}: not patched`;
 }
