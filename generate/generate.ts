@@ -90,7 +90,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (!options.sessions.length) throw new UsageError('bu generate needs at least one session id', 'see `bu runs list`');
   for (const sessionId of options.sessions) {
     if (!kSafeSessionId.test(sessionId)) {
-      throw new UsageError(`${sessionId} is not a session id`, 'pass ids like explore-1714062110123 (see `bu runs list`)');
+      throw new UsageError(`${JSON.stringify(sessionId)} is not a session id`, 'pass ids like explore-1714062110123 (see `bu runs list`)');
     }
   }
   const outDir = path.resolve(options.cwd, options.outDir);

@@ -122,5 +122,5 @@ test('a session id with a space is one argument to generate', async () => {
   const generated = await bu('generate', 'no such run', 'another one', '--llm', 'off');
   expect(generated.code).toBe(2);
   // The first session named whole (split at its spaces, "no" was the one refused).
-  expect(generated.stderr).toContain('bu: no such run is not a session id');
+  expect(generated.stderr).toContain('bu: "no such run" is not a session id');
 });
