@@ -21,15 +21,17 @@ if (process.env.TEST_WORKER_INDEX !== undefined && process.env.BU_RUNNER_TRANSFO
 const kOwnTracing = ['**/test/capture/session.spec.ts', '**/test/core/api.spec.ts', '**/test/core/playwright-internals.spec.ts'];
 
 /**
- * The packed install's one test, the suite's longest (minutes: npm install, the whole pipeline, a
- * type check and a Playwright run in a fresh project), queued first in a project of its own so it
- * starts at the beginning of the run beside the short tests, not where test/package falls in the
- * alphabet: in a run that reached it two thirds of the way through, it kept a worker busy until the
- * end while the others had nothing left to run. A project has workers of its own: one worker more,
- * once. Only this test: the heal and generated-project files queued first as well ran their nested
+ * The suite's longest chains, queued first in a project of their own so they start at the
+ * beginning of the run beside the short tests, not where they fall in the alphabet: the packed
+ * install's one test (minutes: npm install, the whole pipeline, a type check and a Playwright run
+ * in a fresh project) and the two heal files whose tests run in order on one project (serial: each
+ * test heals what the one before left). A fresh clone's run that reached test/heal/suite.spec.ts
+ * two thirds of the way through ended on its three-minute chain while the other workers had
+ * nothing left to run (8.5 min, 802 tests). A project has workers of its own: one worker more,
+ * once. Only these: the heal and generated-project files queued first as well ran their nested
  * Playwright runs all at once, on every worker, and on a loaded machine several of them failed.
  */
-const kInstall = ['**/test/package/install.spec.ts'];
+const kFirst = ['**/test/package/install.spec.ts', '**/test/heal/suite.spec.ts', '**/test/heal/heal.spec.ts'];
 
 /** The project's own test suite. Every server a test needs is started by the test on 127.0.0.1. */
 export default defineConfig({
@@ -61,7 +63,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'own-tracing', testMatch: kOwnTracing, use: { trace: 'off' }, workers: 1 },
-    { name: 'install', testMatch: kInstall },
-    { testIgnore: [...kOwnTracing, ...kInstall] },
+    { name: 'first', testMatch: kFirst },
+    { testIgnore: [...kOwnTracing, ...kFirst] },
   ],
 });
