@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Dialog, Page } from 'playwright';
 import { InFlight } from '../core/act/in-flight.ts';
 import { inPage } from '../core/in-page.ts';
-import { chromium, launchOptions } from '../core/browser.ts';
+import { chromium, launchBrowser } from '../core/browser.ts';
 import { errorMessage, JobFailedError, UsageError } from '../core/errors.ts';
 import { StepDialog } from '../core/schema/history.ts';
 import type { RunMode } from '../core/schema/run.ts';
@@ -271,9 +271,8 @@ async function connect(options: SessionOptions): Promise<{ browser: Browser; mod
       throw new JobFailedError(`could not connect to the browser server at ${options.wsEndpoint}: ${firstLine(err)}`, 'start one with `npx playwright run-server` and pass its ws:// address');
     }
   }
-  const launch = launchOptions({ headless: !options.headed, env: options.env });
   // The CLI handles signals itself so it can save what was recorded; Playwright must not kill the browser first.
-  const browser = await chromium.launch({ ...launch, tracesDir: options.tracesDir, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  const browser = await launchBrowser({ headless: !options.headed, env: options.env }, { tracesDir: options.tracesDir });
   return { browser, mode: 'playwright' };
 }
 

@@ -199,9 +199,22 @@ export function headlessArgs(): string[] {
 }
 
 /**
+ * What Playwright says when the browser process died while it was starting (a crash of its own, a
+ * segfault on a machine short of memory or time): launched once more, as a person would start it again.
+ */
+const kDiedStarting = /Target page, context or browser has been closed|process did exit: exitCode=null, signal=SIG(SEGV|BUS|ABRT|TRAP)/;
+
+/**
  * The CLI owns SIGINT/SIGTERM (cli/main.ts: stop cleanly and save what was done, again to force):
  * Playwright must not close the browser or exit on them first. The browser still dies with the process.
+ * `tracesDir`: where its traces go (a capture's).
  */
-export async function launchBrowser(options: BrowserLaunchOptions = {}): Promise<Browser> {
-  return chromium.launch({ ...launchOptions(options), handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+export async function launchBrowser(options: BrowserLaunchOptions = {}, { tracesDir }: { tracesDir?: string } = {}): Promise<Browser> {
+  const launch = () => chromium.launch({ ...launchOptions(options), ...(tracesDir ? { tracesDir } : {}), handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  try {
+    return await launch();
+  } catch (err) {
+    if (!kDiedStarting.test(String((err as Error)?.message ?? err))) throw err;
+    return launch();
+  }
 }
