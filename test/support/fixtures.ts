@@ -6,7 +6,7 @@ import { Session } from '../../capture/session.ts';
  * `@playwright/test` (the lint forbids it). Playwright reuses a worker only for tests whose
  * worker-scoped fixtures are the same; a file on another `test.extend`, or with a `test.use` of a
  * worker option, made the runner stop a worker and start another at each switch between such
- * files. One `test` for every file keeps the run's three workers for the whole run. A fixture the
+ * files. One `test` for every file keeps the run's workers for the whole run. A fixture the
  * suite needs goes here; a worker fixture costs nothing in the files that do not ask for it.
  *
  * One Chromium per worker for tests that drive the browser in-process. Playwright's own `browser`
