@@ -1,4 +1,5 @@
 import type { Page } from 'playwright';
+import { mapInLanes } from '../../core/map-in-lanes.ts';
 import { locatorByRef } from '../../core/playwright-internals.ts';
 import type { ElementInfo } from '../types.ts';
 
@@ -26,11 +27,6 @@ function testAt(page: Page, element: ElementInfo, test: (element: Element) => bo
  */
 export async function elementsWhere(page: Page, elements: ElementInfo[], test: (element: Element) => boolean): Promise<ElementInfo[]> {
   const tested = elements.filter((element) => element.ref).slice(0, kMaxTested);
-  const verdicts = new Array<boolean>(tested.length).fill(false);
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < tested.length; i = next++) verdicts[i] = await testAt(page, tested[i]!, test);
-  };
-  await Promise.all(Array.from({ length: Math.min(kInFlight, tested.length) }, lane));
+  const verdicts = await mapInLanes(tested, kInFlight, (element) => testAt(page, element, test));
   return tested.filter((_, i) => verdicts[i]);
 }

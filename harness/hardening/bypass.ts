@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright';
+import { mapInLanes } from '../../core/map-in-lanes.ts';
 import { installUrlPolicy } from '../../capture/url-policy.ts';
 
 /**
@@ -170,11 +171,5 @@ async function runCase(browser: Browser, c: BypassCase, policy: boolean): Promis
 
 /** Runs every case (under the policy unless `policy: false`); one outcome per case, in the cases' order. */
 export async function runBypassSuite(browser: Browser, cases = kBypassCases, { policy = true } = {}): Promise<BypassOutcome[]> {
-  const outcomes: BypassOutcome[] = [];
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < cases.length; i = next++) outcomes[i] = await runCase(browser, cases[i]!, policy);
-  };
-  await Promise.all(Array.from({ length: Math.min(kConcurrentCases, cases.length) }, worker));
-  return outcomes;
+  return mapInLanes(cases, kConcurrentCases, (each) => runCase(browser, each, policy));
 }
