@@ -3,7 +3,7 @@
  * the next item as soon as its last one is done, so a slow item holds up one lane, not a batch.
  */
 export async function mapInLanes<T, R>(items: readonly T[], lanes: number, each: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
+  const out: R[] = [];
   let next = 0;
   const lane = async () => {
     for (let i = next++; i < items.length; i = next++) out[i] = await each(items[i]!);
