@@ -28,6 +28,7 @@ import { readTestTraces } from './test-traces.ts';
 import { unifiedDiff } from './unified-diff.ts';
 import { writtenLocator, type WrittenLocator } from './written-locator.ts';
 import { brokenPassedPart, passedReason, templated } from './passed-values.ts';
+import { pageKey, pageMembers, type PageMembers } from './page-members.ts';
 
 /**
  * `bu heal --baseline`: heals any Playwright suite, written by hand or not. For each failing test,
@@ -102,33 +103,6 @@ export function baselineCallOf(test: BaselineTest, failing: FailingCallAt): { ok
   const place = `${at.file}:${at.line}:${at.column}`;
   if (same) return { ok: false, reason: `the code changed since the baseline: at ${place} the baseline has ${same.method} \`${same.selector}\`, the failing call is ${method} \`${selector ?? '(no locator)'}\` (run \`bu baseline\` again over a passing run)` };
   return { ok: false, reason: `the baseline has no call at ${place} for this test (the code changed since the passing run? run \`bu baseline\` again)` };
-}
-
-/** A page's address without its origin and anchor: a baseline made against one server reads for another. */
-function pageKey(url: string): string {
-  if (!URL.canParse(url)) return url;
-  const u = new URL(url);
-  return u.pathname + u.search;
-}
-
-/**
- * The other elements the baseline's tests found on the call's page, each once: what replay has in
- * a history's other steps there. They are names the element is never taken for, the evidence of a
- * page reworded around a renamed element, and what the page must still show to be the same page.
- */
-export function pageMembers(baseline: Baseline, recorded: BaselineCall | { url: string; fingerprint: null }): BaselineCall['fingerprint'][] {
-  const page = pageKey(recorded.url);
-  const seen = new Set<string>(recorded.fingerprint ? [`${recorded.fingerprint.cssPath}\u0000${recorded.fingerprint.name}`] : []);
-  const members: BaselineCall['fingerprint'][] = [];
-  for (const test of baseline.tests) {
-    for (const call of test.calls) {
-      const key = `${call.fingerprint.cssPath}\u0000${call.fingerprint.name}`;
-      if (pageKey(call.url) !== page || seen.has(key)) continue;
-      seen.add(key);
-      members.push(call.fingerprint);
-    }
-  }
-  return members;
 }
 
 interface Failing {
@@ -287,10 +261,11 @@ async function healOne({ file, name, read, call, useSnapshots }: Failing, option
     const broken = each.passed.length ? await brokenPassedPart(shown.page, each, each.scope) : null;
     if (broken) return refuse(passedReason(broken, each.where, 'finds nothing on the page now: the value passed in no longer holds; change it where it is passed', fromProject));
   }
-  const peers = pageMembers(options.baseline, recorded);
+  const onPage = pageMembers(options.baseline, recorded);
+  const peers = onPage.members;
   // What an asserted locator says (its name, text, label...) is what the test expects: a new locator says it too.
   const says = assertion ? (code: string) => lostExpectations(wrote, code).length === 0 : undefined;
-  const found = await relocateWritten(shown, written, recorded, read.testIdAttribute, snapshot.frameUrl, peers, says);
+  const found = await relocateWritten(shown, written, recorded, read.testIdAttribute, snapshot.frameUrl, onPage, says);
   const unshown = !found.ok && found.unsaid ? unshownExpectations(locatorExpectations(wrote) ?? [], found.unsaid) : [];
   if (!found.ok && found.unsaid && !unshown.length) return refuse(`${found.reason}: it still shows what the assertion expects, and no locator that says it finds it alone`);
   if (!found.ok && assertion && found.unsaid) {
@@ -418,7 +393,7 @@ async function reviewPageAssertion({ file, name, read, call }: Failing, options:
   const snapshot = kEvidencePhases.map((phase) => snapshots.find(call.callId, phase)).find((found) => found !== null) ?? null;
   if (!snapshot) return refused;
   await shown.show(snapshot, snapshots.html(snapshot), resources);
-  const members = pageMembers(options.baseline, { url: snapshot.frameUrl, fingerprint: null });
+  const { members } = pageMembers(options.baseline, { url: snapshot.frameUrl, fingerprint: null });
   const heading = options.baseline.tests.flatMap((t) => t.calls).find((c) => pageKey(c.url) === pageKey(snapshot.frameUrl))?.heading ?? null;
   const expectation = await reviewExpectation({
     page: shown.page, pageUrl: snapshot.frameUrl, source: open(local), at: { ...at, file: fromProject(local) }, test: read.title, trace: name, error: errorOf(read, call),
@@ -435,8 +410,8 @@ type Relocation = Awaited<ReturnType<typeof relocate>>;
  * inline chain that still finds one element is kept (`locator('.card').filter({ hasText: 'Pro' })`
  * of a chain whose button was renamed), and only what follows it is written anew.
  */
-async function relocateWritten(shown: SnapshotPage, written: WrittenLocator, recorded: BaselineCall, testIdAttribute: string, pageUrl: string, peers: BaselineCall['fingerprint'][], says?: (code: string) => boolean): Promise<(Extract<Relocation, { ok: true }> & { code: string; style: ModelLocator['kind']; container?: { node: WrittenLocator['node']; text: string } }) | Extract<Relocation, { ok: false }>> {
-  const base = { fingerprint: recorded.fingerprint, heading: recorded.heading, title: recorded.title ?? null, testIdAttribute, pageUrl, peers, prefer: styleOf(written.code) ?? undefined, says };
+async function relocateWritten(shown: SnapshotPage, written: WrittenLocator, recorded: BaselineCall, testIdAttribute: string, pageUrl: string, page: PageMembers, says?: (code: string) => boolean): Promise<(Extract<Relocation, { ok: true }> & { code: string; style: ModelLocator['kind']; container?: { node: WrittenLocator['node']; text: string } }) | Extract<Relocation, { ok: false }>> {
+  const base = { fingerprint: recorded.fingerprint, heading: recorded.heading, title: recorded.title ?? null, testIdAttribute, pageUrl, peers: page.members, elsewhere: page.elsewhere, prefer: styleOf(written.code) ?? undefined, says };
   // The chain's leading parts, longest first, each as the page finds it (inside the root's own scope).
   const parts = chainParts(written.code);
   const scoped = (code: string) => (written.scope ? `${written.scope}.${code}` : code);

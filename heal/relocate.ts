@@ -66,6 +66,8 @@ export interface RelocateInput {
    * reworded around a renamed element (see locate/renamed-evidence.ts).
    */
   peers?: Fingerprint[];
+  /** Members recorded at the same address in other states of the page: only names it is never taken for (see heal/page-members.ts). */
+  elsewhere?: Fingerprint[];
   /**
    * The kind of locator the code was written with (a test id, CSS, a role): the ways of that kind
    * are tried first, so a team's style is kept where a way of it finds the element alone.
@@ -144,7 +146,7 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
   }
   const recorded = current && tryParseLocatorCode(current).ok ? { code: current, matches: 1 } : null;
   // As replay asks: the recorded fingerprint, its link targets read against the app's address.
-  const request = { fingerprint: input.fingerprint, recorded, members, title: input.title ?? null, heading: input.heading, pageUrl: input.pageUrl, pageEvidence: !item };
+  const request = { fingerprint: input.fingerprint, recorded, members, elsewhere: input.elsewhere, title: input.title ?? null, heading: input.heading, pageUrl: input.pageUrl, pageEvidence: !item };
   const result = await locate(page, request, { timeoutMs: 0 });
   if (result.kind === 'page-changed') return { ok: false, reason: `page changed: the snapshot is not the page ${fp.role ?? fp.tag} "${fp.name}" was recorded on (${result.lost}); nothing is healed element by element there` };
   if (result.kind === 'missing') {

@@ -1,3 +1,4 @@
+import type { PageMembers } from './page-members.ts';
 import path from 'node:path';
 import type { SourceFile } from 'ts-morph';
 import { takeFingerprint } from '../core/fingerprint/take.ts';
@@ -32,7 +33,7 @@ export interface SharedDeclarationInput {
   shown: SnapshotPage;
   snapshots: UseSnapshots;
   testIdAttribute: string;
-  peers(call: BaselineCall): BaselineCall['fingerprint'][];
+  peers(call: BaselineCall): PageMembers;
   /** `file:line` as the messages name it (from the project). */
   relative(where: string): string;
 }

@@ -1,3 +1,4 @@
+import type { PageMembers } from './page-members.ts';
 import type { Page } from 'playwright';
 import type { Node } from 'ts-morph';
 import type { Baseline, BaselineCall } from '../core/schema/baseline.ts';
@@ -74,8 +75,11 @@ export interface SharedWayInput {
   /** Shows the use's own snapshot of its call in `page`: the address it was taken at, or why there is none. */
   show(use: SharedUse): Promise<{ pageUrl: string } | { missing: string }>;
   testIdAttribute: string;
-  peers(call: BaselineCall): BaselineCall['fingerprint'][];
+  peers(call: BaselineCall): PageMembers;
 }
+
+/** A call's page members as relocate takes them. */
+const peersOf = ({ members, elsewhere }: PageMembers) => ({ peers: members, elsewhere });
 
 /** How long the use's own element is waited for: the snapshot is shown and still, it is there at once or never. */
 const kHandleTimeoutMs = 1_000;
@@ -101,7 +105,7 @@ export async function sharedWay(input: SharedWayInput): Promise<{ ok: true; way:
     const shown = await input.show(use);
     if ('missing' in shown) return { ok: false, reason: `${useName(use)}: ${shown.missing}` };
     const { fingerprint, heading, title } = use.call;
-    const found = await relocate(input.page, { fingerprint, heading, title: title ?? null, current: use.code, testIdAttribute: input.testIdAttribute, pageUrl: shown.pageUrl, peers: input.peers(use.call) });
+    const found = await relocate(input.page, { fingerprint, heading, title: title ?? null, current: use.code, testIdAttribute: input.testIdAttribute, pageUrl: shown.pageUrl, ...peersOf(input.peers(use.call)) });
     // Where the old locator still finds it, the use's element is the one it finds.
     const element = found.ok ? found.code : found.reason.startsWith('the locator still finds the recorded element alone') ? use.code : null;
     if (element === null) return { ok: false, reason: `${useName(use)}: its own element is not re-found in its snapshot (${found.ok ? '' : found.reason})` };

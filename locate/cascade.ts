@@ -77,6 +77,8 @@ export interface CascadeOptions {
    * Without it, a renamed element has only its own place and neighbours to stand on.
    */
   pageEvidence?: PageEvidence;
+  /** Names of the page's elements recorded in its other states: never the element's (see `AgreementOptions.elsewhere`). */
+  elsewhere?: ReadonlySet<string>;
 }
 
 /** The page's address as fingerprints write link targets: its path and query, and the whole address without its anchor. */
@@ -213,7 +215,7 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
   const includeHidden = fp.box === null;
   let tie: { level: MatchLevel; tied: ScoredCandidate[] } | null = null;
   const pageUrl = options.pageUrl ?? options.pageEvidence?.pageUrl ?? page.url();
-  const scoring: AgreementOptions = { tolerantIds: options.tolerantIds, rowTextGone: false, pageAddress: pageAddress(pageUrl) };
+  const scoring: AgreementOptions = { tolerantIds: options.tolerantIds, rowTextGone: false, pageAddress: pageAddress(pageUrl), elsewhere: options.elsewhere };
   // The recorded locator's one match when its name keys its row in the recorded scope (see nameKeysRow).
   let keyedByName: string | null = null;
   // The elements of its role inside the recorded locator's scope, once read (see `outsideScope`).

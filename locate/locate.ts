@@ -21,6 +21,11 @@ export interface LocateRequest {
    * of a page reworded around it, and what the page must still show to be the recorded page.
    */
   members: readonly Fingerprint[];
+  /**
+   * Elements recorded at the same address in other states of the page (another test's dialog, a
+   * form opened later): only names the element is never taken for. The page now need not show them.
+   */
+  elsewhere?: readonly Fingerprint[];
   /** The recorded page's title and main heading (null when not recorded). */
   title: string | null;
   heading: string | null;
@@ -44,12 +49,14 @@ export type Located =
   | { kind: 'page-changed'; lost: string; nearest: ScoredCandidate | null; notes: string[] };
 
 /** Re-finds `request`'s element on `page`. `ahead`: the first pass's read at the recorded path, made just before (see `readAhead`). */
-export async function locate(page: Page, request: LocateRequest, options: Omit<CascadeOptions, 'pageEvidence' | 'pageUrl'> = {}, ahead: ReadAhead | null = null): Promise<Located> {
+export async function locate(page: Page, request: LocateRequest, options: Omit<CascadeOptions, 'pageEvidence' | 'pageUrl' | 'elsewhere'> = {}, ahead: ReadAhead | null = null): Promise<Located> {
   const members = [...request.members];
   const fp = withMembersAsPeers(request.fingerprint, members);
   const pageUrl = request.pageUrl ?? page.url();
   const pageEvidence = request.pageEvidence === false ? undefined : { members, pageUrl };
-  const result = await rematch(page, fp, request.recorded, { ...options, pageUrl, pageEvidence }, ahead);
+  const others = request.elsewhere?.length ? withMembersAsPeers({ ...request.fingerprint, peers: [] }, request.elsewhere).peers : null;
+  const elsewhere = others?.length ? new Set(others) : undefined;
+  const result = await rematch(page, fp, request.recorded, { ...options, pageUrl, pageEvidence, elsewhere }, ahead);
   if (result.kind === 'found' && result.level === 'recorded') return result;
   const live = await readLivePage(page);
   const lost = live && pageLost({ title: request.title, heading: request.heading, lang: fp.lang, names: [...(fp.peers ?? []), ...members.map((m) => m.name)] }, live);

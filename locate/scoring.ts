@@ -190,6 +190,12 @@ export interface AgreementOptions {
    */
   pageAddress?: string[];
   /**
+   * Names (as `peerName` writes them) of elements of the page recorded in its other states (after
+   * another test's click, before this one's): names the element is never taken for, as its own
+   * peers are, though the page now need not show them.
+   */
+  elsewhere?: ReadonlySet<string>;
+  /**
    * The live row is the recorded one with a caption every row carries reworded (see
    * `withRewordedRows` in pool-evidence.ts): its text counts as the recorded row edited, not as another row.
    */
@@ -378,7 +384,8 @@ export function agreement(recorded: Fingerprint, shown: LiveFeatures, options: A
     case 'different': case 'unknown': break;
   }
   const peers = peerSet(fp);
-  const peerNamed = peers !== null && live.name.trim() !== '' && peerName(live.name) !== peerName(fp.name) && peers.has(peerName(live.name));
+  const liveName = peerName(live.name);
+  const peerNamed = live.name.trim() !== '' && liveName !== peerName(fp.name) && (peers?.has(liveName) === true || options.elsewhere?.has(liveName) === true);
   // A name that several elements shared at record time tells the kind, not which one: the one
   // left after its look-alikes went is not the recorded one by its name.
   if (name > 0 && fp.roleNameCount > 1) context += name;
