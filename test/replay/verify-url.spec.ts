@@ -58,5 +58,9 @@ test('the base URL of generated code follows the same rule', () => {
   expect(appBaseURL('http://b:9', 'http://a/app/v5/login')).toBe('http://b:9/app/v5/');
   expect(appBaseURL('http://b/app/v6', 'http://a/app/v5/login')).toBe('http://b/app/v6/');
   expect(appBaseURL('http://b/app/v6/login', 'http://a/app/v5/login')).toBe('http://b/app/v6/');
+  // Recorded at a server's root: the origin keeps the root, a prefix moves it there.
+  expect(appBaseURL(undefined, 'http://a/')).toBe('http://a/');
+  expect(appBaseURL('http://b:9', 'http://a/')).toBe('http://b:9/');
+  expect(appBaseURL('http://b/store/v2/', 'http://a/')).toBe('http://b/store/v2/');
   expect(new Rebaser('http://a/app/v5/login', 'http://b/login').url('http://a/app/v5/items')).toBe('http://b/items');
 });

@@ -20,7 +20,9 @@ export default defineConfig({
   expect: { timeout: 2_000 },
   use: {
     baseURL: process.env.APP_URL,
-    trace: 'on',
+    // Every test traced, without the screencast: \`bu baseline\` and \`bu heal\` read a trace's calls
+    // and DOM snapshots only (make bench's suites keep the whole trace, as teams record it).
+    trace: { mode: 'on', screenshots: false },
     actionTimeout: 2_000,
     launchOptions: { executablePath: process.env.BU_BROWSER, args: ['--no-sandbox', '--disable-gpu'] },
   },
