@@ -91,8 +91,14 @@ export function withoutValues(fp: Fingerprint): Fingerprint {
   return { ...fp, text: typedInto ? null : fp.text, state: { ...fp.state, value: null, selected: null } };
 }
 
+/**
+ * The marked element's fingerprint with its peers, the names of the other elements of its role
+ * the snapshot shows, as capture records them: what a later heal never takes for it (a renamed
+ * field is not the one that is still "tag name"), read in the call's own snapshot, the page's state
+ * the test was in.
+ */
 async function markedFingerprint(page: Page): Promise<Fingerprint> {
-  return takeFingerprint(page.locator(`[${kTargetAttribute}]`));
+  return takeFingerprint(page.locator(`[${kTargetAttribute}]`), undefined, { peersFrom: null });
 }
 
 /**
@@ -109,7 +115,7 @@ async function assertedFingerprint(callId: string, selector: string, trace: { sn
     const page = trace.shown.page;
     const found = page.locator(selector);
     if ((await found.count()) !== 1) return null;
-    const marked = withoutValues(await takeFingerprint(found));
+    const marked = withoutValues(await takeFingerprint(found, undefined, { peersFrom: null }));
     const heading = await inPage.fn('mainHeading').then((fn) => page.evaluate(fn)).catch(() => null);
     const title = await page.title().catch(() => null);
     return { url: snapshot.frameUrl, heading, title, fingerprint: { ...marked, hrefPath: sameOriginPath(marked.hrefPath, snapshot.frameUrl) } };

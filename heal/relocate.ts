@@ -1,5 +1,6 @@
 import type { Page } from 'playwright';
 import { takeFingerprint } from '../core/fingerprint/take.ts';
+import { renamedWays } from './renamed-ways.ts';
 import { locatorFromCode } from '../core/locator/build.ts';
 import { quote, tryParseLocatorCode } from '../core/locator/code.ts';
 import type { Fingerprint } from '../core/schema/history.ts';
@@ -232,6 +233,10 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     return false;
   };
   if (result.kind !== 'ambiguous') {
+    // The smallest change first: the code as written, what the release renamed on the element written anew (its classes, test id, id).
+    for (const code of current && !item ? renamedWays(current, input.fingerprint, live) : []) {
+      if (await resolvesToMark(page, code) && says(code)) return found(chainLocator(code), code);
+    }
     for (const kept of item ? [] : input.keep ?? []) {
       if (!(await holdsMarkAlone(page, kept))) continue;
       for (const { way, code } of codes) {

@@ -261,3 +261,23 @@ test('a snapshot of another page at the member\'s address (a sign-in form where 
   const relabelled = await relocate(page, { fingerprint: field, current: "getByLabel('Display name')", heading: 'Settings', testIdAttribute: 'data-testid', pageUrl: kOrigin, peers: [save] });
   expect(relabelled, JSON.stringify(relabelled)).toMatchObject({ ok: true });
 });
+
+test('an unnamed field among named ones, its classes renamed: re-found as the one its recorded peers do not name, written with the renamed classes; gone, refused', async ({ page }) => {
+  // An editor's title field has no name; the fields beside it are named by their placeholders.
+  const editor = (p: string, title = true) => `<main><h1>Garden notes</h1><div class="${p}-frame"><div>${title ? `<input class="${p}-titlebar ${p}-edit-texteditor">` : ''}</div>`
+    + `<div><input class="${p}-edit-texteditor" placeholder="tag name"><button>add</button></div><div><input class="${p}-edit-texteditor" placeholder="content type"></div>`
+    + `<div><input class="${p}-edit-texteditor" placeholder="field name"><input class="${p}-edit-texteditor" placeholder="field value"></div></div></main>`;
+  await page.setContent(editor('tc'));
+  // As bu baseline takes it: with the names of the other fields the page showed.
+  const title = await takeFingerprint(page.locator('input.tc-titlebar.tc-edit-texteditor'), undefined, { peersFrom: null });
+  expect(title.peers).toEqual(['tag name', 'content type', 'field name', 'field value']);
+  const input = { fingerprint: title, heading: 'Garden notes', testIdAttribute: 'data-testid', pageUrl: kOrigin, current: "locator('input.tc-titlebar.tc-edit-texteditor')" };
+  await page.setContent(editor('tw'));
+  // Both of its classes renamed at once: the smallest change of the CSS as written.
+  expect(await relocate(page, input)).toMatchObject({ ok: true, code: "locator('input.tw-titlebar.tw-edit-texteditor')" });
+  // Without the peers every field of the editor agrees as much.
+  expect(await relocate(page, { ...input, fingerprint: { ...title, peers: null } })).toMatchObject({ ok: false, reason: expect.stringMatching(/^ambiguous: 5 elements/) });
+  // The title field gone: the named fields are the recorded peers, none is taken for it.
+  await page.setContent(editor('tw', false));
+  expect(await relocate(page, input)).toMatchObject({ ok: false });
+});
