@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { mapInLanes } from '../../core/map-in-lanes.ts';
 
 /**
