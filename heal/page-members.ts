@@ -69,7 +69,9 @@ export function pageMembers(baseline: Baseline, recorded: BaselineCall | { url: 
   for (const [call, state] of states) {
     if (pageKey(call.url) !== page || (own !== null && state !== own)) continue;
     const key = memberKey(call.fingerprint);
-    if (!seen.has(key)) [seen.add(key), members.push(call.fingerprint)];
+    if (seen.has(key)) continue;
+    seen.add(key);
+    members.push(call.fingerprint);
   }
   for (const [call] of states) {
     const key = memberKey(call.fingerprint);
