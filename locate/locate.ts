@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import { withMembersAsPeers } from '../core/aria/peers.ts';
+import { memberPeerNames, withMembersAsPeers } from '../core/aria/peers.ts';
 import type { Fingerprint, RecordedLocator } from '../core/schema/history.ts';
 import { rematch, type CascadeOptions, type MatchResult, type ReadAhead, type ScoredCandidate } from './cascade.ts';
 import { pageLost, readLivePage } from './page-identity.ts';
@@ -54,8 +54,8 @@ export async function locate(page: Page, request: LocateRequest, options: Omit<C
   const fp = withMembersAsPeers(request.fingerprint, members);
   const pageUrl = request.pageUrl ?? page.url();
   const pageEvidence = request.pageEvidence === false ? undefined : { members, pageUrl };
-  const others = request.elsewhere?.length ? withMembersAsPeers({ ...request.fingerprint, peers: [] }, request.elsewhere).peers : null;
-  const elsewhere = others?.length ? new Set(others) : undefined;
+  const others = memberPeerNames(request.fingerprint, request.elsewhere ?? []);
+  const elsewhere = others.length ? new Set(others) : undefined;
   const result = await rematch(page, fp, request.recorded, { ...options, pageUrl, pageEvidence, elsewhere }, ahead);
   if (result.kind === 'found' && result.level === 'recorded') return result;
   const live = await readLivePage(page);

@@ -1,4 +1,5 @@
-import { kMinSoleStructure, kTieMargin, type Agreement } from './scoring.ts';
+import type { Agreement } from './scoring.ts';
+import { kMinSoleStructure, kTieMargin } from './weights.ts';
 
 /**
  * Chooses among candidates by comparing them with each other, not only with an absolute bar that

@@ -1,5 +1,6 @@
 import type { Fingerprint } from '../core/schema/history.ts';
-import { agreement, isRowScoped, kMinAgreement, kMinIdentity, stableClasses, type Agreement, type AgreementOptions, type LiveFeatures } from './scoring.ts';
+import { agreement, isRowScoped, stableClasses, type Agreement, type AgreementOptions, type LiveFeatures } from './scoring.ts';
+import { kMinAgreement, kMinIdentity } from './weights.ts';
 import { normalizeText, wholeWords, wordsOf } from './text.ts';
 
 /**

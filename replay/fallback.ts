@@ -1,6 +1,6 @@
 import type { Fingerprint } from '../core/schema/history.ts';
 import type { ScoredCandidate } from '../locate/cascade.ts';
-import { kMinIdentity } from '../locate/scoring.ts';
+import { kMinIdentity } from '../locate/weights.ts';
 
 /**
  * The model fallback, used only with `--fallback llm` and only when the cascade failed. Replay

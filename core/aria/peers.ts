@@ -36,8 +36,13 @@ export function peersIn(snapshot: string, role: string, name: string, index = 0)
  * before peers were kept still knows those.
  */
 export function withMembersAsPeers(fp: Fingerprint, members: readonly Fingerprint[]): Fingerprint {
-  const own = peerName(fp.name);
-  const more = members.filter((m) => m.role === fp.role && m.name.trim() && peerName(m.name) !== own).map((m) => peerName(m.name));
+  const more = memberPeerNames(fp, members);
   if (!more.length) return fp;
   return { ...fp, peers: [...new Set([...(fp.peers ?? []), ...more])] };
+}
+
+/** The names of `members` of `fp`'s role, as peers are written, its own name left out. */
+export function memberPeerNames(fp: Fingerprint, members: readonly Fingerprint[]): string[] {
+  const own = peerName(fp.name);
+  return members.filter((m) => m.role === fp.role && m.name.trim() && peerName(m.name) !== own).map((m) => peerName(m.name));
 }

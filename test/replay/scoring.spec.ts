@@ -3,7 +3,8 @@ import { kHistoryVersion, type Fingerprint, type History } from '../../core/sche
 import { Rebaser, ReportRedactor, resolveSubstitutions, substitute } from '../../replay/inputs.ts';
 import { pickCandidate } from '../../locate/pick.ts';
 import { kDistinctClass, withDistinctClasses } from '../../locate/pool-evidence.ts';
-import { agreement, kMinAgreement, type LiveFeatures } from '../../locate/scoring.ts';
+import { agreement, type LiveFeatures } from '../../locate/scoring.ts';
+import { kMinAgreement } from '../../locate/weights.ts';
 import { idRelation, idStem, looksGenerated, sameButNumbers } from '../../locate/text.ts';
 import { headingProblem, urlMatches } from '../../replay/verify.ts';
 
