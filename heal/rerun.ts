@@ -9,7 +9,7 @@ import { UsageError } from '../core/errors.ts';
 import { testKey } from './baseline.ts';
 import { applyHeal, heal, type HealChange, type HealOptions, type HealResult, type NotHealed } from './heal.ts';
 import type { StillFailing } from './heal-summary.ts';
-import { unifiedDiff } from './unified-diff.ts';
+import { lineAfter, unifiedDiff } from './unified-diff.ts';
 
 /**
  * `bu heal --rerun`: a spec whose flow broke at two members fails at the first one; a heal fixes
@@ -129,10 +129,26 @@ export function runWithPlaywright(root: string, env: NodeJS.ProcessEnv): (locati
   });
 }
 
-/** Whether a rerun says `test` failed: by its title, its title without its line (a heal that moved it), or its place. */
-function failedIn(run: TestRun, next: HealResult | null, test: string): boolean {
+/**
+ * Where the test at `location` (`file:line`, its file as the runner names it) is once `files` are
+ * written: a heal that collapsed a chain written over several lines, or wrote one over several,
+ * moved every test below it, and a rerun given the old line runs no test there (Playwright selects
+ * a test by the line it is declared on). The file is the one of `files` whose path ends with it;
+ * the location as it was when none or several do.
+ */
+export function locationAfter(location: string, files: ReadonlyMap<string, { before: string; after: string }>): string {
+  const match = /^(.*):(\d+)$/.exec(location);
+  if (!match) return location;
+  const [, file = '', line = '0'] = match;
+  const written = [...files].filter(([name]) => name === file || name.endsWith(`/${file}`));
+  if (written.length !== 1) return location;
+  const [, { before, after }] = written[0]!;
+  return `${file}:${lineAfter(before, after, Number(line))}`;
+}
+
+/** Whether a rerun says `test` failed: by its title, its title without its line (a heal that moved it), or its place now. */
+function failedIn(run: TestRun, next: HealResult | null, test: string, location: string | null): boolean {
   const failed = [...(next?.failed ?? []), ...(next?.errors ?? [])].map((f) => f.test);
-  const location = testLocation(test);
   if (failed.some((f) => f === test || testKey(f).key === testKey(test).key || (location !== null && testLocation(f) === location))) return true;
   if (run.passed) return false;
   // The run failed: only Playwright's own word that this test passed makes it green.
@@ -165,8 +181,15 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
   const runs = [...options.inputs];
   const changes: HealChange[] = [...first.changes];
   const expectations = [...first.expectations];
+  /** Each test by the name it had when first healed: a later round's traces name it at the line it is at by then. */
+  const names = new Map<string, string>();
+  const named = (test: string) => {
+    const { key } = testKey(test);
+    if (!names.has(key)) names.set(key, test);
+    return names.get(key)!;
+  };
   /** The tests a round wrote something for: healed locators, accepted expectations. */
-  const touched = (result: HealResult) => [...new Set([...result.changes, ...result.expectations.filter((e) => e.accepted)].map((c) => c.test))];
+  const touched = (result: HealResult) => [...new Set([...result.changes, ...result.expectations.filter((e) => e.accepted)].map((c) => named(c.test)))];
   const refused = new Map<string, NotHealed>(first.notHealed.map((n) => [n.test, n]));
   const originals = new Map([...first.files].map(([file, { before }]) => [file, before]));
   /** Each rerun test's last rerun: null when it passed, else how it failed. */
@@ -174,12 +197,19 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
   let rerunProblem: string | null = null;
   let current = first;
   let rounds = 1;
+  /** Each test's place in the files as the rounds wrote them; a test heal named, at its line in the failing run's files. */
+  const placeNow = new Map<string, string | null>();
+  const place = (test: string) => (placeNow.has(test) ? placeNow.get(test)! : testLocation(test));
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'bu-heal-rerun-'));
   try {
     while (true) {
       await applyHeal(root, current.files);
+      for (const test of [...new Set([...placeNow.keys(), ...touched(current)])]) {
+        const was = place(test);
+        placeNow.set(test, was === null ? null : locationAfter(was, current.files));
+      }
       const tests = touched(current);
-      const locations = [...new Set(tests.map(testLocation).filter((l): l is string => l !== null))];
+      const locations = [...new Set(tests.map(place).filter((l): l is string => l !== null))];
       if (rounds >= options.rounds || !locations.length) break;
       const outputDir = path.join(scratch, `round-${rounds}`);
       const outcome = await run(locations, outputDir);
@@ -193,12 +223,12 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
         // Failed with nothing to heal from: the tests did not run (no browser, a file that does not
         // load) or their traces are off. Nothing of this round is green unless Playwright's report says so.
         rerunProblem = `the rerun of ${locations.join(', ')} failed and left no failing test's trace to heal from (is the config's trace 'retain-on-failure' or 'on'?)${outcome.output ? `:\n${outcome.output}` : ''}`;
-        for (const test of tests) last.set(test, failedIn(outcome, null, test) ? 'its rerun failed and left no trace to say how (see the rerun\'s problem)' : null);
+        for (const test of tests) last.set(test, failedIn(outcome, null, test, place(test)) ? 'its rerun failed and left no trace to say how (see the rerun\'s problem)' : null);
         break;
       }
       if (wroteOutput) runs.push(outputDir);
       if (next) rounds++;
-      for (const test of tests) last.set(test, failedIn(outcome, next, test) ? rerunFailure(next, test, rounds) : null);
+      for (const test of tests) last.set(test, failedIn(outcome, next, test, place(test)) ? rerunFailure(next, test, rounds) : null);
       if (!next) break;
       changes.push(...next.changes);
       expectations.push(...next.expectations);
@@ -220,9 +250,9 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
   const green = [...last].filter(([, failure]) => failure === null).map(([test]) => test);
   const stillFailing = [...last].flatMap(([test, reason]) => (reason === null ? [] : [{ test, reason }]));
   // A test healed in any round is reported by its rerun (green or still failing), not as refused.
-  const written = new Set([...changes, ...expectations.filter((e) => e.accepted)].map((c) => c.test));
+  const written = new Set([...changes, ...expectations.filter((e) => e.accepted)].map((c) => named(c.test)));
   return {
-    failed: first.failed, errors: first.errors, changes, expectations, notHealed: [...refused.values()].filter((n) => !written.has(n.test)),
+    failed: first.failed, errors: first.errors, changes, expectations, notHealed: [...refused.values()].filter((n) => !written.has(named(n.test))),
     files, diff: diffs.join(''), rounds, green, stillFailing, rerunProblem,
   };
 }

@@ -1,14 +1,15 @@
-/** A unified diff of two texts, line by line, with `context` lines around each change (like `diff -u`). */
-export function unifiedDiff(file: string, before: string, after: string, context = 3): string {
-  if (before === after) return '';
+type LineOp = { kind: ' ' | '-' | '+'; text: string; ai: number; bi: number };
+
+/** The two texts' lines as kept, removed and added lines, by their longest common subsequence. */
+function lineOps(before: string, after: string): LineOp[] {
   const a = before.split('\n');
   const b = after.split('\n');
-  // Longest common subsequence table, from the end: page objects are small.
+  // Longest common subsequence table, from the end: page objects and specs are small.
   const lcs: number[][] = Array.from({ length: a.length + 1 }, () => Array.from({ length: b.length + 1 }, () => 0));
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   }
-  const ops: { kind: ' ' | '-' | '+'; text: string; ai: number; bi: number }[] = [];
+  const ops: LineOp[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
@@ -16,6 +17,23 @@ export function unifiedDiff(file: string, before: string, after: string, context
     else if (i < a.length && (j >= b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) ops.push({ kind: '-', text: a[i]!, ai: i++, bi: j });
     else ops.push({ kind: '+', text: b[j]!, ai: i, bi: j++ });
   }
+  return ops;
+}
+
+/**
+ * Where line `line` (1-based) of `before` is in `after`: the same line when it was kept, else the
+ * line its change starts at (a removed or rewritten line has no place of its own).
+ */
+export function lineAfter(before: string, after: string, line: number): number {
+  if (before === after) return line;
+  const op = lineOps(before, after).find((o) => o.kind !== '+' && o.ai === line - 1);
+  return op ? op.bi + 1 : line;
+}
+
+/** A unified diff of two texts, line by line, with `context` lines around each change (like `diff -u`). */
+export function unifiedDiff(file: string, before: string, after: string, context = 3): string {
+  if (before === after) return '';
+  const ops = lineOps(before, after);
   const out = [`--- a/${file}`, `+++ b/${file}`];
   let k = 0;
   while (k < ops.length) {

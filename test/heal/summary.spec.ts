@@ -132,4 +132,31 @@ test.describe('--rerun', () => {
     const passing = await healAndRerun({ root: ws.root, inputs: [], env: {}, rounds: 3, ...fakeRounds([first], [{ passed: true, output: '' }]) });
     expect(passing.green).toEqual([T]);
   });
+  test('a heal that collapses a chain moves the tests below it: the rerun runs each test where it is now, and its next round names it once', async () => {
+    // Two tests of one file; the first's call written over three lines is healed onto one.
+    const before = "test('first', async ({ page }) => {\n  await page\n    .locator('.old')\n    .click();\n});\n\ntest('second', async ({ page }) => {\n  await page.locator('.older').click();\n});\n";
+    const after = "test('first', async ({ page }) => {\n  await page.locator('.new').click();\n});\n\ntest('second', async ({ page }) => {\n  await page.locator('.newer').click();\n});\n";
+    fs.writeFileSync(path.join(ws.root, 'tests', 'b.spec.ts'), before);
+    const first = 'b.spec.ts:1 › first';
+    const second = 'b.spec.ts:7 › second';
+    const round1 = result({ failed: failed(first, second), changes: [change(first), change(second)], files: new Map([['tests/b.spec.ts', { before, after }]]) });
+    // The rerun's trace names the second test at its new line; its round heals nothing more.
+    const round2 = result({ failed: failed('b.spec.ts:5 › second'), notHealed: [{ test: 'b.spec.ts:5 › second', trace: 'r.zip', reason: 'the element is gone' }] });
+    const asked: string[][] = [];
+    let heals = 0;
+    const rerun = await healAndRerun({
+      root: ws.root, inputs: [], env: {}, rounds: 3,
+      healWith: async () => [round1, round2][heals++] ?? result({}),
+      runTests: async (locations, outputDir) => {
+        asked.push(locations);
+        fs.mkdirSync(outputDir, { recursive: true });
+        return { passed: false, output: '1 failed', outcomes: [{ location: 'b.spec.ts:1', ok: true }, { location: 'b.spec.ts:5', ok: false }] };
+      },
+    });
+    expect(asked).toEqual([['b.spec.ts:1', 'b.spec.ts:5']]);
+    expect(rerun.green).toEqual([first]);
+    expect(rerun.stillFailing).toEqual([{ test: second, reason: 'its rerun failed: Error: b.spec.ts:5 › second failed; the element is gone' }]);
+    // Healed in round 1, it is reported by its rerun, not also as refused under its new name.
+    expect(rerun.notHealed).toEqual([]);
+  });
 });
