@@ -204,7 +204,7 @@ export async function healAndRerun(options: RerunOptions): Promise<RerunResult> 
   try {
     while (true) {
       await applyHeal(root, current.files);
-      for (const test of [...new Set([...placeNow.keys(), ...touched(current)])]) {
+      for (const test of new Set([...placeNow.keys(), ...touched(current)])) {
         const was = place(test);
         placeNow.set(test, was === null ? null : locationAfter(was, current.files));
       }
