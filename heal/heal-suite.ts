@@ -139,6 +139,9 @@ export async function healSuite(options: SuiteHealOptions): Promise<HealResult> 
       // The runs before, each test's latest last: a trace that cannot be read now says nothing.
       const read = await Promise.all((options.earlier ?? []).map((input) => readTestTraces([input], earlier).catch(() => ({ traces: [] }))));
       return read.flatMap((r) => r.traces);
+    }, (frame) => {
+      const local = localFile(frame, options.cwd);
+      return local ? open(local).getFullText() : null;
     });
     const failing: Failing[] = [];
     for (const trace of traces) {

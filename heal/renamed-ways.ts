@@ -37,12 +37,55 @@ function renamedTo(old: string, gone: readonly string[], added: readonly string[
   return best && best.count > 0 && (!next || next.count < best.count) ? best.now : null;
 }
 
+/** The classes of the re-found element's ancestors now, nearest first, and the written classes no element carries now. */
+export interface AroundNow {
+  ancestors: { classes: string[]; counts: number[] }[];
+  absent: string[];
+}
+
+/** A selector string `locator(...)` is called with in the code: its quote and text. */
+const kSelectorArgument = /(\blocator\(\s*)(['"`])((?:\\.|(?!\2)[^\\])*)\2/g;
+
+/** The classes the code's CSS selectors name (`locator('.tc-story-river h2.tc-title').last()` -> tc-story-river, tc-title). */
+export function writtenClasses(code: string): string[] {
+  const names = [...code.matchAll(kSelectorArgument)].flatMap((m) => [...m[3]!.matchAll(/\.(-?[A-Za-z_][\w-]*)/g)].map((c) => c[1]!));
+  return [...new Set(names)];
+}
+
+/** `code` with class `old` written as `now` in its CSS selectors only (not in a method's name or a text). */
+function renameInSelectors(code: string, old: string, now: string): string {
+  return code.replace(kSelectorArgument, (_all, call: string, quote: string, text: string) => `${call}${quote}${text.replace(classPattern(old), `.${now}`)}${quote}`);
+}
+
+/**
+ * How many of its ancestors' classes a container's gone class is tried as: each way is then run in
+ * every use's snapshot, and most selectors name one or two containers.
+ */
+const kContainerCandidates = 4;
+
+/**
+ * What a container's class that no element carries now may have become: the classes of the
+ * re-found element's ancestors, those sharing the most of its words first (`tc-story-river` ->
+ * `tw-story-river`), then the rarest on the page (a selector names a container like a story river
+ * or a sidebar, one of its kind, more often than a repeated wrapper), then the nearest.
+ */
+function containerRenames(old: string, around: AroundNow, written: readonly string[]): string[] {
+  const words = new Set(classWords(old));
+  const best = new Map<string, { now: string; shared: number; count: number; distance: number }>();
+  around.ancestors.forEach((ancestor, distance) => ancestor.classes.forEach((now, i) => {
+    if (written.includes(now) || best.has(now)) return;
+    best.set(now, { now, shared: classWords(now).filter((w) => words.has(w)).length, count: ancestor.counts[i] ?? 0, distance });
+  }));
+  return [...best.values()].sort((a, b) => b.shared - a.shared || a.count - b.count || a.distance - b.distance).slice(0, kContainerCandidates).map((c) => c.now);
+}
+
 /**
  * `code` with each renamed class, test id or id written anew: first every class the release
- * renamed at once (a selector of two classes, both renamed), then one rename a way, the code's
+ * renamed at once (the element's own, and a container's the selector names that no element carries
+ * now, as one of the re-found element's ancestors' classes), then one rename a way, the code's
  * order; none when nothing it holds was renamed.
  */
-export function renamedWays(code: string, recorded: Fingerprint, live: Fingerprint): string[] {
+export function renamedWays(code: string, recorded: Fingerprint, live: Fingerprint, around?: AroundNow): string[] {
   const ways: string[] = [];
   const add = (way: string) => {
     if (way !== code && !ways.includes(way)) ways.push(way);
@@ -51,7 +94,16 @@ export function renamedWays(code: string, recorded: Fingerprint, live: Fingerpri
   const added = live.classes.filter((c) => !recorded.classes.includes(c));
   const written = gone.filter((old) => classPattern(old).test(code));
   const pairs = written.map((old) => ({ old, now: renamedTo(old, gone, added) }));
-  if (written.length > 1 && pairs.every((p) => p.now !== null)) add(pairs.reduce((text, p) => text.replace(classPattern(p.old), `.${p.now}`), code));
+  const own = pairs.every((p) => p.now !== null) ? pairs.reduce((text, p) => text.replace(classPattern(p.old), `.${p.now}`), code) : code;
+  const inCode = writtenClasses(code);
+  const containers = around ? around.absent.filter((c) => inCode.includes(c) && !recorded.classes.includes(c)) : [];
+  if (around && containers.length) {
+    // Every combination of the containers' candidates, over the element's own renames.
+    let texts = [own];
+    for (const old of containers) texts = texts.flatMap((text) => containerRenames(old, around, inCode).map((now) => renameInSelectors(text, old, now)));
+    for (const text of texts.slice(0, kContainerCandidates * 2)) add(text);
+  }
+  if (written.length > 1 && own !== code) add(own);
   for (const old of gone) for (const now of added) add(code.replace(classPattern(old), `.${now}`));
   if (recorded.testId && live.testId && recorded.testId !== live.testId) {
     add(code.split(quote(recorded.testId)).join(quote(live.testId)).split(`"${recorded.testId}"`).join(`"${live.testId}"`));

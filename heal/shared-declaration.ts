@@ -3,11 +3,12 @@ import path from 'node:path';
 import type { SourceFile } from 'ts-morph';
 import { takeFingerprint } from '../core/fingerprint/take.ts';
 import { locatorFromCode } from '../core/locator/build.ts';
-import type { Baseline, BaselineCall } from '../core/schema/baseline.ts';
+import type { Baseline, BaselineCall, CodeAt } from '../core/schema/baseline.ts';
 import type { SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
-import { renamedWays } from './renamed-ways.ts';
+import { inPage } from '../core/in-page.ts';
+import { renamedWays, writtenClasses } from './renamed-ways.ts';
 import { declarationKey, fromPage, sharedWay, useName, usesOf } from './shared-uses.ts';
-import type { UseSnapshots } from './use-snapshots.ts';
+import type { PlacedCall, UseSnapshots } from './use-snapshots.ts';
 import { writtenLocator, type WrittenLocator } from './written-locator.ts';
 import { instantiated, templated } from './passed-values.ts';
 
@@ -48,24 +49,34 @@ export async function sharedDeclaration(input: SharedDeclarationInput): Promise<
   const name = written.name;
   // A call of a helper whose values heal cannot read is a use it cannot check.
   let unread: string | null = null;
-  const follow = (call: BaselineCall): WrittenLocator | null => {
-    const local = input.local(path.posix.normalize(`${input.root}/${call.at.file}`));
-    // A file that never mentions the name cannot reach the declaration: not read with the checker.
+  // A file that never mentions the name cannot reach the declaration: not read with the checker.
+  const mentions = (file: string): SourceFile | null => {
+    const local = input.local(path.posix.normalize(`${input.root}/${file}`));
     if (!local) return null;
     const source = input.open(local);
-    if (!source.getFullText().includes(name)) return null;
-    const found = writtenLocator(source, call.at.line, call.at.column);
-    if (found.kind === 'passed-in' && found.key === key) unread ??= `${call.at.file}:${call.at.line}: ${found.reason}`;
+    return source.getFullText().includes(name) ? source : null;
+  };
+  const placed = new Map<BaselineCall, PlacedCall>();
+  for (const test of input.baseline.tests) {
+    for (const call of test.calls) if (mentions(call.at.file)) placed.set(call, await input.snapshots.placeNow(test, call));
+  }
+  const follow = (at: CodeAt): WrittenLocator | null => {
+    const source = mentions(at.file);
+    if (!source) return null;
+    const found = writtenLocator(source, at.line, at.column);
+    if (found.kind === 'passed-in' && found.key === key) unread ??= `${at.file}:${at.line}: ${found.reason}`;
     return found.kind === 'written' ? found : null;
   };
-  const uses = usesOf(input.baseline, key, follow);
+  const uses = usesOf(input.baseline, key, (call) => placed.get(call) ?? { at: call.at, nth: call.nth }, follow);
   if (unread) return { ok: false, reason: `\`${name}\` (${input.relative(written.where)}) is written once and used by several calls, one of which cannot be read (${unread}): not patched` };
   if (uses.length < 2) return { ok: true, code: input.code, signals: [] };
   const from = fromPage(written);
   const scoped = (code: string) => (written.scope ? `${written.scope}.${code}` : code);
   // The re-found element as the failing call's snapshot shows it, read before another use's snapshot is shown.
-  const live = await takeFingerprint(locatorFromCode(input.shown.page, scoped(input.code))).catch(() => null);
-  const renamed = live ? renamedWays(written.code, input.recorded.fingerprint, live) : [];
+  const element = locatorFromCode(input.shown.page, scoped(input.code));
+  const live = await takeFingerprint(element).catch(() => null);
+  const around = live ? await inPage.fn('ancestorClasses').then((fn) => element.evaluate(fn, writtenClasses(written.code))).catch(() => undefined) : undefined;
+  const renamed = live ? renamedWays(written.code, input.recorded.fingerprint, live, around) : [];
   const ways = [...renamed, input.code];
   // A helper's way, as the code that failed passes its values, read for another use with that use's values.
   const wayOf = written.passed.length ? (use: { declared: WrittenLocator }, way: string) => {
@@ -75,7 +86,7 @@ export async function sharedDeclaration(input: SharedDeclarationInput): Promise<
   } : undefined;
   const found = await sharedWay({
     page: input.shown.page, uses, from, ways: ways.map(scoped), wayOf, testIdAttribute: input.testIdAttribute, peers: input.peers,
-    show: (use) => input.snapshots.show(input.shown, use.test, use.call.at, use.call.nth),
+    show: (use) => input.snapshots.show(input.shown, use.test, use.now.at, use.now.nth),
   });
   const names = uses.map(useName).join(', ');
   if (!found.ok) return { ok: false, reason: `\`${name}\` (${input.relative(written.where)}) is written once and used by ${uses.length} calls: ${names}; no new locator finds each one's own element alone in its snapshot (${found.reason}): not patched` };

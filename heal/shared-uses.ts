@@ -4,6 +4,7 @@ import type { Node } from 'ts-morph';
 import type { Baseline, BaselineCall } from '../core/schema/baseline.ts';
 import { locatorFromCode } from '../core/locator/build.ts';
 import { relocate } from './relocate.ts';
+import type { PlacedCall } from './use-snapshots.ts';
 import type { WrittenLocator } from './written-locator.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface SharedUse {
   /** The baseline's test (`dialogs.spec.ts › deletes`). */
   test: string;
   call: BaselineCall;
+  /** Where the call is made in the code now (the baseline's place, moved by any edit since). */
+  now: PlacedCall;
   /** Its whole locator as the code writes it now, from the page. */
   code: string;
   /** The declaration as this use reaches it (with the values its call passes a helper). */
@@ -37,27 +40,29 @@ export function fromPage(written: WrittenLocator): string {
 
 /** How a use is named in a message: its test and where its call is made. */
 export function useName(use: SharedUse): string {
-  return `${use.test} (${use.call.at.file}:${use.call.at.line})`;
+  return `${use.test} (${use.now.at.file}:${use.now.at.line})`;
 }
 
 /**
  * The baseline's calls whose locator is built through the declaration `key` (itself, or a
  * container it is found inside), each test's calls at one place once: the turns of a loop at the
- * same place are one use. `follow` reads a call's locator from the code; null when it cannot.
+ * same place are one use. `placeOf` says where a call is made now; `follow` reads the locator
+ * written there, null when it cannot.
  */
-export function usesOf(baseline: Baseline, key: string, follow: (call: BaselineCall) => WrittenLocator | null): SharedUse[] {
+export function usesOf(baseline: Baseline, key: string, placeOf: (call: BaselineCall) => PlacedCall, follow: (at: PlacedCall['at']) => WrittenLocator | null): SharedUse[] {
   const uses: SharedUse[] = [];
   const seen = new Set<string>();
   for (const test of baseline.tests) {
     for (const call of test.calls) {
-      const place = `${test.test}\u0000${call.at.file}:${call.at.line}:${call.at.column}`;
+      const now = placeOf(call);
+      const place = `${test.test}\u0000${now.at.file}:${now.at.line}:${now.at.column}`;
       if (seen.has(place)) continue;
-      const written = follow(call);
+      const written = follow(now.at);
       let declared: WrittenLocator | null = null;
       for (let at: WrittenLocator | null = written; at; at = at.container) if (declarationKey(at.node) === key) declared = at;
       if (!written || !declared) continue;
       seen.add(place);
-      uses.push({ test: test.test, call, code: fromPage(written), declared });
+      uses.push({ test: test.test, call, now, code: fromPage(written), declared });
     }
   }
   return uses;

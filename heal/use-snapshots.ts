@@ -1,9 +1,17 @@
-import type { CodeAt } from '../core/schema/baseline.ts';
+import type { BaselineCall, BaselineTest, CodeAt } from '../core/schema/baseline.ts';
 import { openTraceZip } from '../core/io/trace-zip.ts';
 import { readTrace, type SnapshotPage } from '../locate/snapshot/snapshot-page.ts';
 import { suiteFrames, suiteRoot, testKey } from './baseline.ts';
 import { kEvidencePhases, readTestCalls, type TestCalls } from './failure.ts';
 import type { TestTrace } from './test-traces.ts';
+import { tracedSources } from './traced-sources.ts';
+import { lineAfter } from './unified-diff.ts';
+
+/** A call's place in the code and how many calls its test made there before it. */
+export interface PlacedCall {
+  at: CodeAt;
+  nth: number;
+}
 
 /**
  * The run's traces by test, to show any test's snapshot of the call it made at a place in the code:
@@ -15,7 +23,15 @@ import type { TestTrace } from './test-traces.ts';
 export class UseSnapshots {
   private byTest: Map<string, { file: string; read: TestCalls }> | null = null;
 
-  constructor(private readonly traces: readonly TestTrace[], private readonly earlier: () => Promise<readonly TestTrace[]> = async () => []) {}
+  /**
+   * `textNow` gives a file's text as heal reads it now, by the path a trace's stack names it with
+   * (null when it is not found): a trace of code edited since has its places moved to where they are now.
+   */
+  constructor(
+    private readonly traces: readonly TestTrace[],
+    private readonly earlier: () => Promise<readonly TestTrace[]> = async () => [],
+    private readonly textNow: (file: string) => string | null = () => null,
+  ) {}
 
   private async index(): Promise<Map<string, { file: string; read: TestCalls }>> {
     if (this.byTest) return this.byTest;
@@ -38,6 +54,46 @@ export class UseSnapshots {
     const earlier = await UseSnapshots.byTest(await this.earlier());
     for (const [key, found] of earlier) if (!this.byTest!.has(key)) this.byTest!.set(key, found);
     return this.byTest!.get(test) ?? null;
+  }
+
+  /**
+   * Where the baseline's `call` of `test` is made in the code now: the call of the test's trace
+   * with the same method and selector, as many such calls in (the baseline's calls are found by
+   * what they ran, as a failing call is), its line moved through any edit of its file since the
+   * trace ran. A heal that collapsed a chain above it moved it; the baseline's line is another
+   * call's now. The baseline's own place when no trace of the test made that call.
+   */
+  async placeNow(test: BaselineTest, call: BaselineCall): Promise<PlacedCall> {
+    const recorded = { at: call.at, nth: call.nth };
+    const found = await this.find(test.test);
+    if (!found) return recorded;
+    const root = suiteRoot(testKey(found.read.title).file, found.read.calls);
+    if (root === null) return recorded;
+    const alike = (file: string, method: string, selector: string | null) => file === call.at.file && method === call.method && selector === call.selector;
+    const k = test.calls.filter((c) => alike(c.at.file, c.method, c.selector)).indexOf(call);
+    const traced = found.read.calls.filter((c) => c.selector !== null).map((c) => ({ call: c, at: suiteFrames(c.stack, root)[0] }));
+    const same = traced.filter((t) => t.at && alike(t.at.file, t.call.method, t.call.selector));
+    const match = k < 0 ? undefined : same[k];
+    if (!match?.at) return recorded;
+    const at = match.at;
+    const nth = traced.slice(0, traced.indexOf(match)).filter((t) => t.at?.file === at.file && t.at.line === at.line && t.at.column === at.column).length;
+    const frame = match.call.stack.find((f) => f.line === at.line && f.file.replace(/\\/g, '/').endsWith(`/${at.file}`))?.file;
+    const now = frame ? this.textNow(frame) : null;
+    const ran = frame && now !== null ? await this.ranText(found.file, frame) : undefined;
+    return { at: ran === undefined || ran === now ? at : { ...at, line: lineAfter(ran, now!, at.line) }, nth };
+  }
+
+  private readonly ran = new Map<string, Promise<string | undefined>>();
+
+  /** The text of `frame`'s file as the trace `file` ran it. */
+  private ranText(file: string, frame: string): Promise<string | undefined> {
+    const key = `${file}\u0000${frame}`;
+    let text = this.ran.get(key);
+    if (!text) {
+      text = openTraceZip(file).then((zip) => tracedSources(zip, [frame])).then((texts) => texts.get(frame));
+      this.ran.set(key, text);
+    }
+    return text;
   }
 
   /** Shows the snapshot of `test`'s `nth` call at `at` in `shown`: the address it was taken at, or why it cannot be. */

@@ -10,6 +10,7 @@
  */
 
 export { absentPhrases } from './absent-phrases.ts';
+export { ancestorClasses } from './ancestor-classes.ts';
 export { readAtPaths } from './at-path.ts';
 export { probeMany, probeWithHeading } from './candidates.ts';
 export { hitPoint } from './centre-hit.ts';

@@ -205,3 +205,20 @@ test('the smallest change of how a locator is reached: the class, test id or id 
   expect(renamedWays("getByTestId('ok')", recorded, live)).toEqual(["getByTestId('confirm')"]);
   expect(renamedWays("locator('#del')", recorded, live)).toEqual(["locator('#remove')"]);
 });
+
+test('a container\'s class the selector names that no element carries now is tried as its ancestors\' classes: shared words first, then the rarest, then the nearest', () => {
+  const recorded = fp({ role: 'heading', name: 'Tasks', classes: ['tc-title'] });
+  const live = fp({ role: 'heading', name: 'Tasks', classes: ['x9'] });
+  const code = "locator('.tc-story-river h2.tc-title').last()";
+  // Hashed names share no word: the container one of its kind nearest the element comes first.
+  const hashed = { ancestors: [{ classes: ['a1'], counts: [3] }, { classes: ['b2', 'c3'], counts: [1, 1] }, { classes: ['d4'], counts: [1] }], absent: ['tc-story-river', 'tc-title'] };
+  const ways = renamedWays(code, recorded, live, hashed);
+  expect(ways.slice(0, 4)).toEqual(["locator('.b2 h2.x9').last()", "locator('.c3 h2.x9').last()", "locator('.d4 h2.x9').last()", "locator('.a1 h2.x9').last()"]);
+  // A method of the chain is not a class: `.last()` stays.
+  expect(ways.every((w) => w.endsWith('.last()'))).toBe(true);
+  // A renamed prefix keeps the container's words: it comes before any rarer class.
+  const prefixed = { ancestors: [{ classes: ['tw-tiddler'], counts: [2] }, { classes: ['tw-story-river'], counts: [1] }, { classes: ['tw-page'], counts: [1] }], absent: ['tc-story-river'] };
+  expect(renamedWays(code, recorded, live, prefixed)[0]).toBe("locator('.tw-story-river h2.x9').last()");
+  // A container class still on the page is not renamed: only the element's own class is.
+  expect(renamedWays(code, recorded, live, { ...hashed, absent: ['tc-title'] })).toEqual(["locator('.tc-story-river h2.x9').last()"]);
+});

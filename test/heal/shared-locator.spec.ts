@@ -11,17 +11,21 @@ import { runHandSuite, writeHandSuite, type HandSuite } from './support/hand-sui
  * makes the fixture with `base.extend` and is re-exported to the tests. One `confirm` field of the
  * page object is used for two dialogs' primary buttons, by one test and by a method another test calls. A release that renames the
  * buttons' class is healed in one line, by the renamed class; a release that renames it two ways
- * is refused, naming both uses, since no one locator finds each one's own button.
+ * is refused, naming both uses, since no one locator finds each one's own button. A release that
+ * renames the dialog's class, which the selector names and no element carries any more, is healed
+ * by the dialog's new class.
  */
 
-type Release = 'first' | 'renamed' | 'split';
+type Release = 'first' | 'renamed' | 'split' | 'restyled';
 let release: Release = 'first';
 
 function render(url: URL): string {
   const action = url.pathname === '/save' ? 'Save' : 'Delete';
   const primary = release === 'first' ? 'btn-primary' : release === 'split' && action === 'Save' ? 'btn-accent' : 'btn-main';
-  return htmlPage(`${action} item`, `<main><h1>${action} item</h1>
-    <div class="dialog" role="dialog" aria-label="${action}?">
+  // The restyled release renames the dialog's own class (a design system's prefix), not the buttons'.
+  const dialog = release === 'restyled' ? 'ui-dialog' : 'dialog';
+  return htmlPage(`${action} item`, `<main class="page"><h1>${action} item</h1>
+    <div class="${dialog}" role="dialog" aria-label="${action}?">
       <p>${action} this item?</p>
       <button type="button" class="btn ${primary}" onclick="document.getElementById('status').textContent = '${action}d'">${action}</button>
       <button type="button" class="btn">Cancel</button>
@@ -136,6 +140,33 @@ test('a class two dialogs\' buttons share, renamed, is healed in one line by the
   expect(result.changes[0]!.signals.join('; ')).toContain('by what the release renamed');
   const pages = fs.readFileSync(path.join(suite, 'pages', 'dialogs.ts'), 'utf8');
   expect(pages).toBe(kDialogs.replace('.btn-primary', '.btn-main'));
+  const rerun = await runSuite('--trace', 'off');
+  expect(rerun.code, rerun.stdout).toBe(0);
+});
+
+test('a container\'s class the shared selector names, renamed, is healed by the container\'s new class, and both tests pass', async () => {
+  // The suite as healed above is the team's code now: its green run is the baseline.
+  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
+  const green = await runSuite();
+  expect(green.code, green.stdout + green.stderr).toBe(0);
+  const made = await runCli(['baseline', 'test-results', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  expect(made.code, made.stderr).toBe(0);
+
+  // Code moved since the baseline: a line added above the tests moves every use in the spec one line down.
+  const spec = path.join(suite, 'tests', 'dialogs.spec.ts');
+  fs.writeFileSync(spec, `// Dialogs of the item page.\n${fs.readFileSync(spec, 'utf8')}`);
+  release = 'restyled';
+  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
+  expect((await runSuite()).code).not.toBe(0);
+  const healed = await heal('--write');
+  expect(healed.code, healed.stderr + JSON.stringify(healed.json)).toBe(0);
+  const result = healed.json as { changes: { member: string; file: string; after: string; signals: string[] }[] };
+  // Each of the two failing tests heals the one field the same way: one change, written once.
+  expect(result.changes.map((c) => c.after)).toEqual(result.changes.map(() => "page.locator('.ui-dialog .btn-main')"));
+  // Both uses are followed where they are now, not at the baseline's lines.
+  expect(result.changes[0]!.signals.join('; ')).toContain('is used by 2 calls (dialogs.spec.ts › deletes (dialogs.spec.ts:6), dialogs.spec.ts › saves (../pages/dialogs.ts:9)): the new locator finds each one\'s own element alone, by what the release renamed');
+  const pages = fs.readFileSync(path.join(suite, 'pages', 'dialogs.ts'), 'utf8');
+  expect(pages).toBe(kDialogs.replace('.dialog .btn-primary', '.ui-dialog .btn-main'));
   const rerun = await runSuite('--trace', 'off');
   expect(rerun.code, rerun.stdout).toBe(0);
 });
