@@ -302,20 +302,29 @@ async function healOne({ file, name, read, call, useSnapshots }: Failing, option
     return { expectation, refused: expectation.accepted ? null : refused };
   }
   if (found.container) {
-    // The container broke, not the element in it: its first part is written anew where the container is written.
-    const { node, text } = found.container;
-    if (written.container?.passed.length) return refuse(`the container the locator is found inside is built from values its calls pass (${fromProject(written.container.where)}): a new container for each call is not checked: not patched`);
-    const before = node.getText();
-    const writtenIn = fromProject(node.getSourceFile().getFilePath());
-    const container = written.container!;
-    const lost = assertion ? lostExpectations(wrote, `${text.slice(container.root.length + 1)}.${found.code}`) : [];
+    // The container broke, not the element in it: its first part is written anew where the outermost container is written.
+    const { written: container, code: containerCode } = found.container;
+    const { middle } = outermostContainer(written);
+    // The broken first part is a literal of the code (a helper's parameters come later in its chain): the caller's values stay.
+    if (chainParts(container.template)[0] !== chainParts(container.code)[0]) return refuse(`the container the locator is found inside is built from values its calls pass (${fromProject(container.where)}), and its part that broke is one of them: not patched`);
+    const lost = assertion ? lostExpectations(wrote, [containerCode, ...middle, found.code].join('.')) : [];
     if (lost.length) return refuse(`not healable: expectation changed (${place}: the container written anew would no longer say ${lost.map(describeExpectation).join(', ')}, which the assertion expects): not patched`);
-    edit(node, text);
-    if (found.code !== written.code) edit(written.node, `${written.root}.${found.code}`);
+    // A container several calls are found inside is written anew only in a way that still finds each one's own element.
+    const shared = await sharedDeclaration({
+      written: container, code: containerCode, recorded, baseline: options.baseline, root, local: (each) => localFile(each, options.cwd), open, shown, snapshots: useSnapshots,
+      testIdAttribute: read.testIdAttribute, peers: (each) => pageMembers(options.baseline, each), relative: fromProject,
+    });
+    if (!shared.ok) return refuse(shared.reason);
+    const asWritten = templated(shared.code, container);
+    if ('lost' in asWritten) return refuse(passedReason(asWritten.lost, container.where, `is not kept by the new container \`${shared.code}\`, and it is the caller's: the helper is left as written`, fromProject));
+    const before = container.node.getText();
+    const after = writtenFrom(container.root, asWritten.code, container.root);
+    edit(container.node, after);
+    if (found.code !== written.code) edit(written.node, writtenFrom(written.root, found.code, written.scope === null ? written.root : `${written.root}.page()`));
     return {
-      test: read.title, trace: name, file: writtenIn,
+      test: read.title, trace: name, file: fromProject(container.node.getSourceFile().getFilePath()),
       member: container.name ? `${container.place} ${container.name}` : `inline at ${container.where}`,
-      before, after: text, level: found.level, score: found.score, signals: found.signals, runnerUp: found.runnerUp, margin: found.margin,
+      before, after, level: found.level, score: found.score, signals: [...found.signals, ...shared.signals], runnerUp: found.runnerUp, margin: found.margin,
     };
   }
   // A helper's parameters are the caller's: the new code keeps each part built from one as the call made it.
@@ -335,8 +344,7 @@ async function healOne({ file, name, read, call, useSnapshots }: Failing, option
   const before = written.node.getText();
   const writtenIn = fromProject(written.node.getSourceFile().getFilePath());
   // A locator nested in the new code (`filter({ has: page.getByText(...) })`) starts from the chain's page too.
-  const page = written.scope === null ? written.root : `${written.root}.page()`;
-  const after = `${written.root}.${named.code.replace(/\b(has|hasNot): page\./g, `$1: ${page}.`)}`;
+  const after = writtenFrom(written.root, named.code, written.scope === null ? written.root : `${written.root}.page()`);
   edit(written.node, after);
   const style = styleOf(written.code);
   const signals = [...found.signals, ...shared.signals];
@@ -413,7 +421,7 @@ type Relocation = Awaited<ReturnType<typeof relocate>>;
  * inline chain that still finds one element is kept (`locator('.card').filter({ hasText: 'Pro' })`
  * of a chain whose button was renamed), and only what follows it is written anew.
  */
-async function relocateWritten(shown: SnapshotPage, written: WrittenLocator, recorded: BaselineCall, testIdAttribute: string, pageUrl: string, page: PageMembers, says?: (code: string) => boolean): Promise<(Extract<Relocation, { ok: true }> & { code: string; style: ModelLocator['kind']; container?: { node: WrittenLocator['node']; text: string } }) | Extract<Relocation, { ok: false }>> {
+async function relocateWritten(shown: SnapshotPage, written: WrittenLocator, recorded: BaselineCall, testIdAttribute: string, pageUrl: string, page: PageMembers, says?: (code: string) => boolean): Promise<(Extract<Relocation, { ok: true }> & { code: string; style: ModelLocator['kind']; container?: { written: WrittenLocator; code: string } }) | Extract<Relocation, { ok: false }>> {
   const base = { fingerprint: recorded.fingerprint, heading: recorded.heading, title: recorded.title ?? null, testIdAttribute, pageUrl, peers: page.members, elsewhere: page.elsewhere, prefer: styleOf(written.code) ?? undefined, says };
   // The chain's leading parts, longest first, each as the page finds it (inside the root's own scope).
   const parts = chainParts(written.code);
@@ -424,16 +432,43 @@ async function relocateWritten(shown: SnapshotPage, written: WrittenLocator, rec
   // Written relative to the chain's root: a kept part is written as the code had it.
   const code = written.scope && found.code.startsWith(`${written.scope}.`) ? found.code.slice(written.scope.length + 1) : written.scope ? null : found.code;
   if (code === null) {
-    // The container no longer finds the element's container: a new first part for it, its filters and the code inside it kept.
-    const container = written.container;
-    const parts = container && container.scope === null ? chainParts(container.code) : [];
-    const repaired = parts.length ? await repairedContainer(shown.page, parts.slice(1), [written.code, found.code], testIdAttribute) : null;
-    if (!container || !repaired) return { ok: false, reason: `re-found the element outside \`${written.scope}\`, which the locator is found inside (${written.root}): not patched` };
-    const text = `${container.root}.${[repaired.first, ...parts.slice(1)].join('.')}`;
-    const signals = [...found.signals, `its container \`${container.code}\` found by \`${repaired.first}\` now, the rest of its chain kept`];
-    return { ...found, signals, code: repaired.inner, style: styleOf(repaired.inner) ?? 'chain', container: { node: container.node, text } };
+    // The container no longer finds the element's container: a new first part for the outermost one
+    // (the one found from the page), its filters, the containers inside it and the code inside them kept.
+    const { outer, middle } = outermostContainer(written);
+    const parts = outer ? chainParts(outer.code) : [];
+    const inside = (code: string) => [...middle, code].join('.');
+    const repaired = parts.length ? await repairedContainer(shown.page, parts.slice(1), [inside(written.code), inside(found.code)], testIdAttribute) : null;
+    if (!outer || !repaired) return { ok: false, reason: `re-found the element outside \`${written.scope}\`, which the locator is found inside (${written.root}): not patched` };
+    const code = repaired.inner === inside(written.code) ? written.code : found.code;
+    const signals = [...found.signals, `its container \`${outer.code}\` found by \`${repaired.first}\` now, the rest of its chain kept`];
+    return { ...found, signals, code, style: styleOf(code) ?? 'chain', container: { written: outer, code: [repaired.first, ...parts.slice(1)].join('.') } };
   }
   return { ...found, code, style: found.locator.kind === 'chain' ? styleOf(code) ?? 'chain' : found.locator.kind };
+}
+
+/**
+ * The container a chain is found inside that is itself found from the page (`item(title)` of
+ * `story.item('Tasks').locator('li').filter(...)`, the chain `beans` then found inside that), and the
+ * code of the containers between it and the chain, outermost first. Null when the chain is found
+ * from the page itself.
+ */
+export function outermostContainer(written: WrittenLocator): { outer: WrittenLocator | null; middle: string[] } {
+  const middle: string[] = [];
+  let outer = written.container;
+  while (outer && outer.scope !== null && outer.container) {
+    middle.unshift(outer.code);
+    outer = outer.container;
+  }
+  return { outer: outer && outer.scope === null ? outer : null, middle };
+}
+
+/**
+ * Code relative to a chain's root written from that root: a locator nested in it
+ * (`filter({ has: getByText(...) })`, as heal reads and relocate writes it) starts from the
+ * chain's page too (`page`, `this.page`, `this.root.page()`).
+ */
+export function writtenFrom(root: string, code: string, page: string): string {
+  return `${root}.${code.replace(/\b(has|hasNot): (?:page\.)?(?=(?:locator|getBy[A-Za-z]+|frameLocator)\()/g, `$1: ${page}.`)}`;
 }
 
 /** `locator('li').filter({ hasText: 'a.b' }).getByRole('button')` -> its calls, split at top-level dots. */

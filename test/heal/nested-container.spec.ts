@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '../support/fixtures.ts';
+import { runCli } from '../../harness/cli.ts';
+import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
+import { runHandSuite, writeHandSuite, type HandSuite } from './support/hand-suite.ts';
+
+/**
+ * `bu heal --baseline` where the broken part is a container's, two containers out: a page object's
+ * helper `panel(title)` finds a board's panel by its class and its heading (the title the test
+ * passes), a test finds a list item inside it and the checkbox inside that. A broken first part
+ * of the helper is written anew only when every call of the helper still finds its own element by
+ * it: a release that gives each panel a class of its own is refused, nothing written.
+ */
+
+type Release = 'first' | 'split';
+let release: Release = 'first';
+
+function render(): string {
+  const panelClass = (own: string) => (release === 'first' ? 'panel' : `panel-${own}`);
+  return htmlPage('Board', `<main><h1>Board</h1>
+    <div class="${panelClass('tasks')}"><h2>Tasks</h2><ul>
+      <li><label><input type="checkbox"> Water the beans</label></li>
+      <li><label><input type="checkbox"> Weed the path</label></li>
+    </ul></div>
+    <div class="${panelClass('notes')}"><h2>Notes</h2><p>Buy seeds</p>
+      <button type="button" onclick="this.textContent = 'Pinned'">Pin</button></div>
+  </main>`);
+}
+
+const kBoard = `import type { Locator, Page } from '@playwright/test';
+
+export class Board {
+  constructor(readonly page: Page) {}
+  panel(title: string): Locator {
+    return this.page.locator('.panel').filter({ has: this.page.getByRole('heading', { name: title }) });
+  }
+}
+`;
+
+const kSpec = `import { test, expect } from '@playwright/test';
+import { Board } from '../pages/board';
+
+test('ticks a task', async ({ page }) => {
+  await page.goto('/');
+  const beans = new Board(page).panel('Tasks').locator('li').filter({ hasText: 'Water the beans' });
+  await beans.getByRole('checkbox').check();
+  await expect(beans.getByRole('checkbox')).toBeChecked();
+});
+
+test('pins a note', async ({ page }) => {
+  await page.goto('/');
+  const pin = new Board(page).panel('Notes').getByRole('button');
+  await pin.click();
+  await expect(pin).toHaveText('Pinned');
+});
+`;
+
+let site: PagesSite;
+let project: HandSuite;
+let suite: string;
+
+test.describe.configure({ mode: 'serial' });
+// Each test runs the suite in a Playwright of its own and `bu` over its traces.
+test.setTimeout(300_000);
+
+test.beforeAll(async () => {
+  site = await startPagesSite(render);
+  project = writeHandSuite('heal-nested', { 'pages/board.ts': kBoard, 'tests/board.spec.ts': kSpec });
+  suite = project.root;
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  project?.remove();
+});
+
+function runSuite(...args: string[]) {
+  return runHandSuite(suite, site.url, ...args);
+}
+
+function heal(...args: string[]) {
+  return runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--json', ...args], { cwd: suite, timeoutMs: 120_000 });
+}
+
+test('panels given a class each are refused: no one new first part of the helper finds each call\'s element', async () => {
+  const green = await runSuite();
+  expect(green.code, green.stdout + green.stderr).toBe(0);
+  const made = await runCli(['baseline', 'test-results', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  expect(made.code, made.stderr).toBe(0);
+
+  release = 'split';
+  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
+  expect((await runSuite()).code).not.toBe(0);
+  const refused = await heal('--write');
+  expect(refused.code, refused.stderr).toBe(1);
+  const result = refused.json as { changes: unknown[]; notHealed: { test: string; reason: string }[] };
+  expect(result.changes).toEqual([]);
+  expect(result.notHealed.map((n) => n.test).sort()).toEqual(['board.spec.ts:11 › pins a note', 'board.spec.ts:4 › ticks a task']);
+  for (const { reason } of result.notHealed) expect(reason, reason).toMatch(/`panel` \(pages\/board\.ts:6\) is written once and used by \d calls: .*not patched$/);
+  expect(fs.readFileSync(path.join(suite, 'pages', 'board.ts'), 'utf8')).toBe(kBoard);
+});
