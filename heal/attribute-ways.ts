@@ -22,7 +22,7 @@ function ownFieldName(name: string | null): string | null {
   return name && !name.endsWith('[]') && !looksGenerated(name) ? name : null;
 }
 
-function selector(value: string): ModelLocator {
+export function selector(value: string): ModelLocator {
   return { kind: 'selector', role: null, value, exact: false, frames: [], scope: null, row: null, matches: null, verified: false, nth: null };
 }
 

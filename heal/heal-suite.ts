@@ -311,7 +311,7 @@ async function healOne({ file, name, read, call, useSnapshots }: Failing, option
     if (lost.length) return refuse(`not healable: expectation changed (${place}: the container written anew would no longer say ${lost.map(describeExpectation).join(', ')}, which the assertion expects): not patched`);
     // A container several calls are found inside is written anew only in a way that still finds each one's own element.
     const shared = await sharedDeclaration({
-      written: container, code: containerCode, recorded, baseline: options.baseline, root, local: (each) => localFile(each, options.cwd), open, shown, snapshots: useSnapshots,
+      written: container, code: containerCode, inside: [...middle, found.code].join('.'), recorded, baseline: options.baseline, root, local: (each) => localFile(each, options.cwd), open, shown, snapshots: useSnapshots,
       testIdAttribute: read.testIdAttribute, peers: (each) => pageMembers(options.baseline, each), relative: fromProject,
     });
     if (!shared.ok) return refuse(shared.reason);

@@ -11,7 +11,7 @@ import { withMembersAsPeers } from '../core/aria/peers.ts';
 import type { ScoredCandidate } from '../locate/cascade.ts';
 import { locate } from '../locate/locate.ts';
 import { normalizeText } from '../locate/text.ts';
-import { attributeWays, classWays } from './attribute-ways.ts';
+import { attributeWays, classWays, readableClass, selector } from './attribute-ways.ts';
 import { itemWays } from './item-ways.ts';
 import { brokenLocatorScope, tiedInside } from './recorded-scope.ts';
 import { sameOriginPath } from '../locate/same-origin-path.ts';
@@ -314,6 +314,12 @@ const kContainerDepth = 12;
  * holds the re-found one, and one of `inner` (the code the chain writes inside the container, as
  * written first) finds the re-found element alone inside it. Null when none does. Only the broken
  * part is rewritten: what the code says of the container and inside it stays.
+ *
+ * A container its filters tell apart from others of its kind (`filter({ has: heading })`) is the
+ * nearest ancestor those filters hold for, or one further out that holds nothing like it: an
+ * ancestor that also holds a look-alike of the one on the way up (an element of its tag beside it)
+ * holds other containers of its kind, and the filters no longer say which (a board's `main` for a
+ * panel, each panel given a class of its own).
  */
 export async function repairedContainer(page: Page, rest: readonly string[], inner: readonly string[], testIdAttribute: string): Promise<{ first: string; inner: string } | null> {
   const marked = page.locator(`[${kMark}]`);
@@ -323,13 +329,33 @@ export async function repairedContainer(page: Page, rest: readonly string[], inn
     for (let at = el.parentElement; at && at !== document.body; at = at.parentElement) n++;
     return n;
   });
-  for (let up = 1; up <= Math.min(depth, kContainerDepth); up++) {
+  const filters = rest.filter((part) => part.startsWith('filter('));
+  // For each ancestor, from the nearest: whether the element or ancestor on the way up to it has a look-alike beside it.
+  const besideLookAlike = filters.length ? await marked.evaluate((el) => {
+    const out: boolean[] = [];
+    for (let at: Element | null = el; at?.parentElement && at.parentElement !== document.body; at = at.parentElement) {
+      out.push([...at.parentElement.children].some((other) => other !== at && other.tagName === at!.tagName));
+    }
+    return out;
+  }) : [];
+  let nearest = 0;
+  for (let up = 1; filters.length && up <= Math.min(depth, kContainerDepth); up++) {
+    if (await page.locator(`[${kMark}]`).locator(`xpath=ancestor::*[${up}]`).and(locatorFromCode(page, ['locator(\'*\')', ...filters].join('.'))).count().catch(() => 0) === 1) {
+      nearest = up;
+      break;
+    }
+  }
+  if (filters.length && !nearest) return null;
+  for (let up = Math.max(1, nearest); up <= Math.min(depth, kContainerDepth); up++) {
+    if (nearest && up > nearest && besideLookAlike[up - 1]) break;
     const ancestor = marked.locator(`xpath=ancestor::*[${up}]`);
     const live = await takeFingerprint(ancestor).catch(() => null);
     if (!live) continue;
     // A container is often one of many of its kind (a card, an article) its filters tell apart: its role alone first.
     const byRole: ModelLocator[] = live.role && live.role !== 'generic' && live.role !== 'none' ? [{ kind: 'role', role: live.role, value: null, exact: false, frames: [], scope: null, row: null, matches: null, verified: false, nth: null }] : [];
-    const ways = [...byRole, ...elementCandidates(live, { testIdAttribute, testIdFrom: live.testIdAttribute, recorded: null }), ...landmarkWays(live)]
+    // A hand-written class of its own (a panel's `ui-panel` where the code said `.panel`), as a team writing CSS writes it.
+    const byClass = live.classes.filter(readableClass).map((name) => selector(`.${name}`));
+    const ways = [...byRole, ...elementCandidates(live, { testIdAttribute, testIdFrom: live.testIdAttribute, recorded: null }), ...byClass, ...landmarkWays(live)]
       .filter((way) => way.nth === null && !(way.kind === 'selector' && way.value === live.cssPath));
     for (const way of ways) {
       const first = checkCode(way, testIdAttribute);

@@ -24,6 +24,11 @@ export interface SharedDeclarationInput {
   written: WrittenLocator;
   /** The new code the failing call's element was re-found by, relative to the chain's root. */
   code: string;
+  /**
+   * For a container's code: the code inside it that finds the failing call's element. What the
+   * release renamed is read around that element, the container itself among its ancestors.
+   */
+  inside?: string;
   recorded: BaselineCall;
   baseline: Baseline;
   /** The suite's root on the machine that ran it (what baseline places are relative to). */
@@ -73,7 +78,7 @@ export async function sharedDeclaration(input: SharedDeclarationInput): Promise<
   const from = fromPage(written);
   const scoped = (code: string) => (written.scope ? `${written.scope}.${code}` : code);
   // The re-found element as the failing call's snapshot shows it, read before another use's snapshot is shown.
-  const element = locatorFromCode(input.shown.page, scoped(input.code));
+  const element = locatorFromCode(input.shown.page, input.inside ? `${scoped(input.code)}.${input.inside}` : scoped(input.code));
   const live = await takeFingerprint(element).catch(() => null);
   const around = live ? await inPage.fn('ancestorClasses').then((fn) => element.evaluate(fn, writtenClasses(written.code))).catch(() => undefined) : undefined;
   const renamed = live ? renamedWays(written.code, input.recorded.fingerprint, live, around) : [];
@@ -91,5 +96,7 @@ export async function sharedDeclaration(input: SharedDeclarationInput): Promise<
   const names = uses.map(useName).join(', ');
   if (!found.ok) return { ok: false, reason: `\`${name}\` (${input.relative(written.where)}) is written once and used by ${uses.length} calls: ${names}; no new locator finds each one's own element alone in its snapshot (${found.reason}): not patched` };
   const code = ways[ways.map(scoped).indexOf(found.way)]!;
-  return { ok: true, code, signals: [`\`${name}\` is used by ${uses.length} calls (${names}): the new locator finds each one's own element alone${renamed.includes(code) ? ', by what the release renamed' : ''}`] };
+  const signals = [`\`${name}\` is used by ${uses.length} calls (${names}): the new locator finds each one's own element alone${renamed.includes(code) ? ', by what the release renamed' : ''}`];
+  if (found.unreached.length) signals.push(`not reached in this run, held by an earlier call of its test that is the same locator on the same element in the baseline: ${found.unreached.map(useName).join(', ')}`);
+  return { ok: true, code, signals };
 }

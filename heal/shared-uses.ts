@@ -1,8 +1,8 @@
-import type { PageMembers } from './page-members.ts';
 import type { Page } from 'playwright';
 import type { Node } from 'ts-morph';
 import type { Baseline, BaselineCall } from '../core/schema/baseline.ts';
 import { locatorFromCode } from '../core/locator/build.ts';
+import { pageKey, type PageMembers } from './page-members.ts';
 import { relocate } from './relocate.ts';
 import type { PlacedCall } from './use-snapshots.ts';
 import type { WrittenLocator } from './written-locator.ts';
@@ -77,8 +77,8 @@ export interface SharedWayInput {
   ways: string[];
   /** A way as `use` would build it (a helper's way read with the values that use passes); null when it cannot. */
   wayOf?(use: SharedUse, way: string): string | null;
-  /** Shows the use's own snapshot of its call in `page`: the address it was taken at, or why there is none. */
-  show(use: SharedUse): Promise<{ pageUrl: string } | { missing: string }>;
+  /** Shows the use's own snapshot of its call in `page`: the address it was taken at, or why there is none (`unreached`: its test stopped before it). */
+  show(use: SharedUse): Promise<{ pageUrl: string } | { missing: string; unreached?: true }>;
   testIdAttribute: string;
   peers(call: BaselineCall): PageMembers;
 }
@@ -103,11 +103,34 @@ async function findsAlone(page: Page, code: string, element: string): Promise<st
   }
 }
 
-/** The first way that finds every use's own element alone in its snapshot; else why not, naming the uses. */
-export async function sharedWay(input: SharedWayInput): Promise<{ ok: true; way: string } | { ok: false; reason: string }> {
+/**
+ * Whether two uses are one test's calls of one locator on one element: the same code from the
+ * page, and the baseline found the same element for both (its place in the same document). A
+ * check of the one is then a check of the other: `beans.check()` and then
+ * `expect(beans).toBeChecked()`, where the test failed at the first and never reached the second.
+ */
+export function sameLocatorSameElement(a: SharedUse, b: SharedUse): boolean {
+  const [x, y] = [a.call.fingerprint, b.call.fingerprint];
+  return a.test === b.test && a.code === b.code && pageKey(a.call.url) === pageKey(b.call.url)
+    && x.xpath === y.xpath && x.cssPath === y.cssPath && JSON.stringify(x.frameChain) === JSON.stringify(y.frameChain) && JSON.stringify(x.shadowHosts) === JSON.stringify(y.shadowHosts);
+}
+
+/**
+ * The first way that finds every use's own element alone in its snapshot; else why not, naming the
+ * uses. A use its test did not reach in this run (it failed before) has no snapshot: it holds by
+ * the check of an earlier use of the same test that is the same locator on the same element
+ * (`sameLocatorSameElement`), else nothing can be said of it and no way is taken.
+ */
+export async function sharedWay(input: SharedWayInput): Promise<{ ok: true; way: string; unreached: SharedUse[] } | { ok: false; reason: string }> {
   const failed = new Map<string, string>();
+  const checked: SharedUse[] = [];
+  const unreached: SharedUse[] = [];
   for (const use of input.uses) {
     const shown = await input.show(use);
+    if ('missing' in shown && shown.unreached && checked.some((each) => sameLocatorSameElement(each, use))) {
+      unreached.push(use);
+      continue;
+    }
     if ('missing' in shown) return { ok: false, reason: `${useName(use)}: ${shown.missing}` };
     const { fingerprint, heading, title } = use.call;
     const found = await relocate(input.page, { fingerprint, heading, title: title ?? null, current: use.code, testIdAttribute: input.testIdAttribute, pageUrl: shown.pageUrl, ...peersOf(input.peers(use.call)) });
@@ -122,8 +145,9 @@ export async function sharedWay(input: SharedWayInput): Promise<{ ok: true; way:
       const why = code === null ? 'is not built from the declaration as written' : await findsAlone(input.page, code, element);
       if (why) failed.set(way, `\`${way}\` ${why} in the snapshot of ${useName(use)}`);
     }
+    checked.push(use);
   }
   const way = input.ways.find((w) => !failed.has(w));
-  if (way !== undefined) return { ok: true, way };
+  if (way !== undefined) return { ok: true, way, unreached };
   return { ok: false, reason: failed.get(input.ways.at(-1)!) ?? 'no way to write it anew' };
 }

@@ -96,8 +96,11 @@ export class UseSnapshots {
     return text;
   }
 
-  /** Shows the snapshot of `test`'s `nth` call at `at` in `shown`: the address it was taken at, or why it cannot be. */
-  async show(shown: SnapshotPage, test: string, at: CodeAt, nth: number): Promise<{ pageUrl: string } | { missing: string }> {
+  /**
+   * Shows the snapshot of `test`'s `nth` call at `at` in `shown`: the address it was taken at, or
+   * why it cannot be (`unreached`: the test's trace is there, it stopped before making the call).
+   */
+  async show(shown: SnapshotPage, test: string, at: CodeAt, nth: number): Promise<{ pageUrl: string } | { missing: string; unreached?: true }> {
     const found = await this.find(test);
     if (!found) return { missing: 'this run has no trace of its test (it passed with traces kept only on failure? run the suite with `--trace on`)' };
     const root = suiteRoot(testKey(found.read.title).file, found.read.calls);
@@ -106,7 +109,7 @@ export class UseSnapshots {
       return first?.file === at.file && first.line === at.line && first.column === at.column;
     });
     const call = here[nth] ?? here.at(-1);
-    if (!call) return { missing: 'its test did not reach the call in this run' };
+    if (!call) return { missing: 'its test did not reach the call in this run', unreached: true };
     const { snapshots, resources } = await readTrace(found.file);
     const snapshot = kEvidencePhases.map((phase) => snapshots.find(call.callId, phase)).find((s) => s !== null) ?? null;
     if (!snapshot) return { missing: `its trace has no DOM snapshot of the call (${call.callId})` };
