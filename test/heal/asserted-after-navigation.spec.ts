@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { runCli } from '../../harness/cli.ts';
-import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
-import { runHandSuite, writeHandSuite, type HandSuite } from './support/hand-suite.ts';
+import { htmlPage } from '../../harness/sites/pages-site.ts';
+import { usePagesHandSuite } from './support/hand-suite.ts';
 
 /**
  * An assertion made right after a click that navigated has no snapshot before it, and Playwright
@@ -26,49 +23,28 @@ test('saves a note', async ({ page }) => {
 });
 `;
 
-let site: PagesSite;
-let project: HandSuite;
-let suite: string;
-
-test.describe.configure({ mode: 'serial' });
-test.setTimeout(300_000);
-
-test.beforeAll(async () => {
-  site = await startPagesSite(render);
-  project = writeHandSuite('heal-asserted-after-navigation', { 'tests/note.spec.ts': kSpec });
-  suite = project.root;
-});
-
-test.afterAll(async () => {
-  await site?.close();
-  project?.remove();
-});
-
-function runSuite() {
-  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  return runHandSuite(suite, site.url);
-}
+const suite = usePagesHandSuite('heal-asserted-after-navigation', { 'tests/note.spec.ts': kSpec }, render);
 
 test('the assertion after a navigation is kept in the baseline, and heals when its class is renamed', async () => {
-  const green = await runSuite();
+  const green = await suite.run();
   expect(green.code, green.stdout + green.stderr).toBe(0);
-  const made = await runCli(['baseline', 'test-results', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  const made = await suite.baseline();
   expect(made.code, made.stderr).toBe(0);
   expect(made.json).toMatchObject({ passing: 1, missed: [] });
-  const baseline = JSON.parse(fs.readFileSync(path.join(suite, '.brow-use', 'baseline.json'), 'utf8')) as { tests: { calls: { method: string; selector: string; url: string }[] }[] };
+  const baseline = JSON.parse(suite.read('.brow-use/baseline.json')) as { tests: { calls: { method: string; selector: string; url: string }[] }[] };
   const asserted = baseline.tests[0]!.calls.find((c) => c.method === 'expect');
   expect(asserted?.selector).toBe('p.notice');
   // Read on the page it passed on, the one the click opened.
   expect(new URL(asserted!.url).pathname).toBe('/saved');
 
   renamed = true;
-  expect((await runSuite()).code).not.toBe(0);
-  const healed = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--write', '--json'], { cwd: suite, timeoutMs: 180_000 });
+  expect((await suite.run()).code).not.toBe(0);
+  const healed = await suite.heal('--write');
   expect(healed.code, healed.stderr).toBe(0);
-  const spec = fs.readFileSync(path.join(suite, 'tests', 'note.spec.ts'), 'utf8');
+  const spec = suite.read('tests/note.spec.ts');
   expect(spec).not.toContain("'p.notice'");
   // What the test expects stays as written.
   expect(spec).toContain("toHaveText('Your note is saved.')");
-  const rerun = await runSuite();
+  const rerun = await suite.run();
   expect(rerun.code, rerun.stdout + rerun.stderr).toBe(0);
 });

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { runCli } from '../../harness/cli.ts';
-import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
-import { runHandSuite, writeHandSuite, type HandSuite } from './support/hand-suite.ts';
+import { htmlPage } from '../../harness/sites/pages-site.ts';
+import { usePagesHandSuite } from './support/hand-suite.ts';
 
 /**
  * `bu heal --baseline` where the broken part is a container's, two containers out: a page object's
@@ -59,57 +56,30 @@ test('pins a note', async ({ page }) => {
 });
 `;
 
-let site: PagesSite;
-let project: HandSuite;
-let suite: string;
-
-test.describe.configure({ mode: 'serial' });
-// Each test runs the suite in a Playwright of its own and `bu` over its traces.
-test.setTimeout(300_000);
-
-test.beforeAll(async () => {
-  site = await startPagesSite(render);
-  project = writeHandSuite('heal-nested', { 'pages/board.ts': kBoard, 'tests/board.spec.ts': kSpec });
-  suite = project.root;
-});
-
-test.afterAll(async () => {
-  await site?.close();
-  project?.remove();
-});
-
-function runSuite(...args: string[]) {
-  return runHandSuite(suite, site.url, ...args);
-}
-
-function heal(...args: string[]) {
-  return runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--json', ...args], { cwd: suite, timeoutMs: 120_000 });
-}
+const suite = usePagesHandSuite('heal-nested', { 'pages/board.ts': kBoard, 'tests/board.spec.ts': kSpec }, render);
 
 test('panels given a class each are refused: no one new first part of the helper finds each call\'s element', async () => {
-  const green = await runSuite();
+  const green = await suite.run();
   expect(green.code, green.stdout + green.stderr).toBe(0);
-  const made = await runCli(['baseline', 'test-results', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  const made = await suite.baseline();
   expect(made.code, made.stderr).toBe(0);
 
   release = 'split';
-  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  expect((await runSuite()).code).not.toBe(0);
-  const refused = await heal('--write');
+  expect((await suite.run()).code).not.toBe(0);
+  const refused = await suite.heal('--write');
   expect(refused.code, refused.stderr).toBe(1);
   const result = refused.json as { changes: unknown[]; notHealed: { test: string; reason: string }[] };
   expect(result.changes).toEqual([]);
   expect(result.notHealed.map((n) => n.test).sort()).toEqual(['board.spec.ts:11 › pins a note', 'board.spec.ts:4 › ticks a task']);
   // Each panel's nearest way (its own class) loses the other call's; the board around both holds both panels and tells neither.
   for (const { reason } of result.notHealed) expect(reason, reason).toMatch(/(`panel` \(pages\/board\.ts:6\) is written once and used by \d calls: |re-found the element outside `locator\('\.panel'\)).*not patched$/);
-  expect(fs.readFileSync(path.join(suite, 'pages', 'board.ts'), 'utf8')).toBe(kBoard);
+  expect(suite.read('pages/board.ts')).toBe(kBoard);
 });
 
 test('the panels\' class renamed is healed in the helper, its parameter kept, though each test failed before its second use', async () => {
   release = 'renamed';
-  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  expect((await runSuite()).code).not.toBe(0);
-  const healed = await heal('--write');
+  expect((await suite.run()).code).not.toBe(0);
+  const healed = await suite.heal('--write');
   const result = healed.json as { changes: { test: string; member: string; file: string; after: string; signals: string[] }[]; notHealed: { test: string; reason: string }[] };
   expect(healed.code, JSON.stringify(result.notHealed, null, 1)).toBe(0);
   const after = "this.page.locator('.ui-panel').filter({ has: this.page.getByRole('heading', { name: title }) })";
@@ -118,7 +88,7 @@ test('the panels\' class renamed is healed in the helper, its parameter kept, th
     expect(change).toMatchObject({ member: 'helper panel', file: 'pages/board.ts', after });
     expect(change.signals.join('\n')).toMatch(/not reached in this run, held by an earlier call of its test that is the same locator on the same element in the baseline: board\.spec\.ts › (ticks a task|pins a note) \(board\.spec\.ts:(8|15)\)/);
   }
-  expect(fs.readFileSync(path.join(suite, 'pages', 'board.ts'), 'utf8')).toBe(kBoard.replace("this.page.locator('.panel').filter({ has: this.page.getByRole('heading', { name: title }) })", after));
-  const rerun = await runSuite('--trace', 'off');
+  expect(suite.read('pages/board.ts')).toBe(kBoard.replace("this.page.locator('.panel').filter({ has: this.page.getByRole('heading', { name: title }) })", after));
+  const rerun = await suite.run('--trace', 'off');
   expect(rerun.code, rerun.stdout).toBe(0);
 });

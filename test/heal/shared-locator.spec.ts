@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { runCli } from '../../harness/cli.ts';
-import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
-import { runHandSuite, writeHandSuite, type HandSuite } from './support/hand-suite.ts';
+import { htmlPage } from '../../harness/sites/pages-site.ts';
+import { usePagesHandSuite } from './support/hand-suite.ts';
 
 /**
  * `bu heal --baseline` on a suite laid out as most teams lay it out: `tests/` beside `pages/`, the
@@ -71,52 +70,26 @@ test('saves', async ({ page, dialogs }) => {
 });
 `;
 
-let site: PagesSite;
-let project: HandSuite;
-let suite: string;
-
-test.describe.configure({ mode: 'serial' });
-// Each test runs the suite in a Playwright of its own and `bu` over its traces.
-test.setTimeout(300_000);
-
-test.beforeAll(async () => {
-  site = await startPagesSite(render);
-  project = writeHandSuite('heal-shared', {
-    'tsconfig.json': kTsconfig,
-    'pages/dialogs.ts': kDialogs,
-    'fixtures/index.ts': kFixtures,
-    'tests/fixtures.ts': `export { test, expect } from '../fixtures/index';\n`,
-    'tests/dialogs.spec.ts': kSpec,
-  });
-  suite = project.root;
-});
-
-test.afterAll(async () => {
-  await site?.close();
-  project?.remove();
-});
-
-function runSuite(...args: string[]) {
-  return runHandSuite(suite, site.url, ...args);
-}
-
-function heal(...args: string[]) {
-  return runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--json', ...args], { cwd: suite, timeoutMs: 120_000 });
-}
+const suite = usePagesHandSuite('heal-shared', {
+  'tsconfig.json': kTsconfig,
+  'pages/dialogs.ts': kDialogs,
+  'fixtures/index.ts': kFixtures,
+  'tests/fixtures.ts': `export { test, expect } from '../fixtures/index';\n`,
+  'tests/dialogs.spec.ts': kSpec,
+}, render);
 
 test('a field two tests use for two dialogs is refused when no one locator finds each one\'s own button, naming both uses', async () => {
-  const green = await runSuite();
+  const green = await suite.run();
   expect(green.code, green.stdout + green.stderr).toBe(0);
-  const made = await runCli(['baseline', 'test-results', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  const made = await suite.baseline();
   expect(made.code, made.stderr).toBe(0);
-  const baseline = JSON.parse(fs.readFileSync(path.join(suite, '.brow-use', 'baseline.json'), 'utf8')) as { tests: { calls: { at: { file: string } }[] }[] };
+  const baseline = JSON.parse(suite.read('.brow-use/baseline.json')) as { tests: { calls: { at: { file: string } }[] }[] };
   // A call made in the page object beside the test folder is named from the suite's root.
   expect(baseline.tests.flatMap((t) => t.calls.map((c) => c.at.file))).toContain('../pages/dialogs.ts');
 
   release = 'split';
-  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  expect((await runSuite()).code).not.toBe(0);
-  const refused = await heal();
+  expect((await suite.run()).code).not.toBe(0);
+  const refused = await suite.heal();
   expect(refused.code, refused.stderr).toBe(1);
   const result = refused.json as { changes: unknown[]; notHealed: { test: string; reason: string }[] };
   expect(result.changes).toEqual([]);
@@ -131,42 +104,39 @@ test('a field two tests use for two dialogs is refused when no one locator finds
 
 test('a class two dialogs\' buttons share, renamed, is healed in one line by the renamed class, and both tests pass', async () => {
   release = 'renamed';
-  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  expect((await runSuite()).code).not.toBe(0);
-  const healed = await heal('--write');
+  expect((await suite.run()).code).not.toBe(0);
+  const healed = await suite.heal('--write');
   expect(healed.code, healed.stderr + JSON.stringify(healed.json)).toBe(0);
   const result = healed.json as { changes: { member: string; file: string; after: string; signals: string[] }[] };
   expect(result.changes[0]).toMatchObject({ member: 'field confirm', file: 'pages/dialogs.ts', after: "page.locator('.dialog .btn-main')" });
   expect(result.changes[0]!.signals.join('; ')).toContain('by what the release renamed');
-  const pages = fs.readFileSync(path.join(suite, 'pages', 'dialogs.ts'), 'utf8');
+  const pages = suite.read('pages/dialogs.ts');
   expect(pages).toBe(kDialogs.replace('.btn-primary', '.btn-main'));
-  const rerun = await runSuite('--trace', 'off');
+  const rerun = await suite.run('--trace', 'off');
   expect(rerun.code, rerun.stdout).toBe(0);
 });
 
 test('a container\'s class the shared selector names, renamed, is healed by the container\'s new class, and both tests pass', async () => {
   // The suite as healed above is the team's code now: its green run is the baseline.
-  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  const green = await runSuite();
+  const green = await suite.run();
   expect(green.code, green.stdout + green.stderr).toBe(0);
-  const made = await runCli(['baseline', 'test-results', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  const made = await suite.baseline();
   expect(made.code, made.stderr).toBe(0);
 
   // Code moved since the baseline: a line added above the tests moves every use in the spec one line down.
-  const spec = path.join(suite, 'tests', 'dialogs.spec.ts');
+  const spec = path.join(suite.root, 'tests', 'dialogs.spec.ts');
   fs.writeFileSync(spec, `// Dialogs of the item page.\n${fs.readFileSync(spec, 'utf8')}`);
   release = 'restyled';
-  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  expect((await runSuite()).code).not.toBe(0);
-  const healed = await heal('--write');
+  expect((await suite.run()).code).not.toBe(0);
+  const healed = await suite.heal('--write');
   expect(healed.code, healed.stderr + JSON.stringify(healed.json)).toBe(0);
   const result = healed.json as { changes: { member: string; file: string; after: string; signals: string[] }[] };
   // Each of the two failing tests heals the one field the same way: one change, written once.
   expect(result.changes.map((c) => c.after)).toEqual(result.changes.map(() => "page.locator('.ui-dialog .btn-main')"));
   // Both uses are followed where they are now, not at the baseline's lines.
   expect(result.changes[0]!.signals.join('; ')).toContain('is used by 2 calls (dialogs.spec.ts › deletes (dialogs.spec.ts:6), dialogs.spec.ts › saves (../pages/dialogs.ts:9)): the new locator finds each one\'s own element alone, by what the release renamed');
-  const pages = fs.readFileSync(path.join(suite, 'pages', 'dialogs.ts'), 'utf8');
+  const pages = suite.read('pages/dialogs.ts');
   expect(pages).toBe(kDialogs.replace('.dialog .btn-primary', '.ui-dialog .btn-main'));
-  const rerun = await runSuite('--trace', 'off');
+  const rerun = await suite.run('--trace', 'off');
   expect(rerun.code, rerun.stdout).toBe(0);
 });

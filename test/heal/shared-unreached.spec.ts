@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { runCli } from '../../harness/cli.ts';
-import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
-import { handSuiteEnv, runHandSuite, writeHandSuite, type HandSuite } from './support/hand-suite.ts';
+import { htmlPage } from '../../harness/sites/pages-site.ts';
+import { usePagesHandSuite } from './support/hand-suite.ts';
 
 /**
  * A page object's `heading` field, used by two tests for two pages' headings, where a release
@@ -47,46 +44,25 @@ test('opens the about page', async ({ page }) => {
 });
 `;
 
-let site: PagesSite;
-let project: HandSuite;
-let suite: string;
-
-test.describe.configure({ mode: 'serial' });
-test.setTimeout(300_000);
-
-test.beforeAll(async () => {
-  site = await startPagesSite(render);
-  project = writeHandSuite('heal-shared-unreached', { 'pages/site.ts': kPages, 'tests/site.spec.ts': kSpec });
-  suite = project.root;
-});
-
-test.afterAll(async () => {
-  await site?.close();
-  project?.remove();
-});
-
-function runSuite() {
-  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  return runHandSuite(suite, site.url);
-}
+const suite = usePagesHandSuite('heal-shared-unreached', { 'pages/site.ts': kPages, 'tests/site.spec.ts': kSpec }, render);
 
 test('a shared field one failing test had not reached yet is healed in a later round, checked on each use', async () => {
-  const green = await runSuite();
+  const green = await suite.run();
   expect(green.code, green.stdout + green.stderr).toBe(0);
-  const made = await runCli(['baseline', 'test-results', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  const made = await suite.baseline();
   expect(made.code, made.stderr).toBe(0);
 
   renamed = true;
-  expect((await runSuite()).code).not.toBe(0);
-  const healed = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--rerun', '--json'], { cwd: suite, env: handSuiteEnv(site.url), timeoutMs: 240_000 });
+  expect((await suite.run()).code).not.toBe(0);
+  const healed = await suite.heal('--rerun');
   expect(healed.code === 2, healed.stderr).toBe(false);
-  const pages = fs.readFileSync(path.join(suite, 'pages', 'site.ts'), 'utf8');
+  const pages = suite.read('pages/site.ts');
   expect(pages).toContain("this.heading = page.locator('h1.title-x7');");
-  const spec = fs.readFileSync(path.join(suite, 'tests', 'site.spec.ts'), 'utf8');
+  const spec = suite.read('tests/site.spec.ts');
   expect(spec).not.toContain("'a.help-link'");
   // What each test expects of the heading is as it was written.
   expect(spec).toContain("toHaveText('Help')");
   expect(spec).toContain("toHaveText('About')");
-  const rerun = await runSuite();
+  const rerun = await suite.run();
   expect(rerun.code, rerun.stdout + rerun.stderr).toBe(0);
 });

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { runCli } from '../../harness/cli.ts';
-import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
-import { runHandSuite, writeHandSuite, type HandSuite } from './support/hand-suite.ts';
+import { htmlPage } from '../../harness/sites/pages-site.ts';
+import { usePagesHandSuite } from './support/hand-suite.ts';
 
 /**
  * `bu baseline` and `bu heal --baseline` on a suite written by hand, the ways teams write them: a
@@ -142,24 +139,7 @@ test('unseen @later', async ({ page }) => {
 });
 `;
 
-let site: PagesSite;
-let project: HandSuite;
-let suite: string;
-
-test.describe.configure({ mode: 'serial' });
-// Each test runs the suite in a Playwright of its own (about 40 s on a loaded machine) and `bu` over its traces.
-test.setTimeout(300_000);
-
-test.beforeAll(async () => {
-  site = await startPagesSite(render);
-  project = writeHandSuite('heal-suite', { 'tests/pages.ts': kPages, 'tests/fixtures.ts': kFixtures, 'tests/orders.spec.ts': kSpec });
-  suite = project.root;
-});
-
-test.afterAll(async () => {
-  await site?.close();
-  project?.remove();
-});
+const suite = usePagesHandSuite('heal-suite', { 'tests/pages.ts': kPages, 'tests/fixtures.ts': kFixtures, 'tests/orders.spec.ts': kSpec }, render);
 
 /** Every string value in a parsed JSON document, at any depth. */
 function stringLeaves(value: unknown): string[] {
@@ -169,18 +149,13 @@ function stringLeaves(value: unknown): string[] {
   return [];
 }
 
-/** The suite's own run, as its team runs it; `args` filter it (`--grep`). */
-function runSuite(...args: string[]) {
-  return runHandSuite(suite, site.url, ...args);
-}
-
 test('a passing run becomes a baseline: one entry per call that found an element, no typed value kept', async () => {
-  const green = await runSuite('--grep-invert', '@later');
+  const green = await suite.run('--grep-invert', '@later');
   expect(green.code, green.stdout + green.stderr).toBe(0);
-  const made = await runCli(['baseline', 'test-results', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  const made = await suite.baseline();
   expect(made.code, made.stderr).toBe(0);
   expect(made.json).toMatchObject({ passing: 11, tests: 11, missed: [] });
-  const text = fs.readFileSync(path.join(suite, '.brow-use', 'baseline.json'), 'utf8');
+  const text = suite.read('.brow-use/baseline.json');
   // Judged on the file's values, not its text: a timestamp or a hash may hold the same digits.
   const values = stringLeaves(JSON.parse(text));
   expect(values.filter((v) => v.includes('private@example.test'))).toEqual([]);
@@ -195,11 +170,10 @@ test('a passing run becomes a baseline: one entry per call that found an element
 
 test('a helper is not patched when the value one call passes no longer holds, nor with a literal that loses the other call\'s element', async () => {
   release = 'plan-renamed';
-  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  const red = await runSuite('--grep', 'helper');
+  const red = await suite.run('--grep', 'helper');
   expect(red.code).not.toBe(0);
-  const before = fs.readFileSync(path.join(suite, 'tests', 'pages.ts'), 'utf8');
-  const healed = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--write', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  const before = suite.read('tests/pages.ts');
+  const healed = await suite.heal('--write');
   expect(healed.code, healed.stderr).toBe(1);
   const result = healed.json as { changes: unknown[]; notHealed: { test: string; reason: string }[] };
   const refused = (title: string) => result.notHealed.find((n) => n.test.endsWith(`› ${title}`))?.reason;
@@ -208,15 +182,14 @@ test('a helper is not patched when the value one call passes no longer holds, no
   // Free's button is now "Purchase", Pro's still "Buy": the literal written anew would find Pro's button nowhere.
   expect(refused('helper, another plan')).toMatch(/^`planButton` \(tests\/pages\.ts:\d+\) is written once and used by 2 calls: orders\.spec\.ts › helper \(orders\.spec\.ts:\d+\), orders\.spec\.ts › helper, another plan \(orders\.spec\.ts:\d+\); no new locator finds each one's own element alone/);
   expect(result.changes).toEqual([]);
-  expect(fs.readFileSync(path.join(suite, 'tests', 'pages.ts'), 'utf8')).toBe(before);
+  expect(suite.read('tests/pages.ts')).toBe(before);
 });
 
 test('heals each broken locator where the code writes it, in its style, the helper\'s literal in the helper; refuses the expectation and the unseen test', async () => {
   release = 'second';
-  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  const red = await runSuite();
+  const red = await suite.run();
   expect(red.code).not.toBe(0);
-  const healed = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--write', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  const healed = await suite.heal('--write');
   expect(healed.code, 'some tests are refused').toBe(1);
   const result = healed.json as { changes: { test: string; member: string; before: string; after: string; signals: string[] }[]; notHealed: { test: string; reason: string }[] };
   const change = (title: string) => result.changes.find((c) => c.test.endsWith(`› ${title}`));
@@ -242,55 +215,52 @@ test('heals each broken locator where the code writes it, in its style, the help
   const evidence = (healed.json!.expectations as { refound: string[]; missing: string[] }[])[0]!;
   expect(evidence.refound.length, evidence.missing.join(', ')).toBeGreaterThan(evidence.missing.length);
   expect(healed.stderr).toMatch(/expectations that changed \(for review: never written without --accept-expectations\):[\s\S]*expected 'Pong', the page showed "Pong!"[\s\S]*would write: 'Pong'  ->  'Pong!'/);
-  expect(fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8')).toContain("toHaveText('Pong');");
+  expect(suite.read('tests/orders.spec.ts')).toContain("toHaveText('Pong');");
   expect(refused('unseen @later'), JSON.stringify(result.notHealed, null, 1) + red.stdout).toMatch(/^no baseline for this test/);
   // A container whose class was renamed: only its first part is written anew, its filter and the call inside it kept.
   expect(change('container')).toMatchObject({ member: 'variable summary', before: "page.locator('.card').filter({ hasText: 'Summary' })", after: "page.getByRole('article').filter({ hasText: 'Summary' })" });
   expect(result.changes).toHaveLength(9);
 
-  const pages = fs.readFileSync(path.join(suite, 'tests', 'pages.ts'), 'utf8');
+  const pages = suite.read('tests/pages.ts');
   expect(pages).toContain("this.save = page.getByRole('button', { name: 'Store' });");
   expect(pages).toContain("return page.locator('li.plan').filter({ hasText: plan }).getByRole('button', { name: 'Purchase' });");
-  const rerun = await runSuite('--grep', 'inline|variable|fixture field|getter|css|chain|helper|container', '--trace', 'off');
+  const rerun = await suite.run('--grep', 'inline|variable|fixture field|getter|css|chain|helper|container', '--trace', 'off');
   expect(rerun.code, rerun.stdout).toBe(0);
 });
 
 test('a changed expectation is written only when accepted, and then passes', async () => {
-  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  const red = await runSuite('--grep', 'expectation');
+  const red = await suite.run('--grep', 'expectation');
   expect(red.code).not.toBe(0);
-  const accepted = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--write', '--accept-expectations', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  const accepted = await suite.heal('--write', '--accept-expectations');
   expect(accepted.code, accepted.stderr).toBe(0);
   expect(accepted.json).toMatchObject({ notHealed: [], expectations: [{ before: "'Pong'", after: "'Pong!'", accepted: true }] });
-  expect(fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8')).toContain("await expect(page.locator('#status')).toHaveText('Pong!');");
-  const rerun = await runSuite('--grep', 'expectation', '--trace', 'off');
+  expect(suite.read('tests/orders.spec.ts')).toContain("await expect(page.locator('#status')).toHaveText('Pong!');");
+  const rerun = await suite.run('--grep', 'expectation', '--trace', 'off');
   expect(rerun.code, rerun.stdout).toBe(0);
 });
 
 test('an expectation on a page that lost what the baseline found there is not written, even when accepted', async () => {
   release = 'signed-out';
-  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  const red = await runSuite('--grep', 'title');
+  const red = await suite.run('--grep', 'title');
   expect(red.code).not.toBe(0);
-  const before = fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8');
-  const healed = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--write', '--accept-expectations', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  const before = suite.read('tests/orders.spec.ts');
+  const healed = await suite.heal('--write', '--accept-expectations');
   expect(healed.code, healed.stderr).toBe(1);
   expect(healed.json!.expectations).toEqual([expect.objectContaining({
     matcher: 'toHaveTitle', before: "'Orders'", now: 'Sign in', after: null, accepted: false, why: expect.stringContaining('another page'),
   })]);
   const evidence = (healed.json!.expectations as { refound: string[]; missing: string[] }[])[0]!;
   expect(evidence.missing.length, evidence.refound.join(', ')).toBeGreaterThan(evidence.refound.length);
-  expect(fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8')).toBe(before);
+  expect(suite.read('tests/orders.spec.ts')).toBe(before);
 });
 
 test('a container that is gone, where a look-alike of the element stays in another, is not patched', async () => {
   release = 'summary-gone';
-  fs.rmSync(path.join(suite, 'test-results'), { recursive: true, force: true });
-  const red = await runSuite('--grep', 'container');
+  const red = await suite.run('--grep', 'container');
   expect(red.code).not.toBe(0);
-  const before = fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8');
-  const healed = await runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--write', '--json'], { cwd: suite, timeoutMs: 120_000 });
+  const before = suite.read('tests/orders.spec.ts');
+  const healed = await suite.heal('--write');
   expect(healed.code, healed.stderr).toBe(1);
   expect(healed.json!.changes).toEqual([]);
-  expect(fs.readFileSync(path.join(suite, 'tests', 'orders.spec.ts'), 'utf8')).toBe(before);
+  expect(suite.read('tests/orders.spec.ts')).toBe(before);
 });

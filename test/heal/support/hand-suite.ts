@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { resolveBrowser } from '../../../core/browser.ts';
-import { kRepoRoot, runNode, type CliResult } from '../../../harness/cli.ts';
+import { kRepoRoot, runCli, runNode, type CliResult } from '../../../harness/cli.ts';
 import { tempWorkspace } from '../../../harness/generate/on-disk.ts';
+import { startPagesSite, type PagesSite } from '../../../harness/sites/pages-site.ts';
+import { test } from '../../support/fixtures.ts';
 
 /**
  * A Playwright project written by hand the way teams write one (a config, tests/ and what they
@@ -55,4 +57,70 @@ export function handSuiteEnv(appUrl: string): Record<string, string> {
 export function runHandSuite(root: string, appUrl: string, ...args: string[]): Promise<CliResult> {
   const cli = path.join(kRepoRoot, 'node_modules', '@playwright', 'test', 'cli.js');
   return runNode(cli, ['test', '--workers=1', '--reporter=line', '--output', path.join(root, 'test-results'), ...args], { cwd: root, env: handSuiteEnv(appUrl), timeoutMs: 240_000 });
+}
+
+/** A hand-written project against a site of pages of the spec's own, as one serial file of tests drives it. */
+export interface PagesHandSuite {
+  /** The project's folder. */
+  readonly root: string;
+  /** The site's address. */
+  readonly url: string;
+  /** The project's run after the last run's results are cleared; `args` filter it (`--grep`). */
+  run(...args: string[]): Promise<CliResult>;
+  /** `bu baseline` of the last run. */
+  baseline(): Promise<CliResult>;
+  /** `bu heal` of the last run against the baseline, as JSON; `args` add `--write`, `--rerun`, ... */
+  heal(...args: string[]): Promise<CliResult>;
+  /** A file of the project as it is now, by its path from the project's folder. */
+  read(file: string): string;
+}
+
+/**
+ * Registers, in the calling spec file, the site (pages from `render`) and the project (`files`)
+ * before its tests and their removal after: the tests run in order on one project, each a step of
+ * its team's life (green run, baseline, release, heal), so the file runs serially.
+ */
+export function usePagesHandSuite(label: string, files: Record<string, string>, render: (url: URL) => string): PagesHandSuite {
+  let site: PagesSite | undefined;
+  let project: HandSuite | undefined;
+  test.describe.configure({ mode: 'serial' });
+  // Each step runs the project in a Playwright of its own and `bu` over its traces.
+  test.setTimeout(300_000);
+  test.beforeAll(async () => {
+    site = await startPagesSite(render);
+    project = writeHandSuite(label, files);
+  });
+  test.afterAll(async () => {
+    await site?.close();
+    project?.remove();
+  });
+  const root = () => {
+    if (!project) throw new Error('the hand-written project is written before the first test');
+    return project.root;
+  };
+  const url = () => {
+    if (!site) throw new Error('the site is started before the first test');
+    return site.url;
+  };
+  return {
+    get root() {
+      return root();
+    },
+    get url() {
+      return url();
+    },
+    run(...args) {
+      fs.rmSync(path.join(root(), 'test-results'), { recursive: true, force: true });
+      return runHandSuite(root(), url(), ...args);
+    },
+    baseline() {
+      return runCli(['baseline', 'test-results', '--json'], { cwd: root(), timeoutMs: 120_000 });
+    },
+    heal(...args) {
+      return runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--json', ...args], { cwd: root(), env: handSuiteEnv(url()), timeoutMs: 240_000 });
+    },
+    read(file) {
+      return fs.readFileSync(path.join(root(), file), 'utf8');
+    },
+  };
 }
