@@ -237,6 +237,15 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
     for (const code of current && !item ? renamedWays(current, input.fingerprint, live) : []) {
       if (await resolvesToMark(page, code) && says(code)) return found(chainLocator(code), code);
     }
+    // A look-alike elsewhere (a same-named copy in a sidebar): the code as written, inside the
+    // element's own landmark, innermost first; what the code says (an exact name, a helper's
+    // parameter) stays as written.
+    for (const scope of current && !item ? landmarkScopes(live) : []) {
+      const code = `${scope}.${current}`;
+      if (!(await resolvesToMark(page, code)) || !says(code)) continue;
+      signals.push(`the locator as written, inside \`${scope}\`: its look-alike is outside it`);
+      return found(chainLocator(code), code);
+    }
     for (const kept of item ? [] : input.keep ?? []) {
       if (!(await holdsMarkAlone(page, kept))) continue;
       for (const { way, code } of codes) {
@@ -273,6 +282,11 @@ export async function relocate(page: Page, input: RelocateInput): Promise<Reloca
 
 function chainLocator(code: string): ModelLocator {
   return { kind: 'chain', role: null, value: code, exact: false, frames: [], scope: null, row: null, matches: null, verified: false, nth: null };
+}
+
+/** The landmarks around the element as the code that finds each, innermost first. */
+function landmarkScopes(live: Fingerprint): string[] {
+  return [...live.landmarks].reverse().map((l) => `getByRole(${quote(l.role)}${l.name ? `, { name: ${quote(l.name)} }` : ''})`);
 }
 
 /** Role and name, then label and placeholder, inside each landmark around the element, innermost first. */

@@ -30,6 +30,22 @@ test('a same-named copy in a sidebar: the new locator is the name inside the ele
   }
 });
 
+test('a copy of an exactly named link outside its landmark: the code as written, inside the landmark; a copy in the same landmark is refused', async ({ page }) => {
+  const site = (copy: string) => `<header><nav aria-label="Site tools"><a href="/sitemap">Sitemap</a> <a href="/recent">Recent changes</a>${copy}</nav></header><main><h1>Wiki</h1></main>`;
+  await page.setContent(site(''));
+  const link = await takeFingerprint(page.getByRole('link', { name: 'Sitemap', exact: true }));
+  const input = { heading: 'Wiki', testIdAttribute: 'data-testid', pageUrl: kOrigin, fingerprint: link, current: "getByRole('link', { name: 'Sitemap', exact: true })" };
+  await page.setContent(`${site('')}<aside aria-label="Popular"><a href="/sitemap-old">Sitemap</a></aside>`);
+  const healed = await relocate(page, input);
+  // Its exact name as written stays: a helper's parameter written there is kept.
+  expect(healed).toMatchObject({ ok: true, code: "getByRole('navigation', { name: 'Site tools' }).getByRole('link', { name: 'Sitemap', exact: true })" });
+  if (healed.ok) expect(await locatorFromCode(page, healed.code).evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(['/sitemap']);
+  // The same link twice in the same tools: nothing tells them apart but their order.
+  await page.setContent(site(' <a href="/sitemap">Sitemap</a>'));
+  const refused = await relocate(page, input);
+  expect(refused.ok, JSON.stringify(refused)).toBe(false);
+});
+
 test('an element of one list item: re-found inside that item, written relative to it; another item\'s look-alike is never taken', async ({ page }) => {
   const list = (remove: string) => `<main><h1>Groceries</h1><ul aria-label="Shopping">${['Milk', 'Bread', 'Eggs'].map((item) => `<li>${item} <button data-item="${item}">${remove}</button></li>`).join('')}</ul></main>`;
   await page.setContent(list('Remove'));
