@@ -28,6 +28,7 @@ import { readTestTraces } from './test-traces.ts';
 import { unifiedDiff } from './unified-diff.ts';
 import { writtenLocator, type WrittenLocator } from './written-locator.ts';
 import { brokenPassedPart, passedReason, templated } from './passed-values.ts';
+import { passedLiteral } from './passed-literal.ts';
 import { pageKey, pageMembers, type PageMembers } from './page-members.ts';
 
 /**
@@ -259,13 +260,30 @@ async function healOne({ file, name, read, call, useSnapshots }: Failing, option
   const snapshot = kEvidencePhases.map((phase) => snapshots.find(call.callId, phase)).find((found) => found !== null) ?? null;
   if (!snapshot) return refuse(`the trace has no DOM snapshot of the failing call (${call.callId})`);
   await shown.show(snapshot, snapshots.html(snapshot), resources);
-  // A part built from a value the call passes that finds nothing now: the value changed, the caller's to change.
-  for (let each: WrittenLocator | null = written; each; each = each.container) {
-    const broken = each.passed.length ? await brokenPassedPart(shown.page, each, each.scope) : null;
-    if (broken) return refuse(passedReason(broken, each.where, 'finds nothing on the page now: the value passed in no longer holds; change it where it is passed', fromProject));
-  }
   const onPage = pageMembers(options.baseline, recorded);
   const peers = onPage.members;
+  // A part built from a value the call passes that finds nothing now: the value changed, the caller's to
+  // change, written anew where the test writes it when that is all it decides (heal/passed-literal.ts).
+  for (let each: WrittenLocator | null = written; each; each = each.container) {
+    const broken = each.passed.length ? await brokenPassedPart(shown.page, each, each.scope) : null;
+    if (!broken) continue;
+    const refused = (why: string) => refuse(passedReason(broken, each!.where, `finds nothing on the page now: the value passed in no longer holds${why}; change it where it is passed`, fromProject));
+    // What an assertion's locator is built from is what the test expects.
+    if (assertion) return refuse(`not healable: expectation changed (${place}: ${passedReason(broken, each.where, 'finds nothing on the page now, and the assertion expects it', fromProject)})`);
+    if (each !== written) return refused('');
+    const found = await relocateWritten(shown, written, recorded, read.testIdAttribute, snapshot.frameUrl, onPage);
+    if (!found.ok || found.container) return refused(found.ok ? '' : ` (${found.reason})`);
+    const literal = await passedLiteral(shown.page, written, broken, written.scope ? `${written.scope}.${found.code}` : found.code);
+    if (!literal.ok) return refused(`, and ${literal.why}`);
+    edit(literal.node, literal.after);
+    const passed = broken.passed[0]!;
+    return {
+      test: read.title, trace: name, file: fromProject(literal.node.getSourceFile().getFilePath()),
+      member: `argument ${passed.name} at ${fromProject(passed.at)}`, before: literal.before, after: literal.after,
+      level: found.level, score: found.score, runnerUp: found.runnerUp, margin: found.margin,
+      signals: [...found.signals, `the value the test passes for \`${passed.name}\` (${fromProject(passed.at)}) written anew: the helper as written, with ${literal.after}, finds the re-found element alone`],
+    };
+  }
   // What an asserted locator says (its name, text, label...) is what the test expects: a new locator says it too.
   const says = assertion ? (code: string) => lostExpectations(wrote, code).length === 0 : undefined;
   const found = await relocateWritten(shown, written, recorded, read.testIdAttribute, snapshot.frameUrl, onPage, says);

@@ -24,6 +24,12 @@ export interface WrittenArgument {
   argument: string;
   /** `file:line` of the call that passes it. */
   at: string;
+  /**
+   * The string literal the call writes there, when it passes one itself (not through another
+   * helper or a constant), with how many times the helper reads the parameter (asked only then: it searches the project): what a heal may
+   * write anew where the call is, when the value no longer holds.
+   */
+  literal?: { node: TsNode; reads: () => number };
 }
 
 /** A parameter's declaration, by file and place, to what one call passes for it. */
@@ -66,7 +72,11 @@ export function passedValue(name: TsNode, bindings: Bindings, hops = 0): Written
   if (outer) return outer;
   const constant = constantValue(argument);
   if (!constant) return { unread: argument.getText(), at };
-  return { name: name.getText(), value: constant.value, argument: argument.getText(), at };
+  const declared = parameter && Node.isParameterDeclaration(parameter) ? parameter.getNameNode() : undefined;
+  const literal = (Node.isStringLiteral(argument) || Node.isNoSubstitutionTemplateLiteral(argument)) && declared && Node.isIdentifier(declared)
+    ? { node: argument, reads: () => declared.findReferencesAsNodes().filter((r) => r !== declared).length }
+    : undefined;
+  return { name: name.getText(), value: constant.value, argument: argument.getText(), at, ...(literal ? { literal } : {}) };
 }
 
 /** A chain as the page finds it for one call, and as the helper writes it: part by part, `code` and `template` differ where a parameter stands. */

@@ -32,7 +32,10 @@ test('a locator a method builds from its parameter is read with the value each c
   if (found.kind !== 'written') return;
   // The container is the method: its parameter's part as this call makes it, and as the method writes it.
   expect(found.container).toMatchObject({ place: 'helper', name: 'item', code: "locator('.frame').filter({ has: getByRole('heading', { name: 'Tasks' }) })", template: "locator('.frame').filter({ has: getByRole('heading', { name: title }) })" });
-  expect(found.container?.passed).toEqual([{ name: 'title', value: 'Tasks', argument: "'Tasks'", at: '/suite/app.spec.ts:10' }]);
+  expect(found.container?.passed).toMatchObject([{ name: 'title', value: 'Tasks', argument: "'Tasks'", at: '/suite/app.spec.ts:10' }]);
+  // The literal the test writes, read by the helper once: what a heal of a reworded value writes anew.
+  expect(found.container?.passed[0]?.literal?.node.getText()).toBe("'Tasks'");
+  expect(found.container?.passed[0]?.literal?.reads()).toBe(1);
   const other = at(kStory, 'uncheck()');
   expect(other.kind === 'written' && other.scope).toBe("locator('.frame').filter({ has: getByRole('heading', { name: 'Notes' }) })");
 });
