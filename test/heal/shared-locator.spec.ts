@@ -79,10 +79,7 @@ const suite = usePagesHandSuite('heal-shared', {
 }, render);
 
 test('a field two tests use for two dialogs is refused when no one locator finds each one\'s own button, naming both uses', async () => {
-  const green = await suite.run();
-  expect(green.code, green.stdout + green.stderr).toBe(0);
-  const made = await suite.baseline();
-  expect(made.code, made.stderr).toBe(0);
+  await suite.greenBaseline();
   const baseline = JSON.parse(suite.read('.brow-use/baseline.json')) as { tests: { calls: { at: { file: string } }[] }[] };
   // A call made in the page object beside the test folder is named from the suite's root.
   expect(baseline.tests.flatMap((t) => t.calls.map((c) => c.at.file))).toContain('../pages/dialogs.ts');
@@ -118,10 +115,7 @@ test('a class two dialogs\' buttons share, renamed, is healed in one line by the
 
 test('a container\'s class the shared selector names, renamed, is healed by the container\'s new class, and both tests pass', async () => {
   // The suite as healed above is the team's code now: its green run is the baseline.
-  const green = await suite.run();
-  expect(green.code, green.stdout + green.stderr).toBe(0);
-  const made = await suite.baseline();
-  expect(made.code, made.stderr).toBe(0);
+  await suite.greenBaseline();
 
   // Code moved since the baseline: a line added above the tests moves every use in the spec one line down.
   const spec = path.join(suite.root, 'tests', 'dialogs.spec.ts');

@@ -4,7 +4,7 @@ import { resolveBrowser } from '../../../core/browser.ts';
 import { kRepoRoot, runCli, runNode, type CliResult } from '../../../harness/cli.ts';
 import { tempWorkspace } from '../../../harness/generate/on-disk.ts';
 import { startPagesSite, type PagesSite } from '../../../harness/sites/pages-site.ts';
-import { test } from '../../support/fixtures.ts';
+import { expect, test } from '../../support/fixtures.ts';
 
 /**
  * A Playwright project written by hand the way teams write one (a config, tests/ and what they
@@ -69,6 +69,8 @@ export interface PagesHandSuite {
   run(...args: string[]): Promise<CliResult>;
   /** `bu baseline` of the last run. */
   baseline(): Promise<CliResult>;
+  /** The project's green run, asserted green, and `bu baseline` of it, asserted made; its result. */
+  greenBaseline(): Promise<CliResult>;
   /** `bu heal` of the last run against the baseline, as JSON; `args` add `--write`, `--rerun`, ... */
   heal(...args: string[]): Promise<CliResult>;
   /** A file of the project as it is now, by its path from the project's folder. */
@@ -115,6 +117,13 @@ export function usePagesHandSuite(label: string, files: Record<string, string>, 
     },
     baseline() {
       return runCli(['baseline', 'test-results', '--json'], { cwd: root(), timeoutMs: 120_000 });
+    },
+    async greenBaseline() {
+      const green = await this.run();
+      expect(green.code, green.stdout + green.stderr).toBe(0);
+      const made = await this.baseline();
+      expect(made.code, made.stderr).toBe(0);
+      return made;
     },
     heal(...args) {
       return runCli(['heal', 'test-results', '--baseline', '.brow-use/baseline.json', '--json', ...args], { cwd: root(), env: handSuiteEnv(url()), timeoutMs: 240_000 });
