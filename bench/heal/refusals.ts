@@ -26,7 +26,7 @@ export const kRefusalKinds: readonly RefusalKind[] = ['expectation changed', 'el
 export function refusalKind(reason: string): RefusalKind {
   // Refused in a round, or healed and then failing on an expectation the rerun reached (its reason
   // quotes the rerun's error first, then where the expectation changed).
-  if (reason.includes('not healable: expectation changed') || (reason.startsWith('still failing after heal:') && reason.includes('expectation changed at '))) return 'expectation changed';
+  if (reason.includes('not healable: expectation changed') || (reason.includes('still failing after heal: ') && reason.includes('expectation changed at '))) return 'expectation changed';
   if (reason.includes('the locator still finds the recorded element alone') || reason.includes('the locator still finds one element, not shown now')) return 'element still found';
   if (reason.includes('the test timed out while') || reason.includes('gave up before the page showed') || /Test timeout of \d+ms exceeded/.test(reason)) return 'timed out';
   if (/\bambiguous\b/.test(reason)) return 'ambiguous';
