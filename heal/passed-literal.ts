@@ -19,8 +19,11 @@ import type { passedParts } from './passed-values.ts';
 
 type PassedPart = ReturnType<typeof passedParts>[number];
 
-/** Calls whose function argument is one test's own body. */
-const kTestCall = /^(test|it)(\.(only|fixme|fail|slow))?$/;
+/**
+ * Playwright's declarations of one test that runs, whose function argument is that test's body:
+ * `test(...)`, `test.only(...)`, `test.fail(...)` (a skipped or fixme test never fails).
+ */
+const kTestCall = /^test(\.(only|fail))?$/;
 
 export type PassedLiteral =
   | { ok: true; node: TsNode; before: string; after: string; value: string }
