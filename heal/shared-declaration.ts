@@ -92,11 +92,13 @@ export async function sharedDeclaration(input: SharedDeclarationInput): Promise<
   const found = await sharedWay({
     page: input.shown.page, uses, from, ways: ways.map(scoped), wayOf, testIdAttribute: input.testIdAttribute, peers: input.peers,
     show: (use) => input.snapshots.show(input.shown, use.test, use.now.at, use.now.nth),
+    stoppedOn: (use) => input.snapshots.showLast(input.shown, use.test),
   });
   const names = uses.map(useName).join(', ');
   if (!found.ok) return { ok: false, reason: `\`${name}\` (${input.relative(written.where)}) is written once and used by ${uses.length} calls: ${names}; no new locator finds each one's own element alone in its snapshot (${found.reason}): not patched` };
   const code = ways[ways.map(scoped).indexOf(found.way)]!;
   const signals = [`\`${name}\` is used by ${uses.length} calls (${names}): the new locator finds each one's own element alone${renamed.includes(code) ? ', by what the release renamed' : ''}`];
+  if (found.elsewhere.length) signals.push(`not reached in this run, checked on the page its test stopped on: ${found.elsewhere.map(useName).join(', ')}`);
   if (found.unreached.length) signals.push(`not reached in this run, held by an earlier call of its test that is the same locator on the same element in the baseline: ${found.unreached.map(useName).join(', ')}`);
   return { ok: true, code, signals };
 }

@@ -79,6 +79,8 @@ export interface SharedWayInput {
   wayOf?(use: SharedUse, way: string): string | null;
   /** Shows the use's own snapshot of its call in `page`: the address it was taken at, or why there is none (`unreached`: its test stopped before it). */
   show(use: SharedUse): Promise<{ pageUrl: string } | { missing: string; unreached?: true }>;
+  /** Shows the page `use`'s test stopped on in this run (the snapshot of its last call): where a use it did not reach is checked. */
+  stoppedOn?(use: SharedUse): Promise<{ pageUrl: string } | { missing: string }>;
   testIdAttribute: string;
   peers(call: BaselineCall): PageMembers;
 }
@@ -88,6 +90,19 @@ const peersOf = ({ members, elsewhere }: PageMembers) => ({ peers: members, else
 
 /** How long the use's own element is waited for: the snapshot is shown and still, it is there at once or never. */
 const kHandleTimeoutMs = 1_000;
+
+/** Whether `element` is one of the elements `code` finds in the page. */
+async function findsAmong(page: Page, code: string, element: string): Promise<boolean> {
+  try {
+    const own = await locatorFromCode(page, element).elementHandle({ timeout: kHandleTimeoutMs });
+    if (!own) return false;
+    const all = await locatorFromCode(page, code).elementHandles();
+    for (const each of all) if (await each.evaluate((el, other) => el === other, own)) return true;
+    return false;
+  } catch {
+    return false;
+  }
+}
 
 /** Whether `code` finds one element in the page, and it is the one `element` finds. */
 async function findsAlone(page: Page, code: string, element: string): Promise<string | null> {
@@ -119,35 +134,56 @@ export function sameLocatorSameElement(a: SharedUse, b: SharedUse): boolean {
  * The first way that finds every use's own element alone in its snapshot; else why not, naming the
  * uses. A use its test did not reach in this run (it failed before) has no snapshot: it holds by
  * the check of an earlier use of the same test that is the same locator on the same element
- * (`sameLocatorSameElement`), else nothing can be said of it and no way is taken.
+ * (`sameLocatorSameElement`); else it is checked on the page its test stopped on, where its
+ * element is re-found from its fingerprint, its locator as written still finds it (among
+ * look-alikes the release added: nothing of it changed), and it is another element than the ones
+ * the test's checked uses act on there: a site-wide link is on every page, and a person checks the
+ * helper's other use there. A use whose element is not on that page as written leaves nothing to
+ * say of it, and no way is taken.
  */
-export async function sharedWay(input: SharedWayInput): Promise<{ ok: true; way: string; unreached: SharedUse[] } | { ok: false; reason: string }> {
+export async function sharedWay(input: SharedWayInput): Promise<{ ok: true; way: string; unreached: SharedUse[]; elsewhere: SharedUse[] } | { ok: false; reason: string }> {
   const failed = new Map<string, string>();
-  const checked: SharedUse[] = [];
+  const checked: { use: SharedUse; element: string }[] = [];
   const unreached: SharedUse[] = [];
+  const elsewhere: SharedUse[] = [];
   for (const use of input.uses) {
-    const shown = await input.show(use);
-    if ('missing' in shown && shown.unreached && checked.some((each) => sameLocatorSameElement(each, use))) {
-      unreached.push(use);
-      continue;
+    let shown = await input.show(use);
+    let stopped = false;
+    if ('missing' in shown && shown.unreached) {
+      if (checked.some((each) => sameLocatorSameElement(each.use, use))) {
+        unreached.push(use);
+        continue;
+      }
+      const last = input.stoppedOn ? await input.stoppedOn(use) : null;
+      if (last && 'pageUrl' in last) [shown, stopped] = [last, true];
     }
     if ('missing' in shown) return { ok: false, reason: `${useName(use)}: ${shown.missing}` };
     const { fingerprint, heading, title } = use.call;
     const found = await relocate(input.page, { fingerprint, heading, title: title ?? null, current: use.code, testIdAttribute: input.testIdAttribute, pageUrl: shown.pageUrl, ...peersOf(input.peers(use.call)) });
     // Where the old locator still finds it, the use's element is the one it finds.
     const element = found.ok ? found.code : found.reason.startsWith('the locator still finds the recorded element alone') ? use.code : null;
-    if (element === null) return { ok: false, reason: `${useName(use)}: its own element is not re-found in its snapshot (${found.ok ? '' : found.reason})` };
+    if (element === null) {
+      const where = stopped ? `its test did not reach it in this run, and its element is not re-found on the page its test stopped on, ${shown.pageUrl}` : 'its own element is not re-found in its snapshot';
+      return { ok: false, reason: `${useName(use)}: ${where} (${found.ok ? '' : found.reason})` };
+    }
+    if (stopped) {
+      if (!await findsAmong(input.page, use.code, element)) return { ok: false, reason: `${useName(use)}: its test did not reach it in this run, and on the page its test stopped on, ${shown.pageUrl}, its locator as written does not find its element` };
+      for (const other of checked.filter((each) => each.use.test === use.test)) {
+        if (await findsAlone(input.page, other.element, element) === null) return { ok: false, reason: `${useName(use)}: its test did not reach it in this run, and on the page its test stopped on its element is re-found as the one ${useName(other.use)} acts on` };
+      }
+      elsewhere.push(use);
+    }
     for (const way of input.ways) {
       if (failed.has(way)) continue;
       const from = input.wayOf ? fromPage(use.declared) : input.from;
       const own = input.wayOf ? input.wayOf(use, way) : way;
       const code = own !== null && use.code.includes(from) ? use.code.replace(from, own) : null;
       const why = code === null ? 'is not built from the declaration as written' : await findsAlone(input.page, code, element);
-      if (why) failed.set(way, `\`${way}\` ${why} in the snapshot of ${useName(use)}`);
+      if (why) failed.set(way, `\`${way}\` ${why} in the snapshot of ${useName(use)}${stopped ? ` (the page its test stopped on: it did not reach the call)` : ''}`);
     }
-    checked.push(use);
+    checked.push({ use, element });
   }
   const way = input.ways.find((w) => !failed.has(w));
-  if (way !== undefined) return { ok: true, way, unreached };
+  if (way !== undefined) return { ok: true, way, unreached, elsewhere };
   return { ok: false, reason: failed.get(input.ways.at(-1)!) ?? 'no way to write it anew' };
 }

@@ -110,9 +110,25 @@ export class UseSnapshots {
     });
     const call = here[nth] ?? here.at(-1);
     if (!call) return { missing: 'its test did not reach the call in this run', unreached: true };
-    const { snapshots, resources } = await readTrace(found.file);
-    const snapshot = kEvidencePhases.map((phase) => snapshots.find(call.callId, phase)).find((s) => s !== null) ?? null;
-    if (!snapshot) return { missing: `its trace has no DOM snapshot of the call (${call.callId})` };
+    return UseSnapshots.showCall(shown, await readTrace(found.file), call.callId);
+  }
+
+  /**
+   * Shows the snapshot of the last call `test` made in this run that has one: the page its test
+   * stopped on (a failing test, the page of the call it failed at).
+   */
+  async showLast(shown: SnapshotPage, test: string): Promise<{ pageUrl: string } | { missing: string }> {
+    const found = await this.find(test);
+    if (!found) return { missing: 'this run has no trace of its test' };
+    const trace = await readTrace(found.file);
+    const last = found.read.calls.findLast((c) => c.selector !== null && kEvidencePhases.some((phase) => trace.snapshots.find(c.callId, phase) !== null));
+    if (!last) return { missing: 'its trace has no DOM snapshot of a call' };
+    return UseSnapshots.showCall(shown, trace, last.callId);
+  }
+
+  private static async showCall(shown: SnapshotPage, { snapshots, resources }: Awaited<ReturnType<typeof readTrace>>, callId: string): Promise<{ pageUrl: string } | { missing: string }> {
+    const snapshot = kEvidencePhases.map((phase) => snapshots.find(callId, phase)).find((s) => s !== null) ?? null;
+    if (!snapshot) return { missing: `its trace has no DOM snapshot of the call (${callId})` };
     await shown.show(snapshot, snapshots.html(snapshot), resources);
     return { pageUrl: snapshot.frameUrl };
   }
