@@ -79,11 +79,30 @@ function containerRenames(old: string, around: AroundNow, written: readonly stri
   return [...best.values()].sort((a, b) => b.shared - a.shared || a.count - b.count || a.distance - b.distance).slice(0, kContainerCandidates).map((c) => c.now);
 }
 
+/** How many ways of writing several hashed classes anew are tried at most: each is run on the page, and a selector names two or three. */
+const kClassAssignments = 24;
+
+/** Every choice of a distinct class of `pool` for each of `olds`, in order, at most kClassAssignments. */
+function assignments(olds: readonly string[], pool: readonly string[]): string[][] {
+  const out: string[][] = [];
+  const pick = (chosen: string[]) => {
+    if (out.length >= kClassAssignments) return;
+    if (chosen.length === olds.length) {
+      out.push(chosen);
+      return;
+    }
+    for (const now of pool) if (!chosen.includes(now)) pick([...chosen, now]);
+  };
+  if (pool.length >= olds.length) pick([]);
+  return out;
+}
+
 /**
  * `code` with each renamed class, test id or id written anew: first every class the release
  * renamed at once (the element's own, and a container's the selector names that no element carries
- * now, as one of the re-found element's ancestors' classes), then one rename a way, the code's
- * order; none when nothing it holds was renamed.
+ * now, as one of the re-found element's ancestors' classes), then several classes hashed at once
+ * written as the element's added ones in each order, then one rename a way, the code's order; none
+ * when nothing it holds was renamed.
  */
 export function renamedWays(code: string, recorded: Fingerprint, live: Fingerprint, around?: AroundNow): string[] {
   const ways: string[] = [];
@@ -104,6 +123,16 @@ export function renamedWays(code: string, recorded: Fingerprint, live: Fingerpri
     for (const text of texts.slice(0, kContainerCandidates * 2)) add(text);
   }
   if (written.length > 1 && own !== code) add(own);
+  // Several written classes hashed at once share no words with what they became (`input.tc-titlebar.tc-edit-texteditor`
+  // -> `input.x3f9.k2b7`): each way of writing them as the element's added classes, the ones paired by words kept.
+  const open = pairs.filter((p) => p.now === null).map((p) => p.old);
+  if (written.length > 1 && open.length) {
+    const taken = new Set(pairs.flatMap((p) => (p.now === null ? [] : [p.now])));
+    for (const choice of assignments(open, added.filter((c) => !taken.has(c)))) {
+      const now = new Map([...pairs.flatMap((p) => (p.now === null ? [] : [[p.old, p.now] as const])), ...open.map((old, i) => [old, choice[i]!] as const)]);
+      add([...now].reduce((text, [old, to]) => text.replace(classPattern(old), `.${to}`), code));
+    }
+  }
   for (const old of gone) for (const now of added) add(code.replace(classPattern(old), `.${now}`));
   if (recorded.testId && live.testId && recorded.testId !== live.testId) {
     add(code.split(quote(recorded.testId)).join(quote(live.testId)).split(`"${recorded.testId}"`).join(`"${live.testId}"`));

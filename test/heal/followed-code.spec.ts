@@ -204,6 +204,9 @@ test('the smallest change of how a locator is reached: the class, test id or id 
   expect(renamedWays("locator('.dialog .btn-primary-x')", recorded, live)).toEqual([]);
   expect(renamedWays("getByTestId('ok')", recorded, live)).toEqual(["getByTestId('confirm')"]);
   expect(renamedWays("locator('#del')", recorded, live)).toEqual(["locator('#remove')"]);
+  // Two written classes hashed at once share no word with what they became: each order is a way.
+  const hashed = renamedWays("locator('input.tc-titlebar.tc-edit-texteditor')", fp({ role: 'textbox', name: '', classes: ['tc-titlebar', 'tc-edit-texteditor'] }), fp({ role: 'textbox', name: '', classes: ['k2b7', 'x3f9'] }));
+  expect(hashed.slice(0, 2)).toEqual(["locator('input.k2b7.x3f9')", "locator('input.x3f9.k2b7')"]);
 });
 
 test('a container\'s class the selector names that no element carries now is tried as its ancestors\' classes: shared words first, then the rarest, then the nearest', () => {

@@ -297,3 +297,19 @@ test('an unnamed field among named ones, its classes renamed: re-found as the on
   await page.setContent(editor('tw', false));
   expect(await relocate(page, input)).toMatchObject({ ok: false });
 });
+
+test('an unnamed field whose two written classes were both hashed is written with its new classes; when another field has them too, it is refused', async ({ page }) => {
+  const editor = (title: string, text: string, extra = '') => `<main><h1>Garden</h1><div class="${title}-frame"><input class="${title} ${text}" value="New note">${extra}<textarea class="body"></textarea><button>Save</button></div></main>`;
+  await page.setContent(editor('tc-titlebar', 'tc-edit-texteditor'));
+  const field = await takeFingerprint(page.locator('input.tc-titlebar.tc-edit-texteditor'));
+  const input = { heading: 'Garden', testIdAttribute: 'data-testid', pageUrl: kOrigin, fingerprint: field, current: "locator('input.tc-titlebar.tc-edit-texteditor')" };
+  // A build hashed every class name: none shares a word with what it was.
+  await page.setContent(editor('k2b7', 'x3f9'));
+  const healed = await relocate(page, input);
+  expect(healed).toMatchObject({ ok: true });
+  if (healed.ok) expect(await locatorFromCode(page, healed.code).evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value))).toEqual(['New note']);
+  // A second field with the same new classes: no class-written locator finds the recorded one alone.
+  await page.setContent(editor('k2b7', 'x3f9', '<input class="k2b7 x3f9" value="Other">'));
+  const refused = await relocate(page, input);
+  expect(refused.ok ? refused.code : '').not.toMatch(/k2b7|x3f9/);
+});
