@@ -113,18 +113,34 @@ export async function liveOutline(page: Page): Promise<string[]> {
 }
 
 /**
+ * Whether the recording saw the page change on its own between `previous` and `step`: the same tab
+ * at the same address, but another page outline than the one `previous` left (a panel still
+ * animating away, a list filled a moment later). Replay then finds the page as it was right after
+ * the previous action, not yet as this step was recorded on.
+ */
+export function settlesFirst(previous: HistoryStep | null, step: HistoryStep): boolean {
+  return previous !== null && previous.ok && previous.post.url === step.pre.url && previous.post.tab === step.pre.tab && previous.post.ariaHash !== step.pre.ariaHash;
+}
+
+/**
  * The page's outline right before an action whose effect is checked. When every named line the
  * recording saw the action bring up is on the page already, the page is not yet where the action
  * was recorded: it still shows what the previous step is about to take away (a tray that a route
  * change closes half a second after the new page rendered). Acting then would close what it should
  * open. The page is read again until one of those lines goes, at most kEffectSettleMs; then the
- * action goes ahead on the page as it is, and its effect check judges it.
+ * action goes ahead on the page as it is, and its effect check judges it. When the recording saw
+ * the page settle after `previous` (see settlesFirst), one line gone is not enough (a sidebar's
+ * toggle swaps at once, its contents go when its animation ends): the page is read again until
+ * none of those lines is on it. On a page as recorded none is, and the first read is the only one.
  */
-export async function outlineBeforeAction(page: Page, step: HistoryStep): Promise<string[] | null> {
+export async function outlineBeforeAction(page: Page, step: HistoryStep, previous: HistoryStep | null = null): Promise<string[] | null> {
   if (!effectWorthChecking(step)) return null;
   const named = step.effect!.appeared.filter((line) => line.includes('"'));
   if (!named.length) return liveOutline(page);
-  return (await settledOutline(page, (outline) => multisetMinus(named, outline).length > 0)).outline;
+  const settled = settlesFirst(previous, step)
+    ? (outline: string[]) => multisetMinus(named, outline).length === named.length
+    : (outline: string[]) => multisetMinus(named, outline).length > 0;
+  return (await settledOutline(page, settled)).outline;
 }
 
 /** The page's outline, or null when it could not be read (a document still being replaced). */

@@ -156,7 +156,7 @@ export async function replay(page: Page, history: History, options: ReplayOption
         timing: { startMs: Math.round(performance.now() - t0), findMs: 0, actMs: 0, verifyMs: 0, totalMs: 0 },
       });
     } else {
-      const outcome: StepOutcome = await runStep(env, step, history.steps[i + 1] ?? null, ahead, i + 1 === closingFrom);
+      const outcome: StepOutcome = await runStep(env, step, { previous: history.steps[i - 1] ?? null, next: history.steps[i + 1] ?? null, ahead, closing: i + 1 === closingFrom });
       ahead = outcome.ahead ?? null;
       finalRead = outcome.final ?? (i < closingFrom ? null : finalRead);
       env.page = outcome.page;

@@ -107,13 +107,21 @@ function readsAhead(step: HistoryStep, next: HistoryStep | null): next is Histor
   return next !== null && next.ok && next.fingerprint !== null && next.locator !== null && next.pre.url === step.post.url && next.pre.tab === step.post.tab && step.post.tab === step.pre.tab && step.post.tabCount === step.pre.tabCount;
 }
 
-/**
- * Runs one step. `next`: the step after it, whose element is read beside this step's check of the
- * page when it can be (the outcome's `ahead`); `ahead`: this step's, read by the step before.
- * `closing`: no step after this one touches the app, so the page it leaves is the replay's final
- * page, read beside the check when the check finds the page as recorded at its first look.
- */
-export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep | null = null, ahead: Ahead | null = null, closing = false): Promise<StepOutcome> {
+/** The steps around the one run, and what was read for it. */
+export interface StepAround {
+  /** The step before it, as recorded (see `settlesFirst` in post-check.ts). */
+  previous?: HistoryStep | null;
+  /** The step after it, whose element is read beside this step's check of the page when it can be (the outcome's `ahead`). */
+  next?: HistoryStep | null;
+  /** This step's element, read by the step before. */
+  ahead?: Ahead | null;
+  /** No step after this one touches the app: the page it leaves is the replay's final page, read beside the check when the check finds the page as recorded at its first look. */
+  closing?: boolean;
+}
+
+/** Runs one step. */
+export async function runStep(env: StepEnv, step: HistoryStep, around: StepAround = {}): Promise<StepOutcome> {
+  const { previous = null, next = null, ahead = null, closing = false } = around;
   const started = performance.now();
   const timing = { startMs: Math.round(started - env.t0), findMs: 0, actMs: 0, verifyMs: 0, totalMs: 0 };
   let page = env.page;
@@ -170,7 +178,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, next: HistoryStep
   // What the action changes on the page, whether or not it moves the URL: waited for after the
   // action and required of it (see post-check.ts), so a step is not passed on its URL alone and the
   // page read after it (the next step's element, the final page) is the re-rendered one.
-  const outlineBefore = await outlineBeforeAction(page, step);
+  const outlineBefore = await outlineBeforeAction(page, step, previous);
   if (found?.ok && found.judged) {
     // Found at a place among several matches: right before the action, still the element judged
     // there, or judged again on the page as it is now.

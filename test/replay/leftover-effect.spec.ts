@@ -2,6 +2,7 @@ import { expect, test } from '../support/fixtures.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { History } from '../../core/schema/history.ts';
+import { settlesFirst } from '../../replay/post-check.ts';
 import { replay } from '../../replay/replay.ts';
 import { lastJson, runBu, servePages, tempDir } from '../capture/support.ts';
 
@@ -68,6 +69,74 @@ test('a click whose effect is already on the page waits for the previous step to
     const { report } = await replay(page, history, { replayId: 'leftover' });
     expect(report.summary.ok, JSON.stringify(report.steps, null, 1)).toBe(true);
     await expect(page.getByText('API URL')).toBeVisible();
+  } finally {
+    await pages.close();
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+});
+
+/**
+ * A panel that goes in two times: its toggle swaps at once ("hide sidebar" becomes "show sidebar"),
+ * its contents leave when a CSS fade ends, as a notes app's sidebar does. The recording saw the page
+ * change between the two clicks; replay acting on the second click as soon as the toggle swapped
+ * would find the contents still there, and the effect it checks (the contents coming back) never
+ * comes.
+ */
+const kSidebar = `<!doctype html><html><head><title>Notes</title></head><body>
+<main><h1>Today</h1><p>Nothing planned.</p></main>
+<aside><button id="toggle">hide sidebar</button><div id="panel"><h2>Garden notes</h2><button>new note</button><button>search notes</button><a href="#/tags">tags</a></div></aside>
+<script>
+const toggle = document.getElementById('toggle');
+const panel = document.getElementById('panel');
+let fading = 0;
+toggle.onclick = () => {
+  clearTimeout(fading);
+  if (toggle.textContent === 'hide sidebar') {
+    toggle.textContent = 'show sidebar';
+    // A CSS transition, then the contents leave when it ends: nothing changes in the DOM meanwhile.
+    panel.style.transition = 'opacity 900ms';
+    panel.style.opacity = '0';
+    fading = setTimeout(() => { panel.hidden = true; }, 900);
+  } else {
+    toggle.textContent = 'hide sidebar';
+    panel.hidden = false;
+    panel.style.transition = '';
+    panel.style.opacity = '';
+  }
+};
+</script></body></html>`;
+
+test('a step the recording saw the page settle before waits until nothing it brings up is on the page', async ({ page }) => {
+  const pages = await servePages({ '/': kSidebar });
+  const cwd = await tempDir('settle-first');
+  try {
+    const plan = {
+      version: 1, url: pages.url,
+      steps: [
+        { click: { target: { role: 'button', name: 'hide sidebar' } } },
+        { click: { target: { role: 'button', name: 'show sidebar' } } },
+        { expect_text: { text: 'Garden notes' } },
+        { done: { text: 'hid and showed the sidebar' } },
+      ],
+    };
+    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
+    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
+    expect(run.code, run.stderr).toBe(0);
+    const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${String(lastJson(run.stdout).sessionId)}.json`), 'utf8')));
+    const [hide, show] = history.steps.filter((s) => s.action === 'click');
+    // The plan's capture clicks again within the fade. A slower recording (a crawler's look at the
+    // page between the clicks) reads the second click's page after the fade ended: another outline
+    // than the first click left, and the panel's contents among what the second click brought up.
+    // That recording is this one with those two facts as it records them.
+    const panelLines = ['heading "Garden notes"', 'button "new note"', 'button "search notes"', 'link "tags"'];
+    show!.effect = { appeared: [...show!.effect!.appeared, ...panelLines], gone: show!.effect!.gone };
+    show!.pre.ariaHash = `${hide!.post.ariaHash}-settled`;
+    expect(settlesFirst(hide!, show!)).toBe(true);
+    expect(settlesFirst(null, show!)).toBe(false);
+
+    const { report } = await replay(page, history, { replayId: 'settle-first' });
+    expect(report.summary.ok, JSON.stringify(report.steps, null, 1)).toBe(true);
+    await expect(page.getByRole('button', { name: 'new note' })).toBeVisible();
   } finally {
     await pages.close();
     await fs.rm(cwd, { recursive: true, force: true });
