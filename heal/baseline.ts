@@ -10,7 +10,8 @@ import { kBaselineVersion, type Baseline, type BaselineCall, type BaselineTest, 
 import type { Fingerprint } from '../core/schema/history.ts';
 import { inPage } from '../core/in-page.ts';
 import { sameOriginPath } from '../locate/same-origin-path.ts';
-import { kTargetAttribute, type TraceSnapshots } from '../locate/snapshot/snapshot-html.ts';
+import type { FrameSnapshot, TraceSnapshots } from '../locate/snapshot/snapshot-html.ts';
+import { markAttribute, marksTogether, onlyMark } from '../locate/snapshot/marks-together.ts';
 import { readTrace, SnapshotPage, type Resources } from '../locate/snapshot/snapshot-page.ts';
 import { readTestCalls, type SourceLocation, type TraceCall } from './failure.ts';
 import { testTraces } from './test-traces.ts';
@@ -22,6 +23,16 @@ import { isPackageFrame } from './user-frame.ts';
  * with that element marked is shown in a page (scripts off) and the element's fingerprint taken,
  * as capture takes one live; the call is keyed by its test and where the test code made it.
  */
+
+/**
+ * Tests read at once, each on a page of its own (see takeBaseline): one more than the cores, as
+ * each page waits part of the time on its round trips (SVG-Edit's 37 tests on 2 cores: 60 s with
+ * 2 pages, 52 s with 3).
+ */
+const kPagesAtOnce = Math.max(1, Math.min(4, os.availableParallelism() + 1));
+const kNoMark = 'no DOM snapshot of the call marks the element it found (a trace without snapshots, or an element in a frame)';
+/** A page shown from a snapshot is local and scriptless: its aria snapshot comes at once or not at all. */
+const kReadTimeoutMs = 5_000;
 
 /** The snapshots of a passing call that mark its element, most telling first: as it acted, then after, then before. */
 const kBaselinePhases = ['action', 'after', 'before'] as const;
@@ -97,8 +108,11 @@ export function withoutValues(fp: Fingerprint): Fingerprint {
  * field is not the one that is still "tag name"), read in the call's own snapshot, the page's state
  * the test was in.
  */
-async function markedFingerprint(page: Page): Promise<Fingerprint> {
-  return takeFingerprint(page.locator(`[${kTargetAttribute}]`), undefined, { peersFrom: null });
+/** The element `mark` marks on the page shown, read as capture reads one live; null when it marks no single element. */
+async function markedFingerprint(page: Page, mark: string, peersFrom: string | null): Promise<Fingerprint | null> {
+  const marked = page.locator(`[${mark}]`);
+  if ((await marked.count()) !== 1) return null;
+  return takeFingerprint(marked, undefined, { peersFrom });
 }
 
 /**
@@ -137,7 +151,9 @@ async function testCalls(file: string, shown: SnapshotPage, log: BaselineOptions
     return { test: { test: key, ranAt: new Date(read.wallTime ?? Date.now()).toISOString(), calls: [] }, missed };
   }
   const { snapshots, resources } = await readTrace(file);
-  const calls: BaselineCall[] = [];
+  /** Per call in order: kept, or what is still to read of it. */
+  const slots: (BaselineCall | null)[] = [];
+  const pending: { slot: number; call: TraceCall; name: string; place: string; base: Pick<BaselineCall, 'at' | 'via' | 'nth' | 'method' | 'selector'>; snapshot: FrameSnapshot; html: string }[] = [];
   const seen = new Map<string, number>();
   for (const call of found) {
     const frames = suiteFrames(call.stack, root);
@@ -150,32 +166,53 @@ async function testCalls(file: string, shown: SnapshotPage, log: BaselineOptions
     const place = `${at.file}:${at.line}:${at.column}`;
     const nth = seen.get(place) ?? 0;
     seen.set(place, nth + 1);
-    let kept = false;
+    const base = { at, via: frames.slice(1), nth, method: call.method, selector: call.selector! };
+    slots.push(null);
+    let marked: { snapshot: FrameSnapshot; html: string } | null = null;
     for (const phase of kBaselinePhases) {
       const snapshot = snapshots.find(call.callId, phase);
-      if (!snapshot || !(await shown.show(snapshot, snapshots.html(snapshot), resources).catch(() => false))) continue;
-      try {
-        const marked = withoutValues(await markedFingerprint(shown.page));
-        // The snapshot page reads every link as a whole address: written as a fingerprint taken on the app writes it.
-        const fingerprint = { ...marked, hrefPath: sameOriginPath(marked.hrefPath, snapshot.frameUrl) };
-        const heading = await inPage.fn('mainHeading').then((fn) => shown.page.evaluate(fn)).catch(() => null);
-        const title = await shown.page.title().catch(() => null);
-        calls.push({ at, via: frames.slice(1), nth, method: call.method, selector: call.selector!, url: snapshot.frameUrl, heading, title, fingerprint });
-        kept = true;
-      } catch (err) {
-        log(`  ${key}: ${name} at ${place}: the marked element could not be read (${errorMessage(err)})`);
-      }
-      break;
-    }
-    if (!kept && call.method === 'expect') {
-      const fingerprint = await assertedFingerprint(call.callId, call.selector!, { snapshots, resources, shown });
-      if (fingerprint) {
-        calls.push({ at, via: frames.slice(1), nth, method: call.method, selector: call.selector!, ...fingerprint });
-        kept = true;
+      const html = snapshot ? snapshots.html(snapshot) : '';
+      if (snapshot && onlyMark(html) !== null) {
+        marked = { snapshot, html };
+        break;
       }
     }
-    if (!kept) missed.push({ test: key, call: `${name} at ${place}`, reason: 'no DOM snapshot of the call marks the element it found (a trace without snapshots, or an element in a frame)' });
+    if (marked) pending.push({ slot: slots.length - 1, call, name, place, base, ...marked });
+    else if (call.method === 'expect') slots[slots.length - 1] = await asserted(call, base);
+    if (!marked && slots[slots.length - 1] === null) missed.push({ test: key, call: `${name} at ${place}`, reason: kNoMark });
   }
+  async function asserted(call: TraceCall, base: Pick<BaselineCall, 'at' | 'via' | 'nth' | 'method' | 'selector'>): Promise<BaselineCall | null> {
+    const fingerprint = await assertedFingerprint(call.callId, call.selector!, { snapshots, resources, shown });
+    return fingerprint ? { ...base, ...fingerprint } : null;
+  }
+  // The calls' marked snapshots, each page shown once with every call's element it marks.
+  const groups = marksTogether(pending.map(({ snapshot, html }) => ({ html, context: `${snapshot.frameUrl} ${snapshot.viewport?.width ?? ''}x${snapshot.viewport?.height ?? ''}` })));
+  for (const group of groups) {
+    const first = pending[group.members[0]!]!;
+    const shownOk = await shown.show(first.snapshot, group.html, resources).then(() => true, (err: unknown) => {
+      log(`  ${key}: the snapshot of ${first.name} at ${first.place} could not be shown (${errorMessage(err)})`);
+      return false;
+    });
+    const page = shown.page;
+    const peers = shownOk ? await page.ariaSnapshot({ mode: 'ai', timeout: kReadTimeoutMs }).catch(() => null) : null;
+    const heading = shownOk ? await inPage.fn('mainHeading').then((fn) => page.evaluate(fn)).catch(() => null) : null;
+    const title = shownOk ? await page.title().catch(() => null) : null;
+    for (const member of group.members) {
+      const item = pending[member]!;
+      let kept: BaselineCall | null = null;
+      try {
+        const marked = shownOk ? await markedFingerprint(page, markAttribute(member), peers) : null;
+        // The snapshot page reads every link as a whole address: written as a fingerprint taken on the app writes it.
+        if (marked) kept = { ...item.base, url: item.snapshot.frameUrl, heading, title, fingerprint: { ...withoutValues(marked), hrefPath: sameOriginPath(marked.hrefPath, item.snapshot.frameUrl) } };
+      } catch (err) {
+        log(`  ${key}: ${item.name} at ${item.place}: the marked element could not be read (${errorMessage(err)})`);
+      }
+      if (!kept && item.call.method === 'expect') kept = await asserted(item.call, item.base);
+      slots[item.slot] = kept;
+      if (!kept) missed.push({ test: key, call: `${item.name} at ${item.place}`, reason: kNoMark });
+    }
+  }
+  const calls = slots.filter((call): call is BaselineCall => call !== null);
   return { test: { test: key, ranAt: new Date(read.wallTime ?? Date.now()).toISOString(), calls }, missed };
 }
 
@@ -190,11 +227,19 @@ export async function takeBaseline(options: BaselineOptions): Promise<BaselineRu
     let calls = 0;
     const browser = passing.length ? await launchBrowser({ headless: true, env: options.env }) : null;
     try {
-      const shown = browser ? await SnapshotPage.open(browser) : null;
-      for (const [i, trace] of passing.entries()) {
-        const read = await testCalls(trace.file, shown!, options.log);
+      // Showing a snapshot is the browser's work: one page per core reads that many tests at once.
+      const pages = await Promise.all(Array.from({ length: Math.min(passing.length, kPagesAtOnce) }, () => SnapshotPage.open(browser!)));
+      const reads = new Array<Awaited<ReturnType<typeof testCalls>>>(passing.length);
+      let next = 0;
+      let done = 0;
+      await Promise.all(pages.map(async (shown) => {
+        for (let i = next++; i < passing.length; i = next++) {
+          reads[i] = await testCalls(passing[i]!.file, shown, options.log);
+          if (reads[i]) options.log(`[${++done}/${passing.length}] ${reads[i]!.test.test}: ${reads[i]!.test.calls.length} calls`);
+        }
+      }));
+      for (const read of reads) {
         if (!read) continue;
-        options.log(`[${i + 1}/${passing.length}] ${read.test.test}: ${read.test.calls.length} calls`);
         tests.set(read.test.test, read.test);
         calls += read.test.calls.length;
         missed.push(...read.missed);

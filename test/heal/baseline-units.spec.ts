@@ -8,6 +8,8 @@ import { readBaselineFile } from '../../commands/baseline.ts';
 import { fp } from '../../harness/generate/fixtures.ts';
 import { suiteFrames, suiteRoot, testKey, withoutValues } from '../../heal/baseline.ts';
 import { chainParts, styleOf } from '../../heal/heal-suite.ts';
+import { markAttribute, marksTogether, onlyMark } from '../../locate/snapshot/marks-together.ts';
+import { kTargetAttribute } from '../../locate/snapshot/snapshot-html.ts';
 
 /** The pure parts of `bu baseline` and `bu heal --baseline`: keys, paths, the file's text, locator styles. */
 
@@ -76,4 +78,22 @@ test("a chain splits at its top-level dots, and its style is its last finding st
   expect(styleOf("locator('li').filter({ hasText: 'Pro' }).getByRole('button')")).toBe('role');
   expect(styleOf("getByTestId('save').first()")).toBe('testId');
   expect(styleOf("locator('#phone')")).toBe('selector');
+});
+
+test('snapshots that differ only in the element they mark are shown as one page, each mark its own; another page or viewport stays apart', () => {
+  const page = (marked: number) => `<!DOCTYPE html><html><body>${[0, 1, 2].map((i) => `<button${i === marked ? ` ${kTargetAttribute}` : ''} id="b${i}">B${i}</button>`).join('')}</body></html>`;
+  expect(onlyMark(page(1))).toBe(page(1).indexOf(` ${kTargetAttribute}`));
+  expect(onlyMark(page(-1))).toBeNull();
+  expect(onlyMark(page(1).replace('id="b2"', `${kTargetAttribute} id="b2"`))).toBeNull();
+  const groups = marksTogether([
+    { html: page(2), context: 'a' },
+    { html: page(0), context: 'a' },
+    { html: page(0), context: 'b' },
+    { html: page(0).replace('B1', 'B one'), context: 'a' },
+    { html: page(2), context: 'a' },
+  ]);
+  expect(groups.map((g) => g.members)).toEqual([[0, 1, 4], [2], [3]]);
+  expect(groups[0]!.html).toBe(`<!DOCTYPE html><html><body><button ${markAttribute(1)} id="b0">B0</button><button id="b1">B1</button><button ${markAttribute(0)} ${markAttribute(4)} id="b2">B2</button></body></html>`);
+  expect(groups[1]!.html).toBe(page(0).replace(kTargetAttribute, markAttribute(2)));
+  expect(() => marksTogether([{ html: page(-1), context: 'a' }])).toThrow(/exactly one/);
 });
