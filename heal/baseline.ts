@@ -229,7 +229,7 @@ export async function takeBaseline(options: BaselineOptions): Promise<BaselineRu
     try {
       // Showing a snapshot is the browser's work: one page per core reads that many tests at once.
       const pages = await Promise.all(Array.from({ length: Math.min(passing.length, kPagesAtOnce) }, () => SnapshotPage.open(browser!)));
-      const reads = new Array<Awaited<ReturnType<typeof testCalls>>>(passing.length);
+      const reads: Awaited<ReturnType<typeof testCalls>>[] = Array.from({ length: passing.length }, () => null);
       let next = 0;
       let done = 0;
       await Promise.all(pages.map(async (shown) => {

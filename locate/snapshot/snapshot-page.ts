@@ -81,7 +81,9 @@ export class SnapshotPage {
 
   async show(snapshot: FrameSnapshot, html: string, resources: Resources): Promise<boolean> {
     this.resources = resources;
-    if (snapshot.viewport) await this.page.setViewportSize(snapshot.viewport);
+    const size = this.page.viewportSize();
+    // Resized only when it changes: every resize lays the page out again.
+    if (snapshot.viewport && (size?.width !== snapshot.viewport.width || size.height !== snapshot.viewport.height)) await this.page.setViewportSize(snapshot.viewport);
     const url = snapshot.frameUrl;
     // Playwright writes the document's own base address (its <base>, else its address) first in its
     // head: links resolve there as in the app. Only a snapshot without it is based at its address.
