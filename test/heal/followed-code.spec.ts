@@ -7,7 +7,8 @@ import { Project } from '../../generate/ts-morph.ts';
 import { suiteFrames } from '../../heal/baseline.ts';
 import { withNames } from '../../heal/constant-value.ts';
 import { renamedWays } from '../../heal/renamed-ways.ts';
-import { suiteProject } from '../../heal/suite-project.ts';
+import { followsImport, suiteProject } from '../../heal/suite-project.ts';
+import { tempWorkspace } from '../../harness/generate/on-disk.ts';
 import { writtenLocator } from '../../heal/written-locator.ts';
 
 /**
@@ -194,6 +195,49 @@ test("the suite's own tsconfig is read: its paths resolve a page object's alias"
     expect(project.getSourceFile(path.join(dir, 'pages/account.ts'))).toBeDefined();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('heal reads what tells a page from a locator and a page object from a string, and not the declarations no answer needs', () => {
+  // The suite's own imports are followed, a package too (a page-object library), Node's built-ins never.
+  expect(followsImport('../pages/account', '/ci/app/tests/a.spec.ts')).toBe(true);
+  expect(followsImport('@company/pages', '/ci/app/tests/a.spec.ts')).toBe(true);
+  expect(followsImport('fs', '/ci/app/tests/a.spec.ts')).toBe(false);
+  expect(followsImport('node:path', '/ci/app/pages/site.ts')).toBe(false);
+  // From a package's declarations: Playwright's own and the package's files, not CDP's protocol nor other packages.
+  const types = '/ci/app/node_modules/playwright-core/types/types.d.ts';
+  expect(followsImport('./structs', types)).toBe(true);
+  expect(followsImport('./protocol', types)).toBe(false);
+  expect(followsImport('zod', types)).toBe(false);
+  expect(followsImport('playwright-core', '/ci/app/node_modules/playwright/types/test.d.ts')).toBe(true);
+  expect(followsImport('@playwright/test', '/ci/app/node_modules/@company/pages/index.d.ts')).toBe(true);
+
+  const ws = tempWorkspace('suite-project-types');
+  try {
+    const spec = path.join(ws.root, 'tests/site.spec.ts');
+    fs.mkdirSync(path.dirname(spec), { recursive: true });
+    fs.writeFileSync(spec, `import fs from 'node:fs';
+import { test, expect } from '@playwright/test';
+test('t', async ({ page }) => {
+  const row = page.locator('tr');
+  await expect(row).toBeVisible();
+  fs.existsSync('x');
+});
+`);
+    const project = suiteProject(spec);
+    const source = project.addSourceFileAtPath(spec);
+    project.resolveSourceFileDependencies();
+    const typeOf = (name: string) => {
+      const node = source.getDescendants().find((d) => d.getKindName() === 'Identifier' && d.getText() === name);
+      return node!.getType().getText(node);
+    };
+    expect(typeOf('page')).toMatch(/\bPage$/);
+    expect(typeOf('row')).toMatch(/\bLocator$/);
+    const read = project.getProgram().compilerObject.getSourceFiles().map((f) => f.fileName);
+    expect(read.some((f) => f.endsWith('/playwright-core/types/types.d.ts'))).toBe(true);
+    expect(read.filter((f) => /lib\.dom|@types\/node|\/protocol\.d\.ts|\/zod\//.test(f))).toEqual([]);
+  } finally {
+    ws.remove();
   }
 });
 
