@@ -44,35 +44,41 @@ window.addEventListener('hashchange', () => {
 render();
 </script></body></html>`;
 
-test('a click whose effect is already on the page waits for the previous step to take it away before acting', async ({ page }) => {
-  const pages = await servePages({ '/': kPage, '/data.json': '{}' });
-  const cwd = await tempDir('leftover-effect');
+/**
+ * The history of `steps` captured by `bu capture script` on a site serving `pages`, handed to
+ * `use` with the site still up; the site and the capture's folder are removed after.
+ */
+async function withCapturedHistory(label: string, pages: Record<string, string>, steps: unknown[], use: (history: History) => Promise<void>): Promise<void> {
+  const site = await servePages(pages);
+  const cwd = await tempDir(label);
   try {
-    const plan = {
-      version: 1, url: pages.url,
-      steps: [
-        { click: { target: { role: 'button', name: 'API' } } },
-        { expect_text: { text: 'API URL' } },
-        { click: { target: { role: 'link', name: 'plants' } } },
-        { click: { target: { role: 'button', name: 'API' } } },
-        { expect_text: { text: 'API URL' } },
-        { done: { text: 'opened the tray on a database' } },
-      ],
-    };
-    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
+    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify({ version: 1, url: site.url, steps }));
     const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
     expect(run.code, run.stderr).toBe(0);
-    const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${String(lastJson(run.stdout).sessionId)}.json`), 'utf8')));
+    await use(History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${String(lastJson(run.stdout).sessionId)}.json`), 'utf8'))));
+  } finally {
+    await site.close();
+    await fs.rm(cwd, { recursive: true, force: true });
+  }
+}
+
+test('a click whose effect is already on the page waits for the previous step to take it away before acting', async ({ page }) => {
+  const steps = [
+    { click: { target: { role: 'button', name: 'API' } } },
+    { expect_text: { text: 'API URL' } },
+    { click: { target: { role: 'link', name: 'plants' } } },
+    { click: { target: { role: 'button', name: 'API' } } },
+    { expect_text: { text: 'API URL' } },
+    { done: { text: 'opened the tray on a database' } },
+  ];
+  await withCapturedHistory('leftover-effect', { '/': kPage, '/data.json': '{}' }, steps, async (history) => {
     const reopen = history.steps.filter((s) => s.action === 'click')[2]!;
     expect(reopen.effect!.appeared).toContain('link "View JSON"');
 
     const { report } = await replay(page, history, { replayId: 'leftover' });
     expect(report.summary.ok, JSON.stringify(report.steps, null, 1)).toBe(true);
     await expect(page.getByText('API URL')).toBeVisible();
-  } finally {
-    await pages.close();
-    await fs.rm(cwd, { recursive: true, force: true });
-  }
+  });
 });
 
 /**
@@ -107,22 +113,13 @@ toggle.onclick = () => {
 </script></body></html>`;
 
 test('a step the recording saw the page settle before waits until nothing it brings up is on the page', async ({ page }) => {
-  const pages = await servePages({ '/': kSidebar });
-  const cwd = await tempDir('settle-first');
-  try {
-    const plan = {
-      version: 1, url: pages.url,
-      steps: [
-        { click: { target: { role: 'button', name: 'hide sidebar' } } },
-        { click: { target: { role: 'button', name: 'show sidebar' } } },
-        { expect_text: { text: 'Garden notes' } },
-        { done: { text: 'hid and showed the sidebar' } },
-      ],
-    };
-    await fs.writeFile(path.join(cwd, 'plan.json'), JSON.stringify(plan));
-    const run = await runBu(['capture', 'script', '--plan', 'plan.json', '--json'], { cwd });
-    expect(run.code, run.stderr).toBe(0);
-    const history = History.parse(JSON.parse(await fs.readFile(path.join(cwd, 'out', 'history', `${String(lastJson(run.stdout).sessionId)}.json`), 'utf8')));
+  const steps = [
+    { click: { target: { role: 'button', name: 'hide sidebar' } } },
+    { click: { target: { role: 'button', name: 'show sidebar' } } },
+    { expect_text: { text: 'Garden notes' } },
+    { done: { text: 'hid and showed the sidebar' } },
+  ];
+  await withCapturedHistory('settle-first', { '/': kSidebar }, steps, async (history) => {
     const [hide, show] = history.steps.filter((s) => s.action === 'click');
     // The plan's capture clicks again within the fade. A slower recording (a crawler's look at the
     // page between the clicks) reads the second click's page after the fade ended: another outline
@@ -137,8 +134,5 @@ test('a step the recording saw the page settle before waits until nothing it bri
     const { report } = await replay(page, history, { replayId: 'settle-first' });
     expect(report.summary.ok, JSON.stringify(report.steps, null, 1)).toBe(true);
     await expect(page.getByRole('button', { name: 'new note' })).toBeVisible();
-  } finally {
-    await pages.close();
-    await fs.rm(cwd, { recursive: true, force: true });
-  }
+  });
 });
