@@ -21,12 +21,13 @@ export function nearestTsconfig(dir: string): string | null {
 }
 
 /**
- * Read as JavaScript too, and never written out: heal only reads the code and prints a patch. Heal asks the checker what a name holds (a page or a locator, a page object's class, a constant's
- * literal) and never for a diagnostic, so the declarations no such answer needs are not read: the
- * DOM's (a quarter of what a Playwright test's import graph parses, ~2 MB), every `@types` package
- * (Node's, ~2 MB), Node's built-in modules, and what a package's declarations import from other
- * packages or from CDP's protocol file (Playwright's `zod` and `Protocol`, ~1 MB, for its MCP tools
- * and CDP sessions). On SVG-Edit's suite this cut the program from 4.8 to 2.0 MB of text.
+ * Read as JavaScript too, and never written out: heal only reads the code and prints a patch. It
+ * asks the checker what a name holds (a page or a locator, a page object's class, a constant's
+ * literal), never for a diagnostic, so the declarations no such answer needs are not read: the
+ * DOM's (~2 MB), every `@types` package (Node's, ~2 MB), Node's built-in modules, and what a
+ * package's declarations import from other packages (Playwright's `zod`, for its MCP tools) or
+ * from Playwright's CDP protocol file (~1 MB). On SVG-Edit's suite the program fell from 4.8 to
+ * 2.0 MB of text.
  */
 const kHealOptions: Ts.CompilerOptions = { allowJs: true, checkJs: false, noEmit: true, lib: ['lib.es2023.d.ts'], types: [] };
 
@@ -39,7 +40,7 @@ const kFollowedPackages = /^(@playwright\/|playwright(-core)?($|\/))/;
 export function followsImport(name: string, from: string): boolean {
   if (kBuiltins.has(name)) return false;
   if (!/[\\/]node_modules[\\/]/.test(from)) return true;
-  if (name.startsWith('.')) return !/(^|\/)protocol(\.d\.ts)?$/.test(name);
+  if (name.startsWith('.')) return !(/[\\/]playwright-core[\\/]/.test(from) && /(^|\/)protocol(\.d\.ts)?$/.test(name));
   return kFollowedPackages.test(name);
 }
 
