@@ -17,6 +17,7 @@ import { describeVerdict, weighRenamed } from './renamed-evidence.ts';
 import { readRenamedFacts, type PageEvidence } from './renamed-facts.ts';
 import { sameOriginPath } from './same-origin-path.ts';
 import { nameKeysRow, withDistinctClasses, withRewordedRows } from './pool-evidence.ts';
+import { withMemberClaims } from './member-claims.ts';
 import { agreement, isRowScoped, stableClasses, standsAsRecorded, type AgreementOptions } from './scoring.ts';
 
 /**
@@ -258,7 +259,10 @@ async function attempt(page: Page, fp: Fingerprint, recorded: RecordedQuery | nu
     for (const s of score(found)) pool.set(keyOf(s.item), s);
     if (pool.size > 1) classesOnPage ??= await countClasses(page, stableClasses(fp));
     const rows = withRewordedRows(fp, [...pool.values()], (c) => c.features, lostOnPage, scoring);
-    const pick = pickCandidate(withDistinctClasses(fp, rows, (c) => c.features.classes, classesOnPage), { exhaustive });
+    const distinct = withDistinctClasses(fp, rows, (c) => c.features.classes, classesOnPage);
+    // The page's other recorded elements of the kind take their own matches first (see member-claims.ts).
+    const claimed = options.pageEvidence ? withMemberClaims(fp, options.pageEvidence.members, distinct, (c) => c.features, scoring) : distinct;
+    const pick = pickCandidate(claimed, { exhaustive });
     // A renamed element with nothing the server or the code reads to say what it is: the page as a
     // whole decides (see renamed-evidence.ts), never being the only one of its kind alone.
     let renamed: string | null = null;

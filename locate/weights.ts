@@ -104,3 +104,9 @@ export const kTieMargin = 15;
  * similarity: a moved block keeps most of its tag path; another part of the page does not.
  */
 export const kMinSoleStructure = 0.6;
+/**
+ * A recorded member of the page takes a live candidate from the element looked for when the
+ * page's best one-to-one reading loses this much without that pair (see member-claims.ts): the
+ * margin a winner needs over its runner-up, asked of the page's reading as a whole.
+ */
+export const kClaimMargin = kTieMargin;
