@@ -80,7 +80,8 @@ export interface PostCheckInput<A = unknown> {
   text(value: string): string;
   /**
    * A read to make beside the first look at the page once its URL is right (replay reads the
-   * next step's element there, see step.ts). Not made when the step's effect is to be waited for.
+   * next step's element there, see step.ts). When the step's effect is checked, it is made beside
+   * the effect's first look instead, and kept only when that look saw the effect.
    */
   alongside?: (() => Promise<Alongside<A> | null>) | null;
 }
@@ -133,18 +134,20 @@ export function settlesFirst(previous: HistoryStep | null, step: HistoryStep): b
  * toggle swaps at once, its contents go when its animation ends): the page is read again until
  * none of those lines is on it. On a page as recorded none is, and the first read is the only one.
  */
-export async function outlineBeforeAction(page: Page, step: HistoryStep, previous: HistoryStep | null = null): Promise<string[] | null> {
+export async function outlineBeforeAction(page: Page, step: HistoryStep, previous: HistoryStep | null = null, first: string[] | null = null): Promise<string[] | null> {
   if (!effectWorthChecking(step)) return null;
+  // `first`: the outline the step before read beside its own check, at the moment this one starts from.
   const named = step.effect!.appeared.filter((line) => line.includes('"'));
-  if (!named.length) return liveOutline(page);
+  if (!named.length) return first ?? liveOutline(page);
   const settled = settlesFirst(previous, step)
     ? (outline: string[]) => multisetMinus(named, outline).length === named.length
     : (outline: string[]) => multisetMinus(named, outline).length > 0;
+  if (first && settled(first)) return first;
   return (await settledOutline(page, settled)).outline;
 }
 
 /** The page's outline, or null when it could not be read (a document still being replaced). */
-async function readOutline(page: Page): Promise<string[] | null> {
+export async function readOutline(page: Page): Promise<string[] | null> {
   const snapshot = await page.ariaSnapshot({ mode: 'ai', timeout: 5_000 }).catch(() => null);
   return snapshot === null ? null : outline(snapshot);
 }
@@ -192,32 +195,37 @@ async function settledHeadingProblem(page: Page, recorded: Headings, before: str
  * whether it was accepted. A read that failed is never accepted: an empty outline would look like
  * every recorded line went away.
  */
-async function settledOutline(page: Page, settled: (outline: string[]) => boolean): Promise<{ outline: string[]; accepted: boolean }> {
+async function settledOutline(page: Page, settled: (outline: string[]) => boolean, atFirst?: () => Promise<unknown>): Promise<{ outline: string[]; accepted: boolean; atOnce: boolean }> {
   const deadline = Date.now() + kEffectSettleMs;
   let last: string[] = [];
-  for (;;) {
-    const outline = await readOutline(page);
-    if (outline && settled(outline)) return { outline, accepted: true };
+  for (let atOnce = true; ; atOnce = false) {
+    // `atFirst`: a read made beside the first look only.
+    const [outline] = await Promise.all([readOutline(page), atOnce ? atFirst?.() : null]);
+    if (outline && settled(outline)) return { outline, accepted: true, atOnce };
     last = outline ?? last;
-    if (Date.now() >= deadline) return { outline: last, accepted: false };
+    if (Date.now() >= deadline) return { outline: last, accepted: false, atOnce: false };
     await sleep(kSettlePollMs);
   }
 }
 
-/** Whether the recorded effect came within kEffectSettleMs; the reason when it did not. */
-async function effectProblem(page: Page, step: HistoryStep, before: string[]): Promise<{ problem: string | null; check: string }> {
+/**
+ * Whether the recorded effect came within kEffectSettleMs; the reason when it did not. `atFirst`:
+ * a read made beside the first look at the page; `atOnce`: that look saw the effect.
+ */
+async function effectProblem(page: Page, step: HistoryStep, before: string[], atFirst?: () => Promise<unknown>): Promise<{ problem: string | null; check: string; atOnce: boolean }> {
   const recorded = step.effect!;
   const agreement = (after: string[]) => effectAgreement(recorded, effectOf(before, after), { before, after });
-  const { outline: after, accepted } = await settledOutline(page, (outline) => {
+  const { outline: after, accepted, atOnce } = await settledOutline(page, (outline) => {
     const { matched, total } = agreement(outline);
     return matched >= Math.ceil(total * kMinEffectShare);
-  });
+  }, atFirst);
   const { matched, total } = agreement(after);
   const check = `effect ${matched}/${total}`;
-  if (accepted) return { problem: null, check };
+  if (accepted) return { problem: null, check, atOnce };
   const live = effectOf(before, after);
   const show = (lines: string[]) => lines.slice(0, 3).join(', ') || 'nothing';
   return {
+    atOnce: false,
     problem: `effect not seen within ${kEffectSettleMs / 1000} s, the page did not change as recorded: recorded appeared ${show(recorded.appeared)} / went ${show(recorded.gone)}; now appeared ${show(live.appeared)} / went ${show(live.gone)}`,
     check,
   };
@@ -264,11 +272,16 @@ export async function postCheck<A>(input: PostCheckInput<A>): Promise<PostVerdic
     // Found as recorded or healed, the step must do what it did when recorded: an action that
     // reached its element and left the page as it was is the failure a reader most needs to see
     // (the URL and the heading may well be right). The effect is compared by role and only half
-    // of it is required, so a reworded or translated page still shows it.
-    const effect = await effectProblem(page, step, input.outlineBefore);
+    // of it is required, so a reworded or translated page still shows it. The `alongside` read is
+    // made beside the first look, and kept when that look saw the effect: the page was then as recorded.
+    let beside: Alongside<A> | null = null;
+    const atFirst = answer || !input.alongside ? undefined : async () => { beside = await input.alongside!().catch(() => null); };
+    const effect = await effectProblem(page, step, input.outlineBefore, atFirst);
     const required = !kEffectWaitedOnly.has(step.action);
     checks.push(effect.problem ? `${effect.check} (${required ? 'not seen' : 'waited'})` : effect.check);
     if (effect.problem && required) return verdict(effect.problem);
+    const read = beside as Alongside<A> | null;
+    return verdict(null, heading.atOnce && effect.atOnce && read ? read.value : undefined);
   }
   return verdict(null, heading.atOnce && aside ? aside.value : undefined);
 }

@@ -19,7 +19,7 @@ import { findAhead, findElement, type FindOptions, type Found } from './find.ts'
 import type { ReadAhead } from '../locate/cascade.ts';
 import type { InFlight } from '../core/act/in-flight.ts';
 import type { Rebaser } from './inputs.ts';
-import { outlineBeforeAction, postCheck } from './post-check.ts';
+import { effectWorthChecking, outlineBeforeAction, postCheck, readOutline } from './post-check.ts';
 import { followedLink, movesToFollow, readHeading, waitForUrl } from './verify.ts';
 
 /** One history step: check the page, find the element, act, verify the recorded post-state. */
@@ -50,7 +50,10 @@ export interface StepEnv {
 export interface Ahead {
   index: number;
   page: Page;
-  read: ReadAhead;
+  /** Its element at its recorded path (see `findAhead`); null when it is not read ahead. */
+  read: ReadAhead | null;
+  /** The page's outline, when the step checks its effect (see `outlineBeforeAction`); null when not read. */
+  outline: string[] | null;
 }
 
 export interface StepOutcome {
@@ -83,7 +86,7 @@ function execContext(env: StepEnv, page: Page, found: Found | null): ExecContext
 }
 
 /** What a step's check of the page read beside it: the next step's element, or the final page. */
-type Aside = { ahead: ReadAhead } | { final: FinalPage };
+type Aside = { ahead: ReadAhead | null; outline: string[] | null } | { final: FinalPage };
 
 const kNoNavigation = new Set(['navigate', 'search', 'switch', 'close', 'done', 'write_file', 'read_file', 'replace_file']);
 
@@ -143,6 +146,8 @@ export async function runStep(env: StepEnv, step: HistoryStep, around: StepAroun
     if (problem) return fail('page_changed', `before the step: ${problem}`);
   }
 
+  // What the step before read for this one, on the page it acts on.
+  const readForIt = ahead !== null && ahead.index === step.index && ahead.page === page;
   let target: Locator | null = null;
   let found: Found | null = null;
   let rewritten: StepOutcome['rewritten'];
@@ -163,7 +168,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, around: StepAroun
     target = locatorFromCode(page, step.locator.code);
     base.locator = step.locator.code;
   } else if (step.fingerprint || (step.action !== 'scroll' && step.locator)) {
-    found = await locate(ahead?.index === step.index && ahead.page === page ? ahead.read : null, env.find);
+    found = await locate(readForIt ? ahead.read : null, env.find);
     if (!found.ok) return fail(found.category, found.message);
     target = found.locator;
     // The recorded locator alone no longer finds exactly this element: the step is healed.
@@ -178,7 +183,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, around: StepAroun
   // What the action changes on the page, whether or not it moves the URL: waited for after the
   // action and required of it (see post-check.ts), so a step is not passed on its URL alone and the
   // page read after it (the next step's element, the final page) is the re-rendered one.
-  const outlineBefore = await outlineBeforeAction(page, step, previous);
+  const outlineBefore = await outlineBeforeAction(page, step, previous, readForIt ? ahead.outline : null);
   if (found?.ok && found.judged) {
     // Found at a place among several matches: right before the action, still the element judged
     // there, or judged again on the page as it is now.
@@ -244,10 +249,11 @@ export async function runStep(env: StepEnv, step: HistoryStep, around: StepAroun
   const tVerify = performance.now();
   if (step.post.tabCount > step.pre.tabCount || step.post.tab !== step.pre.tab) page = await pageForTab(env, step.post.tab, step.post.tabCount);
   const checkedPage = page;
+  // The next step's element, and the outline its effect is judged against, read at the moment it starts from.
   const alongside = readsAhead(step, next)
     ? async () => {
-      const read = await findAhead(checkedPage, next, env.find);
-      return read && { value: { ahead: read } as Aside, heading: read.at?.heading };
+      const [read, outline] = await Promise.all([findAhead(checkedPage, next, env.find), effectWorthChecking(next) ? readOutline(checkedPage) : null]);
+      return read || outline ? { value: { ahead: read, outline } as Aside, heading: read?.at?.heading } : null;
     }
     : closing
       ? async () => {
@@ -261,7 +267,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, around: StepAroun
   base.checks = verdict.checks;
   if (verdict.problem) return fail('postcondition_failed', verdict.problem);
   const aside = verdict.alongside;
-  const readAhead = aside && 'ahead' in aside && next ? { ahead: { index: next.index, page: checkedPage, read: aside.ahead } } : {};
+  const readAhead = aside && 'ahead' in aside && next ? { ahead: { index: next.index, page: checkedPage, read: aside.ahead, outline: aside.outline } } : {};
   const final = aside && 'final' in aside ? { final: aside.final } : {};
   return finish({ status: healed ? 'healed' : 'passed', message: outcome.result?.slice(0, 200) ?? null }, { ...(rewritten ? { rewritten } : {}), ...readAhead, ...final });
 }
