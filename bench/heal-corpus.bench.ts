@@ -13,6 +13,10 @@
  * P3 on a changed page where the cascade ran past its first level, and P3-heal: the median over
  * every flow `full` replayed correctly on a changed page of replay's time over a plain script's,
  * timed side by side. The run fails (exit code 1) when `full` acted on a wrong element.
+ * Where a strategy missed a flow's end state on a mutant, a person's run (the reference run's own
+ * elements, found by their pre-mutation keys, acted on with plain Playwright) says whether the
+ * mutant left the flow doable at all: a flow it broke for a person too (an app's script that reads
+ * the markup the mutant changed) is left out of every tally and listed with what it missed.
  * The honest mutants keep every recorded element on the page. The gone families (gone-cases.ts)
  * take one step's element away, one case per element step: removed, substituted (an element of
  * the same role with another purpose in its place), peer-left (removed where a look-alike stays).
@@ -79,6 +83,8 @@ const p3Heal: P3Ratio[] = [];
 const p3One: string[] = [];
 /** Per replayed flow: steps correct and end state reached, by strategy (for "never worse than the recorded locator"). */
 const perFlow = new Map<string, Partial<Record<StrategyName, { correct: number; end: boolean }>>>();
+/** Flows a mutant broke for a person too (see `StrategyName` in heal/run.ts): left out of every tally, with what the person run missed. */
+const broken = new Map<string, string>();
 
 function tallyOf(app: string, mutant: string, strategy: StrategyName): Tally {
   const key = `${app}|${mutant}|${strategy}`;
@@ -126,6 +132,13 @@ async function runApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app: C
   for (const target of result.targets) rows.push({ app: app.name, mutant: target.label });
   if (keep) await keepReports(outputDir, app.name, result);
   for (const r of result.results) {
+    if (r.brokenByMutant !== null) {
+      const key = `${app.name} ${r.flow.name} on ${r.target.label}`;
+      if (!broken.has(key)) broken.set(key, r.brokenByMutant);
+    }
+  }
+  const judged = result.results.filter((r) => r.brokenByMutant === null);
+  for (const r of judged) {
     add(tallyOf(app.name, r.target.label, r.strategy), r.outcome, r.reference ?? null, r.target.other);
     line(app.name, r);
     const flowKey = `${app.name} ${r.flow.name} on ${r.target.label}`;
@@ -133,7 +146,7 @@ async function runApp(browser: Awaited<ReturnType<typeof launchBrowser>>, app: C
   }
   // Honest mutants keep the recorded element: taking it was right where the step acted on it
   // (the oracle's verdict), and a refusal refused it, except among a decoy's copies.
-  for (const r of result.results) {
+  for (const r of judged) {
     if (r.strategy !== 'full') continue;
     for (const [i, step] of r.outcome.steps.entries()) {
       const read = decisionAt(r.outcome.report, step.index);
@@ -213,6 +226,8 @@ async function main(): Promise<void> {
       console.log(`\nflows where full did worse than locator-only (fewer steps correct, or its end state missed): ${worse.length ? '' : `none of ${perFlow.size}`}`);
       for (const [key, by] of worse) console.log(`  ${key}: full ${by.full!.correct} steps${by.full!.end ? '' : ', end missed'}; locator-only ${by['locator-only']!.correct} steps${by['locator-only']!.end ? '' : ', end missed'}`);
     }
+    console.log(`\nflows left out because the mutant broke them for a person too (acting on the reference run's own elements missed the end state): ${broken.size ? '' : 'none'}`);
+    for (const [key, missed] of broken) console.log(`  ${key}: ${missed}`);
     console.log('\nmutations:');
     for (const m of mutants) console.log(`  ${m.name.padEnd(12)} ${m.about}`);
     console.log(p3One.length ? `\n${p3One.join('\n')}` : '\nP3: no changed page where the cascade ran past its first level and replayed the whole flow correctly');

@@ -63,6 +63,12 @@ export interface FlowResult {
   outcome: RunOutcome;
   verdicts: Verdict[];
   reference: RunOutcome | undefined;
+  /**
+   * What the person run (see run.ts `StrategyName`) missed of the end state on this mutant, where a
+   * strategy missed it: the mutant broke the flow for a person too, so no strategy is judged on it.
+   * Null when the flow stayed doable (or no strategy missed).
+   */
+  brokenByMutant: string | null;
 }
 
 export interface BenchAppResult {
@@ -182,10 +188,16 @@ export async function benchApp(browser: Browser, app: CorpusApp, options: BenchA
     const mine = tasks.filter((t) => !t.target.other);
     const theirs = tasks.filter((t) => t.target.other);
     const outcomes = [...await pool(instances, mine, run, log), ...(other ? await pool([other], theirs, run, log) : [])];
-    const results: FlowResult[] = [...mine, ...theirs].map((task, i) => {
+    const judged = [...mine, ...theirs].map((task, i) => ({ ...task, outcome: outcomes[i]! }));
+    // Where a strategy missed the end state on a mutant, a person's run says whether the flow was still doable.
+    const flowKey = (t: { target: Target; flow: CorpusFlow }) => `${t.target.label}|${t.flow.name}`;
+    const missed = new Map(judged.filter((r) => !r.target.other && r.target.mutant.kind !== 'none' && r.outcome.oracle !== null && references.get(r.flow.name)?.oracle === null).map((r) => [flowKey(r), r]));
+    const personRuns = await pool(instances, [...missed.values()], (task, running) => runOnce({ browser, app: running, flow: task.flow, recorded: recorded.get(task.flow.name)!, mutant: task.target.mutant, strategy: 'person', reference: references.get(task.flow.name) }), log);
+    const broken = new Map([...missed.keys()].map((key, i) => [key, personRuns[i]!.oracle]));
+    const results: FlowResult[] = judged.map((task) => {
       const reference = references.get(task.flow.name);
-      const verdicts = add(emptyTally(), outcomes[i]!, reference ?? null, task.target.other);
-      return { ...task, outcome: outcomes[i]!, verdicts, reference };
+      const verdicts = add(emptyTally(), task.outcome, reference ?? null, task.target.other);
+      return { ...task, verdicts, reference, brokenByMutant: broken.get(flowKey(task)) ?? null };
     });
     // Flows `full` replayed correctly on a changed page: their P3 beside the plain script.
     const healed: P3Candidate[] = results

@@ -4,6 +4,7 @@ import type { GoneConfig } from './in-page/gone.ts';
 import type { MutantKind } from './in-page/mutate.ts';
 import { healInPage } from './in-page.ts';
 import { kReworded, kTranslated } from './words.ts';
+import { kStampAttribute } from './mutant-proxy.ts';
 
 /**
  * Puts a mutant and the acted-on element log into a browser context: both are init scripts, so
@@ -29,11 +30,15 @@ export const kMutants: Mutant[] = [
   { name: 'icononly', kind: 'icononly', about: 'buttons show an icon instead of their text, with no name' },
 ];
 
-/** `gone`: the element of one recorded step removed or replaced as well (in-page/gone.ts). */
-export async function applyMutant(context: BrowserContext, mutant: Mutant, gone: GoneConfig | null = null): Promise<void> {
+/**
+ * `gone`: the element of one recorded step removed or replaced as well (in-page/gone.ts); `stamp`:
+ * each element carries its pre-mutation key (in-page/stamp.ts, the person run only).
+ */
+export async function applyMutant(context: BrowserContext, mutant: Mutant, gone: GoneConfig | null = null, stamp = false): Promise<void> {
   const words = mutant.kind === 'reworded' ? kReworded : mutant.kind === 'translated' ? kTranslated : {};
   await context.addInitScript({ content: await healInPage.initScript('mutateInPage', { kind: mutant.kind, words, lang: mutant.kind === 'translated' ? 'de' : null }) });
   if (gone) await context.addInitScript({ content: await healInPage.initScript('goneInPage', gone) });
+  if (stamp) await context.addInitScript({ content: await healInPage.initScript('stampInPage', { attribute: kStampAttribute }) });
 }
 
 const kBinding = '__buActed';

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import { locatorFromCode } from '../../core/locator/build.ts';
 import type { AriaLogLine } from '../../core/schema/logs.ts';
 import type { History, HistoryStep } from '../../core/schema/history.ts';
@@ -43,7 +43,18 @@ export interface RoleFirstStep {
 }
 
 /** Runs a history's steps with role-first locators; stops at the first failure like a spec. */
-export async function runRoleFirst(page: Page, history: History, options: { baseUrl: string; secrets: Record<string, string>; aria: AriaLogLine[]; evidence: Map<number, StepEvidence> | null; timeoutMs: number; onStep(): void }): Promise<RoleFirstStep[]> {
+export interface RoleFirstOptions {
+  baseUrl: string;
+  secrets: Record<string, string>;
+  aria: AriaLogLine[];
+  evidence: Map<number, StepEvidence> | null;
+  timeoutMs: number;
+  onStep(): void;
+  /** A step's element found another way than generate's (the person run, see run.ts); null: the role-first locator. */
+  locate?: (step: HistoryStep) => Locator | null;
+}
+
+export async function runRoleFirst(page: Page, history: History, options: RoleFirstOptions): Promise<RoleFirstStep[]> {
   const { baseUrl, secrets, aria, evidence, onStep } = options;
   const rebase = (url: string) => {
     const u = new URL(url);
@@ -63,7 +74,7 @@ export async function runRoleFirst(page: Page, history: History, options: { base
     }
     try {
       const code = roleFirstCode(step, aria, evidence);
-      const target = code ? locatorFromCode(page, code) : null;
+      const target = options.locate?.(step) ?? (code ? locatorFromCode(page, code) : null);
       const params = step.params as Record<string, unknown>;
       const timeout = options.timeoutMs;
       switch (step.action) {

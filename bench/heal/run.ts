@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright';
-import type { History } from '../../core/schema/history.ts';
+import type { Locator, Page } from 'playwright';
+import type { History, HistoryStep } from '../../core/schema/history.ts';
 import type { AriaLogLine } from '../../core/schema/logs.ts';
 import type { ReplayReport } from '../../core/schema/replay-report.ts';
 import { replay } from '../../replay/replay.ts';
@@ -9,6 +10,7 @@ import type { GoneConfig } from './in-page/gone.ts';
 import { actedBy, applyMutant, watchActed, type Mutant } from './instrument.ts';
 import type { StepEvidence } from '../../generate/model/candidates.ts';
 import { runRoleFirst } from './role-first.ts';
+import { kStampAttribute } from './mutant-proxy.ts';
 
 /**
  * One replay of a recorded flow on one app state under one mutant and one strategy, in a fresh
@@ -16,7 +18,14 @@ import { runRoleFirst } from './role-first.ts';
  * oracle says of the final state.
  */
 
-export type StrategyName = 'full' | 'locator-only' | 'role-first';
+/**
+ * `person`: not a strategy under test but the bench's own check of a mutant: each step's element is
+ * the one the reference run acted on, found by its pre-mutation key (in-page/stamp.ts), acted on
+ * with plain Playwright. Where that run misses the end state too, the mutant broke the flow for a
+ * person as well (an app's script that reads the markup a mutant changed), and no strategy is
+ * judged there.
+ */
+export type StrategyName = 'full' | 'locator-only' | 'role-first' | 'person';
 export const kStrategies: StrategyName[] = ['full', 'locator-only', 'role-first'];
 
 /**
@@ -71,6 +80,14 @@ export interface RunInput {
   gone?: GoneConfig | null;
   /** Log each acted-on element's look-alikes (reference runs, for the peer-left family). */
   peers?: boolean;
+  /** The reference run, whose elements the person run acts on (see `StrategyName`). */
+  reference?: RunOutcome;
+}
+
+/** The element the reference run acted on in `step`, by its stamped pre-mutation key; null when it acted on none. */
+function referenceElement(page: Page, reference: RunOutcome | undefined, step: HistoryStep): Locator | null {
+  const key = reference?.steps.find((s) => s.index === step.index)?.acted?.key;
+  return key === undefined ? null : page.locator(`[${kStampAttribute}=${JSON.stringify(key)}]`).first();
 }
 
 export async function runOnce(input: RunInput): Promise<RunOutcome> {
@@ -78,7 +95,7 @@ export async function runOnce(input: RunInput): Promise<RunOutcome> {
   await app.reset();
   const context = await input.browser.newContext();
   try {
-    await applyMutant(context, input.mutant, input.gone ?? null);
+    await applyMutant(context, input.mutant, input.gone ?? null, strategy === 'person');
     const log = await watchActed(context, input.peers ?? false);
     const page = await context.newPage();
     // Events reach the bench on their own channel, possibly after the step that caused them
@@ -89,8 +106,9 @@ export async function runOnce(input: RunInput): Promise<RunOutcome> {
     const t = performance.now();
     let statuses: { status: StepOutcome['status']; category: string | null }[];
     let report: ReplayReport | null = null;
-    if (strategy === 'role-first') {
-      const steps = await runRoleFirst(page, recorded.history, { baseUrl: app.url, secrets, aria: recorded.aria, evidence: recorded.evidence, timeoutMs: kBenchFindTimeoutMs, onStep: mark });
+    if (strategy === 'role-first' || strategy === 'person') {
+      const locate = strategy === 'person' ? (step: HistoryStep) => referenceElement(page, input.reference, step) : undefined;
+      const steps = await runRoleFirst(page, recorded.history, { baseUrl: app.url, secrets, aria: recorded.aria, evidence: recorded.evidence, timeoutMs: kBenchFindTimeoutMs, onStep: mark, locate });
       statuses = steps.map((s) => ({ status: s.ok ? 'ran' : s.error === 'skipped' ? 'skipped' : 'failed', category: s.ok || s.error === 'skipped' ? null : `action_error: ${s.error}` }));
     } else {
       const result = await replay(page, recorded.history, {
