@@ -127,7 +127,8 @@ async function main(): Promise<void> {
       const { report } = await replay(page, histories[0]!, { replayId: 'bench', baseUrl: url, substitutions: { vars: {}, secrets: { password: kUser.password } } });
       if (!report.summary.ok) throw new Error(`the timed replay failed: ${report.steps.find((s) => s.status === 'failed')?.message ?? ''}`);
       if (process.env.BENCH_VERBOSE === '1') {
-        for (const s of report.steps) process.stderr.write(`  ${s.index} ${s.action.padEnd(10)} ${s.level ?? '-'} find ${s.timing.findMs} act ${s.timing.actMs} verify ${s.timing.verifyMs} total ${s.timing.totalMs} ${s.checks.join(',')}\n`);
+        process.stderr.write(`  replay ${Math.round(report.summary.totalMs)} ms, its first step starts at ${report.steps[0]?.timing.startMs ?? '-'} ms\n`);
+        for (const s of report.steps) process.stderr.write(`  ${s.index} ${s.action.padEnd(10)} ${s.level ?? '-'} start ${s.timing.startMs} find ${s.timing.findMs} act ${s.timing.actMs} verify ${s.timing.verifyMs} total ${s.timing.totalMs} ${s.checks.join(',')}\n`);
       }
     };
     // Wall time, and the CPU time of this process and the browser's (steadier on a shared machine).
