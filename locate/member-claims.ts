@@ -37,6 +37,25 @@ export function rivalMembers(fp: Fingerprint, members: readonly Fingerprint[]): 
   });
 }
 
+/**
+ * A member's agreement with a live element, as the assignment counts it: what it could be re-found
+ * as on its own (no contradiction, the agreement replay acts on), else null. Kept per live element
+ * read: the cascade decides again over a growing pool at every level, with the same elements.
+ */
+const memberValues = new WeakMap<LiveFeatures, Map<Fingerprint, number | null>>();
+
+function memberValue(member: Fingerprint, live: LiveFeatures, options: AgreementOptions): number | null {
+  let known = memberValues.get(live);
+  if (!known) memberValues.set(live, (known = new Map()));
+  let value = known.get(member);
+  if (value === undefined) {
+    const a = agreement(member, live, options);
+    value = a.contradictions.length || a.score < kMinAgreement ? null : a.score;
+    known.set(member, value);
+  }
+  return value;
+}
+
 export interface Claim {
   /** The candidate's index in the pool. */
   candidate: number;
@@ -54,13 +73,9 @@ export function memberClaims<T>(fp: Fingerprint, members: readonly Fingerprint[]
   const rivals = rivalMembers(fp, members);
   if (!rivals.length || !pool.length) return [];
   const memberOptions: AgreementOptions = { tolerantIds: options.tolerantIds, pageAddress: options.pageAddress };
-  // A member takes only what it could be re-found as on its own: no contradiction, the agreement replay acts on.
   const values = [
     pool.map((s) => (s.agreement.contradictions.length ? null : s.agreement.score)),
-    ...rivals.map((m) => pool.map((s) => {
-      const a = agreement(m, featuresOf(s.item), memberOptions);
-      return a.contradictions.length || a.score < kMinAgreement ? null : a.score;
-    })),
+    ...rivals.map((m) => pool.map((s) => memberValue(m, featuresOf(s.item), memberOptions))),
   ];
   const best = oneToOne(values);
   const claims: Claim[] = [];

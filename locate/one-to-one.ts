@@ -2,8 +2,8 @@
  * The one-to-one assignment of recorded elements (rows) to live elements (columns) that maximises
  * the total of their similarities: each recorded element takes at most one live element, each live
  * element is taken by at most one recorded element, and a pair whose similarity is null (a
- * contradiction) or not above zero is never made. Pure; the Hungarian method on the square matrix
- * padded with empty pairs, in O(n³) for n the larger side (a page's elements of one kind: tens).
+ * contradiction) or not above zero is never made. Pure; the Hungarian method, in O(r²·c) for r
+ * the shorter side and c the longer (a few recorded elements against tens of candidates).
  */
 
 export interface Assignment {
@@ -24,24 +24,38 @@ function gainOf(values: Values, row: number, column: number): number {
 export function oneToOne(values: Values): Assignment {
   const rows = values.length;
   const columns = values.reduce((most, row) => Math.max(most, row.length), 0);
-  const n = Math.max(rows, columns);
-  if (n === 0) return { columnOf: [], total: 0 };
+  if (rows === 0 || columns === 0) return { columnOf: Array.from({ length: rows }, () => null), total: 0 };
+  // The method walks the shorter side: more rows than columns is the transposed problem.
+  if (rows > columns) {
+    const flipped = Array.from({ length: columns }, (_, j) => Array.from({ length: rows }, (_, i) => values[i]?.[j] ?? null));
+    const byColumn = assignRows(flipped, columns, rows);
+    const columnOf: (number | null)[] = Array.from({ length: rows }, () => null);
+    byColumn.columnOf.forEach((row, column) => { if (row !== null) columnOf[row] = column; });
+    return { columnOf, total: byColumn.total };
+  }
+  return assignRows(values, rows, columns);
+}
+
+/** The assignment for `rows` <= `columns`: each row is added in turn along a shortest augmenting path. */
+function assignRows(values: Values, rows: number, columns: number): Assignment {
   // Minimises the cost (the gain negated) with row and column potentials; index 0 is the free slot.
-  const rowPotential = new Float64Array(n + 1);
-  const columnPotential = new Float64Array(n + 1);
-  const rowOfColumn = new Int32Array(n + 1);
-  const previous = new Int32Array(n + 1);
-  for (let row = 1; row <= n; row++) {
+  const rowPotential = new Float64Array(rows + 1);
+  const columnPotential = new Float64Array(columns + 1);
+  const rowOfColumn = new Int32Array(columns + 1);
+  const previous = new Int32Array(columns + 1);
+  const slack = new Float64Array(columns + 1);
+  const visited = new Uint8Array(columns + 1);
+  for (let row = 1; row <= rows; row++) {
     rowOfColumn[0] = row;
     let column = 0;
-    const slack = new Float64Array(n + 1).fill(Infinity);
-    const visited = new Uint8Array(n + 1);
+    slack.fill(Infinity);
+    visited.fill(0);
     do {
       visited[column] = 1;
       const from = rowOfColumn[column]!;
       let delta = Infinity;
       let next = 0;
-      for (let j = 1; j <= n; j++) {
+      for (let j = 1; j <= columns; j++) {
         if (visited[j]) continue;
         const reduced = -gainOf(values, from - 1, j - 1) - rowPotential[from]! - columnPotential[j]!;
         if (reduced < slack[j]!) {
@@ -53,7 +67,7 @@ export function oneToOne(values: Values): Assignment {
           next = j;
         }
       }
-      for (let j = 0; j <= n; j++) {
+      for (let j = 0; j <= columns; j++) {
         if (visited[j]) {
           rowPotential[rowOfColumn[j]!]! += delta;
           columnPotential[j]! -= delta;
@@ -70,9 +84,9 @@ export function oneToOne(values: Values): Assignment {
   }
   const columnOf: (number | null)[] = Array.from({ length: rows }, () => null);
   let total = 0;
-  for (let j = 1; j <= n; j++) {
+  for (let j = 1; j <= columns; j++) {
     const row = rowOfColumn[j]! - 1;
-    if (row >= rows || j - 1 >= columns) continue;
+    if (row < 0) continue;
     const gain = gainOf(values, row, j - 1);
     if (gain <= 0) continue;
     columnOf[row] = j - 1;

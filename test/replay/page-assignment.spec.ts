@@ -41,6 +41,27 @@ test('the one-to-one assignment maximises the total, leaves a row unpaired rathe
   };
   permute([0, 1, 2, 3], 0, 0);
   expect(oneToOne(grid).total).toBe(bestTotal);
+  // Rectangular, either way round, with pairs that may not be made: against every partial assignment.
+  let seed = 7;
+  const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+  for (let round = 0; round < 60; round++) {
+    const [rows, columns] = [1 + Math.floor(next() * 4), 1 + Math.floor(next() * 5)];
+    const values = Array.from({ length: rows }, () => Array.from({ length: columns }, () => (next() < 0.3 ? null : Math.round(next() * 120) - 20)));
+    const brute = (row: number, taken: Set<number>): number => {
+      if (row === rows) return 0;
+      let most = brute(row + 1, taken);
+      values[row]!.forEach((v, c) => {
+        if (v === null || v <= 0 || taken.has(c)) return;
+        most = Math.max(most, v + brute(row + 1, new Set([...taken, c])));
+      });
+      return most;
+    };
+    const best = oneToOne(values);
+    expect(best.total, JSON.stringify(values)).toBe(brute(0, new Set()));
+    const made = best.columnOf.filter((c) => c !== null);
+    expect(new Set(made).size).toBe(made.length);
+    expect(best.columnOf.reduce<number>((sum, c, r) => sum + (c === null ? 0 : values[r]![c]!), 0)).toBe(best.total);
+  }
 });
 
 /** A contact form of two text fields named by their placeholders alone (no id, no form name, no label), and its send button. */
