@@ -8,6 +8,7 @@ import type { Rebaser } from './inputs.ts';
 import { readAhead, type ReadAhead, type ReadAtPath, type ScoredCandidate } from '../locate/cascade.ts';
 import { locate } from '../locate/locate.ts';
 import type { LiveFeatures } from '../locate/scoring.ts';
+import { kTieMargin } from '../locate/weights.ts';
 import { withMembersAsPeers } from '../core/aria/peers.ts';
 
 /**
@@ -109,7 +110,19 @@ function nearestOf(pool: ScoredCandidate[]): string {
   const why = best.agreement.contradictions.length ? best.agreement.contradictions.join(', ')
     : best.agreement.renamed && !best.agreement.evidence.length ? 'renamed, and the page as a whole did not carry it'
       : 'not enough agreement on its own';
-  return `; nearest: ${f.role ?? f.tag} "${f.name.slice(0, 60)}" (${why})`;
+  return `; nearest: ${f.role ?? f.tag} "${f.name.slice(0, 60)}" (score ${best.agreement.score}: ${why})`;
+}
+
+/**
+ * The tie said for a reader: the margin rule and the tied candidates with their scores, and how
+ * much of each score is their place, which never decides between look-alikes.
+ */
+function tieOf(tied: ScoredCandidate[]): string {
+  const said = tied.slice(0, 3).map((c) => {
+    const f = c.item.features;
+    return `${f.role ?? f.tag} "${f.name.slice(0, 40)}" (score ${c.agreement.score}${c.agreement.positional ? `, ${c.agreement.positional} of it its place` : ''})`;
+  });
+  return ` (margin: none leads the others by ${kTieMargin} in what it is: ${said.join(', ')}${tied.length > 3 ? ', ...' : ''})`;
 }
 
 /** `ahead`: this step's `findAhead`, made on this page just before. */
@@ -135,7 +148,7 @@ export async function findElement(page: Page, step: HistoryStep, options: FindOp
   }
   const category = result.kind === 'ambiguous' ? 'ambiguous' : 'missing_element';
   const message = result.kind === 'ambiguous'
-    ? `${result.tied.length} elements match "${fp.name || fp.tag}" equally well at level ${result.level}; refusing to guess`
+    ? `${result.tied.length} elements match "${fp.name || fp.tag}" equally well at level ${result.level}${tieOf(result.tied)}; refusing to guess`
     : `no element agrees with the recorded ${fp.role ?? fp.tag} "${fp.name}"${nearestOf(result.pool)}`;
   const failed: Found = { ok: false, category, message, level: result.kind === 'ambiguous' ? result.level : null, candidates: result.kind === 'ambiguous' ? result.tied.length : 0, notes: result.notes, fallback: null };
   if (!options.fallback) return failed;

@@ -51,6 +51,8 @@ test('two equally good look-alikes fail as ambiguous, and nothing is clicked', a
   const { report } = await replay(page, recorded, { replayId: 'r2', findTimeoutMs: 1_000 });
   expect(report.summary.ok).toBe(false);
   expect(report.steps[0]!.category).toBe('ambiguous');
+  // The refusal names its rule and the tied candidates with their scores.
+  expect(report.steps[0]!.message).toMatch(/\(margin: none leads the others by 15 in what it is: button "Save" \(score \d+/);
   expect(site.state.decoyHits).toBe(0);
   expect(site.state.saves).toEqual([]);
   // A failed replay's report shows the page it stopped on, asked for or not.

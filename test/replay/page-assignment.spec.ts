@@ -102,6 +102,7 @@ test('with its recorded peer still there, a field whose own placeholder went has
   const { report } = await replay(page, history, { replayId: 'peer-stays', findTimeoutMs: kRefusedFindMs });
   expect(report.steps[0]!.status, JSON.stringify(report.steps, null, 1)).toBe('failed');
   expect(await page.getByPlaceholder('Last name').inputValue()).toBe('');
+  expect(report.steps[0]!.message).toMatch(/nearest: textbox "Last name" \(score \d+: /);
   // The refusal names the peer that took the field, with its agreement and margin.
   expect(report.steps[0]!.notes.join('\n')).toMatch(/the recorded textbox "Last name" takes it \(agreement \d+, by \d+/);
 });
