@@ -12,10 +12,11 @@ import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, readS
  * element was found. Always: the URL (rebased), the main heading's movement, the element's new
  * value or checked state. A step found by the recorded locator alone tolerates a reworded or
  * translated heading. Every step with a recorded effect on the page (what appeared and went away,
- * by role), whether its URL moved or not, waits for it and fails when it never comes: a URL that
- * moved as recorded says where the app went, not that it did what it did then (a filter link that
- * changes the hash route while the list stays as it was). A heal that acted on the wrong control,
- * or on one that does nothing, fails here too. Waiting for the effect also keeps the next step,
+ * by role) waits for it and fails when it never comes: a URL that moved as recorded says where the
+ * app went, not that it did what it did then (a filter link that changes the hash route while the
+ * list stays as it was). A heal that acted on the wrong control, or on one that does nothing, fails
+ * here too. The one exception is a step found by its recorded locator alone that went to another
+ * page (see `effectChecked`). Waiting for the effect also keeps the next step,
  * and the page the replay leaves, off a page that is still re-rendering.
  */
 
@@ -109,6 +110,26 @@ export function effectWorthChecking(step: HistoryStep): boolean {
   return total > 0 && effect.appeared.length < kMaxEffectLines && effect.gone.length < kMaxEffectLines;
 }
 
+/**
+ * Whether the step's effect is compared line by line. Not where the element was found by its
+ * recorded locator alone and the recording moved to another page (another path or query, not an
+ * anchor alone): there the URL moving as recorded and the heading moving with it say that the page
+ * the action asked for came, as a hand-written test's `waitForURL` does, and comparing that page's
+ * lines would cost a read of a new document on every such step of an unchanged app. A step found
+ * any other way, or one whose URL stays or moves its anchor only (a filter link that changes the
+ * hash route while the list stays as it was), is judged by its effect.
+ */
+export function effectChecked(step: HistoryStep, strongMatch: boolean): boolean {
+  return effectWorthChecking(step) && !(strongMatch && movesToAnotherPage(step));
+}
+
+/** The recorded step went to another path or query of a web page. */
+function movesToAnotherPage(step: HistoryStep): boolean {
+  if (!URL.canParse(step.pre.url) || !URL.canParse(step.post.url) || !/^https?:/.test(step.post.url)) return false;
+  const [pre, post] = [new URL(step.pre.url), new URL(step.post.url)];
+  return pre.origin !== post.origin || pre.pathname !== post.pathname || pre.search !== post.search;
+}
+
 export async function liveOutline(page: Page): Promise<string[]> {
   return (await readOutline(page)) ?? [];
 }
@@ -134,8 +155,8 @@ export function settlesFirst(previous: HistoryStep | null, step: HistoryStep): b
  * toggle swaps at once, its contents go when its animation ends): the page is read again until
  * none of those lines is on it. On a page as recorded none is, and the first read is the only one.
  */
-export async function outlineBeforeAction(page: Page, step: HistoryStep, previous: HistoryStep | null = null, first: string[] | null = null): Promise<string[] | null> {
-  if (!effectWorthChecking(step)) return null;
+export async function outlineBeforeAction(page: Page, step: HistoryStep, previous: HistoryStep | null = null, first: string[] | null = null, strongMatch = false): Promise<string[] | null> {
+  if (!effectChecked(step, strongMatch)) return null;
   // `first`: the outline the step before read beside its own check, at the moment this one starts from.
   const named = step.effect!.appeared.filter((line) => line.includes('"'));
   if (!named.length) return first ?? liveOutline(page);

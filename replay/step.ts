@@ -19,7 +19,7 @@ import { findAhead, findElement, type FindOptions, type Found } from './find.ts'
 import type { ReadAhead } from '../locate/cascade.ts';
 import type { InFlight } from '../core/act/in-flight.ts';
 import type { Rebaser } from './inputs.ts';
-import { effectWorthChecking, outlineBeforeAction, postCheck, readOutline } from './post-check.ts';
+import { effectChecked, outlineBeforeAction, postCheck, readOutline } from './post-check.ts';
 import { followedLink, movesToFollow, readHeading, waitForUrl } from './verify.ts';
 
 /** One history step: check the page, find the element, act, verify the recorded post-state. */
@@ -183,7 +183,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, around: StepAroun
   // What the action changes on the page, whether or not it moves the URL: waited for after the
   // action and required of it (see post-check.ts), so a step is not passed on its URL alone and the
   // page read after it (the next step's element, the final page) is the re-rendered one.
-  const outlineBefore = await outlineBeforeAction(page, step, previous, readForIt ? ahead.outline : null);
+  const outlineBefore = await outlineBeforeAction(page, step, previous, readForIt ? ahead.outline : null, found?.ok === true && !healed);
   if (found?.ok && found.judged) {
     // Found at a place among several matches: right before the action, still the element judged
     // there, or judged again on the page as it is now.
@@ -252,7 +252,8 @@ export async function runStep(env: StepEnv, step: HistoryStep, around: StepAroun
   // The next step's element, and the outline its effect is judged against, read at the moment it starts from.
   const alongside = readsAhead(step, next)
     ? async () => {
-      const [read, outline] = await Promise.all([findAhead(checkedPage, next, env.find), effectWorthChecking(next) ? readOutline(checkedPage) : null]);
+      // Not for a step that goes to another page: found as recorded, as it mostly is, its effect is not compared (found otherwise, it reads its own).
+      const [read, outline] = await Promise.all([findAhead(checkedPage, next, env.find), effectChecked(next, true) ? readOutline(checkedPage) : null]);
       return read || outline ? { value: { ahead: read, outline } as Aside, heading: read?.at?.heading } : null;
     }
     : closing
