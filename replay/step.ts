@@ -183,7 +183,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, around: StepAroun
   // What the action changes on the page, whether or not it moves the URL: waited for after the
   // action and required of it (see post-check.ts), so a step is not passed on its URL alone and the
   // page read after it (the next step's element, the final page) is the re-rendered one.
-  const outlineBefore = await outlineBeforeAction(page, step, previous, readForIt ? ahead.outline : null, found?.ok === true && !healed);
+  let outlineBefore = await outlineBeforeAction(page, step, previous, readForIt ? ahead.outline : null, found?.ok === true && !healed);
   if (found?.ok && found.judged) {
     // Found at a place among several matches: right before the action, still the element judged
     // there, or judged again on the page as it is now.
@@ -219,6 +219,8 @@ export async function runStep(env: StepEnv, step: HistoryStep, around: StepAroun
       target = found.locator;
       healed = isHealed(found);
       rewritten = env.writeBack && healed ? await rewriteOf(target) : undefined;
+      // Found another way now: its effect is judged (see `effectChecked`), on the page as it still is.
+      if (healed && outlineBefore === null) outlineBefore = await outlineBeforeAction(page, step, previous);
       ctx = execContext(env, page, found);
       outcome = await act();
     }
