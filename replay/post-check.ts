@@ -145,24 +145,31 @@ export function settlesFirst(previous: HistoryStep | null, step: HistoryStep): b
 }
 
 /**
- * The page's outline right before an action whose effect is checked. When every named line the
- * recording saw the action bring up is on the page already, the page is not yet where the action
- * was recorded: it still shows what the previous step is about to take away (a tray that a route
- * change closes half a second after the new page rendered). Acting then would close what it should
- * open. The page is read again until one of those lines goes, at most kEffectSettleMs; then the
- * action goes ahead on the page as it is, and its effect check judges it. When the recording saw
- * the page settle after `previous` (see settlesFirst), one line gone is not enough (a sidebar's
- * toggle swaps at once, its contents go when its animation ends): the page is read again until
- * none of those lines is on it. On a page as recorded none is, and the first read is the only one.
+ * The page's outline right before an action whose effect is checked. A named line the recording
+ * saw the action bring up that is on the page already cannot come again, and the effect check
+ * counts it for nothing (see effectAgreement). With so many of them shown that the check could no
+ * longer see its share of the effect (kMinEffectShare), or all of them, the page is not yet where
+ * the action was recorded: it still shows what the previous step is taking away (a tray that a
+ * route change closes half a second after the new page rendered; a sidebar whose toggle swapped at
+ * once while its contents fade out, a fade the recording left out of the previous step's effect as
+ * the page's own change). Acting then would close what it should open. The page is read again until
+ * enough of those lines went, at most kEffectSettleMs; then the action goes ahead on the page as
+ * it is, and its effect check judges it. When the recording saw the page settle after `previous`
+ * (see settlesFirst), the page is read again until none of those lines is on it. On a page as
+ * recorded none is, and the first read is the only one.
  */
 export async function outlineBeforeAction(page: Page, step: HistoryStep, previous: HistoryStep | null = null, first: string[] | null = null, strongMatch = false): Promise<string[] | null> {
   if (!effectChecked(step, strongMatch)) return null;
   // `first`: the outline the step before read beside its own check, at the moment this one starts from.
-  const named = step.effect!.appeared.filter((line) => line.includes('"'));
+  const { appeared, gone } = step.effect!;
+  const named = appeared.filter((line) => line.includes('"'));
   if (!named.length) return first ?? liveOutline(page);
+  const total = appeared.length + gone.length;
+  // How many of them may be shown with the effect check still able to pass; never all of them.
+  const mayShow = Math.min(total - Math.ceil(total * kMinEffectShare), named.length - 1);
   const settled = settlesFirst(previous, step)
     ? (outline: string[]) => multisetMinus(named, outline).length === named.length
-    : (outline: string[]) => multisetMinus(named, outline).length > 0;
+    : (outline: string[]) => named.length - multisetMinus(named, outline).length <= mayShow;
   if (first && settled(first)) return first;
   return (await settledOutline(page, settled)).outline;
 }

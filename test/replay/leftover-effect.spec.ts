@@ -136,3 +136,29 @@ test('a step the recording saw the page settle before waits until nothing it bri
     await expect(page.getByRole('button', { name: 'new note' })).toBeVisible();
   });
 });
+
+test('a step whose effect the page still shows from before waits until the check could see it again', async ({ page }) => {
+  const steps = [
+    { click: { target: { role: 'button', name: 'hide sidebar' } } },
+    { click: { target: { role: 'button', name: 'show sidebar' } } },
+    { expect_text: { text: 'Garden notes' } },
+    { done: { text: 'hid and showed the sidebar' } },
+  ];
+  await withCapturedHistory('shown-before', { '/': kSidebar }, steps, async (history) => {
+    const [hide, show] = history.steps.filter((s) => s.action === 'click');
+    // A recorder that read the first click's page after the fade, and left the fade out of that
+    // click's effect as the page's own change (a timer's): the second click starts from the page
+    // the first one left, and brought the panel's contents back. Written whole: this capture may
+    // have seen either moment, as the machine's load has it.
+    const panelLines = ['heading "Garden notes"', 'button "new note"', 'button "search notes"', 'link "tags"'];
+    show!.effect = { appeared: ['button "hide sidebar"', ...panelLines], gone: ['button "show sidebar"'] };
+    show!.pre.ariaHash = hide!.post.ariaHash;
+    expect(settlesFirst(hide!, show!)).toBe(false);
+
+    const { report } = await replay(page, history, { replayId: 'shown-before' });
+    expect(report.summary.ok, JSON.stringify(report.steps, null, 1)).toBe(true);
+    const showStep = report.steps.find((s) => s.index === show!.index)!;
+    expect(showStep.checks.some((c) => /^effect [3-6]\/6$/.test(c)), showStep.checks.join(', ')).toBe(true);
+    await expect(page.getByRole('button', { name: 'new note' })).toBeVisible();
+  });
+});
