@@ -140,11 +140,14 @@ function recordedQuery(page: Page, recorded: RecordedLocator, fp: Fingerprint): 
  * How many elements a pinned locator's query without its pick matched when recorded: what the
  * record says when it counted them, else the recorded element's look-alikes by role and name when
  * the query is exactly that (a locator Playwright wrote with its pick counts one); null when unknown.
+ * An unnamed element's look-alikes were counted by its role alone (core/fingerprint/take.ts), as
+ * a query of the role with no option matches them (`getByRole('textbox').first()`).
  */
 function lookAlikesWhenRecorded(recorded: RecordedLocator, query: LocatorChain, fp: Fingerprint): number | null {
   if (recorded.matches > 1) return recorded.matches;
   const [only] = query;
-  const byRoleName = query.length === 1 && only!.kind === 'getByRole' && only!.role === fp.role && only!.options.name === fp.name && fp.frameChain.length === 0 && fp.shadowHosts.length === 0;
+  const roleOnly = (options: Record<string, unknown>) => fp.name === '' && Object.keys(options).length === 0;
+  const byRoleName = query.length === 1 && only!.kind === 'getByRole' && only!.role === fp.role && (only!.options.name === fp.name || roleOnly(only!.options)) && fp.frameChain.length === 0 && fp.shadowHosts.length === 0;
   return byRoleName ? fp.roleNameCount : null;
 }
 

@@ -54,3 +54,45 @@ test('a positional recorded locator that still picks the recorded element passes
   rows = ['0', '1', '2'];
   await Promise.all([page.close(), unchanged.close(), renamed.close(), added.close()]);
 });
+
+/**
+ * Fields nothing names (their captions are text beside them, not labels), as a calendar server's
+ * form has them: a crawler's locator picks one by its place among every field of the role
+ * (`getByRole('textbox').nth(1)`), counted one. Their look-alikes were counted by role alone when
+ * recorded, as that query counts them: on the page as recorded the pick is the recorded field, a
+ * step that passed, not one healed. With a field added before them, the pick moves: never taken as
+ * recorded, and the text never lands in another field.
+ */
+const kFormPage = (fields: string[]) => htmlPage('New collection', `<main><h1>Create new collection</h1><form onsubmit="return false">
+  ${fields.map((field) => `<p>${field}:</p><input type="text" data-field="${field}">`).join('\n  ')}</form></main>`);
+
+test('a pick among unnamed fields counted by role alone passes as recorded; with a field added before it, it is not taken as recorded', async ({ browser }) => {
+  let fields = ['Title', 'Description', 'Colour'];
+  const form = await startPagesSite(() => kFormPage(fields));
+  try {
+    const page = await browser.newPage();
+    const history = await recordHistory(page, form.url, [
+      { action: 'input', params: { text: 'Tomatoes', clear: true }, target: (p) => p.getByRole('textbox').nth(1) },
+    ]);
+    const step = history.steps[0]!;
+    expect([step.fingerprint!.name, step.fingerprint!.roleNameCount]).toEqual(['', 3]);
+    // As the crawler writes it: the pick, counted as the one element it names.
+    step.locator = { code: "getByRole('textbox').nth(1)", matches: 1 };
+    const valueOf = (p: typeof page, field: string) => p.locator(`[data-field="${field}"]`).inputValue();
+
+    const unchanged = await browser.newPage();
+    const same = (await replay(unchanged, history, { replayId: 'unnamed-as-recorded', findTimeoutMs: 2_000 })).report.steps[0]!;
+    expect([same.status, same.level], same.notes.join('; ')).toEqual(['passed', 'recorded']);
+    expect(await valueOf(unchanged, 'Description')).toBe('Tomatoes');
+
+    fields = ['Owner', 'Title', 'Description', 'Colour'];
+    const added = await browser.newPage();
+    const shifted = (await replay(added, history, { replayId: 'unnamed-added', findTimeoutMs: 2_000 })).report.steps[0]!;
+    expect(shifted.status, shifted.notes.join('; ')).not.toBe('passed');
+    for (const other of ['Owner', 'Title', 'Colour']) expect(await valueOf(added, other)).toBe('');
+    if (shifted.status === 'healed') expect(await valueOf(added, 'Description')).toBe('Tomatoes');
+    await Promise.all([page.close(), unchanged.close(), added.close()]);
+  } finally {
+    await form.close();
+  }
+});
