@@ -209,7 +209,14 @@ export async function readAhead(page: Page, fp: Fingerprint, recorded: RecordedL
 function pinnedAsRecorded(fp: Fingerprint, recorded: Extract<RecordedQuery, { ok: true }>, found: Candidate[]): Candidate | null {
   if (!recorded.pinned || recorded.pick === null || recorded.lookAlikes === null || found.length !== recorded.lookAlikes) return null;
   const picked = found.at(recorded.pick) ?? null;
-  return picked && picked.features.cssPath === fp.cssPath ? picked : null;
+  if (!picked || picked.features.cssPath !== fp.cssPath) return null;
+  // Unnamed, the pick is the recorded element only where its caption still tells it from its
+  // look-alikes, as a name would: two bare icon buttons that swapped places sit where they sat.
+  if (fp.name === '') {
+    const caption = fp.label?.trim();
+    if (!caption || picked.features.label?.trim() !== caption || found.some((c) => c !== picked && c.features.label?.trim() === caption)) return null;
+  }
+  return picked;
 }
 
 /** One pass over the recorded locator and the levels; `ahead`: this pass's read at the recorded path, already made. */

@@ -56,15 +56,16 @@ test('a positional recorded locator that still picks the recorded element passes
 });
 
 /**
- * Fields nothing names (their captions are text beside them, not labels), as a calendar server's
- * form has them: a crawler's locator picks one by its place among every field of the role
+ * Fields nothing names (their captions are text written before them, not labels), as a calendar
+ * server's form has them: a crawler's locator picks one by its place among every field of the role
  * (`getByRole('textbox').nth(1)`), counted one. Their look-alikes were counted by role alone when
- * recorded, as that query counts them: on the page as recorded the pick is the recorded field, a
- * step that passed, not one healed. With a field added before them, the pick moves: never taken as
- * recorded, and the text never lands in another field.
+ * recorded, as that query counts them: on the page as recorded the pick is the recorded field, told
+ * from the others by its caption, a step that passed, not one healed. With a field added before
+ * them, the pick moves: never taken as recorded, and the text never lands in another field. (Bare
+ * look-alikes that only their place tells apart are refused: wrong-element.spec.)
  */
 const kFormPage = (fields: string[]) => htmlPage('New collection', `<main><h1>Create new collection</h1><form onsubmit="return false">
-  ${fields.map((field) => `<p>${field}:</p><input type="text" data-field="${field}">`).join('\n  ')}</form></main>`);
+  ${fields.map((field) => `${field}:<br><input type="text" data-field="${field}"><br>`).join('\n  ')}</form></main>`);
 
 test('a pick among unnamed fields counted by role alone passes as recorded; with a field added before it, it is not taken as recorded', async ({ browser }) => {
   let fields = ['Title', 'Description', 'Colour'];
@@ -75,7 +76,7 @@ test('a pick among unnamed fields counted by role alone passes as recorded; with
       { action: 'input', params: { text: 'Tomatoes', clear: true }, target: (p) => p.getByRole('textbox').nth(1) },
     ]);
     const step = history.steps[0]!;
-    expect([step.fingerprint!.name, step.fingerprint!.roleNameCount]).toEqual(['', 3]);
+    expect([step.fingerprint!.name, step.fingerprint!.label, step.fingerprint!.roleNameCount]).toEqual(['', 'Description', 3]);
     // As the crawler writes it: the pick, counted as the one element it names.
     step.locator = { code: "getByRole('textbox').nth(1)", matches: 1 };
     const valueOf = (p: typeof page, field: string) => p.locator(`[data-field="${field}"]`).inputValue();
