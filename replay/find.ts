@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright';
 import { errorMessage } from '../core/errors.ts';
 import { locatorFromCode } from '../core/locator/build.ts';
 import type { FailureCategory, FallbackRecord, MatchLevel } from '../core/schema/replay-report.ts';
-import type { Fingerprint, HistoryStep } from '../core/schema/history.ts';
+import type { Fingerprint, HistoryStep, RecordedLocator } from '../core/schema/history.ts';
 import { fallbackAcceptable, fallbackCandidates, fallbackRequest, type Fallback } from './fallback.ts';
 import type { Rebaser } from './inputs.ts';
 import { readAhead, type ReadAhead, type ReadAtPath, type ScoredCandidate } from '../locate/cascade.ts';
@@ -93,13 +93,19 @@ function liveFingerprint(step: HistoryStep, options: FindOptions): Fingerprint |
   const recordedFp = step.fingerprint;
   if (options.strategy === 'locator-only' || !recordedFp) return null;
   const hrefPath = /^https?:/.test(recordedFp.hrefPath ?? '') ? options.rebase.url(recordedFp.hrefPath!) : options.rebase.path(recordedFp.hrefPath);
-  return { ...recordedFp, hrefPath };
+  // A record this run created under another id (see `Rebaser.learn`) shows this run's id where it shows one.
+  return { ...recordedFp, hrefPath, name: options.rebase.textWithIds(recordedFp.name), text: recordedFp.text === null ? null : options.rebase.textWithIds(recordedFp.text) };
+}
+
+/** The recorded locator as this run sees it: an id the app handed out differently this run (see `liveFingerprint`) written as now. */
+function liveLocator(step: HistoryStep, options: FindOptions): RecordedLocator | null {
+  return step.locator && { ...step.locator, code: options.rebase.textWithIds(step.locator.code) };
 }
 
 /** What `findElement` would read first, read now (see `readAhead`); null when it would read nothing ahead. */
 export async function findAhead(page: Page, step: HistoryStep, options: FindOptions): Promise<ReadAhead | null> {
   const fp = liveFingerprint(step, options);
-  return fp ? readAhead(page, fp, step.locator, guarded(step, options)).catch(() => null) : null;
+  return fp ? readAhead(page, fp, liveLocator(step, options), guarded(step, options)).catch(() => null) : null;
 }
 
 /** The best candidate that was refused, and why: what a reader checks a refusal against. */
@@ -131,7 +137,7 @@ export async function findElement(page: Page, step: HistoryStep, options: FindOp
   if (!own) return recordedOnly(page, step, options.timeoutMs);
   const members = options.members?.(step) ?? [];
   const fp = withMembersAsPeers(own, members);
-  const result = await locate(page, { fingerprint: own, recorded: step.locator, members, title: step.pre.title, heading: step.pre.heading }, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds, guarded: guarded(step, options) }, ahead);
+  const result = await locate(page, { fingerprint: own, recorded: liveLocator(step, options), members, title: step.pre.title, heading: step.pre.heading }, { timeoutMs: options.timeoutMs, signal: options.signal, tolerantIds: options.tolerantIds, guarded: guarded(step, options) }, ahead);
   if (result.kind === 'page-changed') {
     const nearest = result.nearest ? `; the nearest candidate was the ${result.nearest.item.features.role ?? result.nearest.item.features.tag} "${result.nearest.item.features.name}"` : '';
     return { ok: false, category: 'page_changed', message: `not the page the step was recorded on: ${result.lost}${nearest}`, level: null, candidates: 0, notes: result.notes, fallback: null };

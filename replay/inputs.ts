@@ -126,6 +126,9 @@ export class ReportRedactor {
  * directory, and other URLs on the recorded origin move to the new origin with their paths.
  * Query and hash are kept. Recorded variable values in a URL are replaced by this run's values.
  */
+/** A learnt id replaced where a text shows it (see `textWithIds`): eight hex digits or more, a UUID's dashes among them. */
+const kIdInText = /^[0-9a-f][0-9a-f-]{7,}$/i;
+
 export class Rebaser {
   /** Recorded prefix -> new prefix, most specific first; empty without a base URL. */
   private readonly moves: [string, string][];
@@ -196,6 +199,20 @@ export class Rebaser {
   /** Remembers that the recorded id `from` is `to` in this run (e.g. a record created during the replay). */
   learn(from: string, to: string): void {
     this.learned.set(from, to);
+  }
+
+  /**
+   * `text` with the learnt ids written in it replaced by this run's (a link that shows its own
+   * address, a record's id in its caption). Only ids of eight hex digits or more (a UUID, a hash):
+   * a short number in a text may as well be a count, and a moved path is no id.
+   */
+  textWithIds(text: string): string {
+    let out = text;
+    for (const [from, to] of this.learned) {
+      if (!kIdInText.test(from) || !out.includes(from)) continue;
+      out = out.replace(new RegExp(`(^|[^0-9A-Za-z])${from}(?![0-9A-Za-z])`, 'g'), (_, lead: string) => `${lead}${to}`);
+    }
+    return out;
   }
 
   private applyLearned(url: string): string {

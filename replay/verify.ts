@@ -81,6 +81,44 @@ export function learnedIds(expected: string, actual: string, fresh: ReadonlySet<
 }
 
 /**
+ * Ids the app handed out during a step that it named in what the step sent (a record created under
+ * an id the page drew itself: `MKCOL /alice/<uuid>/`), as (recorded -> now) pairs: a recorded
+ * request and the one request of this run with the same method and the same path but for id-like
+ * segments. Nothing is learnt from a request this run sent several of, nor an id the step could
+ * have known beforehand (`known`: its page's address, its link target, its parameters): sent again
+ * under another id, that is another record, never this one's id now.
+ */
+export function learnedFromSends(recorded: readonly string[], live: readonly string[], known: string): [string, string][] {
+  const split = (send: string) => {
+    const at = send.indexOf(' ');
+    return at < 0 ? null : { method: send.slice(0, at), segments: send.slice(at + 1).split('/') };
+  };
+  const liveSends = live.map(split).filter((l) => l !== null);
+  const learnt = new Map<string, string>();
+  for (const sent of recorded) {
+    const r = split(sent);
+    if (!r) continue;
+    // Each request of this run of that method and shape, with the ids it differs by (none: the same request).
+    const matches = liveSends.filter((l) => l.method === r.method && l.segments.length === r.segments.length).map((l) => differingIds(r.segments, l.segments)).filter((ids) => ids !== null);
+    if (matches.length !== 1) continue;
+    for (const [from, to] of matches[0]!) if (!new RegExp(`(^|[^0-9A-Za-z])${from}($|[^0-9A-Za-z])`).test(known)) learnt.set(from, to);
+  }
+  return [...learnt];
+}
+
+/** The segments where two paths of one length differ, when each such pair is two ids; null when another segment differs. */
+function differingIds(recorded: readonly string[], live: readonly string[]): [string, string][] | null {
+  const ids: [string, string][] = [];
+  for (const [i, seg] of recorded.entries()) {
+    const now = live[i]!;
+    if (seg === now) continue;
+    if (!isIdLike(seg) || !isIdLike(now)) return null;
+    ids.push([seg, now]);
+  }
+  return ids;
+}
+
+/**
  * How a link's target moved between the recording and now, as (recorded -> now) pairs of the path
  * segments and query values that differ in a target of the same shape (the same number of
  * segments, the same query keys): a server-side path or a deployment's name in the link.

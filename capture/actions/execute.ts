@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright';
 import { actionError } from './action-error.ts';
 import { heldStateOf, type Typed } from '../../core/act/type-into.ts';
 import { kRecordEventLagMs, kRecordFollowUpMs, kRecordNewDocumentFollowUpMs, type InFlightMark } from '../../core/act/in-flight.ts';
+import { sentToApp } from '../../core/act/sent-to-app.ts';
 import { effectOf, outline } from '../../core/aria/outline.ts';
 import { observedState } from '../../core/aria/state.ts';
 import { describeIssues, errorMessage } from '../../core/errors.ts';
@@ -148,18 +149,6 @@ async function settle(session: Session, action: ActionName, mark: InFlightMark, 
 async function movedOn(page: Page, pre: PageState): Promise<boolean> {
   const now = await page.evaluate(await inPage.fn('titleAndHeading')).catch(() => null);
   return now !== null && (page.url() !== pre.url || now.title !== pre.title || now.heading !== pre.heading);
-}
-
-/** The requests to the page's own origin among `sent`, as `METHOD /path`, each once. */
-function sentToApp(sent: { method: string; url: string }[], pageUrl: string): string[] {
-  const origin = URL.canParse(pageUrl) ? new URL(pageUrl).origin : null;
-  const out = new Set<string>();
-  for (const { method, url } of sent) {
-    if (!URL.canParse(url)) continue;
-    const parsed = new URL(url);
-    if (parsed.origin === origin) out.add(`${method} ${parsed.pathname}`);
-  }
-  return [...out];
 }
 
 /** The shapes of the words the page changed by itself, and of the element's words that show the clock. */
