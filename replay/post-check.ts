@@ -5,7 +5,7 @@ import type { LiveState } from '../core/in-page/live-state.ts';
 import type { HistoryStep } from '../core/schema/history.ts';
 import type { FoundAt } from '../locate/at-path.ts';
 import type { Rebaser } from './inputs.ts';
-import { expectedState, headingProblem, isIdLike, learnedIds, readHeading, readState, stateMismatch, waitForAnchorMove, waitForUrl, type Headings, type StateRead } from './verify.ts';
+import { expectedState, headingProblem, isIdLike, knownBefore, learnedIds, readHeading, readState, stateMismatch, waitForAnchorMove, waitForUrl, type Headings, type StateRead } from './verify.ts';
 
 /**
  * After a step: is the app where the recording says it went? Checked in proportion to how the
@@ -186,11 +186,10 @@ export async function readOutline(page: Page): Promise<string[] | null> {
  * (a record created by a form post), so this run may get different ones.
  */
 function freshIds(step: HistoryStep): Set<string> {
-  const known = [step.pre.url, step.fingerprint?.hrefPath ?? '', JSON.stringify(step.params)].join(' ');
   const fresh = new Set<string>();
   try {
     for (const segment of new URL(step.post.url).pathname.split('/')) {
-      if (isIdLike(segment) && !new RegExp(`(^|[^0-9A-Za-z])${segment}($|[^0-9A-Za-z])`).test(known)) fresh.add(segment);
+      if (isIdLike(segment) && !knownBefore(step, segment)) fresh.add(segment);
     }
   } catch {
     return fresh;

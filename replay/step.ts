@@ -21,7 +21,7 @@ import type { InFlight } from '../core/act/in-flight.ts';
 import { sentToApp } from '../core/act/sent-to-app.ts';
 import type { Rebaser } from './inputs.ts';
 import { effectChecked, outlineBeforeAction, postCheck, readOutline } from './post-check.ts';
-import { followedLink, learnedFromSends, movesToFollow, readHeading, waitForUrl } from './verify.ts';
+import { followedLink, knownBefore, learnedFromSends, movesToFollow, readHeading, waitForUrl } from './verify.ts';
 
 /** One history step: check the page, find the element, act, verify the recorded post-state. */
 
@@ -230,8 +230,7 @@ export async function runStep(env: StepEnv, step: HistoryStep, around: StepAroun
     // look for that record's links under this run's id.
     if (step.sends?.length) {
       const recorded = step.sends.map((send) => send.replace(/ (.*)$/, (_, path: string) => ` ${env.rebase.path(path) ?? path}`));
-      const known = [step.pre.url, step.fingerprint?.hrefPath ?? '', JSON.stringify(step.params)].join(' ');
-      for (const [from, to] of learnedFromSends(recorded, sentToApp(env.inFlight.sentSince(before), urlBefore), known)) env.rebase.learn(from, to);
+      for (const [from, to] of learnedFromSends(recorded, sentToApp(env.inFlight.sentSince(before), urlBefore), (id) => knownBefore(step, id))) env.rebase.learn(from, to);
     }
     // The link's own target moved (another copy of the app: a server-side path in its query): the
     // page it leads to moves the same way, and so do the URLs of the steps after it. Learned from

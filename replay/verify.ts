@@ -81,14 +81,24 @@ export function learnedIds(expected: string, actual: string, fresh: ReadonlySet<
 }
 
 /**
+ * Whether `id` is one the step could have known before it acted: it stands, whole, in the page's
+ * address before the step, the link it followed or its parameters. Another id in its place after
+ * the step is another record, never one the server handed out to this one.
+ */
+export function knownBefore(step: Pick<HistoryStep, 'pre' | 'fingerprint' | 'params'>, id: string): boolean {
+  const known = [step.pre.url, step.fingerprint?.hrefPath ?? '', JSON.stringify(step.params)].join(' ');
+  return new RegExp(`(^|[^0-9A-Za-z])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^0-9A-Za-z])`).test(known);
+}
+
+/**
  * Ids the app handed out during a step that it named in what the step sent (a record created under
  * an id the page drew itself: `MKCOL /alice/<uuid>/`), as (recorded -> now) pairs: a recorded
  * request and the one request of this run with the same method and the same path but for id-like
  * segments. Nothing is learnt from a request this run sent several of, nor an id the step could
- * have known beforehand (`known`: its page's address, its link target, its parameters): sent again
- * under another id, that is another record, never this one's id now.
+ * have known beforehand (`known`, see `knownBefore`): sent again under another id, that is another
+ * record, never this one's id now.
  */
-export function learnedFromSends(recorded: readonly string[], live: readonly string[], known: string): [string, string][] {
+export function learnedFromSends(recorded: readonly string[], live: readonly string[], known: (id: string) => boolean): [string, string][] {
   const split = (send: string) => {
     const at = send.indexOf(' ');
     return at < 0 ? null : { method: send.slice(0, at), segments: send.slice(at + 1).split('/') };
@@ -101,7 +111,7 @@ export function learnedFromSends(recorded: readonly string[], live: readonly str
     // Each request of this run of that method and shape, with the ids it differs by (none: the same request).
     const matches = liveSends.filter((l) => l.method === r.method && l.segments.length === r.segments.length).map((l) => differingIds(r.segments, l.segments)).filter((ids) => ids !== null);
     if (matches.length !== 1) continue;
-    for (const [from, to] of matches[0]!) if (!new RegExp(`(^|[^0-9A-Za-z])${from}($|[^0-9A-Za-z])`).test(known)) learnt.set(from, to);
+    for (const [from, to] of matches[0]!) if (!known(from)) learnt.set(from, to);
   }
   return [...learnt];
 }

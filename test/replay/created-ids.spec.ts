@@ -1,7 +1,8 @@
 import { expect, test } from '../support/fixtures.ts';
 import { Rebaser } from '../../replay/inputs.ts';
 import { replay } from '../../replay/replay.ts';
-import { learnedFromSends } from '../../replay/verify.ts';
+import { knownBefore, learnedFromSends } from '../../replay/verify.ts';
+import type { HistoryStep } from '../../core/schema/history.ts';
 import { htmlPage, startPagesSite, type PagesSite } from '../../harness/sites/pages-site.ts';
 import { recordOn } from './support/record.ts';
 
@@ -18,15 +19,18 @@ const kUuidA = '7b610161-d429-30da-b0a8-9343f1d35e36';
 const kUuidB = 'db56f4e0-fbf9-16e7-49f5-0a1de8191281';
 
 test('what a step sent teaches the id the app handed out, never one it knew or one of several alike', () => {
-  expect(learnedFromSends([`MKCOL /alice/${kUuidA}/`, 'PROPFIND /alice/'], [`MKCOL /alice/${kUuidB}/`, 'PROPFIND /alice/'], '/.web/ {}')).toEqual([[kUuidA, kUuidB]]);
-  // Known before the step (its page's address): the live request is for another record.
-  expect(learnedFromSends([`DELETE /alice/${kUuidA}/`], [`DELETE /alice/${kUuidB}/`], `/.web/#/${kUuidA} {}`)).toEqual([]);
+  const step = (url: string) => ({ pre: { url } as HistoryStep['pre'], fingerprint: null, params: {} });
+  const knownOnList = (id: string) => knownBefore(step('http://127.0.0.1:1/.web/'), id);
+  expect(learnedFromSends([`MKCOL /alice/${kUuidA}/`, 'PROPFIND /alice/'], [`MKCOL /alice/${kUuidB}/`, 'PROPFIND /alice/'], knownOnList)).toEqual([[kUuidA, kUuidB]]);
+  // Known before the step (in its page's address): the live request is for another record.
+  expect(knownBefore(step(`http://127.0.0.1:1/.web/#/${kUuidA}`), kUuidA)).toBe(true);
+  expect(learnedFromSends([`DELETE /alice/${kUuidA}/`], [`DELETE /alice/${kUuidB}/`], (id) => knownBefore(step(`http://127.0.0.1:1/.web/#/${kUuidA}`), id))).toEqual([]);
   // Two requests of that shape this run: which one is the record's is not said.
-  expect(learnedFromSends([`MKCOL /alice/${kUuidA}/`], [`MKCOL /alice/${kUuidB}/`, 'MKCOL /alice/0e2b9f6c-5c1d-4d62-9a3e-7d0f4c1b2a99/'], '')).toEqual([]);
+  expect(learnedFromSends([`MKCOL /alice/${kUuidA}/`], [`MKCOL /alice/${kUuidB}/`, 'MKCOL /alice/0e2b9f6c-5c1d-4d62-9a3e-7d0f4c1b2a99/'], knownOnList)).toEqual([]);
   // Another path around the id, or another method: another request.
-  expect(learnedFromSends([`MKCOL /alice/${kUuidA}/`], [`MKCOL /bob/${kUuidB}/`, `PUT /alice/${kUuidB}/`], '')).toEqual([]);
+  expect(learnedFromSends([`MKCOL /alice/${kUuidA}/`], [`MKCOL /bob/${kUuidB}/`, `PUT /alice/${kUuidB}/`], knownOnList)).toEqual([]);
   // The same request: nothing to learn.
-  expect(learnedFromSends([`MKCOL /alice/${kUuidA}/`], [`MKCOL /alice/${kUuidA}/`], '')).toEqual([]);
+  expect(learnedFromSends([`MKCOL /alice/${kUuidA}/`], [`MKCOL /alice/${kUuidA}/`], knownOnList)).toEqual([]);
 
   const rebase = new Rebaser('http://127.0.0.1:1/', null);
   rebase.learn(kUuidA, kUuidB);
