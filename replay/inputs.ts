@@ -119,6 +119,9 @@ export class ReportRedactor {
   }
 }
 
+/** A learnt id replaced where a text shows it (see `textWithIds`): eight hex digits or more, a UUID's dashes among them. */
+const kIdInText = /^[0-9a-f][0-9a-f-]{7,}$/i;
+
 /**
  * Moves recorded URLs onto another address. A base URL
  * with no path of its own (`http://b/`) replaces the recorded origin and keeps every recorded
@@ -126,9 +129,6 @@ export class ReportRedactor {
  * directory, and other URLs on the recorded origin move to the new origin with their paths.
  * Query and hash are kept. Recorded variable values in a URL are replaced by this run's values.
  */
-/** A learnt id replaced where a text shows it (see `textWithIds`): eight hex digits or more, a UUID's dashes among them. */
-const kIdInText = /^[0-9a-f][0-9a-f-]{7,}$/i;
-
 export class Rebaser {
   /** Recorded prefix -> new prefix, most specific first; empty without a base URL. */
   private readonly moves: [string, string][];
